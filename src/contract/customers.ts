@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { paginationQuery } from "./pagination";
+
+export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
+export const customerTypeSchema = z.enum(customerTypes);
+export type CustomerType = z.infer<typeof customerTypeSchema>;
+export const customerTypeLabels: Record<CustomerType, string> = {
+  farm: "Farm",
+  breeder: "Breeder",
+  veterinarian: "Veterinarian",
+  distributor: "Distributor",
+};
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: customerTypeSchema,
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  contactPerson: z.string(),
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max);
+
+export const customerInputSchema = z.object({
+  name: requiredText("Name"),
+  type: customerTypeSchema,
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address")),
+  phone: requiredText("Phone", 40),
+  address: requiredText("Address", 500),
+  contactPerson: requiredText("Contact person"),
+  notes: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type CustomerInput = z.input<typeof customerInputSchema>;
+
+export const customerUpdateSchema = customerInputSchema
+  .partial()
+  .extend({ isActive: z.boolean().optional() });
+export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
+
+export const customerListQuery = paginationQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  type: customerTypeSchema.optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+export const customerSummarySchema = z.object({
+  totalCustomers: z.number().int(),
+  farms: z.number().int(),
+  breeders: z.number().int(),
+  veterinarians: z.number().int(),
+  distributors: z.number().int(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const errorCodes = [
+  "VALIDATION_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every non-2xx answer of the API has this body. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

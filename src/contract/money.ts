@@ -1,0 +1,9 @@
+/** Fixed business rate (SPEC section 9): 150 KES buy one US dollar. */
+export const KES_PER_USD = 150;
+
+/** USD estimate of a KES amount, in whole dollars. */
+export function kesToUsd(kes: number): number {
+  return Math.round(kes / KES_PER_USD);
+}
+
+export const currencies = ["KES", "USD"] as const;

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+export const staffRoles = [
+  "director",
+  "chief_scientist",
+  "sales_manager",
+  "lab_technician",
+  "logistics_coordinator",
+] as const;
+export const roles = [...staffRoles, "client"] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const roleLabels: Record<Role, string> = {
+  director: "Director",
+  chief_scientist: "Chief Scientist",
+  sales_manager: "Sales Manager",
+  lab_technician: "Lab Technician",
+  logistics_coordinator: "Logistics Coordinator",
+  client: "Client Portal",
+};
+
+export const permissions = [
+  "dashboard",
+  "inventory:read",
+  "inventory:write",
+  "pricing",
+  "storage",
+  "customers:read",
+  "customers:write",
+  "orders:read",
+  "orders:write",
+  "orders:approve",
+  "finance",
+  "shipping",
+  "breeding",
+  "vendors",
+  "reports",
+  "reports:sales",
+  "users",
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/**
+ * What each role may do (SPEC section 6 and the demo-account descriptions).
+ * The server checks these on every route; the web only uses them to hide what would answer 403.
+ */
+export const rolePermissions: Record<Role, readonly Permission[]> = {
+  director: permissions,
+  chief_scientist: [
+    "dashboard",
+    "inventory:read",
+    "inventory:write",
+    "storage",
+    "breeding",
+    "reports",
+    "reports:sales",
+    "orders:read",
+    "orders:approve",
+    "vendors",
+  ],
+  sales_manager: [
+    "dashboard",
+    "customers:read",
+    "customers:write",
+    "orders:read",
+    "orders:write",
+    "pricing",
+    "inventory:read",
+    "reports:sales",
+  ],
+  lab_technician: ["dashboard", "inventory:read", "inventory:write", "breeding", "storage"],
+  logistics_coordinator: ["dashboard", "shipping", "orders:read", "inventory:read"],
+  client: [],
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return rolePermissions[role].includes(permission);
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "./auth";
+
+export const farmTypes = ["dairy", "beef", "mixed", "breeding", "other"] as const;
+export const herdSizes = ["1-10", "11-50", "51-100", "101-500", "500+"] as const;
+export const experienceLevels = ["beginner", "intermediate", "experienced", "expert"] as const;
+export const experienceLabels: Record<(typeof experienceLevels)[number], string> = {
+  beginner: "Beginner (0-2 yrs)",
+  intermediate: "Intermediate (3-5 yrs)",
+  experienced: "Experienced (6-10 yrs)",
+  expert: "Expert (10+ yrs)",
+};
+export const counties = [
+  "Nairobi",
+  "Mombasa",
+  "Nakuru",
+  "Eldoret",
+  "Kisumu",
+  "Thika",
+  "Malindi",
+  "Kitale",
+  "Garissa",
+  "Kakamega",
+  "Machakos",
+  "Meru",
+  "Nyeri",
+  "Kericho",
+  "Naivasha",
+] as const;
+export const interests = [
+  "Dairy Cattle",
+  "Beef Cattle",
+  "Artificial Insemination",
+  "Embryo Transfer",
+  "Breeding Consultation",
+  "Genetic Testing",
+  "Feed Supplements",
+  "Equipment",
+] as const;
+
+const required = (label: string) => z.string().trim().min(1, `${label} is required`);
+
+export const signupSchema = z
+  .object({
+    firstName: required("First name").max(100),
+    lastName: required("Last name").max(100),
+    email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
+    phone: required("Phone").max(40),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(200),
+    confirmPassword: z.string(),
+    farmName: required("Farm name").max(200),
+    farmType: z.enum(farmTypes),
+    location: required("Location").max(200),
+    county: z.enum(counties),
+    herdSize: z.enum(herdSizes),
+    experience: z.enum(experienceLevels),
+    interests: z.array(z.enum(interests)).max(interests.length).default([]),
+    notes: z.string().max(2000).optional().default(""),
+    userType: z.literal("client").default("client"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type SignupPayload = z.input<typeof signupSchema>;

@@ -1,0 +1,29 @@
+export const storageUnitTypes = ["liquid_nitrogen", "dry_ice", "refrigerated"] as const;
+export type StorageUnitType = (typeof storageUnitTypes)[number];
+export const alertStatuses = ["normal", "warning", "critical"] as const;
+export type AlertStatus = (typeof alertStatuses)[number];
+
+/**
+ * Alert thresholds in °C per kind of unit.
+ * Liquid nitrogen: straws and embryos are safe at or below -185 °C; above -150 °C they approach the glass
+ * transition (about -130 °C) and are at risk. Dry ice sublimes at -78.5 °C; above -60 °C the shipper is
+ * nearly spent. Refrigerated units hold 2-8 °C; up to 2 °C outside that is a warning.
+ */
+export const temperatureThresholds = {
+  liquid_nitrogen: { normalAtOrBelow: -185, warningAtOrBelow: -150 },
+  dry_ice: { normalAtOrBelow: -70, warningAtOrBelow: -60 },
+  refrigerated: { normalMin: 2, normalMax: 8, margin: 2 },
+} as const;
+
+export function alertStatusFor(unitType: StorageUnitType, temperature: number): AlertStatus {
+  if (unitType === "refrigerated") {
+    const t = temperatureThresholds.refrigerated;
+    if (temperature >= t.normalMin && temperature <= t.normalMax) return "normal";
+    if (temperature >= t.normalMin - t.margin && temperature <= t.normalMax + t.margin) return "warning";
+    return "critical";
+  }
+  const t = temperatureThresholds[unitType];
+  if (temperature <= t.normalAtOrBelow) return "normal";
+  if (temperature <= t.warningAtOrBelow) return "warning";
+  return "critical";
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Database } from "./db/database";
+import { registerAuthHook } from "./http/auth-hook";
+import { registerErrorHandler } from "./http/error-handler";
+import { registerSpa } from "./http/spa";
+import { registerAuthRoutes } from "./modules/auth/routes";
+import { registerCustomerRoutes } from "./modules/customers/routes";
+import { registerHealthRoutes } from "./modules/health/routes";
+
+export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  /** Folder of the built SPA; null serves the API only. */
+  webRoot?: string | null;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const ctx: AppContext = {
+    database: options.database,
+    config: options.config,
+    clock: options.clock ?? systemClock,
+  };
+  const app = Fastify({
+    logger: options.logger ? { level: options.config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  registerAuthHook(app, ctx);
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
+
+  await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
+  return app;
+}

@@ -1,0 +1,10 @@
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+
+/** What every module needs from the running app. */
+export interface AppContext {
+  database: Database;
+  config: Config;
+  clock: Clock;
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+import { SerialQueue } from "./serial-queue";
+
+export type Schema = typeof schema;
+/** A drizzle handle: the database itself or an open transaction (a transaction is a database too). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  /** Runs `fn` inside one transaction. On PGlite (one connection) transactions run one at a time. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Runs reads outside a transaction (still queued on PGlite so they never interleave with one). */
+  read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Runs `fn` while holding a database-wide lock, so only one app instance migrates or seeds at a time. */
+  exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const queue = new SerialQueue();
+  return {
+    kind: "pglite",
+    tx: (fn) => queue.run(() => db.transaction((tx) => fn(tx as unknown as Db))),
+    read: (fn) => queue.run(() => fn(db)),
+    exclusive: (fn) => queue.run(() => fn(db)),
+    close: () => queue.run(() => client.close()),
+  };
+}
+
+const MIGRATION_LOCK_KEY = 74_836_201;
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start rather than on the first request when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: "postgres",
+    tx: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    read: (fn) => fn(db),
+    exclusive: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        return await fn(drizzlePg({ client, schema }) as unknown as Db);
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,49 @@
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "../config";
+import { hashPassword } from "../modules/auth/passwords";
+import { type Database, openPglite, openPostgres } from "./database";
+import { applyMigrations } from "./migrate";
+import { users } from "./schema";
+import { seedDemoData } from "./seed/seed";
+
+/** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(path.resolve(config.dataDir, "pgdata"));
+}
+
+export interface PrepareOptions {
+  seedDemo: boolean;
+  admin?: { email: string; password: string };
+  now: Date;
+}
+
+/** Migrates, then seeds demo data (first run only) and the bootstrap director, under one lock. */
+export async function prepareDatabase(
+  database: Database,
+  options: PrepareOptions,
+): Promise<{ seeded: boolean }> {
+  return database.exclusive(async (db) => {
+    await applyMigrations(database, db);
+    const seeded = options.seedDemo ? await seedDemoData(db, options.now) : false;
+    if (options.admin) {
+      const email = options.admin.email.toLowerCase();
+      const [existing] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      if (!existing) {
+        await db.insert(users).values({
+          email,
+          passwordHash: await hashPassword(options.admin.password),
+          role: "director",
+          firstName: "Urithi",
+          lastName: "Administrator",
+        });
+      }
+    }
+    return { seeded };
+  });
+}

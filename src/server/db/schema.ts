@@ -1,0 +1,395 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { breedingStatuses, serviceTypes } from "../../contract/breeding";
+import { customerTypes } from "../../contract/customers";
+import { transactionStatuses, transactionTypes } from "../../contract/finance";
+import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
+import { currencies } from "../../contract/money";
+import { orderSources, orderStatuses, orderTypes, paymentMethods } from "../../contract/orders";
+import { roles } from "../../contract/roles";
+import { shipmentStatuses } from "../../contract/shipping";
+import { alertStatuses, storageUnitTypes } from "../../contract/storage";
+import { vendorTypes } from "../../contract/vendors";
+
+const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum("role", roles);
+export const customerTypeEnum = pgEnum("customer_type", customerTypes);
+export const itemTypeEnum = pgEnum("item_type", itemTypes);
+export const viabilityEnum = pgEnum("viability_status", viabilityStatuses);
+export const movementKindEnum = pgEnum("stock_movement_kind", stockMovementKinds);
+export const storageUnitTypeEnum = pgEnum("storage_unit_type", storageUnitTypes);
+export const alertStatusEnum = pgEnum("alert_status", alertStatuses);
+export const orderStatusEnum = pgEnum("order_status", orderStatuses);
+export const orderTypeEnum = pgEnum("order_type", orderTypes);
+export const orderSourceEnum = pgEnum("order_source", orderSources);
+export const paymentMethodEnum = pgEnum("payment_method", paymentMethods);
+export const currencyEnum = pgEnum("currency", currencies);
+export const transactionTypeEnum = pgEnum("transaction_type", transactionTypes);
+export const transactionStatusEnum = pgEnum("transaction_status", transactionStatuses);
+export const shipmentStatusEnum = pgEnum("shipment_status", shipmentStatuses);
+export const serviceTypeEnum = pgEnum("service_type", serviceTypes);
+export const breedingStatusEnum = pgEnum("breeding_status", breedingStatuses);
+export const vendorTypeEnum = pgEnum("vendor_type", vendorTypes);
+
+/** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+
+/** Key/value facts about this database, e.g. which seed has been applied. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    type: customerTypeEnum("type").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    contactPerson: text("contact_person").notNull(),
+    notes: text("notes"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("customers_type_idx").on(t.type, t.isActive),
+    index("customers_created_idx").on(t.createdAt),
+    index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("customers_contact_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
+  ],
+);
+
+/** Staff and client accounts. A client account is linked to the customer record that its orders belong to. */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: roleEnum("role").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    farmName: text("farm_name"),
+    farmType: text("farm_type"),
+    location: text("location"),
+    county: text("county"),
+    herdSize: text("herd_size"),
+    experience: text("experience"),
+    interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    notes: text("notes"),
+    customerId: integer("customer_id").references(() => customers.id),
+    /** Demo accounts sign in only while demo mode is on. */
+    isDemo: boolean("is_demo").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+);
+
+/** Server-side sessions; only a SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
+);
+
+/** Failed sign-in counters per account and per address, shared by every app instance. */
+export const loginAttempts = pgTable("login_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});
+
+export const storageUnits = pgTable("storage_units", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  unitType: storageUnitTypeEnum("unit_type").notNull(),
+  location: text("location").notNull(),
+  temperature: numeric("temperature", { precision: 6, scale: 1, mode: "number" }).notNull(),
+  alertStatus: alertStatusEnum("alert_status").notNull().default("normal"),
+  lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+export const temperatureReadings = pgTable(
+  "temperature_readings",
+  {
+    id: id(),
+    storageUnitId: integer("storage_unit_id")
+      .notNull()
+      .references(() => storageUnits.id),
+    temperature: numeric("temperature", { precision: 6, scale: 1, mode: "number" }).notNull(),
+    alertStatus: alertStatusEnum("alert_status").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id),
+  },
+  (t) => [index("temperature_readings_unit_idx").on(t.storageUnitId, t.recordedAt)],
+);
+
+/**
+ * The one source of truth for stock: `current_stock` is on hand, `reserved_stock` is held for orders;
+ * available = current_stock - reserved_stock, never negative (CHECK backstop).
+ */
+export const inventoryItems = pgTable(
+  "inventory_items",
+  {
+    id: id(),
+    itemId: text("item_id").notNull().unique(),
+    type: itemTypeEnum("type").notNull(),
+    breedName: text("breed_name").notNull(),
+    acquiredFrom: text("acquired_from").notNull(),
+    viabilityStatus: viabilityEnum("viability_status").notNull().default("viable"),
+    currentStock: integer("current_stock").notNull().default(0),
+    reservedStock: integer("reserved_stock").notNull().default(0),
+    storageLocation: text("storage_location").notNull(),
+    storageUnitId: integer("storage_unit_id").references(() => storageUnits.id),
+    costPerUnit: integer("cost_per_unit").notNull(),
+    description: text("description"),
+    geneticData: jsonb("genetic_data").$type<Record<string, unknown>>().notNull(),
+    expiryDate: date("expiry_date", { mode: "string" }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "inventory_stock_bounds",
+      sql`${t.currentStock} >= 0 and ${t.reservedStock} >= 0 and ${t.reservedStock} <= ${t.currentStock}`,
+    ),
+    check("inventory_price_nonnegative", sql`${t.costPerUnit} >= 0`),
+    index("inventory_items_type_idx").on(t.isActive, t.type, t.viabilityStatus),
+    index("inventory_items_breed_idx").on(t.breedName),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull().unique(),
+    source: orderSourceEnum("source").notNull(),
+    customerId: integer("customer_id").references(() => customers.id),
+    clientUserId: integer("client_user_id").references(() => users.id),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
+    customerLocation: text("customer_location"),
+    orderType: orderTypeEnum("order_type").notNull(),
+    status: orderStatusEnum("status").notNull().default("pending"),
+    totalAmountKes: integer("total_amount_kes").notNull(),
+    totalAmountUsd: integer("total_amount_usd"),
+    currency: currencyEnum("currency").notNull().default("KES"),
+    paymentMethod: paymentMethodEnum("payment_method"),
+    deliveryAddress: text("delivery_address"),
+    specialInstructions: text("special_instructions"),
+    orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
+    expectedDeliveryDate: timestamp("expected_delivery_date", { withTimezone: true }),
+    notes: text("notes"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_total_nonnegative", sql`${t.totalAmountKes} >= 0`),
+    index("orders_status_date_idx").on(t.status, t.orderDate),
+    index("orders_date_idx").on(t.orderDate),
+    index("orders_client_idx").on(t.clientUserId, t.orderDate),
+    index("orders_customer_idx").on(t.customerId),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id),
+    productName: text("product_name").notNull(),
+    breed: text("breed"),
+    quantity: integer("quantity").notNull(),
+    unitPriceKes: integer("unit_price_kes").notNull(),
+    lineTotalKes: integer("line_total_kes").notNull(),
+  },
+  (t) => [
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_item_idx").on(t.inventoryItemId),
+  ],
+);
+
+/** Every status change of an order, for its history. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatusEnum("from_status"),
+    toStatus: orderStatusEnum("to_status").notNull(),
+    note: text("note"),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Stock history: each change of on-hand or reserved units, so growth figures are real. */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: id(),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    kind: movementKindEnum("kind").notNull(),
+    stockDelta: integer("stock_delta").notNull().default(0),
+    reservedDelta: integer("reserved_delta").notNull().default(0),
+    orderId: integer("order_id").references(() => orders.id),
+    note: text("note"),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_movements_item_idx").on(t.inventoryItemId, t.createdAt),
+    index("stock_movements_date_idx").on(t.createdAt),
+  ],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: id(),
+    type: transactionTypeEnum("type").notNull(),
+    /** In `currency`'s main unit, two decimals; sums are done exactly in SQL. */
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    currency: currencyEnum("currency").notNull(),
+    description: text("description").notNull(),
+    reference: text("reference"),
+    status: transactionStatusEnum("status").notNull(),
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    orderId: integer("order_id").references(() => orders.id),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("transactions_amount_positive", sql`${t.amount} > 0`),
+    index("transactions_date_idx").on(t.date),
+    index("transactions_type_status_idx").on(t.type, t.status, t.date),
+  ],
+);
+
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: id(),
+    trackingNumber: text("tracking_number").notNull().unique(),
+    orderId: integer("order_id").references(() => orders.id),
+    orderNumber: text("order_number").notNull(),
+    customerName: text("customer_name").notNull(),
+    origin: text("origin").notNull(),
+    destination: text("destination").notNull(),
+    carrier: text("carrier").notNull(),
+    temperature: text("temperature").notNull(),
+    specialInstructions: text("special_instructions"),
+    status: shipmentStatusEnum("status").notNull().default("preparing"),
+    shippedDate: timestamp("shipped_date", { withTimezone: true }),
+    expectedDelivery: timestamp("expected_delivery", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("shipments_status_idx").on(t.status, t.createdAt),
+    index("shipments_order_idx").on(t.orderId),
+    index("shipments_created_idx").on(t.createdAt),
+  ],
+);
+
+export const breedingRecords = pgTable(
+  "breeding_records",
+  {
+    id: id(),
+    animalId: text("animal_id").notNull(),
+    animalName: text("animal_name").notNull(),
+    breedType: text("breed_type").notNull(),
+    serviceType: serviceTypeEnum("service_type").notNull(),
+    serviceDate: date("service_date", { mode: "string" }).notNull(),
+    technician: text("technician").notNull(),
+    geneticMaterial: text("genetic_material").notNull(),
+    inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id),
+    customerId: integer("customer_id").references(() => customers.id),
+    notes: text("notes"),
+    expectedCalvingDate: date("expected_calving_date", { mode: "string" }).notNull(),
+    status: breedingStatusEnum("status").notNull().default("breeding"),
+    success: boolean("success").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("breeding_records_service_idx").on(t.serviceType, t.serviceDate),
+    index("breeding_records_status_idx").on(t.status),
+    index("breeding_records_created_idx").on(t.createdAt),
+  ],
+);
+
+export const vendors = pgTable(
+  "vendors",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    type: vendorTypeEnum("type").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    contactPerson: text("contact_person").notNull(),
+    specialization: text("specialization"),
+    notes: text("notes"),
+    isActive: boolean("is_active").notNull().default(true),
+    rating: smallint("rating").notNull().default(5),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("vendors_rating_range", sql`${t.rating} between 0 and 5`),
+    index("vendors_type_idx").on(t.type, t.isActive),
+    index("vendors_created_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,486 @@
+import { eq } from "drizzle-orm";
+import { GESTATION_DAYS, technicians } from "../../../contract/breeding";
+import { kesToUsd } from "../../../contract/money";
+import type { OrderStatus } from "../../../contract/orders";
+import { alertStatusFor } from "../../../contract/storage";
+import { hashPassword } from "../../modules/auth/passwords";
+import { nextOrderNumber } from "../../modules/orders/order-number";
+import type { Db } from "../database";
+import * as t from "../schema";
+import { demoClientFarm, seedCustomers, seedInventory, seedStorageUnits, seedVendors } from "./data";
+import { DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
+
+const SEED_KEY = "demo_seed";
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Small deterministic PRNG so every fresh database gets the same demo data. */
+function prng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Seeds the demo data once; a database that already has it is left alone. Returns whether it seeded. */
+export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [done] = await tx.select().from(t.appMeta).where(eq(t.appMeta.key, SEED_KEY));
+    if (done) return false;
+    await insertDemoData(tx as unknown as Db, now);
+    await tx.insert(t.appMeta).values({ key: SEED_KEY, value: now.toISOString() });
+    return true;
+  });
+}
+
+async function insertDemoData(db: Db, now: Date): Promise<void> {
+  const rand = prng(20261121);
+  const daysAgo = (n: number, hour = 10) => {
+    const d = new Date(now.getTime() - n * DAY);
+    d.setUTCHours(hour, rand.int(0, 59), 0, 0);
+    return d.getTime() > now.getTime() ? new Date(now.getTime() - 60_000) : d;
+  };
+
+  // Storage units and a day of readings each.
+  const units = await db
+    .insert(t.storageUnits)
+    .values(
+      seedStorageUnits.map((u) => ({
+        ...u,
+        alertStatus: alertStatusFor(u.unitType, u.temperature),
+        lastUpdated: new Date(now.getTime() - 20 * 60_000),
+      })),
+    )
+    .returning();
+  const unitByName = new Map(units.map((u) => [u.name, u]));
+  await db.insert(t.temperatureReadings).values(
+    units.flatMap((u) =>
+      [6, 4, 2, 0].map((h, i) => {
+        const temperature =
+          i === 3 ? u.temperature : u.temperature - (u.unitType === "refrigerated" ? 0.3 : 2) * (3 - i);
+        return {
+          storageUnitId: u.id,
+          temperature,
+          alertStatus: alertStatusFor(u.unitType, temperature),
+          recordedAt: new Date(now.getTime() - h * 3600_000 - 20 * 60_000),
+        };
+      }),
+    ),
+  );
+
+  // Staff and the demo client.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [clientCustomer] = await db
+    .insert(t.customers)
+    .values({ ...demoClientFarm, createdAt: daysAgo(demoClientFarm.joinedDaysAgo) })
+    .returning();
+  const userRows = await db
+    .insert(t.users)
+    .values(
+      demoAccounts.map((a) => {
+        const parts = a.name.split(" ");
+        const lastName = parts.pop()!;
+        return {
+          email: a.email,
+          passwordHash,
+          role: a.role,
+          firstName: parts.join(" "),
+          lastName,
+          isDemo: true,
+          ...(a.role === "client"
+            ? {
+                farmName: demoClientFarm.name,
+                phone: demoClientFarm.phone,
+                farmType: "dairy",
+                location: "Githunguri",
+                county: "Nairobi",
+                herdSize: "11-50",
+                experience: "intermediate",
+                interests: ["Dairy Cattle", "Artificial Insemination"],
+                customerId: clientCustomer!.id,
+              }
+            : {}),
+          createdAt: daysAgo(400),
+        };
+      }),
+    )
+    .returning();
+  const director = userRows.find((u) => u.role === "director")!;
+  const scientist = userRows.find((u) => u.role === "chief_scientist")!;
+  const clientUser = userRows.find((u) => u.role === "client")!;
+
+  const customerRows = await db
+    .insert(t.customers)
+    .values(
+      seedCustomers.map(({ joinedDaysAgo, ...c }) => ({
+        ...c,
+        notes: c.notes ?? null,
+        isActive: c.isActive ?? true,
+        createdAt: daysAgo(joinedDaysAgo),
+      })),
+    )
+    .returning();
+  const buyers = [...customerRows.filter((c) => c.isActive), clientCustomer!];
+
+  // Inventory: start from the received stock, then let the seeded orders move it.
+  const stock = seedInventory.map((i) => ({ ...i, current: i.stock, reserved: 0 }));
+  const orderable = stock.filter((i) => i.viabilityStatus === "viable" && i.stock >= 30);
+
+  type Planned = {
+    date: Date;
+    status: OrderStatus;
+    customer: (typeof buyers)[number];
+    lines: { item: (typeof stock)[number]; quantity: number }[];
+  };
+  const forcedRecent: OrderStatus[] = ["pending", "pending", "pending", "approved", "processing", "shipped"];
+  const planned: Planned[] = [];
+  for (let i = 0; i < 54; i++) {
+    const age = i < forcedRecent.length ? rand.int(0, 6) : rand.int(3, 360);
+    let status: OrderStatus;
+    if (i < forcedRecent.length) status = forcedRecent[i]!;
+    else if (age > 30)
+      status = rand.next() < 0.82 ? "delivered" : rand.next() < 0.5 ? "cancelled" : "rejected";
+    else if (age > 12) status = rand.next() < 0.6 ? "delivered" : "shipped";
+    else status = rand.pick(["pending", "approved", "processing", "shipped", "rejected"] as const);
+    const customer = i < 3 ? clientCustomer! : rand.pick(buyers);
+    const lineCount = rand.next() < 0.3 ? 2 : 1;
+    const lines: Planned["lines"] = [];
+    for (let l = 0; l < lineCount; l++) {
+      const item = rand.pick(orderable);
+      if (lines.some((x) => x.item === item)) continue;
+      lines.push({ item, quantity: item.type === "embryo" ? rand.int(1, 3) : rand.int(5, 20) });
+    }
+    planned.push({ date: daysAgo(age, rand.int(7, 17)), status, customer, lines });
+  }
+  planned.sort((a, b) => a.date.getTime() - b.date.getTime());
+
+  const itemRows = await db
+    .insert(t.inventoryItems)
+    .values(
+      stock.map((i) => ({
+        itemId: i.itemId,
+        type: i.type,
+        breedName: i.breedName,
+        acquiredFrom: i.acquiredFrom,
+        viabilityStatus: i.viabilityStatus,
+        currentStock: i.stock,
+        reservedStock: 0,
+        storageLocation: i.location,
+        storageUnitId: unitByName.get(i.unit)!.id,
+        costPerUnit: i.costPerUnit,
+        description: i.description,
+        geneticData: i.geneticData,
+        expiryDate: isoDate(new Date(now.getTime() + i.expiresInDays * DAY)),
+        createdAt: daysAgo(i.acquiredDaysAgo),
+      })),
+    )
+    .returning();
+  const rowByItemId = new Map(itemRows.map((r) => [r.itemId, r]));
+  const movements: (typeof t.stockMovements.$inferInsert)[] = itemRows.map((r) => ({
+    inventoryItemId: r.id,
+    kind: "receipt" as const,
+    stockDelta: r.currentStock,
+    note: `Received from ${r.acquiredFrom}`,
+    createdAt: r.createdAt,
+  }));
+
+  const transactionsToInsert: (typeof t.transactions.$inferInsert)[] = [];
+  const shipmentsToInsert: (typeof t.shipments.$inferInsert)[] = [];
+  const path: OrderStatus[] = ["pending", "approved", "processing", "shipped", "delivered"];
+
+  for (const p of planned) {
+    if (p.lines.length === 0) continue;
+    const open = p.status === "pending" || p.status === "approved" || p.status === "processing";
+    const sold = p.status === "shipped" || p.status === "delivered";
+    for (const line of p.lines) {
+      const available = line.item.current - line.item.reserved;
+      line.quantity = Math.max(1, Math.min(line.quantity, available - 25));
+      if (open) line.item.reserved += line.quantity;
+      if (sold) line.item.current -= line.quantity;
+    }
+    const total = p.lines.reduce((s, l) => s + l.quantity * l.item.costPerUnit, 0);
+    const types = new Set(p.lines.map((l) => l.item.type));
+    const fromClient = p.customer.id === clientCustomer!.id;
+    const orderNumber = await nextOrderNumber(db, p.date);
+    const decided = p.status !== "pending";
+    const decidedAt = new Date(p.date.getTime() + DAY);
+    const [order] = await db
+      .insert(t.orders)
+      .values({
+        orderNumber,
+        source: fromClient ? "client" : "staff",
+        customerId: p.customer.id,
+        clientUserId: fromClient ? clientUser.id : null,
+        customerName: fromClient ? `${clientUser.firstName} ${clientUser.lastName}` : p.customer.name,
+        customerEmail: p.customer.email,
+        customerPhone: p.customer.phone,
+        customerLocation: p.customer.address,
+        orderType: types.size > 1 ? "mixed" : [...types][0]!,
+        status: p.status,
+        totalAmountKes: total,
+        totalAmountUsd: kesToUsd(total),
+        currency: "KES",
+        paymentMethod: fromClient ? rand.pick(["mpesa", "bank", "card"] as const) : null,
+        deliveryAddress: p.customer.address,
+        orderDate: p.date,
+        expectedDeliveryDate:
+          p.status === "rejected" || p.status === "cancelled" ? null : new Date(p.date.getTime() + 5 * DAY),
+        notes:
+          p.status === "rejected"
+            ? "Requested breed not suited to the farm's altitude; advised an Ayrshire alternative."
+            : p.status === "cancelled"
+              ? "Cancelled at the customer's request."
+              : null,
+        decidedBy: decided ? (rand.next() < 0.5 ? director.id : scientist.id) : null,
+        decidedAt: decided ? decidedAt : null,
+        createdBy: fromClient ? clientUser.id : director.id,
+        createdAt: p.date,
+        updatedAt: decided ? decidedAt : p.date,
+      })
+      .returning();
+    await db.insert(t.orderLines).values(
+      p.lines.map((l) => ({
+        orderId: order!.id,
+        inventoryItemId: rowByItemId.get(l.item.itemId)!.id,
+        productName: `${l.item.breedName} ${l.item.type === "embryo" ? "Embryo" : "Semen"}`,
+        breed: l.item.breedName,
+        quantity: l.quantity,
+        unitPriceKes: l.item.costPerUnit,
+        lineTotalKes: l.quantity * l.item.costPerUnit,
+      })),
+    );
+
+    const steps =
+      p.status === "rejected" || p.status === "cancelled"
+        ? (["pending", p.status] as OrderStatus[])
+        : path.slice(0, path.indexOf(p.status) + 1);
+    await db.insert(t.orderEvents).values(
+      steps.map((to, i) => ({
+        orderId: order!.id,
+        fromStatus: i === 0 ? null : steps[i - 1]!,
+        toStatus: to,
+        actorUserId: i === 0 ? (fromClient ? clientUser.id : director.id) : director.id,
+        createdAt: new Date(p.date.getTime() + i * DAY),
+      })),
+    );
+
+    for (const l of p.lines) {
+      const itemRow = rowByItemId.get(l.item.itemId)!;
+      if (open || sold)
+        movements.push({
+          inventoryItemId: itemRow.id,
+          kind: sold ? "sale" : "reservation",
+          stockDelta: sold ? -l.quantity : 0,
+          reservedDelta: sold ? 0 : l.quantity,
+          orderId: order!.id,
+          note: orderNumber,
+          createdAt: p.date,
+        });
+    }
+
+    if (sold || p.status === "approved" || p.status === "processing") {
+      transactionsToInsert.push({
+        type: "income",
+        amount: String(total),
+        currency: "KES",
+        description: `Payment for ${orderNumber} (${p.customer.name})`,
+        reference: sold ? `MPESA-${orderNumber.slice(-6)}${rand.int(10, 99)}` : orderNumber,
+        status: sold ? "completed" : "pending",
+        date: new Date(p.date.getTime() + 2 * DAY),
+        orderId: order!.id,
+        createdBy: director.id,
+      });
+    }
+    if (sold && now.getTime() - p.date.getTime() < 150 * DAY) {
+      const shippedDate = new Date(p.date.getTime() + 3 * DAY);
+      const delayed = p.status === "shipped" && shipmentsToInsert.every((s) => s.status !== "delayed");
+      shipmentsToInsert.push({
+        trackingNumber: `TRK-${shippedDate.getTime()}`,
+        orderId: order!.id,
+        orderNumber,
+        customerName: order!.customerName,
+        origin: "Nakuru, Kenya",
+        destination: p.customer.address,
+        carrier: rand.pick(["DHL Express", "Local Courier", "FedEx", "UPS"] as const),
+        temperature: "-196°C (Liquid Nitrogen)",
+        specialInstructions: "Keep dewar upright; deliver to farm manager.",
+        status: p.status === "delivered" ? "delivered" : delayed ? "delayed" : "in_transit",
+        shippedDate,
+        expectedDelivery: new Date(shippedDate.getTime() + 3 * DAY),
+        deliveredAt: p.status === "delivered" ? new Date(shippedDate.getTime() + 2 * DAY) : null,
+        createdAt: shippedDate,
+      });
+    }
+    if (p.status === "processing") {
+      shipmentsToInsert.push({
+        trackingNumber: `TRK-${now.getTime() - 3600_000}`,
+        orderId: order!.id,
+        orderNumber,
+        customerName: order!.customerName,
+        origin: "Nakuru, Kenya",
+        destination: p.customer.address,
+        carrier: "DHL Express",
+        temperature: "-196°C (Liquid Nitrogen)",
+        specialInstructions: null,
+        status: "preparing",
+        shippedDate: null,
+        expectedDelivery: new Date(now.getTime() + 3 * DAY),
+        createdAt: new Date(now.getTime() - 3600_000),
+      });
+    }
+  }
+
+  for (const item of stock) {
+    const row = rowByItemId.get(item.itemId)!;
+    await db
+      .update(t.inventoryItems)
+      .set({ currentStock: item.current, reservedStock: item.reserved })
+      .where(eq(t.inventoryItems.id, row.id));
+  }
+  await db.insert(t.stockMovements).values(movements);
+
+  // Running costs over the year, a USD import and a bank transfer.
+  for (let month = 0; month < 12; month++) {
+    const date = daysAgo(month * 30 + 5);
+    transactionsToInsert.push(
+      {
+        type: "expense",
+        amount: String(rand.int(38, 52) * 1000),
+        currency: "KES",
+        description: "Liquid nitrogen refill (BOC Kenya)",
+        reference: `BOC-INV-${2400 + month}`,
+        status: "completed",
+        date,
+        createdBy: director.id,
+      },
+      {
+        type: "expense",
+        amount: String(rand.int(15, 30) * 1000),
+        currency: "KES",
+        description: "AI consumables and synchronisation hormones",
+        reference: null,
+        status: "completed",
+        date: new Date(date.getTime() + 4 * DAY),
+        createdBy: director.id,
+      },
+    );
+  }
+  transactionsToInsert.push(
+    {
+      type: "expense",
+      amount: "18500.00",
+      currency: "USD",
+      description: "URUS Genetics embryo import (Girolando batch)",
+      reference: "URUS-PO-7781",
+      status: "completed",
+      date: daysAgo(120),
+      createdBy: director.id,
+    },
+    {
+      type: "transfer",
+      amount: "500000",
+      currency: "KES",
+      description: "Transfer to KCB operating reserve",
+      reference: "KCB-TRF-0931",
+      status: "completed",
+      date: daysAgo(35),
+      createdBy: director.id,
+    },
+    {
+      type: "income",
+      amount: "42000",
+      currency: "KES",
+      description: "Breeding consultation, Laikipia Boran Ranch",
+      reference: "MPESA-QX81KL2",
+      status: "failed",
+      date: daysAgo(8),
+      createdBy: director.id,
+    },
+  );
+  await db.insert(t.transactions).values(transactionsToInsert);
+  await db.insert(t.shipments).values(shipmentsToInsert);
+
+  // Breeding records: services over ten months, outcomes by age.
+  const animals = [
+    ["KDF-014", "Wambui", "Holstein"],
+    ["KDF-022", "Njeri", "Friesian"],
+    ["RVB-103", "Chebet", "Ayrshire"],
+    ["LBR-207", "Sankale", "Zebu"],
+    ["KHD-031", "Chelangat", "Jersey"],
+    ["MDC-008", "Mwende", "Sahiwal"],
+    ["CCB-055", "Zawadi", "Zebu"],
+    ["EGC-120", "Jepkoech", "Holstein"],
+    ["KDF-041", "Nyokabi", "Holstein"],
+    ["MWF-003", "Baraka", "Friesian"],
+    ["LBR-219", "Naserian", "Sahiwal"],
+    ["KHD-044", "Kipenzi", "Jersey"],
+    ["RVB-118", "Tamu", "Ayrshire"],
+    ["MWF-006", "Neema", "Holstein"],
+    ["EGC-131", "Imani", "Friesian"],
+    ["KDF-052", "Wanjiru", "Holstein"],
+  ] as const;
+  const materials = [
+    "SEM-HF-101",
+    "SEM-AY-102",
+    "SEM-SA-103",
+    "EMB-HF-001",
+    "SEM-JE-106",
+    "EMB-GI-005",
+    "SEM-BO-104",
+  ];
+  await db.insert(t.breedingRecords).values(
+    animals.map(([animalId, animalName, breedType], i) => {
+      const age = Math.round(300 - i * 19 + rand.int(-5, 5));
+      const serviceDate = daysAgo(Math.max(age, 1));
+      const material = materials[i % materials.length]!;
+      const serviceType = material.startsWith("EMB")
+        ? ("ET" as const)
+        : i % 7 === 6
+          ? ("Natural" as const)
+          : ("AI" as const);
+      const status =
+        age > GESTATION_DAYS
+          ? rand.next() < 0.75
+            ? ("calved" as const)
+            : ("failed" as const)
+          : age > 40
+            ? rand.next() < 0.7
+              ? ("pregnant" as const)
+              : rand.pick(["open", "failed"] as const)
+            : ("breeding" as const);
+      return {
+        animalId,
+        animalName,
+        breedType,
+        serviceType,
+        serviceDate: isoDate(serviceDate),
+        technician: technicians[i % technicians.length]!,
+        geneticMaterial: serviceType === "Natural" ? "Farm bull (Boran)" : material,
+        inventoryItemId: serviceType === "Natural" ? null : rowByItemId.get(material)!.id,
+        notes: status === "failed" ? "Returned to heat; re-service planned." : null,
+        expectedCalvingDate: isoDate(new Date(serviceDate.getTime() + GESTATION_DAYS * DAY)),
+        status,
+        success: status === "pregnant" || status === "calved",
+        createdAt: serviceDate,
+        updatedAt: serviceDate,
+      };
+    }),
+  );
+
+  await db.insert(t.vendors).values(
+    seedVendors.map((v, i) => ({
+      ...v,
+      isActive: "isActive" in v ? v.isActive : true,
+      createdAt: daysAgo(380 - i * 30),
+    })),
+  );
+}

@@ -1,0 +1,30 @@
+import type { ErrorCode } from "../contract/errors";
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = statusByCode[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const validationError = (message: string, fields?: Record<string, string>) =>
+  new AppError("VALIDATION_ERROR", message, fields);

@@ -1,0 +1,21 @@
+import type { Permission } from "../../contract/roles";
+
+/** Who may call a route. Every /api route must declare one (checked when routes are registered). */
+export type Access =
+  | { kind: "public" }
+  | { kind: "session" }
+  | { kind: "client" }
+  | { kind: "staff"; permission: Permission };
+
+export const access = {
+  public: { kind: "public" } as Access,
+  anySession: { kind: "session" } as Access,
+  client: { kind: "client" } as Access,
+  staff: (permission: Permission): Access => ({ kind: "staff", permission }),
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

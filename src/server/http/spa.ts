@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import type { ApiError } from "../../contract/errors";
+
+/**
+ * Serves the built web app. Unknown /api paths answer a JSON 404; any other unknown GET gets index.html
+ * so the SPA's router can show its own 404 page.
+ */
+export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const hasWeb = webRoot !== null && existsSync(path.join(webRoot, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0]!;
+    if (
+      !url.startsWith("/api/") &&
+      url !== "/api" &&
+      hasWeb &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
+      reply.header("cache-control", "no-cache");
+      return reply.type("text/html").sendFile("index.html");
+    }
+    const body: ApiError = { error: { code: "NOT_FOUND", message: `No route ${request.method} ${url}` } };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  customerInputSchema,
+  customerListQuery,
+  customerSchema,
+  customerSummarySchema,
+  customerUpdateSchema,
+} from "../../../contract/customers";
+import type { AppContext } from "../../context";
+import { access } from "../../http/access";
+import {
+  createCustomer,
+  customerSummary,
+  deactivateCustomer,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+} from "./service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { access: access.staff("customers:read") };
+  const write = { access: access.staff("customers:write") };
+
+  r.get(
+    "/api/customers",
+    { config: read, schema: { querystring: customerListQuery, response: { 200: z.array(customerSchema) } } },
+    (request) => listCustomers(ctx, request.query),
+  );
+  r.get(
+    "/api/customers/summary",
+    { config: read, schema: { response: { 200: customerSummarySchema } } },
+    () => customerSummary(ctx),
+  );
+  r.get(
+    "/api/customers/:id",
+    { config: read, schema: { params: idParams, response: { 200: customerSchema } } },
+    (request) => getCustomer(ctx, request.params.id),
+  );
+  r.post(
+    "/api/customers",
+    { config: write, schema: { body: customerInputSchema, response: { 201: customerSchema } } },
+    async (request, reply) => reply.status(201).send(await createCustomer(ctx, request.body)),
+  );
+  r.patch(
+    "/api/customers/:id",
+    {
+      config: write,
+      schema: { params: idParams, body: customerUpdateSchema, response: { 200: customerSchema } },
+    },
+    (request) => updateCustomer(ctx, request.params.id, request.body),
+  );
+  r.delete(
+    "/api/customers/:id",
+    { config: write, schema: { params: idParams, response: { 200: customerSchema } } },
+    (request) => deactivateCustomer(ctx, request.params.id),
+  );
+}

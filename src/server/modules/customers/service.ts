@@ -1,0 +1,121 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type {
+  Customer,
+  CustomerSummary,
+  customerInputSchema,
+  customerListQuery,
+  customerUpdateSchema,
+} from "../../../contract/customers";
+import type { AppContext } from "../../context";
+import { customers } from "../../db/schema";
+import { notFound } from "../../errors";
+import { containsPattern } from "../../http/search";
+
+type CustomerRow = typeof customers.$inferSelect;
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    contactPerson: row.contactPerson,
+    notes: row.notes,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Newest first; search matches name, email or contact person, case-insensitively. */
+export function listCustomers(
+  ctx: AppContext,
+  query: z.output<typeof customerListQuery>,
+): Promise<Customer[]> {
+  const filters: SQL[] = [];
+  if (query.type) filters.push(eq(customers.type, query.type));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(
+      or(
+        ilike(customers.name, pattern),
+        ilike(customers.email, pattern),
+        ilike(customers.contactPerson, pattern),
+      )!,
+    );
+  }
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select()
+      .from(customers)
+      .where(and(...filters))
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    return rows.map(toCustomer);
+  });
+}
+
+/** Counts of active customers, in total and per type. */
+export function customerSummary(ctx: AppContext): Promise<CustomerSummary> {
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select({ type: customers.type, n: count() })
+      .from(customers)
+      .where(eq(customers.isActive, true))
+      .groupBy(customers.type);
+    const by = Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+    return {
+      totalCustomers: rows.reduce((s, r) => s + Number(r.n), 0),
+      farms: by.farm ?? 0,
+      breeders: by.breeder ?? 0,
+      veterinarians: by.veterinarian ?? 0,
+      distributors: by.distributor ?? 0,
+    };
+  });
+}
+
+export function getCustomer(ctx: AppContext, id: number): Promise<Customer> {
+  return ctx.database.read(async (db) => {
+    const [row] = await db.select().from(customers).where(eq(customers.id, id));
+    if (!row) throw notFound("Customer");
+    return toCustomer(row);
+  });
+}
+
+export function createCustomer(
+  ctx: AppContext,
+  input: z.output<typeof customerInputSchema>,
+): Promise<Customer> {
+  return ctx.database.tx(async (db) => {
+    const now = ctx.clock.now();
+    const [row] = await db
+      .insert(customers)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning();
+    return toCustomer(row!);
+  });
+}
+
+export function updateCustomer(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof customerUpdateSchema>,
+): Promise<Customer> {
+  return ctx.database.tx(async (db) => {
+    const [row] = await db
+      .update(customers)
+      .set({ ...input, updatedAt: ctx.clock.now() })
+      .where(eq(customers.id, id))
+      .returning();
+    if (!row) throw notFound("Customer");
+    return toCustomer(row);
+  });
+}
+
+/** Customers are never erased (orders point at them); deleting one deactivates it. */
+export function deactivateCustomer(ctx: AppContext, id: number): Promise<Customer> {
+  return updateCustomer(ctx, id, { isActive: false });
+}
