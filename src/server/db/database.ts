@@ -28,7 +28,7 @@ export interface Database {
 /** Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const queue = new SerialQueue();

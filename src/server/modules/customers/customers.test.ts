@@ -1,0 +1,229 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers } from "../../db/schema";
+import {
+  clientEmail,
+  createTestApp,
+  loginAs,
+  loginClient,
+  staffEmails,
+  type TestApp,
+} from "../../testing/test-app";
+
+let t: TestApp;
+let director: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  director = await loginAs(t.app, staffEmails.director);
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie = director) => t.app.inject({ method: "GET", url, headers: { cookie } });
+const post = (payload: unknown, cookie = director) =>
+  t.app.inject({ method: "POST", url: "/api/customers", payload: payload as object, headers: { cookie } });
+
+const newCustomer = {
+  name: "Nyahururu Heifer Breeders",
+  type: "breeder",
+  email: "Info@NyahururuHeifers.co.ke",
+  phone: "+254 722 000 111",
+  address: "Nyahururu, Laikipia",
+  contactPerson: "Moses Gitau",
+  notes: "Interested in Ayrshire embryos",
+};
+
+describe("access", () => {
+  const cases = [
+    ["director", 200, 201],
+    ["sales_manager", 200, 201],
+    ["chief_scientist", 403, 403],
+    ["lab_technician", 403, 403],
+    ["logistics_coordinator", 403, 403],
+  ] as const;
+  for (const [role, readStatus, writeStatus] of cases) {
+    it(`${role}: GET ${readStatus}, POST ${writeStatus}`, async () => {
+      const cookie = await loginAs(t.app, staffEmails[role]);
+      expect((await get("/api/customers", cookie)).statusCode).toBe(readStatus);
+      expect((await get("/api/customers/summary", cookie)).statusCode).toBe(readStatus);
+      const created = await post({ ...newCustomer, name: `${newCustomer.name} ${role}` }, cookie);
+      expect(created.statusCode).toBe(writeStatus);
+      if (writeStatus === 403) expect(created.json().error.code).toBe("FORBIDDEN");
+    });
+  }
+
+  it("client: 403 everywhere", async () => {
+    const cookie = await loginClient(t.app, clientEmail);
+    expect((await get("/api/customers", cookie)).statusCode).toBe(403);
+    expect((await post(newCustomer, cookie)).statusCode).toBe(403);
+  });
+
+  it("anonymous: 401 even with an invalid body", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/customers", payload: { name: "" } });
+    expect(res.statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/customers" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/customers/1" })).statusCode).toBe(401);
+  });
+});
+
+describe("list and summary", () => {
+  it("lists seeded customers newest first with every field", async () => {
+    const res = await get("/api/customers");
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.length).toBeGreaterThanOrEqual(10);
+    expect(Object.keys(list[0]).sort()).toEqual(
+      [
+        "address",
+        "contactPerson",
+        "createdAt",
+        "email",
+        "id",
+        "isActive",
+        "name",
+        "notes",
+        "phone",
+        "type",
+      ].sort(),
+    );
+    const dates = list.map((c: { createdAt: string }) => c.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it("searches name, email and contact person case-insensitively", async () => {
+    const byName = (await get("/api/customers?search=kIAMBU%20dairy")).json();
+    expect(byName.map((c: { name: string }) => c.name)).toEqual(["Kiambu Dairy Farm"]);
+    const byEmail = (await get("/api/customers?search=RVBREEDERS")).json();
+    expect(byEmail.map((c: { name: string }) => c.name)).toEqual(["Rift Valley Breeders Ltd"]);
+    const byContact = (await get("/api/customers?search=ruth%20jep")).json();
+    expect(byContact.map((c: { name: string }) => c.name)).toEqual(["Eldoret Genetics Co-operative"]);
+    expect((await get("/api/customers?search=zzzz-no-match")).json()).toEqual([]);
+    // LIKE wildcards are taken literally.
+    expect((await get("/api/customers?search=%25")).json()).toEqual([]);
+  });
+
+  it("filters by type and pages with limit/offset", async () => {
+    const vets = (await get("/api/customers?type=veterinarian")).json();
+    expect(vets.length).toBeGreaterThan(0);
+    expect(vets.every((c: { type: string }) => c.type === "veterinarian")).toBe(true);
+    const all = (await get("/api/customers")).json();
+    const page = (await get("/api/customers?limit=2&offset=1")).json();
+    expect(page).toEqual(all.slice(1, 3));
+    expect((await get("/api/customers?type=alien")).statusCode).toBe(400);
+    expect((await get("/api/customers?limit=0")).statusCode).toBe(400);
+    expect((await get("/api/customers?limit=100000")).statusCode).toBe(400);
+  });
+
+  it("summary counts active customers per type, from the database", async () => {
+    const summary = (await get("/api/customers/summary")).json();
+    const counted = await t.database.read(async (db) => {
+      const rows = await db
+        .select({ type: customers.type, n: count() })
+        .from(customers)
+        .where(eq(customers.isActive, true))
+        .groupBy(customers.type);
+      return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+    });
+    expect(summary).toEqual({
+      totalCustomers: Object.values(counted).reduce((a, b) => a + b, 0),
+      farms: counted.farm ?? 0,
+      breeders: counted.breeder ?? 0,
+      veterinarians: counted.veterinarian ?? 0,
+      distributors: counted.distributor ?? 0,
+    });
+    expect(summary.farms).toBeGreaterThan(0);
+    expect(summary.distributors).toBeGreaterThan(0);
+  });
+});
+
+describe("create, edit, delete", () => {
+  it("creates a customer (201), normalises the email and shows it in the list", async () => {
+    const before = (await get("/api/customers/summary")).json();
+    const res = await post(newCustomer);
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({ ...newCustomer, email: "info@nyahururuheifers.co.ke", isActive: true });
+    const list = (await get("/api/customers?search=Nyahururu")).json();
+    expect(list.map((c: { id: number }) => c.id)).toContain(created.id);
+    const after = (await get("/api/customers/summary")).json();
+    expect(after.breeders).toBe(before.breeders + 1);
+    expect(after.totalCustomers).toBe(before.totalCustomers + 1);
+  });
+
+  it("keeps notes optional", async () => {
+    const { notes: _notes, ...withoutNotes } = newCustomer;
+    const res = await post({ ...withoutNotes, name: "No Notes Farm", type: "farm" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().notes).toBeNull();
+  });
+
+  it("answers 400 with a message per bad field", async () => {
+    const res = await post({
+      ...newCustomer,
+      name: "   ",
+      email: "not-an-email",
+      type: "alien",
+      phone: undefined,
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.fields).toMatchObject({ name: "Name is required", email: "Enter a valid email address" });
+    expect(error.fields).toHaveProperty("type");
+    expect(error.fields).toHaveProperty("phone");
+    const notJson = await t.app.inject({
+      method: "POST",
+      url: "/api/customers",
+      payload: "{not json",
+      headers: { cookie: director, "content-type": "application/json" },
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it("edits a customer and deactivates it on delete", async () => {
+    const created = (await post({ ...newCustomer, name: "To Be Edited" })).json();
+    const edited = await t.app.inject({
+      method: "PATCH",
+      url: `/api/customers/${created.id}`,
+      payload: { phone: "+254 799 999 999", type: "distributor" },
+      headers: { cookie: director },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      phone: "+254 799 999 999",
+      type: "distributor",
+      name: "To Be Edited",
+    });
+
+    const badEdit = await t.app.inject({
+      method: "PATCH",
+      url: `/api/customers/${created.id}`,
+      payload: { email: "nope" },
+      headers: { cookie: director },
+    });
+    expect(badEdit.statusCode).toBe(400);
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/customers/${created.id}`,
+      headers: { cookie: director },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().isActive).toBe(false);
+    const fetched = (await get(`/api/customers/${created.id}`)).json();
+    expect(fetched.isActive).toBe(false);
+    const listed = (await get("/api/customers?search=To%20Be%20Edited")).json();
+    expect(listed[0].isActive).toBe(false);
+  });
+
+  it("answers 404 for an unknown customer and 400 for a bad id", async () => {
+    expect((await get("/api/customers/999999")).statusCode).toBe(404);
+    expect((await get("/api/customers/abc")).statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/customers/999999",
+      headers: { cookie: director },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("NOT_FOUND");
+  });
+});

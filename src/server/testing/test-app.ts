@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { ManualClock } from "../clock";
+import { type Config, loadConfig } from "../config";
+import type { Database } from "../db/database";
+import { prepareDatabase } from "../db/prepare";
+import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
+import { openTestDatabase } from "./test-database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (seeded with the demo data unless `seed: false`), with a hand-set clock. */
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const clock = new ManualClock(new Date());
+  const config = loadConfig({ NODE_ENV: "test", ...options.env });
+  const database = await openTestDatabase();
+  await prepareDatabase(database, { seedDemo: options.seed ?? true, now: clock.now() });
+  const app = await buildApp({ database, config, clock, webRoot: null });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function signIn(app: FastifyInstance, url: string, payload: object): Promise<string> {
+  const response = await app.inject({ method: "POST", url, payload });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === "urithi_sid");
+  if (!cookie) throw new Error("no session cookie");
+  return `urithi_sid=${cookie.value}`;
+}
+
+/** Signs a staff member in through the real route; answers the cookie header for later requests. */
+export const loginAs = (app: FastifyInstance, email: string, password = DEMO_PASSWORD) =>
+  signIn(app, "/api/auth/login", { username: email, password });
+
+/** Signs a client in through the real route; answers the cookie header for later requests. */
+export const loginClient = (app: FastifyInstance, email: string, password = DEMO_PASSWORD) =>
+  signIn(app, "/api/client-login", { email, password });
+
+export const staffEmails = {
+  director: "director1@urithi.co.ke",
+  chief_scientist: "scientist@urithi.co.ke",
+  sales_manager: "sales@urithi.co.ke",
+  lab_technician: "lab@urithi.co.ke",
+  logistics_coordinator: "logistics@urithi.co.ke",
+} as const;
+export const clientEmail = "client@urithi.co.ke";
