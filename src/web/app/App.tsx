@@ -1,0 +1,52 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, useEffect } from "react";
+import { Route, Switch } from "wouter";
+import { Toaster } from "../components/ui/toaster";
+import { meQueryKey, useSession } from "../features/auth/session";
+import { onUnauthorized, queryClient } from "../lib/query-client";
+import { FullPageSpinner } from "./full-page-spinner";
+import { LoginPage, NotFoundPage, publicRoutes, staffRoutes } from "./routes";
+import { StaffLayout } from "./staff-layout";
+
+/** A 401 from any screen means the server ended the session: forget the user so guards send them to log in. */
+function SessionWatcher() {
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.setQueryData(meQueryKey, null);
+      }),
+    [],
+  );
+  return null;
+}
+
+function StaffScreen({ route }: { route: (typeof staffRoutes)[number] }) {
+  const session = useSession();
+  const role = session.data?.user.role;
+  return <StaffLayout anyOf={route.anyOf}>{role ? route.render(role) : null}</StaffLayout>;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionWatcher />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Switch>
+          <Route path="/login" component={LoginPage} />
+          {staffRoutes.flatMap((route) =>
+            route.paths.map((path) => (
+              <Route key={path} path={path}>
+                <StaffScreen route={route} />
+              </Route>
+            )),
+          )}
+          {publicRoutes.map((r) => (
+            <Route key={r.path} path={r.path} component={r.component} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

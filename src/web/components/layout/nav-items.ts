@@ -1,0 +1,48 @@
+import {
+  BarChart3,
+  ClipboardCheck,
+  Dna,
+  DollarSign,
+  Heart,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ShoppingCart,
+  Store,
+  Truck,
+  Users,
+} from "lucide-react";
+import type { Permission } from "../../../contract/roles";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown when the user has any of these. */
+  anyOf: Permission[];
+}
+
+/** Sidebar entries of SPEC section 2, plus Order Approval for those who may approve. */
+export const navItems: NavItem[] = [
+  { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, anyOf: ["dashboard"] },
+  { href: "/genetic-inventory", label: "Genetic Inventory", icon: Dna, anyOf: ["inventory:read"] },
+  { href: "/customers", label: "Customer Management", icon: Users, anyOf: ["customers:read"] },
+  { href: "/orders", label: "Sales & Orders", icon: ShoppingCart, anyOf: ["orders:read"] },
+  { href: "/financial", label: "Financial Management", icon: DollarSign, anyOf: ["finance"] },
+  { href: "/breeding", label: "Breeding Records", icon: Heart, anyOf: ["breeding"] },
+  { href: "/inventory", label: "Inventory Control", icon: Package, anyOf: ["inventory:read"] },
+  { href: "/shipping", label: "Shipping & Logistics", icon: Truck, anyOf: ["shipping"] },
+  { href: "/vendors", label: "Vendor Management", icon: Store, anyOf: ["vendors"] },
+  { href: "/reports", label: "Reports", icon: BarChart3, anyOf: ["reports", "reports:sales"] },
+  { href: "/order-approval", label: "Order Approval", icon: ClipboardCheck, anyOf: ["orders:approve"] },
+];
+
+/** The active entry is the exact match, or a prefix match for non-root entries. */
+export function isActiveEntry(href: string, location: string): boolean {
+  if (location === href) return true;
+  return href !== "/" && location.startsWith(`${href}/`);
+}
+
+export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {
+  return navItems.filter((item) => item.anyOf.some((p) => permissions.includes(p)));
+}

@@ -1,0 +1,182 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Eye, EyeOff, Loader2, LogIn } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useLocation } from "wouter";
+import {
+  type ClientSession,
+  type DemoAccountsResponse,
+  type MeResponse,
+  SESSION_IDLE_MINUTES,
+} from "../../../contract/auth";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/use-toast";
+import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+import { BiometricButtons } from "./biometric-buttons";
+import { meQueryKey, rememberClientSession } from "./session";
+
+type Credentials = { email: string; password: string; client: boolean };
+
+export default function LoginPage() {
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const demo = useQuery<DemoAccountsResponse>({ queryKey: ["/api/auth/demo-accounts"] });
+
+  const login = useMutation({
+    mutationFn: async ({ email, password, client }: Credentials) => {
+      if (client) {
+        const session = await apiJson<ClientSession>("POST", "/api/client-login", { email, password });
+        rememberClientSession(session);
+        return { client: true as const, firstName: session.firstName };
+      }
+      const me = await apiJson<MeResponse>("POST", "/api/auth/login", { username: email, password });
+      queryClient.setQueryData(meQueryKey, me);
+      return { client: false as const, firstName: me.user.firstName };
+    },
+    onSuccess: (result) => {
+      toast({ title: "Login Successful", description: `Welcome back, ${result.firstName}.` });
+      if (result.client) {
+        queryClient.invalidateQueries({ queryKey: meQueryKey });
+        navigate("/client-portal");
+      } else {
+        navigate("/dashboard");
+      }
+    },
+    onError: (error) => {
+      const throttled = errorStatus(error) === 429;
+      toast({
+        variant: "destructive",
+        title: "Login Failed",
+        description: throttled ? apiErrorMessage(error) : "Invalid username or password",
+      });
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      toast({
+        variant: "destructive",
+        title: "Missing Information",
+        description: "Please enter both username and password",
+      });
+      return;
+    }
+    login.mutate({ email: email.trim(), password, client: false });
+  };
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900">
+      <div className="w-full max-w-md space-y-6">
+        <div className="text-center">
+          <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-800 text-xl font-bold text-white">
+            U
+          </div>
+          <h1 className="mt-3 text-2xl font-bold">Urithi Staff Login</h1>
+          <p className="text-sm text-gray-600 dark:text-gray-400">Cattle genetics ERP back office</p>
+        </div>
+
+        <Card className="space-y-5 p-6">
+          <form className="space-y-4" onSubmit={onSubmit} noValidate>
+            <div className="space-y-2">
+              <Label htmlFor="email">Email</Label>
+              <Input
+                id="email"
+                type="email"
+                autoComplete="username"
+                placeholder="you@urithi.co.ke"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="password">Password</Label>
+              <div className="relative">
+                <Input
+                  id="password"
+                  type={showPassword ? "text" : "password"}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  className="pr-10"
+                />
+                <button
+                  type="button"
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-gray-500 hover:text-gray-800 dark:hover:text-gray-200"
+                  aria-label={showPassword ? "Hide password" : "Show password"}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+                </button>
+              </div>
+            </div>
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? <Loader2 className="animate-spin" /> : <LogIn />}
+              Sign In
+            </Button>
+          </form>
+
+          <BiometricButtons />
+
+          <p className="text-center text-xs text-gray-500 dark:text-gray-400">
+            For security you are logged out automatically after {SESSION_IDLE_MINUTES} minutes of inactivity.
+          </p>
+        </Card>
+
+        {demo.data?.enabled && (
+          <Card className="p-4">
+            <h2 className="text-sm font-semibold">Demo accounts</h2>
+            <p className="mb-3 text-xs text-gray-500 dark:text-gray-400">
+              Click one to sign in at once (password {demo.data.password}).
+            </p>
+            <ul className="space-y-1.5">
+              {demo.data.accounts.map((account) => (
+                <li key={account.email}>
+                  <button
+                    type="button"
+                    disabled={login.isPending}
+                    className="flex w-full items-center justify-between gap-2 rounded-md border border-gray-200 px-3 py-2 text-left text-sm hover:border-brand-600 hover:bg-brand-50 disabled:opacity-50 dark:border-gray-700 dark:hover:bg-gray-800"
+                    onClick={() =>
+                      login.mutate({
+                        email: account.email,
+                        password: demo.data.password ?? "",
+                        client: account.role === "client",
+                      })
+                    }
+                  >
+                    <span className="min-w-0">
+                      <span className="block font-medium">{account.roleLabel}</span>
+                      <span className="block truncate text-xs text-gray-500 dark:text-gray-400">
+                        {account.email}
+                      </span>
+                    </span>
+                    <span className="shrink-0 text-xs text-gray-500">{account.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+
+        <p className="text-center text-sm text-gray-600 dark:text-gray-400">
+          A client?{" "}
+          <Link
+            href="/client-login"
+            className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+          >
+            Sign in to the client portal
+          </Link>{" "}
+          ·{" "}
+          <Link href="/" className="font-medium text-brand-700 hover:underline dark:text-brand-500">
+            Home
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { Building2, Plus, Search, Stethoscope, Users, Warehouse } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import {
+  type Customer,
+  type CustomerType,
+  customerTypeLabels,
+  customerTypes,
+} from "../../../contract/customers";
+import { PageHeader } from "../../components/page-header";
+import { ConfirmDialog } from "../../components/ui/alert-dialog";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { LoadingBars } from "../../components/ui/loading-bars";
+import { NativeSelect } from "../../components/ui/native-select";
+import { StatCard } from "../../components/ui/stat-card";
+import { toast } from "../../components/ui/use-toast";
+import { useCustomerSummary, useCustomers, useDeactivateCustomer, useUpdateCustomer } from "./api";
+import { CustomerCard } from "./customer-card";
+import { CustomerFormDialog } from "./customer-form-dialog";
+
+export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
+  const [search, setSearch] = useState("");
+  const [type, setType] = useState<CustomerType | "all">("all");
+  const deferredSearch = useDeferredValue(search);
+  const customers = useCustomers({ search: deferredSearch, type });
+  const summary = useCustomerSummary();
+  const [editing, setEditing] = useState<Customer | undefined>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Customer | undefined>();
+  const deactivate = useDeactivateCustomer();
+  const update = useUpdateCustomer();
+
+  const filtering = search.trim() !== "" || type !== "all";
+  const openForm = (customer?: Customer) => {
+    setEditing(customer);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deactivate.mutate(deleting.id, {
+      onSuccess: (c) => {
+        toast({ title: "Customer Deactivated", description: `${c.name} is now inactive.` });
+        setDeleting(undefined);
+      },
+      onError: () =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "Failed to delete customer. Please try again.",
+        }),
+    });
+  };
+
+  const reactivate = (c: Customer) =>
+    update.mutate(
+      { id: c.id, isActive: true },
+      {
+        onSuccess: () => toast({ title: "Customer Reactivated", description: `${c.name} is active again.` }),
+        onError: () =>
+          toast({
+            variant: "destructive",
+            title: "Error",
+            description: "Failed to update customer. Please try again.",
+          }),
+      },
+    );
+
+  return (
+    <div>
+      <PageHeader
+        title="Customer Management"
+        subtitle="Farms, breeders, veterinarians and distributors we serve"
+        actions={
+          canEdit && (
+            <Button onClick={() => openForm()}>
+              <Plus /> Add Customer
+            </Button>
+          )
+        }
+      />
+
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label="Total Customers" value={summary.data?.totalCustomers} icon={Users} />
+        <StatCard label="Farms" value={summary.data?.farms} icon={Warehouse} />
+        <StatCard label="Breeders" value={summary.data?.breeders} icon={Building2} />
+        <StatCard label="Veterinarians" value={summary.data?.veterinarians} icon={Stethoscope} />
+      </div>
+
+      <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+          <Input
+            type="search"
+            aria-label="Search customers"
+            placeholder="Search by name, email or contact person..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <NativeSelect
+          aria-label="Filter by type"
+          className="sm:w-52"
+          value={type}
+          onChange={(e) => setType(e.target.value as CustomerType | "all")}
+        >
+          <option value="all">All Types</option>
+          {customerTypes.map((t) => (
+            <option key={t} value={t}>
+              {customerTypeLabels[t]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Card>
+
+      {customers.isLoading ? (
+        <LoadingBars label="Loading customers" />
+      ) : customers.isError ? (
+        <Card className="p-8 text-center">
+          <p className="font-medium">Customers could not be loaded.</p>
+          <Button variant="outline" className="mt-3" onClick={() => customers.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : customers.data && customers.data.length > 0 ? (
+        <div className="space-y-3">
+          {customers.data.map((c) => (
+            <CustomerCard
+              key={c.id}
+              customer={c}
+              canEdit={canEdit}
+              onEdit={() => openForm(c)}
+              onDelete={() => setDeleting(c)}
+              onReactivate={() => reactivate(c)}
+            />
+          ))}
+        </div>
+      ) : (
+        <Card className="p-10 text-center" data-testid="customers-empty">
+          <Users className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
+          <h3 className="mt-3 text-lg font-semibold">No customers found</h3>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
+            {filtering ? "Try adjusting your search or filters" : "Get started by adding your first customer"}
+          </p>
+        </Card>
+      )}
+
+      <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title="Delete customer?"
+        description={
+          <>
+            <strong>{deleting?.name}</strong> will be marked inactive. Their orders and history are kept, and
+            you can reactivate them later.
+          </>
+        }
+        confirmLabel="Delete"
+        pending={deactivate.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

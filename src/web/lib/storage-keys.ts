@@ -1,0 +1,9 @@
+/** Every key the web app keeps in local storage, in one place so logout can clear them all. */
+export const storageKeys = {
+  darkMode: "urithi:dark-mode",
+  cart: "urithi:cart",
+  clientSession: "urithi:client-session",
+  staffSession: "urithi:staff-session",
+  user: "urithi:user",
+  session: "urithi:session",
+} as const;

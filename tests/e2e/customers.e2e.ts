@@ -1,0 +1,189 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await signInAsStaff(page, "director1@urithi.co.ke");
+});
+afterAll(() => browser.close());
+
+const cards = () => page.getByTestId("customer-card");
+const stat = (label: string) => page.getByTestId(`stat-${label}`);
+
+async function openCustomers() {
+  await page.goto("/customers");
+  await cards().first().waitFor();
+}
+
+describe("customer management", () => {
+  it("shows the server's figures on the four summary cards", async () => {
+    await openCustomers();
+    const summary = await (await page.request.get(`${baseUrl()}/api/customers/summary`)).json();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-Total Customers"]')?.textContent !== "–",
+    );
+    expect(await stat("Total Customers").textContent()).toBe(String(summary.totalCustomers));
+    expect(await stat("Farms").textContent()).toBe(String(summary.farms));
+    expect(await stat("Breeders").textContent()).toBe(String(summary.breeders));
+    expect(await stat("Veterinarians").textContent()).toBe(String(summary.veterinarians));
+    const list = await (await page.request.get(`${baseUrl()}/api/customers`)).json();
+    expect(await cards().count()).toBe(list.length);
+    await screenshot(page, "customers-desktop");
+  });
+
+  it("adds a customer through the dialog, after the browser checks the required fields", async () => {
+    await openCustomers();
+    const before = Number(await stat("Breeders").textContent());
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    // Browser-level validation keeps the dialog open and flags the first empty field.
+    expect(
+      await dialog.getByLabel("Name *").evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByLabel("Name *").fill("Ol Kalou Genetics Hub");
+    await dialog.getByLabel("Type *").selectOption("breeder");
+    await dialog.getByLabel("Email *").fill("not-an-email");
+    await dialog.getByLabel("Phone *").fill("+254 711 222 333");
+    await dialog.getByLabel("Contact Person *").fill("Ann Wambui");
+    await dialog.getByLabel("Address *").fill("Ol Kalou, Nyandarua");
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    expect(
+      await dialog.getByLabel("Email *").evaluate((el: HTMLInputElement) => el.validity.typeMismatch),
+    ).toBe(true);
+    await dialog.getByLabel("Email *").fill("hub@olkalougenetics.co.ke");
+    await screenshot(page, "customers-add-dialog");
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+
+    await expectToast(page, "Customer Created");
+    await expectToast(page, "New customer has been added successfully.");
+    await cards().filter({ hasText: "Ol Kalou Genetics Hub" }).waitFor();
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="stat-Breeders"]')?.textContent === String(n),
+      before + 1,
+    );
+  });
+
+  it("searches name, email and contact person without regard to case", async () => {
+    await openCustomers();
+    const search = page.getByLabel("Search customers");
+    await search.fill("ANN WAMBUI");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="customer-card"]').length === 1);
+    expect(await cards().first().textContent()).toContain("Ol Kalou Genetics Hub");
+    await search.fill("kiambudairy");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="customer-card"]').length === 1);
+    expect(await cards().first().textContent()).toContain("Kiambu Dairy Farm");
+  });
+
+  it("filters by type and shows the empty state with the filter hint", async () => {
+    await openCustomers();
+    await page.getByLabel("Filter by type").selectOption("distributor");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="customer-card"]')].every((c) =>
+        c.textContent?.includes("Distributor"),
+      ),
+    );
+    expect(await cards().count()).toBeGreaterThan(0);
+    await page.getByLabel("Search customers").fill("zzz-nobody-here");
+    await page.getByText("No customers found").waitFor();
+    expect(await page.getByText("Try adjusting your search or filters").isVisible()).toBe(true);
+  });
+
+  it("hints at adding the first customer when there are none", async () => {
+    const fresh = await newPage(browser);
+    await signInAsStaff(fresh, "sales@urithi.co.ke");
+    await fresh.route("**/api/customers", (route) => route.fulfill({ json: [] }));
+    await fresh.goto("/customers");
+    await fresh.getByText("No customers found").waitFor();
+    expect(await fresh.getByText("Get started by adding your first customer").isVisible()).toBe(true);
+    await fresh.context().close();
+  });
+
+  it("shows three pulsing bars while loading", async () => {
+    const slow = await newPage(browser);
+    await signInAsStaff(slow, "director1@urithi.co.ke");
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await slow.route("**/api/customers?*", async (route) => route.continue());
+    await slow.route("**/api/customers", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await slow.goto("/customers");
+    const bars = slow.getByTestId("loading-bars");
+    await bars.waitFor();
+    expect(await bars.locator(".animate-pulse").count()).toBe(3);
+    release();
+    await slow.getByTestId("customer-card").first().waitFor();
+    await slow.context().close();
+  });
+
+  it("shows the error toast when the server cannot create the customer", async () => {
+    await openCustomers();
+    await page.route("**/api/customers", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 500, body: "boom" }) : route.continue(),
+    );
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name *").fill("Will Fail Ltd");
+    await dialog.getByLabel("Type *").selectOption("farm");
+    await dialog.getByLabel("Email *").fill("fail@example.com");
+    await dialog.getByLabel("Phone *").fill("0700000000");
+    await dialog.getByLabel("Contact Person *").fill("Nobody");
+    await dialog.getByLabel("Address *").fill("Nowhere");
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    await expectToast(page, "Failed to create customer. Please try again.");
+    expect(await dialog.isVisible()).toBe(true);
+    await page.unroute("**/api/customers");
+    await page.keyboard.press("Escape");
+  });
+
+  it("edits a customer and deletes (deactivates) it", async () => {
+    await openCustomers();
+    await page.getByLabel("Search customers").fill("Ol Kalou Genetics");
+    const card = cards().filter({ hasText: "Ol Kalou Genetics Hub" });
+    await card.waitFor();
+    await card.getByRole("button", { name: /^Edit/ }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Phone *").fill("+254 799 000 111");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Customer Updated");
+    await card.getByText("+254 799 000 111").waitFor();
+
+    await card.getByRole("button", { name: /^Delete/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Customer Deactivated");
+    await card.getByText("Inactive").waitFor();
+    const stored = await (
+      await page.request.get(`${baseUrl()}/api/customers?search=Ol%20Kalou%20Genetics`)
+    ).json();
+    expect(stored[0].isActive).toBe(false);
+  });
+
+  it("fits a phone screen", async () => {
+    const small = await newPage(browser, phone);
+    await signInAsStaff(small, "director1@urithi.co.ke");
+    await small.goto("/customers");
+    await small.getByTestId("customer-card").first().waitFor();
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await screenshot(small, "customers-phone", { fullPage: false });
+    await small.context().close();
+  });
+});

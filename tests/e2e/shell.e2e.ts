@@ -1,0 +1,110 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe("staff shell", () => {
+  it("keeps dark mode across reloads", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    expect(await isDark()).toBe(false);
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    expect(await isDark()).toBe(true);
+    await page.reload();
+    await page.getByRole("button", { name: "Switch to light mode" }).waitFor();
+    expect(await isDark()).toBe(true);
+    await page.goto("/customers");
+    await page.getByTestId("customer-card").first().waitFor();
+    await screenshot(page, "customers-desktop-dark");
+    await page.getByRole("button", { name: "Switch to light mode" }).click();
+    await page.reload();
+    await page.getByRole("button", { name: "Switch to dark mode" }).waitFor();
+    expect(await isDark()).toBe(false);
+    await page.context().close();
+  });
+
+  it("marks the active entry and uses a fixed sidebar on wide screens", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    const sidebar = page.getByTestId("sidebar-fixed");
+    expect(await sidebar.isVisible()).toBe(true);
+    await sidebar.getByRole("link", { name: "Customer Management" }).click();
+    await page.waitForURL("**/customers");
+    expect(
+      await sidebar.getByRole("link", { name: "Customer Management" }).getAttribute("aria-current"),
+    ).toBe("page");
+    expect(await sidebar.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    // /inventory and /genetic-inventory are separate entries: only the exact one is active.
+    await page.goto("/inventory");
+    expect(await sidebar.getByRole("link", { name: "Inventory Control" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(
+      await sidebar.getByRole("link", { name: "Genetic Inventory" }).getAttribute("aria-current"),
+    ).toBeNull();
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("opens the sidebar as a drawer on a 390 px phone and closes it on navigation", async () => {
+    const page = await newPage(browser, phone);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    expect(await page.getByTestId("sidebar-fixed").isVisible()).toBe(false);
+    expect(await page.getByTestId("sidebar-drawer").count()).toBe(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByTestId("sidebar-drawer");
+    await drawer.waitFor();
+    await screenshot(page, "drawer-phone");
+    await drawer.getByRole("link", { name: "Customer Management" }).click();
+    await page.waitForURL("**/customers");
+    await page.getByRole("heading", { name: "Customer Management" }).waitFor();
+    expect(await page.getByTestId("sidebar-drawer").count()).toBe(0);
+    // The backdrop closes it too.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByTestId("sidebar-drawer").waitFor();
+    await page.mouse.click(380, 400);
+    expect(await page.getByTestId("sidebar-drawer").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("logs out on the server and goes to the root route", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "director2@urithi.co.ke");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const me = await page.request.get(`${baseUrl()}/api/auth/me`);
+    expect(me.status()).toBe(401);
+    await page.goto("/customers");
+    await page.waitForURL("**/login");
+    await page.context().close();
+  });
+
+  it("sends the user to the login once the server says the session has ended", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    // The server forgets the session (as after 15 idle minutes); the next request answers 401.
+    await page.context().clearCookies();
+    await page.getByTestId("sidebar-fixed").getByRole("link", { name: "Customer Management" }).click();
+    await page.waitForURL("**/login");
+    await page.context().close();
+  });
+});
+
+describe("unknown paths", () => {
+  it("shows the 404 page for an unknown screen and JSON for an unknown API path", async () => {
+    const page = await newPage(browser);
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await screenshot(page, "not-found");
+    const api = await page.request.get(`${baseUrl()}/api/no-such-thing`);
+    expect(api.status()).toBe(404);
+    expect((await api.json()).error.code).toBe("NOT_FOUND");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const desktop = { width: 1366, height: 900 };
+export const phone = { width: 390, height: 844 };
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A page in its own fresh browser context (own cookies and storage). */
+export async function newPage(browser: Browser, viewport = desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  return context.newPage();
+}
+
+const screenshotDir = path.resolve("test-results/screenshots");
+
+export async function screenshot(page: Page, name: string, options = { fullPage: true }): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage });
+  return file;
+}
+
+/** Signs in through the login screen's form, as a person would. */
+export async function signInAsStaff(page: Page, email: string, password = "demo1234"): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** Waits for a toast showing `text` (Radix also mirrors toasts into a live region, which this skips). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId("toast").getByText(text, { exact: true }).first().waitFor();
+}
