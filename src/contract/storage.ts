@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 export const storageUnitTypes = ["liquid_nitrogen", "dry_ice", "refrigerated"] as const;
 export type StorageUnitType = (typeof storageUnitTypes)[number];
 export const alertStatuses = ["normal", "warning", "critical"] as const;
@@ -27,3 +29,17 @@ export function alertStatusFor(unitType: StorageUnitType, temperature: number): 
   if (temperature <= t.warningAtOrBelow) return "warning";
   return "critical";
 }
+
+export const storageConditionSchema = z.object({
+  id: z.number().int(),
+  storageUnit: z.string(),
+  unitType: z.enum(storageUnitTypes),
+  location: z.string(),
+  /** °C */
+  temperature: z.number(),
+  alertStatus: z.enum(alertStatuses),
+  /** Units of genetic material (straws and embryos) on hand in this unit. */
+  affectedSamples: z.number().int(),
+  lastUpdated: z.string(),
+});
+export type StorageCondition = z.infer<typeof storageConditionSchema>;

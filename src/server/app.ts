@@ -12,6 +12,7 @@ import { registerSpa } from "./http/spa";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
+import { registerStorageRoutes } from "./modules/storage/routes";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -43,6 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
+  registerStorageRoutes(app, ctx);
 
   await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
   return app;

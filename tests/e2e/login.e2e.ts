@@ -43,6 +43,11 @@ describe("staff login", () => {
     await expectToast(page, "Missing Information");
     await expectToast(page, "Please enter both username and password");
     expect(loginCalls).toBe(0);
+    // A second message replaces the first: at most one toast is visible.
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Login Failed");
+    expect(await page.locator('[data-testid="toast"][data-state="open"]').count()).toBe(1);
     await page.context().close();
   });
 

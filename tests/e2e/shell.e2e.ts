@@ -96,9 +96,30 @@ describe("staff shell", () => {
   });
 });
 
+describe("header notifications", () => {
+  it("lists the storage units out of range, from the server", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "lab@urithi.co.ke");
+    const alerts = await (await page.request.get(`${baseUrl()}/api/alerts/temperature`)).json();
+    expect(alerts.length).toBeGreaterThan(0);
+    const bell = page.getByRole("button", { name: `Notifications (${alerts.length})` });
+    await bell.click();
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    for (const a of alerts) await panel.getByText(a.storageUnit).waitFor();
+    const critical = alerts.find((a: { alertStatus: string }) => a.alertStatus === "critical");
+    expect(await panel.textContent()).toContain(
+      `${critical.storageUnit} at ${critical.temperature}°C is above the optimal range`,
+    );
+    await screenshot(page, "notifications-desktop", { fullPage: false });
+    await page.context().close();
+  });
+});
+
 describe("unknown paths", () => {
   it("shows the 404 page for an unknown screen and JSON for an unknown API path", async () => {
     const page = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Staff Login" }).waitFor();
     await page.goto("/no-such-page");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await screenshot(page, "not-found");

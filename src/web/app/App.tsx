@@ -1,12 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../components/ui/toaster";
-import { meQueryKey, useSession } from "../features/auth/session";
+import { meQueryKey } from "../features/auth/session";
 import { onUnauthorized, queryClient } from "../lib/query-client";
 import { FullPageSpinner } from "./full-page-spinner";
 import { LoginPage, NotFoundPage, publicRoutes, staffRoutes } from "./routes";
-import { StaffLayout } from "./staff-layout";
+
+// The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
+const StaffScreen = lazy(() => import("./staff-screen"));
 
 /** A 401 from any screen means the server ended the session: forget the user so guards send them to log in. */
 function SessionWatcher() {
@@ -18,12 +20,6 @@ function SessionWatcher() {
     [],
   );
   return null;
-}
-
-function StaffScreen({ route }: { route: (typeof staffRoutes)[number] }) {
-  const session = useSession();
-  const role = session.data?.user.role;
-  return <StaffLayout anyOf={route.anyOf}>{role ? route.render(role) : null}</StaffLayout>;
 }
 
 export function App() {

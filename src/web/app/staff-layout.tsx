@@ -6,6 +6,8 @@ import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
 import { signOut, useSession } from "../features/auth/session";
 import { useIdleTimeout } from "../features/auth/use-idle-timeout";
+import { useTemperatureAlerts } from "../features/storage/api";
+import { TemperatureAlertList } from "../features/storage/temperature-alert-list";
 import { FullPageSpinner } from "./full-page-spinner";
 
 /** Staff screens: signed-in staff only, inside the shell; a screen the role may not use says so. */
@@ -13,6 +15,7 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   const session = useSession();
   const [, navigate] = useLocation();
   const user = session.data?.user;
+  const alerts = useTemperatureAlerts(user?.permissions.includes("dashboard") ?? false);
 
   useIdleTimeout(user !== undefined && user.role !== "client", async () => {
     await signOut();
@@ -28,6 +31,8 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   return (
     <StaffShell
       user={user}
+      notifications={<TemperatureAlertList alerts={alerts.data} />}
+      notificationCount={alerts.data?.length ?? 0}
       onLogout={async () => {
         await signOut();
         navigate("/");

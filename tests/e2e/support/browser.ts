@@ -49,6 +49,7 @@ export async function signInAsStaff(page: Page, email: string, password = "demo1
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL("**/dashboard");
+  await page.getByRole("button", { name: "Logout" }).waitFor();
 }
 
 /** Waits for a toast showing `text` (Radix also mirrors toasts into a live region, which this skips). */

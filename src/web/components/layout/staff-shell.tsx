@@ -12,11 +12,13 @@ export function StaffShell({
   user,
   onLogout,
   notifications,
+  notificationCount = 0,
   children,
 }: {
   user: SessionUser;
   onLogout: () => void;
-  notifications?: ReactNode;
+  notifications: ReactNode;
+  notificationCount?: number;
   children: ReactNode;
 }) {
   const [location] = useLocation();
@@ -134,17 +136,19 @@ export function StaffShell({
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Notifications"
+              aria-label={notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications"}
               aria-expanded={panel === "notifications"}
               onClick={() => setPanel(panel === "notifications" ? "none" : "notifications")}
+              className="relative"
             >
               <Bell />
+              {notificationCount > 0 && (
+                <span className="absolute right-1.5 top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white">
+                  {notificationCount}
+                </span>
+              )}
             </Button>
-            {panel === "notifications" && (
-              <HeaderPanel title="Notifications">
-                {notifications ?? <p className="text-sm text-gray-500">No new notifications.</p>}
-              </HeaderPanel>
-            )}
+            {panel === "notifications" && <HeaderPanel title="Notifications">{notifications}</HeaderPanel>}
           </div>
           <div className="relative">
             <Button
@@ -166,7 +170,7 @@ export function StaffShell({
               </HeaderPanel>
             )}
           </div>
-          <Button variant="outline" size="sm" onClick={onLogout}>
+          <Button variant="outline" size="sm" aria-label="Logout" onClick={onLogout}>
             <LogOut />
             <span className="hidden sm:inline">Logout</span>
           </Button>

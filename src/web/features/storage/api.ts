@@ -1,0 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
+import type { StorageCondition } from "../../../contract/storage";
+
+export function useTemperatureAlerts(enabled = true) {
+  return useQuery<StorageCondition[]>({ queryKey: ["/api/alerts/temperature"], enabled });
+}
