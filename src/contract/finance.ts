@@ -1,2 +1,48 @@
+import { z } from "zod";
+import { currencies } from "./money";
+import { paginationQuery } from "./pagination";
+
 export const transactionTypes = ["income", "expense", "transfer"] as const;
 export const transactionStatuses = ["completed", "pending", "failed"] as const;
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(transactionTypes),
+  amount: z.number(),
+  currency: z.enum(currencies),
+  description: z.string(),
+  reference: z.string().nullable(),
+  status: z.enum(transactionStatuses),
+  date: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionInputSchema = z.object({
+  type: z.enum(transactionTypes),
+  amount: z
+    .number({ error: "Amount must be a number" })
+    .positive("Amount must be greater than 0")
+    .max(1_000_000_000_000, "Amount is too large")
+    .refine((n) => Math.round(n * 100) === n * 100, "Amount can have at most two decimals"),
+  currency: z.enum(currencies),
+  description: z.string().trim().min(1, "Description is required").max(500),
+  reference: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
+  status: z.enum(transactionStatuses).default("completed"),
+  date: z.iso.datetime({ offset: true, error: "Date must be an ISO date-time" }).optional(),
+});
+export type TransactionInput = z.input<typeof transactionInputSchema>;
+
+export const transactionListQuery = paginationQuery;
+
+export const financialSummarySchema = z.object({
+  totalRevenue: z.number(),
+  totalRevenueUsd: z.number(),
+  monthlyRevenue: z.number(),
+  pendingPayments: z.number(),
+});
+export type FinancialSummary = z.infer<typeof financialSummarySchema>;

@@ -31,3 +31,98 @@ export const stockMovementKinds = [
   "consumption",
   "adjustment",
 ] as const;
+
+export const inventoryItemSchema = z.object({
+  id: z.number().int(),
+  itemId: z.string(),
+  type: z.enum(itemTypes),
+  breedName: z.string(),
+  acquiredFrom: z.string(),
+  viabilityStatus: z.enum(viabilityStatuses),
+  currentStock: z.number().int(),
+  reservedStock: z.number().int(),
+  /** currentStock - reservedStock: what can still be sold or reserved. */
+  availableStock: z.number().int(),
+  storageLocation: z.string(),
+  storageUnit: z.string().nullable(),
+  costPerUnit: z.number().int(),
+  isActive: z.boolean(),
+  description: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  geneticData: geneticDataSchema,
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+export const stockMovementSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(stockMovementKinds),
+  stockDelta: z.number().int(),
+  reservedDelta: z.number().int(),
+  note: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const inventoryItemDetailSchema = inventoryItemSchema.extend({
+  movements: z.array(stockMovementSchema),
+});
+export type InventoryItemDetail = z.infer<typeof inventoryItemDetailSchema>;
+
+const wholeUnits = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be greater than 0`);
+
+export const inventoryItemInputSchema = z.object({
+  itemId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, "Item ID: 3-40 letters, digits or dashes"),
+  type: z.enum(itemTypes, { error: "Choose embryo or sperm" }),
+  breedName: z.string().trim().min(1, "Breed is required").max(120),
+  acquiredFrom: z.string().trim().min(1, "Supplier is required").max(200),
+  currentStock: wholeUnits("Stock").max(1_000_000),
+  costPerUnit: wholeUnits("Price").max(100_000_000),
+  storageLocation: z.string().trim().min(1, "Storage location is required").max(200),
+  storageUnitId: z.number().int().positive().nullish(),
+  expiryDate: z.iso.date("Enter a valid date").nullish(),
+  description: z.string().trim().max(2000).nullish(),
+  geneticData: geneticDataSchema,
+});
+export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
+
+export const inventoryListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(200).optional(),
+  type: z.enum(itemTypes).optional(),
+  category: z.enum(geneticCategories).optional(),
+  origin: z.enum(geneticOrigins).optional(),
+  status: z.enum(viabilityStatuses).optional(),
+  lowStock: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  includeInactive: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+});
+export type InventoryListQuery = z.input<typeof inventoryListQuery>;
+
+export const inventorySummarySchema = z.object({
+  totalEmbryos: z.number().int(),
+  totalSpermDoses: z.number().int(),
+  viableItems: z.number().int(),
+  storageUnits: z.number().int(),
+});
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;
+
+export const reserveInputSchema = z.object({
+  customerName: z.string().trim().min(1, "Choose a customer").max(200),
+  quantity: wholeUnits("Quantity").max(100_000),
+  notes: z.string().trim().max(1000).nullish(),
+});
+export type ReserveInput = z.input<typeof reserveInputSchema>;

@@ -1,3 +1,7 @@
+import { z } from "zod";
+import { currencies } from "./money";
+import { paginationQuery } from "./pagination";
+
 /**
  * One status set for every order, staff- or client-placed:
  * pending -> approved -> processing -> shipped -> delivered; rejected and cancelled end it.
@@ -15,3 +19,122 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderTypes = ["embryo", "sperm", "mixed"] as const;
 export const orderSources = ["staff", "client"] as const;
 export const paymentMethods = ["mpesa", "card", "bank"] as const;
+
+/** Orders in these states hold reserved stock. */
+export const openOrderStatuses = ["pending", "approved", "processing"] as const satisfies OrderStatus[];
+/** Once here an order's details can no longer be edited nor the order cancelled. */
+export const lockedOrderStatuses = [
+  "shipped",
+  "delivered",
+  "rejected",
+  "cancelled",
+] as const satisfies OrderStatus[];
+
+/** Staff screens show the approved state as "confirmed" (SPEC section 4). */
+export const staffStatusLabels: Record<OrderStatus, string> = {
+  pending: "pending",
+  approved: "confirmed",
+  processing: "processing",
+  shipped: "shipped",
+  delivered: "delivered",
+  rejected: "rejected",
+  cancelled: "cancelled",
+};
+/** The status filter of the orders screen, in the spec's order; "confirmed" is the approved state. */
+export const staffStatusFilter = [
+  "pending",
+  "approved",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+
+/** Dashboard and client tabs show pending, processing, shipped, completed; anything else looks pending. */
+export function dashboardStatus(status: OrderStatus): "pending" | "processing" | "shipped" | "completed" {
+  if (status === "delivered") return "completed";
+  if (status === "approved" || status === "processing") return "processing";
+  if (status === "shipped") return "shipped";
+  return "pending";
+}
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string(),
+  orderType: z.enum(orderTypes),
+  status: z.enum(orderStatuses),
+  source: z.enum(orderSources),
+  totalAmountKes: z.number().int(),
+  totalAmountUsd: z.number().int().nullable(),
+  currency: z.enum(currencies),
+  orderDate: z.string(),
+  expectedDeliveryDate: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  inventoryItemId: z.number().int().nullable(),
+  productName: z.string(),
+  breed: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceKes: z.number().int(),
+  lineTotalKes: z.number().int(),
+});
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  fromStatus: z.enum(orderStatuses).nullable(),
+  toStatus: z.enum(orderStatuses),
+  note: z.string().nullable(),
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const orderDetailSchema = orderSchema.extend({
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  customerLocation: z.string().nullable(),
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  lines: z.array(orderLineSchema),
+  history: z.array(orderEventSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+const dateOnlyOrIso = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), "Enter a valid date")
+  .nullish();
+
+export const orderInputSchema = z.object({
+  customerName: z.string().trim().min(1, "Choose a customer").max(200),
+  orderType: z.enum(orderTypes),
+  totalAmountKes: z
+    .number({ error: "Amount (KES) must be a number" })
+    .int("Amount (KES) must be whole shillings")
+    .positive("Amount (KES) must be greater than 0")
+    .max(10_000_000_000),
+  totalAmountUsd: z.number().int("Amount (USD) must be whole dollars").positive().max(100_000_000).nullish(),
+  currency: z.enum(currencies),
+  expectedDeliveryDate: dateOnlyOrIso,
+  notes: z.string().trim().max(2000).nullish(),
+});
+export type OrderInput = z.input<typeof orderInputSchema>;
+export const orderUpdateSchema = orderInputSchema.partial();
+export type OrderUpdate = z.input<typeof orderUpdateSchema>;
+
+export const orderListQuery = paginationQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(orderStatuses).optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+export const orderSummarySchema = z.object({
+  totalOrders: z.number().int(),
+  totalRevenueKes: z.number().int(),
+  totalRevenueUsd: z.number().int(),
+  pendingOrders: z.number().int(),
+  deliveredOrders: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;

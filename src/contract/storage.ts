@@ -43,3 +43,13 @@ export const storageConditionSchema = z.object({
   lastUpdated: z.string(),
 });
 export type StorageCondition = z.infer<typeof storageConditionSchema>;
+
+export const temperatureReadingInputSchema = z.object({
+  storageUnitId: z.number().int().positive(),
+  temperature: z
+    .number({ error: "Temperature must be a number" })
+    .min(-273, "Temperature cannot be below absolute zero")
+    .max(100, "Temperature must be at most 100 °C")
+    .refine((t) => Math.round(t * 10) === t * 10, "Temperature has at most one decimal"),
+});
+export type TemperatureReadingInput = z.input<typeof temperatureReadingInputSchema>;

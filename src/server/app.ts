@@ -11,7 +11,11 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerSpa } from "./http/spa";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
+import { registerDashboardRoutes } from "./modules/dashboard/routes";
+import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
+import { registerInventoryRoutes } from "./modules/inventory/routes";
+import { registerOrderRoutes } from "./modules/orders/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -45,6 +49,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerInventoryRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  registerFinanceRoutes(app, ctx);
 
   await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
   return app;

@@ -191,7 +191,9 @@ export const inventoryItems = pgTable(
     ),
     check("inventory_price_nonnegative", sql`${t.costPerUnit} >= 0`),
     index("inventory_items_type_idx").on(t.isActive, t.type, t.viabilityStatus),
-    index("inventory_items_breed_idx").on(t.breedName),
+    index("inventory_items_breed_trgm_idx").using("gin", t.breedName.op("gin_trgm_ops")),
+    index("inventory_items_item_id_trgm_idx").using("gin", t.itemId.op("gin_trgm_ops")),
+    index("inventory_items_supplier_trgm_idx").using("gin", t.acquiredFrom.op("gin_trgm_ops")),
   ],
 );
 
@@ -230,6 +232,8 @@ export const orders = pgTable(
     index("orders_date_idx").on(t.orderDate),
     index("orders_client_idx").on(t.clientUserId, t.orderDate),
     index("orders_customer_idx").on(t.customerId),
+    index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")),
+    index("orders_customer_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
 } from "../../../contract/customers";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
+import { idParams } from "../../http/params";
 import {
   createCustomer,
   customerSummary,
@@ -18,8 +19,6 @@ import {
   listCustomers,
   updateCustomer,
 } from "./service";
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,140 @@
+import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type BreedingMetrics,
+  type DashboardMetrics,
+  percentChange,
+  percentOf,
+  type SalesTrendPoint,
+  type salesTrendRanges,
+} from "../../../contract/dashboard";
+import { kesToUsd } from "../../../contract/money";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { breedingRecords, customers, inventoryItems, stockMovements } from "../../db/schema";
+import { monthKey, monthStart, yearStart } from "../../time";
+import { revenueBetween, revenueByMonth } from "../finance/revenue";
+
+const n = (v: unknown) => Number(v ?? 0);
+/** Difference of two percentages in points, one decimal. */
+const pointsChange = (current: number, previous: number) => Math.round((current - previous) * 10) / 10;
+
+/** Units on hand now, and at the start of this month (now less this month's movements). */
+async function inventoryNowAndMonthStart(db: Db, since: Date) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${inventoryItems.currentStock}), 0)` })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.isActive, true));
+  const [moved] = await db
+    .select({ delta: sql<string>`coalesce(sum(${stockMovements.stockDelta}), 0)` })
+    .from(stockMovements)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.inventoryItemId))
+    .where(and(eq(inventoryItems.isActive, true), gte(stockMovements.createdAt, since)));
+  const total = n(row!.total);
+  return { total, atMonthStart: total - n(moved!.delta) };
+}
+
+/** Breeding success (percentage of records with success) for the records matching `where`. */
+function successRate(db: Db, where?: SQL) {
+  return db
+    .select({
+      all: count(),
+      success: sql<string>`count(*) filter (where ${breedingRecords.success})`,
+    })
+    .from(breedingRecords)
+    .where(where)
+    .then(([r]) => percentOf(n(r!.success), n(r!.all)));
+}
+
+export function dashboardMetrics(ctx: AppContext): Promise<DashboardMetrics> {
+  const now = ctx.clock.now();
+  const thisMonth = monthStart(now);
+  const lastMonth = monthStart(now, 1);
+  const nextMonth = monthStart(now, -1);
+  return ctx.database.read(async (db) => {
+    const inventory = await inventoryNowAndMonthStart(db, thisMonth);
+    const monthlyRevenue = await revenueBetween(db, thisMonth, nextMonth);
+    const previousRevenue = await revenueBetween(db, lastMonth, thisMonth);
+    const rateNow = await successRate(db);
+    const rateBefore = await successRate(db, lt(breedingRecords.createdAt, thisMonth));
+    const [cust] = await db
+      .select({
+        active: count(),
+        before: sql<string>`count(*) filter (where ${customers.createdAt} < ${thisMonth})`,
+      })
+      .from(customers)
+      .where(eq(customers.isActive, true));
+    return {
+      totalInventory: inventory.total,
+      inventoryGrowth: percentChange(inventory.total, inventory.atMonthStart),
+      monthlyRevenue,
+      monthlyRevenueUsd: kesToUsd(monthlyRevenue),
+      revenueGrowth: percentChange(monthlyRevenue, previousRevenue),
+      successRate: rateNow,
+      successRateGrowth: pointsChange(rateNow, rateBefore),
+      activeCustomers: n(cust!.active),
+      customerGrowth: percentChange(n(cust!.active), n(cust!.before)),
+    };
+  });
+}
+
+/**
+ * AI and ET success rates and the pregnancy rate (pregnant or calved among diagnosed services), each with
+ * its change in points since the start of this month.
+ */
+export function breedingMetrics(ctx: AppContext): Promise<BreedingMetrics> {
+  const thisMonth = monthStart(ctx.clock.now()).toISOString().slice(0, 10);
+  const before = lt(breedingRecords.serviceDate, thisMonth);
+  const diagnosed = sql`${breedingRecords.status} <> 'breeding'`;
+  const pregnant = sql`${breedingRecords.status} in ('pregnant', 'calved')`;
+  return ctx.database.read(async (db) => {
+    const [r] = await db
+      .select({
+        ai: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI')`,
+        aiOk: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI' and ${breedingRecords.success})`,
+        aiBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI' and ${before})`,
+        aiOkBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI' and ${breedingRecords.success} and ${before})`,
+        et: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET')`,
+        etOk: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET' and ${breedingRecords.success})`,
+        etBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET' and ${before})`,
+        etOkBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET' and ${breedingRecords.success} and ${before})`,
+        diag: sql<string>`count(*) filter (where ${diagnosed})`,
+        preg: sql<string>`count(*) filter (where ${pregnant})`,
+        diagBefore: sql<string>`count(*) filter (where ${diagnosed} and ${before})`,
+        pregBefore: sql<string>`count(*) filter (where ${pregnant} and ${before})`,
+      })
+      .from(breedingRecords);
+    const ai = percentOf(n(r!.aiOk), n(r!.ai));
+    const et = percentOf(n(r!.etOk), n(r!.et));
+    const preg = percentOf(n(r!.preg), n(r!.diag));
+    return {
+      aiSuccessRate: ai,
+      aiGrowth: pointsChange(ai, percentOf(n(r!.aiOkBefore), n(r!.aiBefore))),
+      etSuccessRate: et,
+      etGrowth: pointsChange(et, percentOf(n(r!.etOkBefore), n(r!.etBefore))),
+      pregnancyRate: preg,
+      pregnancyGrowth: pointsChange(preg, percentOf(n(r!.pregBefore), n(r!.diagBefore))),
+    };
+  });
+}
+
+/** Revenue per month for the chosen range, every month present (0 when nothing came in). */
+export function salesTrend(
+  ctx: AppContext,
+  range: (typeof salesTrendRanges)[number],
+): Promise<SalesTrendPoint[]> {
+  const now = ctx.clock.now();
+  const from = range === "ytd" ? yearStart(now) : monthStart(now, range === "6m" ? 5 : 11);
+  const to = monthStart(now, -1);
+  return ctx.database.read(async (db) => {
+    const byMonth = await revenueByMonth(db, from, to);
+    const points: SalesTrendPoint[] = [];
+    for (let i = 0; ; i++) {
+      const start = monthStart(from, -i);
+      if (start >= to) break;
+      // monthStart(from, -i) lands on the first of each month; +1 day keeps us inside it for the key.
+      const key = monthKey(new Date(start.getTime() + 86_400_000));
+      points.push({ month: key, revenue: byMonth.get(key) ?? 0 });
+    }
+    return points;
+  });
+}

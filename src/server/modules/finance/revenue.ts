@@ -1,0 +1,34 @@
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { KES_PER_USD } from "../../../contract/money";
+import type { Db } from "../../db/database";
+import { transactions } from "../../db/schema";
+
+/** A transaction's amount in KES: USD amounts at the fixed business rate. Exact numeric arithmetic. */
+export const amountKes = sql`(case when ${transactions.currency} = 'USD' then ${transactions.amount} * ${KES_PER_USD} else ${transactions.amount} end)`;
+
+/** Revenue is money received: completed income, in KES. */
+export const isRevenue = and(eq(transactions.type, "income"), eq(transactions.status, "completed"))!;
+
+export function between(from: Date, to: Date): SQL {
+  return and(gte(transactions.date, from), lt(transactions.date, to))!;
+}
+
+/** Sum of completed income in KES over [from, to). */
+export async function revenueBetween(db: Db, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${amountKes}), 0)` })
+    .from(transactions)
+    .where(and(isRevenue, between(from, to)));
+  return Number(row!.total);
+}
+
+/** Completed income per Nairobi calendar month (YYYY-MM) over [from, to). */
+export async function revenueByMonth(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
+  const month = sql<string>`to_char(${transactions.date} at time zone 'Africa/Nairobi', 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, total: sql<string>`sum(${amountKes})` })
+    .from(transactions)
+    .where(and(isRevenue, between(from, to)))
+    .groupBy(month);
+  return new Map(rows.map((r) => [r.month, Number(r.total)]));
+}

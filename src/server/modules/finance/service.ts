@@ -1,0 +1,85 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { FinancialSummary, Transaction, transactionInputSchema } from "../../../contract/finance";
+import { KES_PER_USD } from "../../../contract/money";
+import type { Pagination } from "../../../contract/pagination";
+import type { AppContext } from "../../context";
+import { transactions } from "../../db/schema";
+import { monthStart } from "../../time";
+import { amountKes, between, isRevenue } from "./revenue";
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: Number(row.amount),
+    currency: row.currency,
+    description: row.description,
+    reference: row.reference,
+    status: row.status,
+    date: row.date.toISOString(),
+  };
+}
+
+/**
+ * Revenue figures in KES (USD income at 150 KES/USD) with the total's USD equivalent; all sums are
+ * done in SQL numeric, so no floating-point drift.
+ */
+export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
+  const now = ctx.clock.now();
+  return ctx.database.read(async (db) => {
+    const [row] = await db
+      .select({
+        totalRevenue: sql<string>`coalesce(sum(${amountKes}) filter (where ${isRevenue}), 0)`,
+        monthlyRevenue: sql<string>`coalesce(sum(${amountKes}) filter (where ${and(isRevenue, between(monthStart(now), monthStart(now, -1)))}), 0)`,
+        pendingPayments: sql<string>`coalesce(sum(${amountKes}) filter (where ${and(eq(transactions.type, "income"), eq(transactions.status, "pending"))}), 0)`,
+      })
+      .from(transactions);
+    const totalRevenue = Number(row!.totalRevenue);
+    return {
+      totalRevenue,
+      totalRevenueUsd: Math.round(totalRevenue / KES_PER_USD),
+      monthlyRevenue: Number(row!.monthlyRevenue),
+      pendingPayments: Number(row!.pendingPayments),
+    };
+  });
+}
+
+export function listTransactions(ctx: AppContext, page: Pagination): Promise<Transaction[]> {
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select()
+      .from(transactions)
+      .orderBy(desc(transactions.date), desc(transactions.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(toTransaction);
+  });
+}
+
+export function recordTransaction(
+  ctx: AppContext,
+  input: z.output<typeof transactionInputSchema>,
+  actorUserId: number,
+): Promise<Transaction> {
+  return ctx.database.tx(async (db) => {
+    const now = ctx.clock.now();
+    const [row] = await db
+      .insert(transactions)
+      .values({
+        type: input.type,
+        amount: input.amount.toFixed(2),
+        currency: input.currency,
+        description: input.description,
+        reference: input.reference,
+        status: input.status,
+        date: input.date ? new Date(input.date) : now,
+        createdBy: actorUserId,
+        createdAt: now,
+      })
+      .returning();
+    return toTransaction(row!);
+  });
+}

@@ -1,0 +1,109 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { inventoryStatusSchema } from "../../../contract/dashboard";
+import {
+  inventoryItemDetailSchema,
+  inventoryItemInputSchema,
+  inventoryItemSchema,
+  inventoryListQuery,
+  inventorySummarySchema,
+  reserveInputSchema,
+} from "../../../contract/inventory";
+import { orderSchema } from "../../../contract/orders";
+import type { AppContext } from "../../context";
+import { access } from "../../http/access";
+import { currentUser } from "../../http/auth-hook";
+import { idParams } from "../../http/params";
+import { inventoryCsvHeader, inventoryCsvLine } from "./csv";
+import {
+  createInventoryItem,
+  findInventoryByCode,
+  getInventoryItem,
+  inventoryCsvRows,
+  inventoryStatus,
+  inventorySummary,
+  listInventory,
+  reserveForCustomer,
+} from "./service";
+
+export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { access: access.staff("inventory:read") };
+  const list = { querystring: inventoryListQuery, response: { 200: z.array(inventoryItemSchema) } };
+
+  // Two paths, one list (SPEC section 7 names both).
+  r.get("/api/inventory", { config: read, schema: list }, (request) => listInventory(ctx, request.query));
+  r.get("/api/genetic-inventory", { config: read, schema: list }, (request) =>
+    listInventory(ctx, request.query),
+  );
+
+  r.get(
+    "/api/inventory/summary",
+    { config: read, schema: { querystring: inventoryListQuery, response: { 200: inventorySummarySchema } } },
+    (request) => inventorySummary(ctx, request.query),
+  );
+  r.get(
+    "/api/inventory/status",
+    { config: { access: access.staff("dashboard") }, schema: { response: { 200: inventoryStatusSchema } } },
+    () => inventoryStatus(ctx),
+  );
+  r.get(
+    "/api/inventory/lookup",
+    {
+      config: read,
+      schema: {
+        querystring: z.object({ code: z.string().trim().min(1).max(100) }),
+        response: { 200: inventoryItemSchema },
+      },
+    },
+    (request) => findInventoryByCode(ctx, request.query.code),
+  );
+  r.get(
+    "/api/inventory/export",
+    { config: read, schema: { querystring: inventoryListQuery } },
+    async (request, reply) => {
+      const query = request.query;
+      async function* lines() {
+        yield inventoryCsvHeader;
+        for await (const page of inventoryCsvRows(ctx, query))
+          for (const item of page) yield inventoryCsvLine(item);
+      }
+      const date = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="genetic-inventory-${date}.csv"`)
+        .send(Readable.from(lines()));
+    },
+  );
+  r.get(
+    "/api/inventory/:id",
+    { config: read, schema: { params: idParams, response: { 200: inventoryItemDetailSchema } } },
+    (request) => getInventoryItem(ctx, request.params.id),
+  );
+  r.post(
+    "/api/inventory",
+    {
+      config: { access: access.staff("inventory:write") },
+      schema: { body: inventoryItemInputSchema, response: { 201: inventoryItemSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createInventoryItem(ctx, request.body, currentUser(request).id)),
+  );
+  r.post(
+    "/api/inventory/:id/reserve",
+    {
+      config: { access: access.staff("orders:write") },
+      schema: {
+        params: idParams,
+        body: reserveInputSchema,
+        response: { 201: z.object({ order: orderSchema, item: inventoryItemSchema }) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await reserveForCustomer(ctx, request.params.id, request.body, currentUser(request).id)),
+  );
+}

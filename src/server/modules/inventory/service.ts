@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { InventoryStatus } from "../../../contract/dashboard";
+import {
+  geneticDataSchema,
+  type InventoryItem,
+  type InventoryItemDetail,
+  type InventorySummary,
+  type inventoryItemInputSchema,
+  type inventoryListQuery,
+  LOW_STOCK_THRESHOLD,
+  type reserveInputSchema,
+} from "../../../contract/inventory";
+import { kesToUsd } from "../../../contract/money";
+import type { Order } from "../../../contract/orders";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { inventoryItems, orders, stockMovements, storageUnits } from "../../db/schema";
+import { conflict, notFound, validationError } from "../../errors";
+import { containsPattern } from "../../http/search";
+import { findCustomerByName } from "../customers/lookup";
+import { insertOrder, toOrder } from "../orders/service";
+
+type ItemRow = typeof inventoryItems.$inferSelect;
+
+const available = sql`(${inventoryItems.currentStock} - ${inventoryItems.reservedStock})`;
+
+/** geneticData is stored as JSON; older rows may hold it as a JSON string. */
+function parseGeneticData(raw: unknown) {
+  const value = typeof raw === "string" ? JSON.parse(raw) : raw;
+  return geneticDataSchema.parse(value);
+}
+
+export function toInventoryItem(row: ItemRow, storageUnit: string | null): InventoryItem {
+  return {
+    id: row.id,
+    itemId: row.itemId,
+    type: row.type,
+    breedName: row.breedName,
+    acquiredFrom: row.acquiredFrom,
+    viabilityStatus: row.viabilityStatus,
+    currentStock: row.currentStock,
+    reservedStock: row.reservedStock,
+    availableStock: row.currentStock - row.reservedStock,
+    storageLocation: row.storageLocation,
+    storageUnit,
+    costPerUnit: row.costPerUnit,
+    isActive: row.isActive,
+    description: row.description,
+    expiryDate: row.expiryDate,
+    geneticData: parseGeneticData(row.geneticData),
+  };
+}
+
+type ListQuery = z.output<typeof inventoryListQuery>;
+
+function listFilters(query: Omit<ListQuery, "limit" | "offset">): SQL | undefined {
+  const filters: SQL[] = [];
+  if (!query.includeInactive) filters.push(eq(inventoryItems.isActive, true));
+  if (query.type) filters.push(eq(inventoryItems.type, query.type));
+  if (query.status) filters.push(eq(inventoryItems.viabilityStatus, query.status));
+  if (query.category) filters.push(sql`${inventoryItems.geneticData}->>'category' = ${query.category}`);
+  if (query.origin) filters.push(sql`${inventoryItems.geneticData}->>'origin' = ${query.origin}`);
+  if (query.lowStock) filters.push(sql`${available} <= ${LOW_STOCK_THRESHOLD}`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(
+      or(
+        ilike(inventoryItems.breedName, pattern),
+        ilike(inventoryItems.itemId, pattern),
+        ilike(inventoryItems.acquiredFrom, pattern),
+      )!,
+    );
+  }
+  return and(...filters);
+}
+
+async function selectItems(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const rows = await db
+    .select({ item: inventoryItems, unit: storageUnits.name })
+    .from(inventoryItems)
+    .leftJoin(storageUnits, eq(storageUnits.id, inventoryItems.storageUnitId))
+    .where(where)
+    .orderBy(asc(inventoryItems.itemId))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ item, unit }) => toInventoryItem(item, unit));
+}
+
+export function listInventory(ctx: AppContext, query: ListQuery): Promise<InventoryItem[]> {
+  return ctx.database.read((db) => selectItems(db, listFilters(query), query.limit, query.offset));
+}
+
+/** The summary cards over the same filters as the list. */
+export function inventorySummary(ctx: AppContext, query: ListQuery): Promise<InventorySummary> {
+  return ctx.database.read(async (db) => {
+    const [row] = await db
+      .select({
+        totalEmbryos: sql<string>`coalesce(sum(${inventoryItems.currentStock}) filter (where ${inventoryItems.type} = 'embryo'), 0)`,
+        totalSpermDoses: sql<string>`coalesce(sum(${inventoryItems.currentStock}) filter (where ${inventoryItems.type} = 'sperm'), 0)`,
+        viableItems: sql<string>`count(*) filter (where ${inventoryItems.viabilityStatus} = 'viable')`,
+        storageUnits: sql<string>`count(distinct ${inventoryItems.storageUnitId})`,
+      })
+      .from(inventoryItems)
+      .where(listFilters(query));
+    return {
+      totalEmbryos: Number(row!.totalEmbryos),
+      totalSpermDoses: Number(row!.totalSpermDoses),
+      viableItems: Number(row!.viableItems),
+      storageUnits: Number(row!.storageUnits),
+    };
+  });
+}
+
+/** Dashboard: units available to sell by type, and how many sellable items run low. */
+export function inventoryStatus(ctx: AppContext): Promise<InventoryStatus> {
+  return ctx.database.read(async (db) => {
+    const [row] = await db
+      .select({
+        embryos: sql<string>`coalesce(sum(${available}) filter (where ${inventoryItems.type} = 'embryo'), 0)`,
+        sperm: sql<string>`coalesce(sum(${available}) filter (where ${inventoryItems.type} = 'sperm'), 0)`,
+        lowStock: sql<string>`count(*) filter (where ${available} <= ${LOW_STOCK_THRESHOLD})`,
+      })
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable")));
+    return { embryos: Number(row!.embryos), sperm: Number(row!.sperm), lowStock: Number(row!.lowStock) };
+  });
+}
+
+async function loadItem(db: Db, where: SQL): Promise<InventoryItem> {
+  const [item] = await selectItems(db, where, 1, 0);
+  if (!item) throw notFound("Inventory item");
+  return item;
+}
+
+export function getInventoryItem(ctx: AppContext, id: number): Promise<InventoryItemDetail> {
+  return ctx.database.read(async (db) => {
+    const item = await loadItem(db, eq(inventoryItems.id, id));
+    const movements = await db
+      .select({ m: stockMovements, orderNumber: orders.orderNumber })
+      .from(stockMovements)
+      .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+      .where(eq(stockMovements.inventoryItemId, id))
+      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+      .limit(200);
+    return {
+      ...item,
+      movements: movements.map(({ m, orderNumber }) => ({
+        id: m.id,
+        kind: m.kind,
+        stockDelta: m.stockDelta,
+        reservedDelta: m.reservedDelta,
+        note: m.note,
+        orderNumber,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+/** Finds an item by the code on its straw/tank label (the item ID), for the QR scanner. */
+export function findInventoryByCode(ctx: AppContext, code: string): Promise<InventoryItem> {
+  return ctx.database.read((db) =>
+    loadItem(db, eq(sql`upper(${inventoryItems.itemId})`, code.trim().toUpperCase())),
+  );
+}
+
+export function createInventoryItem(
+  ctx: AppContext,
+  input: z.output<typeof inventoryItemInputSchema>,
+  actorUserId: number,
+): Promise<InventoryItem> {
+  return ctx.database.tx(async (db) => {
+    const [clash] = await db
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.itemId, input.itemId));
+    if (clash) throw conflict(`An item with ID ${input.itemId} already exists`);
+    if (input.storageUnitId) {
+      const [unit] = await db
+        .select({ id: storageUnits.id })
+        .from(storageUnits)
+        .where(eq(storageUnits.id, input.storageUnitId));
+      if (!unit)
+        throw validationError("Unknown storage unit", { storageUnitId: "Choose an existing storage unit" });
+    }
+    const now = ctx.clock.now();
+    const [row] = await db
+      .insert(inventoryItems)
+      .values({
+        itemId: input.itemId,
+        type: input.type,
+        breedName: input.breedName,
+        acquiredFrom: input.acquiredFrom,
+        currentStock: input.currentStock,
+        costPerUnit: input.costPerUnit,
+        storageLocation: input.storageLocation,
+        storageUnitId: input.storageUnitId ?? null,
+        expiryDate: input.expiryDate ?? null,
+        description: input.description ?? null,
+        geneticData: input.geneticData,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await db.insert(stockMovements).values({
+      inventoryItemId: row!.id,
+      kind: "receipt",
+      stockDelta: input.currentStock,
+      note: `Received from ${input.acquiredFrom}`,
+      actorUserId,
+      createdAt: now,
+    });
+    return loadItem(db, eq(inventoryItems.id, row!.id));
+  });
+}
+
+/** Holds stock for a named customer as a pending order of that item, so it follows the order's life. */
+export function reserveForCustomer(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof reserveInputSchema>,
+  actorUserId: number,
+): Promise<{ order: Order; item: InventoryItem }> {
+  return ctx.database.tx(async (db) => {
+    const item = await loadItem(db, eq(inventoryItems.id, id));
+    const customer = await findCustomerByName(db, input.customerName);
+    const total = item.costPerUnit * input.quantity;
+    const order = await insertOrder(db, ctx.clock.now(), {
+      source: "staff",
+      customer,
+      orderType: item.type,
+      totalAmountKes: total,
+      totalAmountUsd: kesToUsd(total),
+      currency: "KES",
+      notes: input.notes || `Reserved from inventory (${item.itemId})`,
+      lines: [
+        {
+          inventoryItemId: item.id,
+          quantity: input.quantity,
+          productName: `${item.breedName} ${item.type === "embryo" ? "Embryo" : "Semen"}`,
+          breed: item.breedName,
+          unitPriceKes: item.costPerUnit,
+        },
+      ],
+      createdBy: actorUserId,
+    });
+    return { order: toOrder(order), item: await loadItem(db, eq(inventoryItems.id, id)) };
+  });
+}
+
+export async function* inventoryCsvRows(ctx: AppContext, query: ListQuery): AsyncGenerator<InventoryItem[]> {
+  const pageSize = 500;
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await ctx.database.read((db) => selectItems(db, listFilters(query), pageSize, offset));
+    if (page.length > 0) yield page;
+    if (page.length < pageSize) return;
+  }
+}

@@ -1,0 +1,87 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/database";
+import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+
+export interface StockRequest {
+  inventoryItemId: number;
+  quantity: number;
+}
+
+/**
+ * Holds stock for an order inside the caller's transaction. Each item moves by one conditional UPDATE
+ * (available >= n), taken in id order so concurrent orders lock rows in the same sequence; the CHECK on
+ * the table is the backstop. Throws 409 and reserves nothing (the transaction rolls back) when short.
+ */
+export async function reserveStock(
+  db: Db,
+  requests: StockRequest[],
+  context: { orderId: number; orderNumber: string; actorUserId: number | null; now: Date },
+): Promise<void> {
+  const merged = new Map<number, number>();
+  for (const r of requests) merged.set(r.inventoryItemId, (merged.get(r.inventoryItemId) ?? 0) + r.quantity);
+  const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
+  for (const [itemId, quantity] of ordered) {
+    const [moved] = await db
+      .update(inventoryItems)
+      .set({ reservedStock: sql`${inventoryItems.reservedStock} + ${quantity}`, updatedAt: context.now })
+      .where(
+        and(
+          eq(inventoryItems.id, itemId),
+          eq(inventoryItems.isActive, true),
+          eq(inventoryItems.viabilityStatus, "viable"),
+          sql`${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}`,
+        ),
+      )
+      .returning({ id: inventoryItems.id });
+    if (!moved) {
+      const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, itemId));
+      if (!item) throw notFound("Inventory item");
+      if (!item.isActive || item.viabilityStatus !== "viable") {
+        throw conflict(`${item.itemId} (${item.breedName}) is not available for sale`);
+      }
+      const available = item.currentStock - item.reservedStock;
+      throw conflict(
+        `Not enough stock for ${item.itemId} (${item.breedName}): ${available} available, ${quantity} requested`,
+      );
+    }
+    await db.insert(stockMovements).values({
+      inventoryItemId: itemId,
+      kind: "reservation",
+      reservedDelta: quantity,
+      orderId: context.orderId,
+      note: context.orderNumber,
+      actorUserId: context.actorUserId,
+      createdAt: context.now,
+    });
+  }
+}
+
+/** Gives back everything an order holds (on cancellation or rejection). */
+export async function releaseOrderStock(
+  db: Db,
+  order: { id: number; orderNumber: string },
+  context: { actorUserId: number | null; now: Date; reason: "release" },
+): Promise<void> {
+  const lines = await db
+    .select({ itemId: orderLines.inventoryItemId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.inventoryItemId} is not null`))
+    .orderBy(asc(orderLines.inventoryItemId));
+  for (const line of lines) {
+    const itemId = line.itemId!;
+    await db
+      .update(inventoryItems)
+      .set({ reservedStock: sql`${inventoryItems.reservedStock} - ${line.quantity}`, updatedAt: context.now })
+      .where(eq(inventoryItems.id, itemId));
+    await db.insert(stockMovements).values({
+      inventoryItemId: itemId,
+      kind: context.reason,
+      reservedDelta: -line.quantity,
+      orderId: order.id,
+      note: order.orderNumber,
+      actorUserId: context.actorUserId,
+      createdAt: context.now,
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  orderDetailSchema,
+  orderInputSchema,
+  orderListQuery,
+  orderSchema,
+  orderSummarySchema,
+  orderUpdateSchema,
+} from "../../../contract/orders";
+import type { AppContext } from "../../context";
+import { access } from "../../http/access";
+import { currentUser } from "../../http/auth-hook";
+import { idParams } from "../../http/params";
+import {
+  cancelOrder,
+  createStaffOrder,
+  getOrderDetail,
+  listOrders,
+  orderSummary,
+  recentOrders,
+  updateOrder,
+} from "./service";
+
+const RECENT_ORDERS = 5;
+
+export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { access: access.staff("orders:read") };
+  const write = { access: access.staff("orders:write") };
+
+  r.get(
+    "/api/orders",
+    { config: read, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
+    (request) => listOrders(ctx, request.query),
+  );
+  r.get("/api/orders/summary", { config: read, schema: { response: { 200: orderSummarySchema } } }, () =>
+    orderSummary(ctx),
+  );
+  r.get(
+    "/api/orders/recent",
+    { config: { access: access.staff("dashboard") }, schema: { response: { 200: z.array(orderSchema) } } },
+    () => recentOrders(ctx, RECENT_ORDERS),
+  );
+  r.get(
+    "/api/orders/:id",
+    { config: read, schema: { params: idParams, response: { 200: orderDetailSchema } } },
+    (request) => getOrderDetail(ctx, request.params.id),
+  );
+  r.post(
+    "/api/orders",
+    { config: write, schema: { body: orderInputSchema, response: { 201: orderSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createStaffOrder(ctx, request.body, currentUser(request).id)),
+  );
+  r.patch(
+    "/api/orders/:id",
+    { config: write, schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
+    (request) => updateOrder(ctx, request.params.id, request.body, currentUser(request).id),
+  );
+  r.delete(
+    "/api/orders/:id",
+    { config: write, schema: { params: idParams, response: { 200: orderSchema } } },
+    (request) => cancelOrder(ctx, request.params.id, currentUser(request).id),
+  );
+}

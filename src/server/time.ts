@@ -1,0 +1,23 @@
+/** Business calendar: Kenya (East Africa Time, UTC+3 all year, no daylight saving). */
+export const BUSINESS_TIME_ZONE = "Africa/Nairobi";
+const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** The instant a calendar month starts in Nairobi, `monthsBack` months before the one containing `now`. */
+export function monthStart(now: Date, monthsBack = 0): Date {
+  const local = new Date(now.getTime() + EAT_OFFSET_MS);
+  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1);
+  return new Date(start - EAT_OFFSET_MS);
+}
+
+/** The Nairobi year-month (YYYY-MM) an instant falls in. */
+export function monthKey(instant: Date): string {
+  return new Date(instant.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** Start of the year containing `now`, in Nairobi. */
+export function yearStart(now: Date): Date {
+  const local = new Date(now.getTime() + EAT_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), 0, 1) - EAT_OFFSET_MS);
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
