@@ -61,3 +61,20 @@ export const staffEmails = {
   logistics_coordinator: "logistics@urithi.co.ke",
 } as const;
 export const clientEmail = "client@urithi.co.ke";
+
+/** Request helpers that send one user's session cookie. */
+export function asUser(app: FastifyInstance, cookie: string) {
+  const send = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    get: (url: string) => send("GET", url),
+    post: (url: string, payload: unknown) => send("POST", url, payload),
+    patch: (url: string, payload: unknown) => send("PATCH", url, payload),
+    del: (url: string) => send("DELETE", url),
+  };
+}

@@ -81,6 +81,19 @@ describe("demo seed", () => {
     expect(new Set(types.map((x) => x.type))).toEqual(new Set(customerTypes));
   });
 
+  it("dates nothing that has happened in the future", async () => {
+    const now = new Date();
+    const latest = await app.database.read(async (db) => ({
+      transaction: (await db.select({ d: sql<string>`max(${t.transactions.date})` }).from(t.transactions))[0]!
+        .d,
+      event: (await db.select({ d: sql<string>`max(${t.orderEvents.createdAt})` }).from(t.orderEvents))[0]!.d,
+      shipped: (await db.select({ d: sql<string>`max(${t.shipments.shippedDate})` }).from(t.shipments))[0]!.d,
+      order: (await db.select({ d: sql<string>`max(${t.orders.orderDate})` }).from(t.orders))[0]!.d,
+    }));
+    for (const value of Object.values(latest))
+      expect(new Date(value).getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
   it("has storage units in warning and critical, plus transactions, shipments, breeding records and vendors", async () => {
     const units = await read<{ alertStatus: string }[]>((db) => db.select().from(t.storageUnits));
     expect(units.length).toBeGreaterThanOrEqual(4);

@@ -44,6 +44,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
 
 async function insertDemoData(db: Db, now: Date): Promise<void> {
   const rand = prng(20261121);
+  /** Seeded events never lie in the future. */
+  const past = (d: Date) => (d.getTime() > now.getTime() ? new Date(now.getTime() - 60_000) : d);
   const daysAgo = (n: number, hour = 10) => {
     const d = new Date(now.getTime() - n * DAY);
     d.setUTCHours(hour, rand.int(0, 59), 0, 0);
@@ -212,7 +214,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
     const fromClient = p.customer.id === clientCustomer!.id;
     const orderNumber = await nextOrderNumber(db, p.date);
     const decided = p.status !== "pending";
-    const decidedAt = new Date(p.date.getTime() + DAY);
+    const decidedAt = past(new Date(p.date.getTime() + DAY));
     const [order] = await db
       .insert(t.orders)
       .values({
@@ -269,7 +271,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         fromStatus: i === 0 ? null : steps[i - 1]!,
         toStatus: to,
         actorUserId: i === 0 ? (fromClient ? clientUser.id : director.id) : director.id,
-        createdAt: new Date(p.date.getTime() + i * DAY),
+        createdAt: past(new Date(p.date.getTime() + i * DAY)),
       })),
     );
 
@@ -295,13 +297,13 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         description: `Payment for ${orderNumber} (${p.customer.name})`,
         reference: sold ? `MPESA-${orderNumber.slice(-6)}${rand.int(10, 99)}` : orderNumber,
         status: sold ? "completed" : "pending",
-        date: new Date(p.date.getTime() + 2 * DAY),
+        date: past(new Date(p.date.getTime() + 2 * DAY)),
         orderId: order!.id,
         createdBy: director.id,
       });
     }
     if (sold && now.getTime() - p.date.getTime() < 150 * DAY) {
-      const shippedDate = new Date(p.date.getTime() + 3 * DAY);
+      const shippedDate = past(new Date(p.date.getTime() + 3 * DAY));
       const delayed = p.status === "shipped" && shipmentsToInsert.every((s) => s.status !== "delayed");
       shipmentsToInsert.push({
         trackingNumber: `TRK-${shippedDate.getTime()}`,
@@ -316,7 +318,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         status: p.status === "delivered" ? "delivered" : delayed ? "delayed" : "in_transit",
         shippedDate,
         expectedDelivery: new Date(shippedDate.getTime() + 3 * DAY),
-        deliveredAt: p.status === "delivered" ? new Date(shippedDate.getTime() + 2 * DAY) : null,
+        deliveredAt: p.status === "delivered" ? past(new Date(shippedDate.getTime() + 2 * DAY)) : null,
         createdAt: shippedDate,
       });
     }
@@ -369,7 +371,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         description: "AI consumables and synchronisation hormones",
         reference: null,
         status: "completed",
-        date: new Date(date.getTime() + 4 * DAY),
+        date: past(new Date(date.getTime() + 4 * DAY)),
         createdBy: director.id,
       },
     );

@@ -1,0 +1,242 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
+import { inventoryItems } from "../../db/schema";
+import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+let director: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+});
+afterAll(() => t.close());
+
+type Item = {
+  id: number;
+  itemId: string;
+  type: string;
+  breedName: string;
+  acquiredFrom: string;
+  viabilityStatus: string;
+  currentStock: number;
+  reservedStock: number;
+  availableStock: number;
+  storageUnit: string | null;
+  geneticData: { category: string; origin: string; region_suitability: string[] };
+};
+const list = async (query = ""): Promise<Item[]> => (await director.get(`/api/inventory${query}`)).json();
+
+const newItem = {
+  itemId: "emb-sa-900",
+  type: "embryo",
+  breedName: "Sahiwal",
+  acquiredFrom: "KAGRC Kenya",
+  currentStock: 12,
+  costPerUnit: 55_000,
+  storageLocation: "Canister 7, Goblet A",
+  storageUnitId: 1,
+  geneticData: {
+    category: "dual_purpose",
+    origin: "Kenya",
+    milk_yield: "3,200 L/lactation",
+    heat_tolerance: "Excellent",
+    breeding_value: 81,
+    region_suitability: ["Eastern", "Northern"],
+  },
+};
+
+describe("inventory list", () => {
+  it("answers items with geneticData as an object, on both paths, hiding inactive ones", async () => {
+    await t.database.tx((db) =>
+      db.update(inventoryItems).set({ isActive: false }).where(eq(inventoryItems.itemId, "SEM-SA-107")),
+    );
+    const items = await list();
+    expect(items.length).toBeGreaterThanOrEqual(12);
+    expect(items.find((i) => i.itemId === "SEM-SA-107")).toBeUndefined();
+    expect(typeof items[0]!.geneticData).toBe("object");
+    expect(Array.isArray(items[0]!.geneticData.region_suitability)).toBe(true);
+    expect(items.every((i) => i.availableStock === i.currentStock - i.reservedStock)).toBe(true);
+    expect((await director.get("/api/genetic-inventory")).json()).toEqual(items);
+    const withInactive = await list("?includeInactive=true");
+    expect(withInactive.length).toBe(items.length + 1);
+    await t.database.tx((db) =>
+      db.update(inventoryItems).set({ isActive: true }).where(eq(inventoryItems.itemId, "SEM-SA-107")),
+    );
+  });
+
+  it("searches breed, item ID and supplier case-insensitively", async () => {
+    expect((await list("?search=jERSEY")).every((i) => i.breedName.toLowerCase().includes("jersey"))).toBe(
+      true,
+    );
+    expect((await list("?search=emb-hf")).map((i) => i.itemId).sort()).toEqual(["EMB-HF-001", "EMB-HF-007"]);
+    const bySupplier = await list("?search=ol%20pejeta");
+    expect(bySupplier.length).toBe(2);
+    expect(bySupplier.every((i) => i.acquiredFrom === "Ol Pejeta Ranch")).toBe(true);
+  });
+
+  it("filters by type, category, origin, viability and low stock", async () => {
+    const all = await list();
+    expect((await list("?type=embryo")).length).toBe(all.filter((i) => i.type === "embryo").length);
+    expect((await list("?category=beef")).map((i) => i.itemId).sort()).toEqual(
+      all
+        .filter((i) => i.geneticData.category === "beef")
+        .map((i) => i.itemId)
+        .sort(),
+    );
+    expect((await list("?origin=Brazil_Kenya")).every((i) => i.geneticData.origin === "Brazil_Kenya")).toBe(
+      true,
+    );
+    expect((await list("?status=expired")).map((i) => i.itemId)).toEqual(["EMB-HF-007"]);
+    const low = await list("?lowStock=true");
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.every((i) => i.availableStock <= LOW_STOCK_THRESHOLD)).toBe(true);
+    expect((await director.get("/api/inventory?origin=Mars")).statusCode).toBe(400);
+  });
+
+  it("summarises the filtered items", async () => {
+    const all = await list();
+    const summary = (await director.get("/api/inventory/summary")).json();
+    expect(summary).toEqual({
+      totalEmbryos: all.filter((i) => i.type === "embryo").reduce((s, i) => s + i.currentStock, 0),
+      totalSpermDoses: all.filter((i) => i.type === "sperm").reduce((s, i) => s + i.currentStock, 0),
+      viableItems: all.filter((i) => i.viabilityStatus === "viable").length,
+      storageUnits: new Set(all.map((i) => i.storageUnit)).size,
+    });
+    const embryos = (await director.get("/api/inventory/summary?type=embryo")).json();
+    expect(embryos.totalSpermDoses).toBe(0);
+  });
+});
+
+describe("adding items", () => {
+  it("creates an item with a receipt in its stock history", async () => {
+    const res = await director.post("/api/inventory", newItem);
+    expect(res.statusCode).toBe(201);
+    const item = res.json();
+    expect(item).toMatchObject({
+      itemId: "EMB-SA-900",
+      currentStock: 12,
+      reservedStock: 0,
+      storageUnit: "LN2-Tank-A",
+    });
+    const detail = (await director.get(`/api/inventory/${item.id}`)).json();
+    expect(detail.movements).toEqual([expect.objectContaining({ kind: "receipt", stockDelta: 12 })]);
+    expect((await director.post("/api/inventory", newItem)).statusCode).toBe(409);
+  });
+
+  it("refuses bad stock, price, type, category and origin", async () => {
+    const res = await director.post("/api/inventory", {
+      ...newItem,
+      itemId: "EMB-X-1",
+      type: "cow",
+      currentStock: 2.5,
+      costPerUnit: -1,
+      geneticData: { ...newItem.geneticData, category: "pets", origin: "Mars" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      type: "Choose embryo or sperm",
+      currentStock: "Stock must be a whole number",
+      costPerUnit: "Price must be greater than 0",
+    });
+    expect(Object.keys(res.json().error.fields)).toEqual(
+      expect.arrayContaining(["geneticData.category", "geneticData.origin"]),
+    );
+    const zero = await director.post("/api/inventory", { ...newItem, itemId: "EMB-X-2", currentStock: 0 });
+    expect(zero.json().error.fields.currentStock).toBe("Stock must be greater than 0");
+    const unit = await director.post("/api/inventory", { ...newItem, itemId: "EMB-X-3", storageUnitId: 999 });
+    expect(unit.statusCode).toBe(400);
+  });
+
+  it("lets only inventory writers add items", async () => {
+    const logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+    expect((await logistics.get("/api/inventory")).statusCode).toBe(200);
+    expect((await logistics.post("/api/inventory", { ...newItem, itemId: "EMB-L-1" })).statusCode).toBe(403);
+    const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
+    expect((await lab.post("/api/inventory", { ...newItem, itemId: "EMB-L-2" })).statusCode).toBe(201);
+    expect(
+      (await lab.post("/api/inventory/1/reserve", { customerName: "Kiambu Dairy Farm", quantity: 1 }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("reserving stock", () => {
+  it("holds units for a customer, lowering what is available, and never below zero", async () => {
+    const [item] = await list("?search=EMB-GI-008");
+    const res = await director.post(`/api/inventory/${item!.id}/reserve`, {
+      customerName: "Coast Cattle Breeders",
+      quantity: 2,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().item.availableStock).toBe(item!.availableStock - 2);
+    expect(res.json().order).toMatchObject({
+      status: "pending",
+      customerName: "Coast Cattle Breeders",
+      totalAmountKes: 2 * 90_000,
+    });
+
+    const tooMany = await director.post(`/api/inventory/${item!.id}/reserve`, {
+      customerName: "Coast Cattle Breeders",
+      quantity: item!.availableStock - 1,
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toMatch(/Not enough stock for EMB-GI-008.*available/);
+    const [after] = await list("?search=EMB-GI-008");
+    expect(after!.availableStock).toBe(item!.availableStock - 2);
+  });
+
+  it("refuses expired stock, unknown customers and bad quantities", async () => {
+    const [expired] = await list("?search=EMB-HF-007");
+    expect(
+      (
+        await director.post(`/api/inventory/${expired!.id}/reserve`, {
+          customerName: "Kiambu Dairy Farm",
+          quantity: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const [item] = await list("?search=SEM-HF-101");
+    const unknown = await director.post(`/api/inventory/${item!.id}/reserve`, {
+      customerName: "Nobody",
+      quantity: 1,
+    });
+    expect(unknown.statusCode).toBe(400);
+    const zero = await director.post(`/api/inventory/${item!.id}/reserve`, {
+      customerName: "Kiambu Dairy Farm",
+      quantity: 0,
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(
+      (
+        await director.post("/api/inventory/99999/reserve", {
+          customerName: "Kiambu Dairy Farm",
+          quantity: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("export and lookup", () => {
+  it("downloads the filtered list as CSV", async () => {
+    const res = await director.get("/api/inventory/export?type=sperm&search=holstein");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/csv/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /attachment; filename="genetic-inventory-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = res.body.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^Item ID,Type,Breed,/);
+    const expected = await list("?type=sperm&search=holstein");
+    expect(lines.length).toBe(expected.length + 1);
+    expect(lines[1]).toContain("SEM-HF-101");
+  });
+
+  it("finds an item by the code on its label", async () => {
+    const res = await director.get("/api/inventory/lookup?code=%20sem-ay-102%20");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().itemId).toBe("SEM-AY-102");
+    expect((await director.get("/api/inventory/lookup?code=NOPE")).statusCode).toBe(404);
+  });
+});
