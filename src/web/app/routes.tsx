@@ -5,6 +5,7 @@ import { ComingSoon } from "../components/coming-soon";
 import { Button } from "../components/ui/button";
 
 const CustomersPage = lazy(() => import("../features/customers/customers-page"));
+const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -19,7 +20,7 @@ const soon = (title: string) => () => <ComingSoon title={title} />;
 
 /** Back-office screens (SPEC section 2), each with the permissions that open it. */
 export const staffRoutes: StaffRoute[] = [
-  { paths: ["/dashboard"], title: "Dashboard", anyOf: ["dashboard"], render: soon("Dashboard") },
+  { paths: ["/dashboard"], title: "Dashboard", anyOf: ["dashboard"], render: () => <DashboardPage /> },
   {
     paths: ["/genetic-inventory", "/inventory"],
     title: "Genetic Inventory",

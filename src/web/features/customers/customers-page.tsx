@@ -1,5 +1,5 @@
 import { Building2, Plus, Search, Stethoscope, Users, Warehouse } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import {
   type Customer,
   type CustomerType,
@@ -10,11 +10,13 @@ import { PageHeader } from "../../components/page-header";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
 import { toast } from "../../components/ui/use-toast";
+import { useSearchParam } from "../../lib/use-search-param";
 import { useCustomerSummary, useCustomers, useDeactivateCustomer, useUpdateCustomer } from "./api";
 import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
@@ -30,6 +32,17 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
   const [deleting, setDeleting] = useState<Customer | undefined>();
   const deactivate = useDeactivateCustomer();
   const update = useUpdateCustomer();
+
+  const [newParam, clearNewParam] = useSearchParam("new");
+
+  // The dashboard's Add Customer quick action lands here with ?new=1.
+  useEffect(() => {
+    if (newParam && canEdit) {
+      setEditing(undefined);
+      setFormOpen(true);
+      clearNewParam();
+    }
+  }, [newParam, canEdit, clearNewParam]);
 
   const filtering = search.trim() !== "" || type !== "all";
   const openForm = (customer?: Customer) => {
@@ -138,13 +151,14 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
           ))}
         </div>
       ) : (
-        <Card className="p-10 text-center" data-testid="customers-empty">
-          <Users className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
-          <h3 className="mt-3 text-lg font-semibold">No customers found</h3>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-            {filtering ? "Try adjusting your search or filters" : "Get started by adding your first customer"}
-          </p>
-        </Card>
+        <EmptyState
+          testId="customers-empty"
+          icon={Users}
+          title="No customers found"
+          hint={
+            filtering ? "Try adjusting your search or filters" : "Get started by adding your first customer"
+          }
+        />
       )}
 
       <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />

@@ -1,0 +1,51 @@
+import { PageHeader } from "../../components/page-header";
+import { Card } from "../../components/ui/card";
+import { useTemperatureAlerts } from "../storage/api";
+import {
+  useBreedingMetrics,
+  useDashboardMetrics,
+  useInventoryStatus,
+  useRecentOrders,
+  useStorageConditions,
+} from "./api";
+import { MetricCards, MetricCardsSkeleton } from "./metric-cards";
+import { QuickActions } from "./quick-actions";
+import { RecentOrders } from "./recent-orders";
+import { SalesTrendChart } from "./sales-trend-chart";
+import { BreedingPerformanceCard, InventoryStatusCard, StorageConditionsCard } from "./side-cards";
+import { TemperatureBanner } from "./temperature-banner";
+
+export default function DashboardPage() {
+  const metrics = useDashboardMetrics();
+  const alerts = useTemperatureAlerts();
+  const recent = useRecentOrders();
+  const inventory = useInventoryStatus();
+  const storage = useStorageConditions();
+  const breeding = useBreedingMetrics();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Dashboard" subtitle="Today's view of stock, sales, storage and breeding" />
+      <TemperatureBanner alerts={alerts.data ?? []} />
+      {metrics.isLoading ? (
+        <MetricCardsSkeleton />
+      ) : metrics.data ? (
+        <MetricCards metrics={metrics.data} />
+      ) : (
+        <Card className="p-6 text-center text-sm text-gray-500">No metrics data available</Card>
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <RecentOrders orders={recent.data} />
+          <SalesTrendChart />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <InventoryStatusCard status={inventory.data} />
+          <StorageConditionsCard units={storage.data} />
+          <QuickActions />
+        </div>
+      </div>
+      <BreedingPerformanceCard metrics={breeding.data} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { Camera, Search } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import type { InventoryItem } from "../../../contract/inventory";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { apiJson, errorStatus } from "../../lib/api";
+
+interface DetectedCode {
+  rawValue: string;
+}
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<DetectedCode[]>;
+}
+type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetectorLike;
+
+function barcodeDetector(): BarcodeDetectorCtor | undefined {
+  return (window as unknown as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
+}
+
+/** Reads a straw/tank label with the camera where the browser can, or takes the code typed in. */
+export function QrScanDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [, navigate] = useLocation();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const canScan = typeof navigator !== "undefined" && !!navigator.mediaDevices && !!barcodeDetector();
+
+  const openItem = async (value: string) => {
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setError("Enter the code printed on the label");
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const item = await apiJson<InventoryItem>(
+        "GET",
+        `/api/inventory/lookup?code=${encodeURIComponent(trimmed)}`,
+      );
+      onOpenChange(false);
+      navigate(`/genetic-inventory?item=${item.id}`);
+    } catch (e) {
+      setError(
+        errorStatus(e) === 404
+          ? `No inventory item has the code ${trimmed}`
+          : "The lookup failed. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!open) {
+      setScanning(false);
+      setCode("");
+      setError(undefined);
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const Detector = barcodeDetector();
+    if (!scanning || !Detector) return;
+    let stream: MediaStream | undefined;
+    let frame = 0;
+    let stopped = false;
+    const detector = new Detector({ formats: ["qr_code", "code_128", "data_matrix"] });
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+        if (stopped || !videoRef.current) return;
+        videoRef.current.srcObject = stream;
+        await videoRef.current.play();
+        const tick = async () => {
+          if (stopped || !videoRef.current) return;
+          const found = await detector.detect(videoRef.current).catch(() => []);
+          if (found[0]) {
+            setScanning(false);
+            setCode(found[0].rawValue);
+            void openItem(found[0].rawValue);
+            return;
+          }
+          frame = requestAnimationFrame(tick);
+        };
+        frame = requestAnimationFrame(tick);
+      } catch {
+        setError("The camera could not be opened. Type the code instead.");
+        setScanning(false);
+      }
+    })();
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(frame);
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+    // openItem is recreated each render; the scan loop only needs the latest on success.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, [scanning]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void openItem(code);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Scan QR Code</DialogTitle>
+          <DialogDescription>
+            Scan a straw or tank label, or type the item ID printed on it.
+          </DialogDescription>
+        </DialogHeader>
+        {canScan && (
+          <div className="space-y-2">
+            {scanning ? (
+              <video ref={videoRef} className="aspect-video w-full rounded-md bg-black" muted playsInline />
+            ) : (
+              <Button variant="outline" className="w-full" onClick={() => setScanning(true)}>
+                <Camera /> Use camera
+              </Button>
+            )}
+          </div>
+        )}
+        <form className="space-y-3" onSubmit={onSubmit}>
+          <div className="space-y-2">
+            <Label htmlFor="scan-code">Item code</Label>
+            <Input
+              id="scan-code"
+              placeholder="e.g. EMB-HF-001"
+              autoComplete="off"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p className="text-sm text-red-600" role="alert">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={busy}>
+            <Search /> Open item
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { KES_PER_USD } from "../../contract/money";
+
+const kes = new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 });
+
+/** KES shown as "KSh 1,234" (Kenyan formatting, no decimals). */
+export function formatKes(amount: number): string {
+  return `KSh ${kes.format(amount)}`;
+}
+
+/** USD shown as "$1,234" (no decimals). */
+export function formatUsd(amount: number): string {
+  return `$${kes.format(amount)}`;
+}
+
+export function formatMoney(amount: number, currency: "KES" | "USD"): string {
+  return currency === "USD" ? formatUsd(amount) : formatKes(amount);
+}
+
+/** The USD estimate of a KES amount, as the spec shows it beside KES figures. */
+export function usdEstimate(amountKes: number): string {
+  return formatUsd(Math.round(amountKes / KES_PER_USD));
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-KE", { day: "numeric", month: "short", year: "numeric" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-KE", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? dateFormat.format(new Date(iso)) : "–";
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTimeFormat.format(new Date(iso)) : "–";
+}
+
+/** "+2.5%" / "-1%" / "0%" */
+export function formatChange(value: number, unit = "%"): string {
+  return `${value > 0 ? "+" : ""}${value}${unit}`;
+}
+
+const monthFormat = new Intl.DateTimeFormat("en-KE", { month: "short", year: "2-digit", timeZone: "UTC" });
+/** "2026-11" as "Nov 26". */
+export function formatMonth(yearMonth: string): string {
+  return monthFormat.format(new Date(`${yearMonth}-01T00:00:00Z`));
+}

@@ -1,0 +1,154 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await signInAsStaff(page, "director1@urithi.co.ke");
+});
+afterAll(() => browser.close());
+
+const api = async (path: string) => (await page.request.get(`${baseUrl()}${path}`)).json();
+const metricValue = (label: string) =>
+  page.getByTestId(`metric-${label}`).getByTestId("metric-value").textContent();
+const metricChange = (label: string) =>
+  page.getByTestId(`metric-${label}`).getByTestId("metric-change").textContent();
+
+describe("dashboard", () => {
+  it("shows the server's metrics, alerts, recent orders, inventory, storage and breeding figures", async () => {
+    await page.goto("/dashboard");
+    await page.getByTestId("metric-Total Inventory").waitFor();
+    const m = await api("/api/dashboard/metrics");
+    expect((await metricValue("Total Inventory"))?.replace(/\D/g, "")).toBe(String(m.totalInventory));
+    expect((await metricValue("Monthly Revenue"))?.replace(/\D/g, "")).toBe(String(m.monthlyRevenue));
+    expect(await metricValue("Success Rate")).toBe(`${m.successRate}%`);
+    expect(await metricValue("Active Customers")).toBe(String(m.activeCustomers));
+    expect(await metricChange("Active Customers")).toBe(
+      `${m.customerGrowth > 0 ? "+" : ""}${m.customerGrowth}%`,
+    );
+
+    const alerts = await api("/api/alerts/temperature");
+    const banner = page.getByTestId("temperature-alerts");
+    const critical = alerts.find((a: { alertStatus: string }) => a.alertStatus === "critical");
+    expect(await banner.getByRole("alert").textContent()).toContain(
+      `${critical.storageUnit} is at ${critical.temperature}°C, above the optimal range`,
+    );
+    expect(await banner.getByRole("status").textContent()).toContain("Temperature monitoring");
+
+    const recent = await api("/api/orders/recent");
+    const rows = page.getByTestId("recent-order");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(recent.length);
+    expect(await rows.first().textContent()).toContain(recent[0].orderNumber);
+
+    const status = await api("/api/inventory/status");
+    const inv = await page.getByTestId("inventory-status").textContent();
+    expect(inv).toContain(`${status.embryos.toLocaleString("en-KE")} units`);
+    expect(inv).toContain(`${status.sperm.toLocaleString("en-KE")} doses`);
+
+    expect(await page.getByTestId("storage-conditions").locator("li").count()).toBe(3);
+    const breeding = await api("/api/breeding/metrics");
+    expect(await page.getByTestId("breeding-performance").textContent()).toContain(
+      `${breeding.aiSuccessRate}%`,
+    );
+    await page.locator(".recharts-area-area").first().waitFor();
+    await screenshot(page, "dashboard-desktop");
+  });
+
+  it("draws the sales trend from the server and follows the range select", async () => {
+    await page.goto("/dashboard");
+    const chart = page.getByTestId("sales-trend-chart");
+    await chart.locator(".recharts-area-area").waitFor();
+    expect(await chart.getAttribute("data-points")).toBe("6");
+    expect(await chart.locator(".recharts-xAxis .recharts-cartesian-axis-tick").count()).toBeGreaterThan(2);
+    await page.getByLabel("Sales trend range").selectOption("12m");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sales-trend-chart"]')?.getAttribute("data-points") === "12",
+    );
+    const ytd = await api("/api/dashboard/sales-trend?range=ytd");
+    await page.getByLabel("Sales trend range").selectOption("ytd");
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-testid="sales-trend-chart"]')?.getAttribute("data-points") ===
+        String(n),
+      ytd.length,
+    );
+  });
+
+  it("shows four placeholder cards while the metrics load", async () => {
+    const slow = await newPage(browser);
+    await signInAsStaff(slow, "director1@urithi.co.ke");
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await slow.route("**/api/dashboard/metrics", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await slow.goto("/dashboard");
+    const skeleton = slow.getByTestId("metrics-loading");
+    await skeleton.waitFor();
+    expect(await skeleton.locator("> *").count()).toBe(4);
+    release();
+    await slow.getByTestId("metric-Total Inventory").waitFor();
+    await slow.context().close();
+  });
+
+  it("shows the empty-state messages when there is nothing to show", async () => {
+    const empty = await newPage(browser);
+    await signInAsStaff(empty, "director1@urithi.co.ke");
+    await empty.route("**/api/orders/recent", (r) => r.fulfill({ json: [] }));
+    await empty.route("**/api/storage/conditions", (r) => r.fulfill({ json: [] }));
+    await empty.route("**/api/dashboard/metrics", (r) => r.fulfill({ status: 500, body: "down" }));
+    await empty.route("**/api/inventory/status", (r) => r.fulfill({ status: 500, body: "down" }));
+    await empty.route("**/api/breeding/metrics", (r) => r.fulfill({ status: 500, body: "down" }));
+    await empty.goto("/dashboard");
+    for (const text of [
+      "No metrics data available",
+      "No recent orders found",
+      "No inventory data available",
+      "No storage condition data available",
+      "No breeding metrics data available",
+    ]) {
+      await empty.getByText(text).waitFor();
+    }
+    await empty.context().close();
+  });
+
+  it("quick actions open the new-order and add-customer dialogs and the reports screen", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    await page.waitForURL("**/customers");
+    await page.getByRole("dialog").getByText("Add New Customer").waitFor();
+    await page.keyboard.press("Escape");
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Generate Report" }).click();
+    await page.waitForURL("**/reports");
+  });
+
+  it("scans (types) a label code and opens that inventory item", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Scan QR Code" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Item code").fill("nope-123");
+    await dialog.getByRole("button", { name: "Open item" }).click();
+    await dialog.getByText("No inventory item has the code nope-123").waitFor();
+    await dialog.getByLabel("Item code").fill("sem-ay-102");
+    await dialog.getByRole("button", { name: "Open item" }).click();
+    await page.waitForURL(/\/genetic-inventory\?item=\d+/);
+  });
+
+  it("fits a phone screen", async () => {
+    const small = await newPage(browser, phone);
+    await signInAsStaff(small, "director1@urithi.co.ke");
+    await small.getByTestId("metric-Total Inventory").waitFor();
+    await small.locator(".recharts-area-area").first().waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await screenshot(small, "dashboard-phone");
+    await small.context().close();
+  });
+});
