@@ -6,6 +6,7 @@ import { Button } from "../components/ui/button";
 
 const CustomersPage = lazy(() => import("../features/customers/customers-page"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
+const InventoryPage = lazy(() => import("../features/inventory/inventory-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -25,7 +26,9 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/genetic-inventory", "/inventory"],
     title: "Genetic Inventory",
     anyOf: ["inventory:read"],
-    render: soon("Genetic Inventory"),
+    render: (role) => (
+      <InventoryPage canAdd={can(role, "inventory:write")} canReserve={can(role, "orders:write")} />
+    ),
   },
   {
     paths: ["/customers"],

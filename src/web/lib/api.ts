@@ -52,13 +52,21 @@ export function errorStatus(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The API's own message for an error thrown above, when its body was the API error shape. */
-export function apiErrorMessage(error: unknown): string | undefined {
+function apiErrorBody(error: unknown): ApiError["error"] | undefined {
   if (!(error instanceof Error)) return undefined;
-  const body = error.message.replace(/^\d{3}: /, "");
   try {
-    return (JSON.parse(body) as ApiError).error.message;
+    return (JSON.parse(error.message.replace(/^\d{3}: /, "")) as ApiError).error;
   } catch {
     return undefined;
   }
+}
+
+/** The API's own message for an error thrown above, when its body was the API error shape. */
+export function apiErrorMessage(error: unknown): string | undefined {
+  return apiErrorBody(error)?.message;
+}
+
+/** The API's per-field messages for a 400, keyed by field path (e.g. "geneticData.origin"). */
+export function apiErrorFields(error: unknown): Record<string, string> {
+  return apiErrorBody(error)?.fields ?? {};
 }

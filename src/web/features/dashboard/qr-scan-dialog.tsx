@@ -68,6 +68,10 @@ export function QrScanDialog({
     }
   };
 
+  // The camera loop outlives renders; it calls whatever openItem is current when a code is found.
+  const openItemRef = useRef(openItem);
+  openItemRef.current = openItem;
+
   useEffect(() => {
     if (!open) {
       setScanning(false);
@@ -95,7 +99,7 @@ export function QrScanDialog({
           if (found[0]) {
             setScanning(false);
             setCode(found[0].rawValue);
-            void openItem(found[0].rawValue);
+            void openItemRef.current(found[0].rawValue);
             return;
           }
           frame = requestAnimationFrame(tick);
@@ -111,8 +115,6 @@ export function QrScanDialog({
       cancelAnimationFrame(frame);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-    // openItem is recreated each render; the scan loop only needs the latest on success.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [scanning]);
 
   const onSubmit = (e: FormEvent) => {

@@ -1,0 +1,119 @@
+import { Eye, MapPin, Package } from "lucide-react";
+import { type InventoryItem, LOW_STOCK_THRESHOLD, originLabels } from "../../../contract/inventory";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { formatKes, usdEstimate } from "../../lib/format";
+import { categoryLabels, originFlags, viabilityTone } from "./labels";
+
+export function ItemCard({
+  item,
+  canReserve,
+  onView,
+  onReserve,
+}: {
+  item: InventoryItem;
+  canReserve: boolean;
+  onView: () => void;
+  onReserve: () => void;
+}) {
+  const g = item.geneticData;
+  const low = item.availableStock <= LOW_STOCK_THRESHOLD;
+  return (
+    <Card className="flex flex-col p-4" data-testid="inventory-card">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge tone={item.type === "embryo" ? "purple" : "blue"} className="capitalize">
+            {item.type}
+          </Badge>
+          <span role="img" title={originLabels[g.origin]} aria-label={originLabels[g.origin]}>
+            {originFlags[g.origin]}
+          </span>
+          <Badge tone={viabilityTone[item.viabilityStatus]} className="capitalize">
+            {item.viabilityStatus}
+          </Badge>
+        </div>
+        <Badge tone="gray">{categoryLabels[g.category]}</Badge>
+      </div>
+      <h3 className="mt-3 text-lg font-semibold leading-tight">{item.breedName}</h3>
+      <p className="font-mono text-xs text-gray-500">{item.itemId}</p>
+      <p className="text-xs text-gray-500">{originLabels[g.origin]}</p>
+
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 rounded-md bg-gray-50 p-2 text-xs dark:bg-gray-800/60">
+        {g.milk_yield && (
+          <>
+            <dt className="text-gray-500">Milk yield</dt>
+            <dd>{g.milk_yield}</dd>
+          </>
+        )}
+        {g.weight_gain && (
+          <>
+            <dt className="text-gray-500">Weight gain</dt>
+            <dd>{g.weight_gain}</dd>
+          </>
+        )}
+        {g.heat_tolerance && (
+          <>
+            <dt className="text-gray-500">Heat tolerance</dt>
+            <dd>{g.heat_tolerance}</dd>
+          </>
+        )}
+        {g.breeding_value !== undefined && (
+          <>
+            <dt className="text-gray-500">Breeding value</dt>
+            <dd>{g.breeding_value}/100</dd>
+          </>
+        )}
+      </dl>
+      {g.region_suitability.length > 0 && (
+        <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">
+          Suitable: {g.region_suitability.join(", ")}
+        </p>
+      )}
+
+      <div className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <p className="text-xs text-gray-500">Available</p>
+          <p
+            className={low ? "font-semibold text-orange-600 dark:text-orange-400" : "font-semibold"}
+            data-testid="available"
+          >
+            {item.availableStock}
+          </p>
+        </div>
+        <div>
+          <p className="text-xs text-gray-500">Reserved</p>
+          <p className="font-semibold" data-testid="reserved">
+            {item.reservedStock}
+          </p>
+        </div>
+      </div>
+      <p className="mt-2 flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
+        <MapPin className="h-3.5 w-3.5" aria-hidden /> {item.storageLocation}
+        {item.storageUnit && ` · ${item.storageUnit}`}
+      </p>
+      <p className="text-xs text-gray-600 dark:text-gray-400">From {item.acquiredFrom}</p>
+      <p className="mt-2 text-sm">
+        <span className="font-semibold">{formatKes(item.costPerUnit)}</span>{" "}
+        <span className="text-xs text-gray-500">
+          per {item.type === "embryo" ? "embryo" : "dose"} (≈ {usdEstimate(item.costPerUnit)})
+        </span>
+      </p>
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button variant="outline" size="sm" className="flex-1" onClick={onView}>
+          <Eye /> View Details
+        </Button>
+        {canReserve && (
+          <Button
+            size="sm"
+            className="flex-1"
+            onClick={onReserve}
+            disabled={item.availableStock === 0 || item.viabilityStatus !== "viable"}
+          >
+            <Package /> Reserve
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

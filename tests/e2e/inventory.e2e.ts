@@ -1,0 +1,205 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await signInAsStaff(page, "director1@urithi.co.ke");
+});
+afterAll(() => browser.close());
+
+const cards = () => page.getByTestId("inventory-card");
+const api = async (path: string) => (await page.request.get(`${baseUrl()}${path}`)).json();
+const cardCount = (n: number) =>
+  page.waitForFunction(
+    (want) => document.querySelectorAll('[data-testid="inventory-card"]').length === want,
+    n,
+  );
+
+async function open() {
+  await page.goto("/genetic-inventory");
+  await cards().first().waitFor();
+}
+
+describe("genetic inventory", () => {
+  it("shows the server's summary and every active item", async () => {
+    await open();
+    const summary = await api("/api/inventory/summary");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-Total Embryos"]')?.textContent !== "–",
+    );
+    expect(await page.getByTestId("stat-Total Embryos").textContent()).toBe(String(summary.totalEmbryos));
+    expect(await page.getByTestId("stat-Sperm Doses").textContent()).toBe(String(summary.totalSpermDoses));
+    expect(await page.getByTestId("stat-Viable Items").textContent()).toBe(String(summary.viableItems));
+    expect(await page.getByTestId("stat-Storage Units").textContent()).toBe(String(summary.storageUnits));
+    const items = await api("/api/inventory?limit=500");
+    expect(await cards().count()).toBe(items.length);
+    const first = cards().filter({ hasText: "EMB-GI-005" });
+    const text = await first.textContent();
+    for (const expected of [
+      "Girolando",
+      "Crossbreed",
+      "Dairy",
+      "viable",
+      "URUS Genetics Brazil",
+      "LN2-Tank-A",
+      "KSh 95,000",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await screenshot(page, "inventory-desktop");
+  });
+
+  it("narrows by search and filters, and Clear Filters resets search, type and status only", async () => {
+    await open();
+    await page.getByLabel("Search inventory").fill("ol pejeta");
+    await cardCount(2);
+    await page.getByLabel("Filter by type").selectOption("embryo");
+    await cardCount(1);
+    await page.getByRole("button", { name: "More Filters" }).click();
+    await page.getByLabel("Filter by category").selectOption("beef");
+    await cardCount(1);
+    await page.getByLabel("Filter by viability").selectOption("expired");
+    await page.getByText("No inventory items found").waitFor();
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    expect(await page.getByLabel("Search inventory").inputValue()).toBe("");
+    expect(await page.getByLabel("Filter by type").inputValue()).toBe("all");
+    expect(await page.getByLabel("Filter by viability").inputValue()).toBe("all");
+    expect(await page.getByLabel("Filter by category").inputValue()).toBe("beef");
+    const beef = await api("/api/inventory?category=beef");
+    await cardCount(beef.length);
+    await page.getByLabel("Filter by category").selectOption("all");
+    await page.getByLabel("Low stock only").check();
+    const low = await api("/api/inventory?lowStock=true");
+    await cardCount(low.length);
+    await page.getByLabel("Low stock only").uncheck();
+  });
+
+  it("downloads the filtered list as CSV", async () => {
+    await open();
+    await page.getByLabel("Filter by type").selectOption("sperm");
+    await page.getByLabel("Search inventory").fill("sahiwal");
+    await cardCount(2);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^genetic-inventory-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\r\n");
+    expect(csv[0]).toMatch(/^Item ID,Type,Breed/);
+    expect(
+      csv
+        .slice(1)
+        .map((l) => l.split(",")[0])
+        .sort(),
+    ).toEqual(["SEM-SA-103", "SEM-SA-107"]);
+  });
+
+  it("adds an item through the dialog and shows it in the list", async () => {
+    await open();
+    await page.getByRole("button", { name: "Add Item" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Item ID *").fill("EMB-BO-077");
+    await dialog.getByLabel("Type *").selectOption("embryo");
+    await dialog.getByLabel("Breed *").fill("Boran");
+    await dialog.getByLabel("Supplier *").fill("Laikipia Boran Ranch");
+    await dialog.getByLabel("Stock (units) *").fill("0");
+    await dialog.getByLabel("Price per unit (KES) *").fill("72000");
+    await dialog.getByLabel("Category *").selectOption("beef");
+    await dialog.getByLabel("Origin *").selectOption("Kenya");
+    await dialog.getByLabel("Storage unit").selectOption({ label: "LN2-Tank-C (Eldoret Satellite Store)" });
+    await dialog.getByLabel("Storage location *").fill("Canister 8, Goblet B");
+    await dialog.getByRole("button", { name: "Add Item" }).click();
+    // Stock must be a positive whole number: the browser stops the form first.
+    expect(
+      await dialog
+        .getByLabel("Stock (units) *")
+        .evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow),
+    ).toBe(true);
+    await dialog.getByLabel("Stock (units) *").fill("9");
+    await dialog.getByLabel("Suitable regions (comma-separated)").fill("Northern, Eastern");
+    await screenshot(page, "inventory-add-dialog", { fullPage: false });
+    await dialog.getByRole("button", { name: "Add Item" }).click();
+    await expectToast(page, "Item Added");
+    await page.getByLabel("Search inventory").fill("EMB-BO-077");
+    await cardCount(1);
+    expect(await cards().first().textContent()).toContain("Laikipia Boran Ranch");
+  });
+
+  it("reserves stock for a customer and the available count drops", async () => {
+    await open();
+    await page.getByLabel("Search inventory").fill("SEM-GI-105");
+    await cardCount(1);
+    const card = cards().first();
+    const before = Number(await card.getByTestId("available").textContent());
+    await card.getByRole("button", { name: "Reserve" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Customer *").selectOption("Coast Cattle Breeders");
+    await dialog.getByLabel("Quantity *").fill(String(before + 1));
+    await dialog.getByText(`Enter a whole number from 1 to ${before}`).waitFor();
+    expect(await dialog.getByRole("button", { name: "Reserve" }).isDisabled()).toBe(true);
+    await dialog.getByLabel("Quantity *").fill("15");
+    await dialog.getByRole("button", { name: "Reserve" }).click();
+    await expectToast(page, "Stock Reserved");
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-testid="inventory-card"] [data-testid="available"]')?.textContent ===
+        String(n),
+      before - 15,
+    );
+    expect(await card.getByTestId("reserved").textContent()).not.toBe("0");
+    const [item] = await api("/api/inventory?search=SEM-GI-105");
+    expect(item.availableStock).toBe(before - 15);
+  });
+
+  it("shows the full record with stock history and a QR label, also from a scanned ?item link", async () => {
+    const [item] = await api("/api/inventory?search=SEM-GI-105");
+    await page.goto(`/genetic-inventory?item=${item.id}`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Gir (SEM-GI-105)").waitFor();
+    await dialog.getByTestId("qr-label").locator("svg").waitFor();
+    const history = dialog.getByTestId("stock-history");
+    expect(await history.textContent()).toContain("Reserved");
+    expect(await history.textContent()).toContain("Received");
+    await screenshot(page, "inventory-details", { fullPage: false });
+  });
+
+  it("shows six placeholder cards while loading, and fits a phone", async () => {
+    const small = await newPage(browser, phone);
+    await signInAsStaff(small, "lab@urithi.co.ke");
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await small.route("**/api/inventory?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await small.goto("/genetic-inventory");
+    const loading = small.getByTestId("inventory-loading");
+    await loading.waitFor();
+    expect(await loading.locator("> *").count()).toBe(6);
+    release();
+    await small.getByTestId("inventory-card").first().waitFor();
+    // A lab technician adds items but does not sell: no Reserve buttons.
+    expect(await small.getByRole("button", { name: "Reserve" }).count()).toBe(0);
+    expect(await small.getByRole("button", { name: "Add Item" }).count()).toBe(1);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await screenshot(small, "inventory-phone", { fullPage: false });
+    await small.context().close();
+  });
+});
