@@ -7,6 +7,8 @@ import { Button } from "../components/ui/button";
 const CustomersPage = lazy(() => import("../features/customers/customers-page"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
 const InventoryPage = lazy(() => import("../features/inventory/inventory-page"));
+const OrdersPage = lazy(() => import("../features/orders/orders-page"));
+const FinancialPage = lazy(() => import("../features/finance/financial-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -36,12 +38,17 @@ export const staffRoutes: StaffRoute[] = [
     anyOf: ["customers:read"],
     render: (role) => <CustomersPage canEdit={can(role, "customers:write")} />,
   },
-  { paths: ["/orders"], title: "Sales & Orders", anyOf: ["orders:read"], render: soon("Sales & Orders") },
+  {
+    paths: ["/orders"],
+    title: "Sales & Orders",
+    anyOf: ["orders:read"],
+    render: (role) => <OrdersPage canWrite={can(role, "orders:write")} />,
+  },
   {
     paths: ["/financial"],
     title: "Financial Management",
     anyOf: ["finance"],
-    render: soon("Financial Management"),
+    render: () => <FinancialPage />,
   },
   {
     paths: ["/shipping"],

@@ -1,0 +1,59 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  Order,
+  OrderDetail,
+  OrderInput,
+  OrderStatus,
+  OrderSummary,
+  OrderUpdate,
+} from "../../../contract/orders";
+import { apiJson } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+
+export function useOrders(filters: { search: string; status: OrderStatus | "all" }) {
+  const params = {
+    search: filters.search.trim() || undefined,
+    status: filters.status === "all" ? undefined : filters.status,
+    limit: 200,
+  };
+  return useQuery<Order[]>({ queryKey: ["/api/orders", params] });
+}
+export const useOrderSummary = () => useQuery<OrderSummary>({ queryKey: ["/api/orders/summary"] });
+export const useOrder = (id: number | undefined) =>
+  useQuery<OrderDetail>({ queryKey: [`/api/orders/${id}`], enabled: id !== undefined });
+
+/** Orders changed: lists, summary, dashboard and stock views refetch. */
+const refreshOrders = () =>
+  queryClient.invalidateQueries({
+    predicate: (q) => {
+      const key = q.queryKey[0];
+      return (
+        typeof key === "string" &&
+        (key.startsWith("/api/orders") ||
+          key.startsWith("/api/inventory") ||
+          key.startsWith("/api/dashboard"))
+      );
+    },
+  });
+
+export function useCreateOrder() {
+  return useMutation({
+    mutationFn: (input: OrderInput) => apiJson<Order>("POST", "/api/orders", input),
+    onSuccess: refreshOrders,
+  });
+}
+
+export function useUpdateOrder() {
+  return useMutation({
+    mutationFn: ({ id, ...changes }: OrderUpdate & { id: number }) =>
+      apiJson<Order>("PATCH", `/api/orders/${id}`, changes),
+    onSuccess: refreshOrders,
+  });
+}
+
+export function useCancelOrder() {
+  return useMutation({
+    mutationFn: (id: number) => apiJson<Order>("DELETE", `/api/orders/${id}`),
+    onSuccess: refreshOrders,
+  });
+}

@@ -1,0 +1,101 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  expectToast,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  await signInAsStaff(page, "director2@urithi.co.ke");
+});
+afterAll(() => browser.close());
+
+const api = async (path: string) => (await page.request.get(`${baseUrl()}${path}`)).json();
+const kes = (n: number) => `KSh ${new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 }).format(n)}`;
+const stat = (label: string) => page.getByTestId(`stat-${label}`).textContent();
+
+async function open() {
+  await page.goto("/financial");
+  await page.getByTestId("transaction-row").first().waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="stat-Total Revenue KES"]')?.textContent !== "–",
+  );
+}
+
+describe("financial management", () => {
+  it("shows the server's figures and the recent transactions", async () => {
+    await open();
+    const f = await api("/api/financial");
+    expect(await stat("Total Revenue KES")).toBe(kes(f.totalRevenue));
+    expect(await stat("Total Revenue USD")).toBe(
+      `$${new Intl.NumberFormat("en-KE").format(f.totalRevenueUsd)}`,
+    );
+    expect(await stat("Monthly Revenue")).toBe(kes(f.monthlyRevenue));
+    expect(await stat("Pending Payments")).toBe(kes(f.pendingPayments));
+    const list = await api("/api/transactions?limit=100");
+    expect(await page.getByTestId("transaction-row").count()).toBe(list.length);
+    await screenshot(page, "financial-desktop");
+  });
+
+  it("asks for amount and description, then records a completed income and refreshes both lists", async () => {
+    await open();
+    const before = await api("/api/financial");
+    await page.getByRole("button", { name: "Record Transaction" }).click();
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByLabel("Type").inputValue()).toBe("income");
+    expect(await dialog.getByLabel("Currency").inputValue()).toBe("KES");
+    await dialog.getByLabel("Amount *").fill("25000");
+    await dialog.getByRole("button", { name: "Record Transaction" }).click();
+    await expectToast(page, "Please fill in all required fields");
+    await dialog.getByLabel("Description *").fill("AI service fee, Kericho Highlands Dairy");
+    await dialog.getByLabel("Reference").fill("MPESA-RKT55XZ");
+    await dialog.getByRole("button", { name: "Record Transaction" }).click();
+    await expectToast(page, "Transaction recorded successfully");
+    const row = page.getByTestId("transaction-row").first();
+    await row.getByText("AI service fee, Kericho Highlands Dairy").waitFor();
+    expect(await row.textContent()).toContain("completed");
+    expect(await row.textContent()).toContain("MPESA-RKT55XZ");
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="stat-Total Revenue KES"]')?.textContent === want,
+      kes(before.totalRevenue + 25000),
+    );
+  });
+
+  it("shows the error toast on failure and the empty state with no transactions", async () => {
+    const other = await newPage(browser, phone);
+    await signInAsStaff(other, "director1@urithi.co.ke");
+    await other.route("**/api/transactions?*", (r) => r.fulfill({ json: [] }));
+    await other.route("**/api/transactions", (r) =>
+      r.request().method() === "POST" ? r.fulfill({ status: 500, body: "down" }) : r.continue(),
+    );
+    await other.goto("/financial");
+    await other.getByText("No transactions recorded yet").waitFor();
+    expect(await other.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await screenshot(other, "financial-phone", { fullPage: false });
+    await other.getByRole("button", { name: "Record Transaction" }).click();
+    const dialog = other.getByRole("dialog");
+    await dialog.getByLabel("Amount *").fill("100");
+    await dialog.getByLabel("Description *").fill("Will fail");
+    await dialog.getByRole("button", { name: "Record Transaction" }).click();
+    await expectToast(other, "Failed to record transaction");
+    await other.context().close();
+  });
+
+  it("is not offered to roles without finance rights", async () => {
+    const lab = await newPage(browser);
+    await signInAsStaff(lab, "lab@urithi.co.ke");
+    expect(await lab.getByRole("link", { name: "Financial Management" }).count()).toBe(0);
+    await lab.goto("/financial");
+    await lab.getByText("Access restricted").waitFor();
+    await lab.context().close();
+  });
+});
