@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
+  holdRequests,
   launchBrowser,
   newPage,
   phone,
@@ -116,15 +117,8 @@ describe("customer management", () => {
   it("shows three pulsing bars while loading", async () => {
     const slow = await newPage(browser);
     await signInAsStaff(slow, "director1@urithi.co.ke");
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await slow.route("**/api/customers?*", async (route) => route.continue());
-    await slow.route("**/api/customers", async (route) => {
-      await held;
-      await route.continue();
-    });
+    // Only the unfiltered list (the first load) is held; the summary and searches go through.
+    const release = await holdRequests(slow, "**/api/customers");
     await slow.goto("/customers");
     const bars = slow.getByTestId("loading-bars");
     await bars.waitFor();

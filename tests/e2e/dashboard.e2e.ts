@@ -1,6 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import {
+  baseUrl,
+  holdRequests,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
 
 let browser: Browser;
 let page: Page;
@@ -81,14 +89,7 @@ describe("dashboard", () => {
   it("shows four placeholder cards while the metrics load", async () => {
     const slow = await newPage(browser);
     await signInAsStaff(slow, "director1@urithi.co.ke");
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await slow.route("**/api/dashboard/metrics", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(slow, "**/api/dashboard/metrics");
     await slow.goto("/dashboard");
     const skeleton = slow.getByTestId("metrics-loading");
     await skeleton.waitFor();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
+  holdRequests,
   launchBrowser,
   newPage,
   phone,
@@ -181,14 +182,7 @@ describe("genetic inventory", () => {
   it("shows six placeholder cards while loading, and fits a phone", async () => {
     const small = await newPage(browser, phone);
     await signInAsStaff(small, "lab@urithi.co.ke");
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await small.route("**/api/inventory?*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(small, "**/api/inventory?*");
     await small.goto("/genetic-inventory");
     const loading = small.getByTestId("inventory-loading");
     await loading.waitFor();

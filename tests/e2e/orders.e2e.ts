@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
+  holdRequests,
   launchBrowser,
   newPage,
   phone,
@@ -122,14 +123,7 @@ describe("sales & orders", () => {
   it("shows the error toast when the order cannot be created, and loading bars while loading", async () => {
     const other = await newPage(browser);
     await signInAsStaff(other, "director1@urithi.co.ke");
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await other.route("**/api/orders?*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(other, "**/api/orders?*");
     await other.route("**/api/orders", (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, body: "down" }) : route.continue(),
     );

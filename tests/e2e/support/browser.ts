@@ -56,3 +56,16 @@ export async function signInAsStaff(page: Page, email: string, password = "demo1
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByTestId("toast").getByText(text, { exact: true }).first().waitFor();
 }
+
+/** Holds every request matching `pattern` until the returned function is called (to see loading states). */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,4 +1,4 @@
-import { Building2, Plus, Search, Stethoscope, Users, Warehouse } from "lucide-react";
+import { Building2, Plus, Stethoscope, Users, Warehouse } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import {
   type Customer,
@@ -11,9 +11,9 @@ import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Input } from "../../components/ui/input";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { NativeSelect } from "../../components/ui/native-select";
+import { SearchInput } from "../../components/ui/search-input";
 import { StatCard } from "../../components/ui/stat-card";
 import { toast } from "../../components/ui/use-toast";
 import { useSearchParam } from "../../lib/use-search-param";
@@ -102,17 +102,12 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
       </div>
 
       <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
-          <Input
-            type="search"
-            aria-label="Search customers"
-            placeholder="Search by name, email or contact person..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          label="Search customers"
+          placeholder="Search by name, email or contact person..."
+          value={search}
+          onChange={setSearch}
+        />
         <NativeSelect
           aria-label="Filter by type"
           className="sm:w-52"

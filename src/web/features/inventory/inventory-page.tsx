@@ -1,14 +1,4 @@
-import {
-  CheckCircle,
-  Dna,
-  Download,
-  Filter,
-  FlaskConical,
-  Package,
-  Plus,
-  Search,
-  Warehouse,
-} from "lucide-react";
+import { CheckCircle, Dna, Download, Filter, FlaskConical, Package, Plus, Warehouse } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import {
   geneticCategories,
@@ -22,8 +12,8 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
+import { SearchInput } from "../../components/ui/search-input";
 import { StatCard } from "../../components/ui/stat-card";
 import { useSearchParam } from "../../lib/use-search-param";
 import { AddItemDialog } from "./add-item-dialog";
@@ -90,17 +80,12 @@ export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean;
 
       <Card className="mb-6 space-y-3 p-4">
         <div className="flex flex-col gap-3 lg:flex-row">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
-            <Input
-              type="search"
-              aria-label="Search inventory"
-              placeholder="Search by breed, ID, or supplier..."
-              className="pl-9"
-              value={filters.search}
-              onChange={(e) => set("search", e.target.value)}
-            />
-          </div>
+          <SearchInput
+            label="Search inventory"
+            placeholder="Search by breed, ID, or supplier..."
+            value={filters.search}
+            onChange={(v) => set("search", v)}
+          />
           <NativeSelect
             aria-label="Filter by type"
             className="lg:w-40"

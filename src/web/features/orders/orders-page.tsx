@@ -1,4 +1,4 @@
-import { CheckCircle, Clock, DollarSign, Plus, Search, ShoppingCart } from "lucide-react";
+import { CheckCircle, Clock, DollarSign, Plus, ShoppingCart } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import { type Order, type OrderStatus, staffStatusFilter, staffStatusLabels } from "../../../contract/orders";
 import { PageHeader } from "../../components/page-header";
@@ -6,9 +6,9 @@ import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Input } from "../../components/ui/input";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { NativeSelect } from "../../components/ui/native-select";
+import { SearchInput } from "../../components/ui/search-input";
 import { StatCard } from "../../components/ui/stat-card";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage } from "../../lib/api";
@@ -111,17 +111,12 @@ export default function OrdersPage({ canWrite }: { canWrite: boolean }) {
       </div>
 
       <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
-          <Input
-            type="search"
-            aria-label="Search orders"
-            placeholder="Search by order number or customer..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          label="Search orders"
+          placeholder="Search by order number or customer..."
+          value={search}
+          onChange={setSearch}
+        />
         <NativeSelect
           aria-label="Filter by status"
           className="sm:w-48"
