@@ -9,6 +9,11 @@ export const originLabels: Record<(typeof geneticOrigins)[number], string> = {
   Kenya: "Local Kenyan",
   Brazil_Kenya: "Crossbreed",
 };
+export const categoryLabels: Record<(typeof geneticCategories)[number], string> = {
+  dairy: "Dairy",
+  beef: "Beef",
+  dual_purpose: "Dual purpose",
+};
 /** At or below this many available units an item counts as low stock. */
 export const LOW_STOCK_THRESHOLD = 20;
 

@@ -20,6 +20,21 @@ export const orderTypes = ["embryo", "sperm", "mixed"] as const;
 export const orderSources = ["staff", "client"] as const;
 export const paymentMethods = ["mpesa", "card", "bank"] as const;
 
+/** The one order state machine: which status may follow which. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["approved", "rejected", "cancelled"],
+  approved: ["processing", "shipped", "cancelled"],
+  processing: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  rejected: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return orderTransitions[from].includes(to);
+}
+
 /** Orders in these states hold reserved stock. */
 export const openOrderStatuses = ["pending", "approved", "processing"] as const satisfies OrderStatus[];
 /** Once here an order's details can no longer be edited nor the order cancelled. */

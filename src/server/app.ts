@@ -10,6 +10,7 @@ import { registerAuthHook } from "./http/auth-hook";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSpa } from "./http/spa";
 import { registerAuthRoutes } from "./modules/auth/routes";
+import { registerClientRoutes } from "./modules/client/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInventoryRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerFinanceRoutes(app, ctx);
+  registerClientRoutes(app, ctx);
 
   await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
   return app;

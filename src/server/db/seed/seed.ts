@@ -143,7 +143,8 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
     customer: (typeof buyers)[number];
     lines: { item: (typeof stock)[number]; quantity: number }[];
   };
-  const forcedRecent: OrderStatus[] = ["pending", "pending", "pending", "approved", "processing", "shipped"];
+  // The first three belong to the demo client, so its portal shows an order awaiting approval, one approved and one on its way.
+  const forcedRecent: OrderStatus[] = ["pending", "approved", "shipped", "pending", "pending", "processing"];
   const planned: Planned[] = [];
   for (let i = 0; i < 54; i++) {
     const age = i < forcedRecent.length ? rand.int(0, 6) : rand.int(3, 360);

@@ -76,7 +76,8 @@ describe("financial summary", () => {
       status: "completed",
     });
     const after = (await director.get("/api/financial")).json();
-    expect(after.monthlyRevenue - before.monthlyRevenue).toBe(15_000);
+    // Compared in cents: the figures carry the cents recorded above.
+    expect(Math.round((after.monthlyRevenue - before.monthlyRevenue) * 100)).toBe(1_500_000);
   });
 });
 

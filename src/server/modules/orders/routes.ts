@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { approveInputSchema, pendingOrderSchema, rejectInputSchema } from "../../../contract/client";
 import {
   orderDetailSchema,
   orderInputSchema,
@@ -9,10 +10,12 @@ import {
   orderSummarySchema,
   orderUpdateSchema,
 } from "../../../contract/orders";
+import { paginationQuery } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
+import { approveOrder, listPendingOrders, rejectOrder } from "./approval";
 import {
   cancelOrder,
   createStaffOrder,
@@ -42,6 +45,31 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     "/api/orders/recent",
     { config: { access: access.staff("dashboard") }, schema: { response: { 200: z.array(orderSchema) } } },
     () => recentOrders(ctx, RECENT_ORDERS),
+  );
+  const approve = { access: access.staff("orders:approve") };
+  r.get(
+    "/api/orders/pending",
+    {
+      config: approve,
+      schema: { querystring: paginationQuery, response: { 200: z.array(pendingOrderSchema) } },
+    },
+    (request) => listPendingOrders(ctx, request.query),
+  );
+  r.post(
+    "/api/orders/:id/approve",
+    {
+      config: approve,
+      schema: { params: idParams, body: approveInputSchema, response: { 200: orderSchema } },
+    },
+    (request) => approveOrder(ctx, request.params.id, request.body, currentUser(request).id),
+  );
+  r.post(
+    "/api/orders/:id/reject",
+    {
+      config: approve,
+      schema: { params: idParams, body: rejectInputSchema, response: { 200: orderSchema } },
+    },
+    (request) => rejectOrder(ctx, request.params.id, request.body.reason, currentUser(request).id),
   );
   r.get(
     "/api/orders/:id",

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import {
+  categoryLabels,
   geneticCategories,
   geneticOrigins,
   type InventoryItemInput,
@@ -24,7 +25,6 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
 import { useCreateItem } from "./api";
-import { categoryLabels } from "./labels";
 
 const empty = {
   itemId: "",

@@ -1,6 +1,7 @@
 import { CheckCircle, Dna, Download, Filter, FlaskConical, Package, Plus, Warehouse } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import {
+  categoryLabels,
   geneticCategories,
   geneticOrigins,
   type InventoryItem,
@@ -20,7 +21,6 @@ import { AddItemDialog } from "./add-item-dialog";
 import { exportUrl, type InventoryFilters, noFilters, useInventory, useInventorySummary } from "./api";
 import { ItemCard } from "./item-card";
 import { ItemDetailsDialog } from "./item-details-dialog";
-import { categoryLabels } from "./labels";
 import { ReserveDialog } from "./reserve-dialog";
 
 /** The loading state shows six placeholder cards (SPEC section 9). */

@@ -1,10 +1,15 @@
 import { Eye, MapPin, Package } from "lucide-react";
-import { type InventoryItem, LOW_STOCK_THRESHOLD, originLabels } from "../../../contract/inventory";
+import {
+  categoryLabels,
+  type InventoryItem,
+  LOW_STOCK_THRESHOLD,
+  originLabels,
+} from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatKes, usdEstimate } from "../../lib/format";
-import { categoryLabels, originFlags, viabilityTone } from "./labels";
+import { originFlags, viabilityTone } from "./labels";
 
 export function ItemCard({
   item,

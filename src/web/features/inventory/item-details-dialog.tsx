@@ -1,7 +1,7 @@
 import { Printer } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { originLabels } from "../../../contract/inventory";
+import { categoryLabels, originLabels } from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -13,7 +13,7 @@ import {
 } from "../../components/ui/dialog";
 import { formatDate, formatDateTime, formatKes } from "../../lib/format";
 import { useInventoryItem } from "./api";
-import { categoryLabels, originFlags, viabilityTone } from "./labels";
+import { originFlags, viabilityTone } from "./labels";
 
 const movementLabels = {
   receipt: "Received",

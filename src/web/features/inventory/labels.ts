@@ -6,12 +6,6 @@ export const originFlags: Record<GeneticData["origin"], string> = {
   Brazil_Kenya: "🇧🇷🇰🇪",
 };
 
-export const categoryLabels: Record<GeneticData["category"], string> = {
-  dairy: "Dairy",
-  beef: "Beef",
-  dual_purpose: "Dual purpose",
-};
-
 export const viabilityTone = { viable: "green", expired: "red", compromised: "orange" } as const;
 
 export const unitName = (item: Pick<InventoryItem, "type">, n: number) =>

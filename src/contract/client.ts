@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { currencies } from "./money";
+import { type OrderStatus, orderStatuses, orderTypes, paymentMethods } from "./orders";
+
+/** Shop product (SPEC section 3); `inStock` is what can still be ordered (on hand less reserved). */
+export const shopProductSchema = z.object({
+  id: z.number().int(),
+  itemId: z.string(),
+  name: z.string(),
+  type: z.enum(["embryo", "semen", "consultation"]),
+  breed: z.string(),
+  price: z.number().int(),
+  currency: z.literal("KES"),
+  description: z.string(),
+  features: z.array(z.string()),
+  inStock: z.number().int(),
+  regionSuitability: z.array(z.string()),
+});
+export type ShopProduct = z.infer<typeof shopProductSchema>;
+
+/** Client catalogue item of the portal tabs. */
+export const catalogItemSchema = z.object({
+  id: z.number().int(),
+  itemId: z.string(),
+  type: z.enum(["embryo", "sperm"]),
+  breedName: z.string(),
+  viabilityStatus: z.string(),
+  currentStock: z.number().int(),
+  costPerUnit: z.number().int(),
+});
+export type CatalogItem = z.infer<typeof catalogItemSchema>;
+
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 10_000;
+
+/**
+ * One order payload for the portal form and the shop cart. Prices and totals sent by the client are
+ * ignored: the server prices every line from its own catalogue.
+ */
+export const clientOrderInputSchema = z
+  .object({
+    customerName: z.string().trim().max(200).optional(),
+    customerEmail: z.string().trim().max(254).optional(),
+    customerPhone: z.string().trim().max(40).optional(),
+    customerLocation: z.string().trim().max(300).optional(),
+    deliveryAddress: z.string().trim().max(500).optional(),
+    deliveryDate: z.iso.date("Enter a valid date").optional().or(z.literal("")),
+    specialInstructions: z.string().trim().max(2000).optional(),
+    paymentMethod: z.enum(paymentMethods, { error: "Choose M-Pesa, card or bank transfer" }),
+    currency: z.literal("KES").default("KES"),
+    items: z
+      .array(
+        z
+          .object({
+            productId: z.coerce.number().int().positive().optional(),
+            id: z.coerce.number().int().positive().optional(),
+            quantity: z
+              .number({ error: "Quantity must be a number" })
+              .int("Quantity must be a whole number")
+              .min(1, "Quantity must be at least 1")
+              .max(MAX_LINE_QUANTITY),
+          })
+          .refine((i) => i.productId !== undefined || i.id !== undefined, "Each item needs a product"),
+      )
+      .min(1, "Your cart is empty")
+      .max(MAX_ORDER_LINES),
+  })
+  .refine((o) => Boolean(o.deliveryAddress || o.customerLocation), {
+    message: "Please provide a delivery address",
+    path: ["deliveryAddress"],
+  });
+export type ClientOrderInput = z.input<typeof clientOrderInputSchema>;
+
+export const placedOrderSchema = z.object({ id: z.number().int(), orderNumber: z.string() });
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+export const clientOrderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  orderType: z.enum(orderTypes),
+  status: z.enum(orderStatuses),
+  currency: z.enum(currencies),
+  totalAmount: z.number().int(),
+  totalAmountKes: z.number().int(),
+  totalAmountUsd: z.number().int().nullable(),
+  orderDate: z.string(),
+  expectedDeliveryDate: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  items: z.array(
+    z.object({
+      productName: z.string(),
+      breed: z.string().nullable(),
+      quantity: z.number().int(),
+      price: z.number().int(),
+    }),
+  ),
+});
+export type ClientOrder = z.infer<typeof clientOrderSchema>;
+
+export const pendingOrderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerLocation: z.string().nullable(),
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  currency: z.enum(currencies),
+  totalAmount: z.number().int(),
+  orderDate: z.string(),
+  source: z.enum(["staff", "client"]),
+  notes: z.string().nullable(),
+  items: z.array(
+    z.object({
+      productName: z.string(),
+      breed: z.string().nullable(),
+      quantity: z.number().int(),
+      price: z.number().int(),
+    }),
+  ),
+});
+export type PendingOrder = z.infer<typeof pendingOrderSchema>;
+
+export const approvalDays = [1, 2, 3, 5, 7, 14, 30] as const;
+export const approveInputSchema = z.object({
+  estimatedDays: z
+    .number({ error: "Please provide estimated delivery time." })
+    .refine(
+      (d) => (approvalDays as readonly number[]).includes(d),
+      "Please provide estimated delivery time.",
+    ),
+  notes: z.string().trim().max(2000).optional(),
+  /** Shown by the form; the server records the signed-in approver instead. */
+  approvedBy: z.string().max(200).optional(),
+});
+export type ApproveInput = z.input<typeof approveInputSchema>;
+
+export const rejectInputSchema = z.object({
+  reason: z
+    .string({ error: "Please provide a reason for rejection." })
+    .trim()
+    .min(1, "Please provide a reason for rejection.")
+    .max(2000),
+});
+export type RejectInput = z.input<typeof rejectInputSchema>;
+
+/** Portal badge colours and hints (SPEC section 4); other statuses read "Processing..." in a neutral style. */
+export const portalStatusStyles: Partial<
+  Record<OrderStatus, { tone: "yellow" | "blue" | "purple" | "orange" | "green"; hint: string }>
+> = {
+  pending: { tone: "yellow", hint: "1-2 business days for approval" },
+  approved: { tone: "blue", hint: "2-3 days for processing" },
+  processing: { tone: "purple", hint: "3-5 days for preparation" },
+  shipped: { tone: "orange", hint: "Track package for delivery" },
+  delivered: { tone: "green", hint: "Order completed" },
+};

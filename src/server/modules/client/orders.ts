@@ -1,0 +1,136 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
+import { kesToUsd } from "../../../contract/money";
+import type { AppContext } from "../../context";
+import { customers, orderLines, orders, shipments } from "../../db/schema";
+import { AppError, validationError } from "../../errors";
+import type { SessionUserRow } from "../auth/sessions";
+import { insertOrder } from "../orders/service";
+import { productName, sellableItems } from "./catalogue";
+
+/** Today's date in Nairobi, YYYY-MM-DD. */
+function nairobiToday(now: Date): string {
+  return new Date(now.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Places a client's order: prices every line from the catalogue (client prices are never trusted),
+ * refuses unknown products, and reserves the stock in the same transaction (409 when short).
+ */
+export function placeClientOrder(
+  ctx: AppContext,
+  user: SessionUserRow,
+  input: z.output<typeof clientOrderInputSchema>,
+): Promise<PlacedOrder> {
+  const now = ctx.clock.now();
+  if (input.deliveryDate && input.deliveryDate < nairobiToday(now)) {
+    throw validationError("Delivery date cannot be before today", {
+      deliveryDate: "Delivery date cannot be before today",
+    });
+  }
+  const wanted = new Map<number, number>();
+  for (const item of input.items) {
+    const id = (item.productId ?? item.id)!;
+    wanted.set(id, (wanted.get(id) ?? 0) + item.quantity);
+  }
+  return ctx.database.tx(async (db) => {
+    if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
+    const [customer] = await db.select().from(customers).where(eq(customers.id, user.customerId));
+    const products = await sellableItems(db, [...wanted.keys()]);
+    const unknown = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id));
+    if (unknown.length > 0) {
+      throw validationError(`Unknown or unavailable product: ${unknown.join(", ")}`, {
+        items: "One of the products is no longer available",
+      });
+    }
+    const lines = products
+      .sort((a, b) => a.id - b.id)
+      .map((p) => ({
+        inventoryItemId: p.id,
+        quantity: wanted.get(p.id)!,
+        productName: productName(p),
+        breed: p.breedName,
+        unitPriceKes: p.costPerUnit,
+      }));
+    const total = lines.reduce((sum, l) => sum + l.unitPriceKes * l.quantity, 0);
+    const types = new Set(products.map((p) => p.type));
+    const order = await insertOrder(db, now, {
+      source: "client",
+      customer: {
+        id: customer!.id,
+        name: customer!.name,
+        email: input.customerEmail || user.email,
+        phone: input.customerPhone || user.phone,
+        address: input.customerLocation || input.deliveryAddress || customer!.address,
+      },
+      customerName: input.customerName || `${user.firstName} ${user.lastName}`,
+      clientUserId: user.id,
+      orderType: types.size > 1 ? "mixed" : [...types][0]!,
+      totalAmountKes: total,
+      totalAmountUsd: kesToUsd(total),
+      currency: "KES",
+      paymentMethod: input.paymentMethod,
+      deliveryAddress: input.deliveryAddress || input.customerLocation,
+      specialInstructions: input.specialInstructions || null,
+      expectedDeliveryDate: input.deliveryDate ? new Date(`${input.deliveryDate}T09:00:00+03:00`) : null,
+      lines,
+      createdBy: user.id,
+    });
+    return { id: order.id, orderNumber: order.orderNumber };
+  });
+}
+
+/** The signed-in client's own orders, newest first, with lines and the latest tracking number. */
+export function listClientOrders(
+  ctx: AppContext,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<ClientOrder[]> {
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.clientUserId, userId))
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.id));
+    const tracking = await db
+      .select({ orderId: shipments.orderId, trackingNumber: shipments.trackingNumber })
+      .from(shipments)
+      .where(inArray(shipments.orderId, ids))
+      .orderBy(asc(shipments.createdAt));
+    const trackingByOrder = new Map(tracking.map((t) => [t.orderId, t.trackingNumber]));
+    return rows.map((o) => ({
+      id: o.id,
+      orderNumber: o.orderNumber,
+      customerName: o.customerName,
+      orderType: o.orderType,
+      status: o.status,
+      currency: o.currency,
+      totalAmount: o.totalAmountKes,
+      totalAmountKes: o.totalAmountKes,
+      totalAmountUsd: o.totalAmountUsd,
+      orderDate: o.orderDate.toISOString(),
+      expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
+      estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
+      trackingNumber: trackingByOrder.get(o.id) ?? null,
+      notes: o.notes,
+      items: lines
+        .filter((l) => l.orderId === o.id)
+        .map((l) => ({
+          productName: l.productName,
+          breed: l.breed,
+          quantity: l.quantity,
+          price: l.unitPriceKes,
+        })),
+    }));
+  });
+}

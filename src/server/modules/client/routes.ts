@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  catalogItemSchema,
+  clientOrderInputSchema,
+  clientOrderSchema,
+  placedOrderSchema,
+  shopProductSchema,
+} from "../../../contract/client";
+import { paginationQuery } from "../../../contract/pagination";
+import type { AppContext } from "../../context";
+import { access } from "../../http/access";
+import { currentUser } from "../../http/auth-hook";
+import { listCatalog, listShopProducts } from "./catalogue";
+import { listClientOrders, placeClientOrder } from "./orders";
+
+export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const products = { response: { 200: z.array(shopProductSchema) } };
+
+  // The public catalogue (home and landing pages); ordering needs a client session.
+  r.get("/api/client/products", { config: { access: access.public }, schema: products }, () =>
+    listShopProducts(ctx),
+  );
+  r.get("/api/shop/products", { config: { access: access.client }, schema: products }, () =>
+    listShopProducts(ctx),
+  );
+  r.get(
+    "/api/client/catalog",
+    { config: { access: access.client }, schema: { response: { 200: z.array(catalogItemSchema) } } },
+    () => listCatalog(ctx),
+  );
+  r.get(
+    "/api/client/orders",
+    {
+      config: { access: access.client },
+      schema: { querystring: paginationQuery, response: { 200: z.array(clientOrderSchema) } },
+    },
+    (request) => listClientOrders(ctx, currentUser(request).id, request.query),
+  );
+  r.post(
+    "/api/client/orders",
+    {
+      config: { access: access.client },
+      schema: { body: clientOrderInputSchema, response: { 201: placedOrderSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await placeClientOrder(ctx, currentUser(request), request.body)),
+  );
+}
