@@ -1,14 +1,14 @@
 import { type ComponentType, lazy, type ReactNode } from "react";
-import { Link } from "wouter";
+import type { SessionUser } from "../../contract/auth";
 import { can, type Permission } from "../../contract/roles";
 import { ComingSoon } from "../components/coming-soon";
-import { Button } from "../components/ui/button";
 
 const CustomersPage = lazy(() => import("../features/customers/customers-page"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
 const InventoryPage = lazy(() => import("../features/inventory/inventory-page"));
 const OrdersPage = lazy(() => import("../features/orders/orders-page"));
 const FinancialPage = lazy(() => import("../features/finance/financial-page"));
+const OrderApprovalPage = lazy(() => import("../features/approval/order-approval-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -16,7 +16,7 @@ export interface StaffRoute {
   paths: string[];
   title: string;
   anyOf: Permission[];
-  render: (role: Parameters<typeof can>[0]) => ReactNode;
+  render: (user: SessionUser) => ReactNode;
 }
 
 const soon = (title: string) => () => <ComingSoon title={title} />;
@@ -28,21 +28,21 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/genetic-inventory", "/inventory"],
     title: "Genetic Inventory",
     anyOf: ["inventory:read"],
-    render: (role) => (
-      <InventoryPage canAdd={can(role, "inventory:write")} canReserve={can(role, "orders:write")} />
+    render: (user) => (
+      <InventoryPage canAdd={can(user.role, "inventory:write")} canReserve={can(user.role, "orders:write")} />
     ),
   },
   {
     paths: ["/customers"],
     title: "Customer Management",
     anyOf: ["customers:read"],
-    render: (role) => <CustomersPage canEdit={can(role, "customers:write")} />,
+    render: (user) => <CustomersPage canEdit={can(user.role, "customers:write")} />,
   },
   {
     paths: ["/orders"],
     title: "Sales & Orders",
     anyOf: ["orders:read"],
-    render: (role) => <OrdersPage canWrite={can(role, "orders:write")} />,
+    render: (user) => <OrdersPage canWrite={can(user.role, "orders:write")} />,
   },
   {
     paths: ["/financial"],
@@ -68,40 +68,21 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/order-approval"],
     title: "Order Approval",
     anyOf: ["orders:approve"],
-    render: soon("Order Approval"),
+    render: (user) => <OrderApprovalPage user={user} />,
   },
 ];
 
-function PublicSoon({ title }: { title: string }) {
-  return (
-    <div className="min-h-screen p-4">
-      <ComingSoon title={title}>
-        <Button asChild>
-          <Link href="/login">Staff Login</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/client-login">Client Login</Link>
-        </Button>
-      </ComingSoon>
-    </div>
-  );
-}
-
-const publicSoon =
-  (title: string): ComponentType =>
-  () => <PublicSoon title={title} />;
-
-/** Public and client screens (SPEC section 2) owned by the client-commerce issue. */
+/** Public and client screens (SPEC section 2). */
 export const publicRoutes: { path: string; component: ComponentType }[] = [
-  { path: "/", component: publicSoon("Urithi Home") },
-  { path: "/home", component: publicSoon("Urithi Home") },
-  { path: "/landing", component: publicSoon("Urithi Cattle Genetics") },
-  { path: "/logout", component: publicSoon("Logout") },
-  { path: "/client-signup", component: publicSoon("Client Signup") },
-  { path: "/client-login", component: publicSoon("Client Login") },
-  { path: "/shop", component: publicSoon("Shop") },
-  { path: "/cart", component: publicSoon("Cart") },
-  { path: "/client-orders", component: publicSoon("Client Order Portal") },
-  { path: "/order-success", component: publicSoon("Order Success") },
-  { path: "/client-portal", component: publicSoon("Client Portal") },
+  { path: "/", component: lazy(() => import("../features/public/home-page")) },
+  { path: "/home", component: lazy(() => import("../features/public/home-page")) },
+  { path: "/landing", component: lazy(() => import("../features/public/landing-page")) },
+  { path: "/logout", component: lazy(() => import("../features/auth/logout-page")) },
+  { path: "/client-signup", component: lazy(() => import("../features/auth/client-signup-page")) },
+  { path: "/client-login", component: lazy(() => import("../features/auth/client-login-page")) },
+  { path: "/shop", component: lazy(() => import("../features/client/shop-page")) },
+  { path: "/cart", component: lazy(() => import("../features/client/cart-page")) },
+  { path: "/client-orders", component: lazy(() => import("../features/client/client-orders-page")) },
+  { path: "/order-success", component: lazy(() => import("../features/client/order-success-page")) },
+  { path: "/client-portal", component: lazy(() => import("../features/client/client-portal-page")) },
 ];

@@ -4,6 +4,6 @@ import { StaffLayout } from "./staff-layout";
 
 export default function StaffScreen({ route }: { route: StaffRoute }) {
   const session = useSession();
-  const role = session.data?.user.role;
-  return <StaffLayout anyOf={route.anyOf}>{role ? route.render(role) : null}</StaffLayout>;
+  const user = session.data?.user;
+  return <StaffLayout anyOf={route.anyOf}>{user ? route.render(user) : null}</StaffLayout>;
 }

@@ -1,0 +1,46 @@
+import { CheckCircle2, ShieldAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { signOut } from "./session";
+
+/** Ends the server session (staff or client) and forgets the cart and everything stored for it. */
+export default function LogoutPage() {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    signOut({ clearCart: true }).then(() => setDone(true));
+  }, []);
+
+  return (
+    <div className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md space-y-5 p-6 text-center">
+        <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
+        <div>
+          <h1 className="text-2xl font-bold">Successfully Logged Out</h1>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="logout-state">
+            {done ? "Session Ended" : "Ending your session…"}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Button asChild>
+            <Link href="/login">Staff Login</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/landing">Return to Homepage</Link>
+          </Button>
+        </div>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          Questions? Email{" "}
+          <a className="text-brand-700 underline" href="mailto:support@urithi.co.ke">
+            support@urithi.co.ke
+          </a>
+        </p>
+        <p className="flex items-start gap-2 rounded-md bg-yellow-50 p-3 text-left text-xs text-yellow-800 dark:bg-yellow-950 dark:text-yellow-200">
+          <ShieldAlert className="h-4 w-4 shrink-0" aria-hidden />
+          On a shared computer, close the browser window too, so the next person cannot see your pages.
+        </p>
+      </Card>
+    </div>
+  );
+}

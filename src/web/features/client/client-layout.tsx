@@ -1,0 +1,87 @@
+import { Loader2, LogOut, ShoppingCart } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, Redirect, useLocation } from "wouter";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import { useSession } from "../auth/session";
+import { useCart } from "./cart-store";
+
+const links = [
+  { href: "/shop", label: "Shop" },
+  { href: "/client-orders", label: "Order Portal" },
+  { href: "/client-portal", label: "My Account" },
+];
+
+/** Client screens: a signed-in client only (else the client login), under the client header. */
+export function ClientLayout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [location] = useLocation();
+  const cart = useCart();
+  const count = cart.reduce((n, i) => n + i.quantity, 0);
+  if (session.isLoading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+        <Loader2 className="h-8 w-8 animate-spin text-brand-700" />
+      </div>
+    );
+  }
+  const user = session.data?.user;
+  if (user?.role !== "client") return <Redirect to="/client-login" />;
+
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
+          <Link href="/" className="flex items-center gap-2 font-semibold">
+            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-800 text-white">
+              U
+            </span>
+            <span className="hidden sm:inline">Urithi</span>
+          </Link>
+          <nav className="flex flex-1 gap-1 overflow-x-auto text-sm" aria-label="Client">
+            {links.map((l) => (
+              <Link
+                key={l.href}
+                href={l.href}
+                aria-current={location === l.href ? "page" : undefined}
+                className={cn(
+                  "whitespace-nowrap rounded-md px-2 py-1.5 hover:bg-gray-100 sm:px-3 dark:hover:bg-gray-800",
+                  location === l.href &&
+                    "bg-brand-50 font-medium text-brand-800 dark:bg-gray-800 dark:text-brand-500",
+                )}
+              >
+                {l.label}
+              </Link>
+            ))}
+          </nav>
+          <Button
+            asChild
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={`Cart (${count} items)`}
+          >
+            <Link href="/cart">
+              <ShoppingCart />
+              {count > 0 && (
+                <span
+                  className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-1 text-[10px] font-bold text-white"
+                  data-testid="cart-count"
+                >
+                  {count}
+                </span>
+              )}
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm" aria-label="Logout">
+            <Link href="/logout">
+              <LogOut />
+              <span className="hidden sm:inline">Logout</span>
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl p-4 sm:p-6">{children}</main>
+    </div>
+  );
+}

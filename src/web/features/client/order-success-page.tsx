@@ -1,0 +1,91 @@
+import { CheckCircle2, Mail, MessageCircle, Phone } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useSearch } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { clearCart } from "./cart-store";
+
+const SUPPORT = { phone: "+254 700 123 456", email: "orders@urithi.co.ke", whatsapp: "+254 700 123 456" };
+
+const steps = [
+  ["Payment instructions", "You will receive payment instructions by SMS and email within 5 minutes."],
+  ["Order confirmation", "We confirm your order as soon as payment is received."],
+  ["Delivery scheduling", "Our team will call you to schedule delivery."],
+  ["Professional service", "Our technicians handle insemination or embryo transfer on your farm."],
+] as const;
+
+export default function OrderSuccessPage() {
+  const orderNumber = new URLSearchParams(useSearch()).get("order");
+  useEffect(() => {
+    clearCart();
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 p-4 py-10">
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden />
+        <h1 className="mt-3 text-3xl font-bold">Order Placed Successfully!</h1>
+        {orderNumber && (
+          <p className="mt-2 text-gray-600 dark:text-gray-400">
+            Your order reference is <strong data-testid="order-number">{orderNumber}</strong>
+          </p>
+        )}
+        <p className="mt-1 text-sm text-gray-500">
+          Expected delivery: 2-5 business days depending on your location
+        </p>
+      </div>
+      <Card className="p-6">
+        <h2 className="mb-3 font-semibold">What happens next</h2>
+        <ol className="space-y-3">
+          {steps.map(([title, text], i) => (
+            <li key={title} className="flex gap-3">
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+                {i + 1}
+              </span>
+              <span>
+                <strong>{title}.</strong> {text}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+      <Card className="p-6">
+        <h2 className="mb-3 font-semibold">Need help?</h2>
+        <ul className="space-y-2 text-sm">
+          <li className="flex items-center gap-2">
+            <Phone className="h-4 w-4" aria-hidden /> Call us on {SUPPORT.phone}
+          </li>
+          <li className="flex items-center gap-2">
+            <Mail className="h-4 w-4" aria-hidden /> Email {SUPPORT.email}
+          </li>
+          <li className="flex items-center gap-2">
+            <MessageCircle className="h-4 w-4" aria-hidden /> WhatsApp {SUPPORT.whatsapp}
+          </li>
+        </ul>
+      </Card>
+      <Card className="grid gap-3 p-6 text-sm sm:grid-cols-2">
+        <p>
+          <strong>Temperature-controlled transport.</strong> Genetics travel in liquid-nitrogen dewars at
+          -196°C.
+        </p>
+        <p>
+          <strong>Professional handling.</strong> Trained staff handle every straw and embryo.
+        </p>
+        <p>
+          <strong>Quality guarantee.</strong> Every batch is checked for viability before dispatch.
+        </p>
+        <p>
+          <strong>Follow-up care.</strong> Our vets follow up on pregnancy diagnosis and calving.
+        </p>
+      </Card>
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild>
+          <Link href="/shop">Continue Shopping</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/">Back to Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

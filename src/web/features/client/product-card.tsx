@@ -1,0 +1,48 @@
+import { ShoppingCart } from "lucide-react";
+import type { ShopProduct } from "../../../contract/client";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { toast } from "../../components/ui/use-toast";
+import { formatKes, usdEstimate } from "../../lib/format";
+import { addToCart } from "./cart-store";
+
+export function addWithToast(product: ShopProduct) {
+  addToCart(product);
+  toast({ title: "Added to Cart", description: `${product.name} added successfully` });
+}
+
+/** A product in the shop or the portal: add is disabled at 0 stock. */
+export function ProductCard({ product, featureCount = 3 }: { product: ShopProduct; featureCount?: number }) {
+  return (
+    <Card className="flex flex-col p-4" data-testid="product-card">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold leading-tight">{product.name}</h3>
+        <Badge tone={product.type === "embryo" ? "purple" : "blue"} className="capitalize">
+          {product.type}
+        </Badge>
+      </div>
+      <p className="mt-1 font-mono text-xs text-gray-500">{product.itemId}</p>
+      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{product.description}</p>
+      <ul className="mt-2 space-y-0.5 text-xs text-gray-600 dark:text-gray-400">
+        {product.features.slice(0, featureCount).map((f) => (
+          <li key={f}>• {f}</li>
+        ))}
+      </ul>
+      {product.regionSuitability.length > 0 && (
+        <p className="mt-2 text-xs text-gray-500">Regions: {product.regionSuitability.join(", ")}</p>
+      )}
+      <div className="mt-auto flex items-end justify-between gap-2 pt-4">
+        <div>
+          <p className="text-lg font-bold">{formatKes(product.price)}</p>
+          <p className="text-xs text-gray-500">
+            ≈ {usdEstimate(product.price)} · <span data-testid="in-stock">{product.inStock} available</span>
+          </p>
+        </div>
+        <Button size="sm" disabled={product.inStock <= 0} onClick={() => addWithToast(product)}>
+          <ShoppingCart /> {product.inStock <= 0 ? "Out of stock" : "Add to Cart"}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { ShoppingBag } from "lucide-react";
+import { useDeferredValue, useMemo, useState } from "react";
+import { Link } from "wouter";
+import { PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
+import { LoadingBars } from "../../components/ui/loading-bars";
+import { NativeSelect } from "../../components/ui/native-select";
+import { SearchInput } from "../../components/ui/search-input";
+import { formatKes } from "../../lib/format";
+import { useShopProducts } from "./api";
+import { cartTotal, useCart } from "./cart-store";
+import { ClientLayout } from "./client-layout";
+import { ProductCard } from "./product-card";
+
+function Shop() {
+  const products = useShopProducts();
+  const cart = useCart();
+  const [search, setSearch] = useState("");
+  const [type, setType] = useState("all");
+  const [breed, setBreed] = useState("all");
+  const q = useDeferredValue(search).trim().toLowerCase();
+  const breeds = useMemo(() => [...new Set(products.data?.map((p) => p.breed))].sort(), [products.data]);
+  const shown = (products.data ?? []).filter(
+    (p) =>
+      (type === "all" || p.type === type) &&
+      (breed === "all" || p.breed === breed) &&
+      (!q || `${p.name} ${p.breed} ${p.description}`.toLowerCase().includes(q)),
+  );
+  const count = cart.reduce((n, i) => n + i.quantity, 0);
+
+  return (
+    <div className="pb-24">
+      <PageHeader title="Shop" subtitle="Embryos and semen from proven Kenyan and Brazilian genetics" />
+      <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row">
+        <SearchInput
+          label="Search products"
+          placeholder="Search breeds and products..."
+          value={search}
+          onChange={setSearch}
+        />
+        <NativeSelect
+          aria-label="Filter by type"
+          className="sm:w-40"
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+        >
+          <option value="all">All types</option>
+          <option value="embryo">Embryos</option>
+          <option value="semen">Semen</option>
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Filter by breed"
+          className="sm:w-56"
+          value={breed}
+          onChange={(e) => setBreed(e.target.value)}
+        >
+          <option value="all">All breeds</option>
+          {breeds.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </NativeSelect>
+      </Card>
+      {products.isLoading ? (
+        <LoadingBars label="Loading products" />
+      ) : shown.length === 0 ? (
+        <EmptyState icon={ShoppingBag} title="No products found" hint="Try another search or filter." />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      )}
+      {count > 0 && (
+        <div className="fixed inset-x-0 bottom-4 z-30 flex justify-center px-4" data-testid="cart-summary">
+          <Card className="flex w-full max-w-md items-center justify-between gap-3 p-3 shadow-lg">
+            <p className="text-sm">
+              <strong>{count}</strong> item{count === 1 ? "" : "s"} · {formatKes(cartTotal(cart))}
+            </p>
+            <Button asChild size="sm">
+              <Link href="/cart">View Cart</Link>
+            </Button>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function ShopPage() {
+  return (
+    <ClientLayout>
+      <Shop />
+    </ClientLayout>
+  );
+}

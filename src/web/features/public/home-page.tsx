@@ -1,0 +1,76 @@
+import { Building2, ShoppingCart, Tractor } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { formatKes } from "../../lib/format";
+import { usePublicProducts } from "../client/api";
+import { breedsForLocation } from "../client/breed-advice";
+import { PublicHeader } from "./public-header";
+
+const PREVIEW = 4;
+
+/** Portal choice: staff to the back office, clients to the catalogue and shop (sign-in first). */
+export default function HomePage() {
+  const products = usePublicProducts();
+  const [location, setLocation] = useState("");
+  const advice = breedsForLocation(location);
+  return (
+    <div className="min-h-screen">
+      <PublicHeader sections={false} />
+      <main className="mx-auto grid max-w-6xl gap-6 p-4 py-10 lg:grid-cols-[1fr_2fr]">
+        <Card className="flex flex-col p-6">
+          <Building2 className="h-8 w-8 text-brand-700" aria-hidden />
+          <h2 className="mt-3 text-xl font-bold">System Access</h2>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            For Urithi staff: inventory, customers, orders, finance, breeding and logistics.
+          </p>
+          <Button asChild className="mt-auto w-full">
+            <Link href="/login">Staff Login</Link>
+          </Button>
+        </Card>
+        <Card className="p-6">
+          <Tractor className="h-8 w-8 text-brand-700" aria-hidden />
+          <h2 className="mt-3 text-xl font-bold">Client Access</h2>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            Browse our genetics, then sign in to order and track deliveries.
+          </p>
+          <Field id="home-location" label="Your farm's region" className="mt-4">
+            <Input
+              id="home-location"
+              placeholder="e.g. Rift Valley"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+            />
+          </Field>
+          {advice && <p className="mt-2 text-sm text-brand-800 dark:text-brand-500">{advice}</p>}
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Catalogue">
+            {products.data?.slice(0, PREVIEW).map((p) => (
+              <li
+                key={p.id}
+                className="rounded-md border border-gray-200 p-3 text-sm dark:border-gray-700"
+                data-testid="home-product"
+              >
+                <p className="font-medium">{p.name}</p>
+                <p className="text-xs text-gray-500">{p.inStock} available</p>
+                <p className="mt-1 font-semibold">{formatKes(p.price)}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button asChild className="flex-1">
+              <Link href="/shop">
+                <ShoppingCart /> Place Order
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="flex-1">
+              <Link href="/client-signup">Create an account</Link>
+            </Button>
+          </div>
+        </Card>
+      </main>
+    </div>
+  );
+}
