@@ -69,3 +69,17 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
   });
   return release;
 }
+
+/** Signs a client in through the client login form; lands on the shop. */
+export async function signInAsClient(
+  page: Page,
+  email = "client@urithi.co.ke",
+  password = "demo1234",
+): Promise<void> {
+  await page.goto("/client-login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/shop");
+  await page.getByTestId("product-card").first().waitFor();
+}

@@ -26,7 +26,7 @@ function Shop() {
     (p) =>
       (type === "all" || p.type === type) &&
       (breed === "all" || p.breed === breed) &&
-      (!q || `${p.name} ${p.breed} ${p.description}`.toLowerCase().includes(q)),
+      (!q || `${p.name} ${p.itemId} ${p.breed} ${p.description}`.toLowerCase().includes(q)),
   );
   const count = cart.reduce((n, i) => n + i.quantity, 0);
 
