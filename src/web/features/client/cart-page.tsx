@@ -96,7 +96,7 @@ function Cart() {
         <CardContent className="divide-y divide-gray-100 dark:divide-gray-800">
           {cart.map((item) => (
             <div key={item.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="cart-item">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
                 <p className="font-medium">{item.name}</p>
                 <p className="text-xs text-gray-500">
                   {formatKes(item.price)} each · {item.inStock} available

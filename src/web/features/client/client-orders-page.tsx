@@ -36,8 +36,8 @@ function YourOrder({ onProceed }: { onProceed: () => void }) {
       </CardHeader>
       <CardContent className="space-y-3">
         {cart.map((i) => (
-          <div key={i.id} className="flex items-center gap-2 text-sm">
-            <span className="min-w-0 flex-1 truncate">{i.name}</span>
+          <div key={i.id} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="min-w-0 basis-full font-medium">{i.name}</span>
             <Button
               variant="outline"
               size="icon"
@@ -58,7 +58,7 @@ function YourOrder({ onProceed }: { onProceed: () => void }) {
             >
               <Plus />
             </Button>
-            <span className="w-28 text-right tabular-nums">{formatKes(i.price * i.quantity)}</span>
+            <span className="ml-auto text-right tabular-nums">{formatKes(i.price * i.quantity)}</span>
           </div>
         ))}
         <p className="flex justify-between border-t border-gray-100 pt-2 font-bold dark:border-gray-800">
