@@ -119,7 +119,7 @@ describe("unknown paths", () => {
   it("shows the 404 page for an unknown screen and JSON for an unknown API path", async () => {
     const page = await newPage(browser);
     await page.goto("/");
-    await page.getByRole("link", { name: "Staff Login" }).waitFor();
+    await page.getByRole("heading", { name: "System Access" }).waitFor();
     await page.goto("/no-such-page");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await screenshot(page, "not-found");
