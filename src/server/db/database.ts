@@ -45,6 +45,9 @@ const MIGRATION_LOCK_KEY = 74_836_201;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, admin kill) must not crash the app:
+  // the pool discards it and opens a new one on the next query.
+  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   // Fail at start rather than on the first request when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

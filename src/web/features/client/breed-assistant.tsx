@@ -1,5 +1,5 @@
 import { MessageCircle, Send, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -16,6 +16,13 @@ export function BreedAssistant() {
   const [open, setOpen] = useState(false);
   const [messages, setMessages] = useState<Message[]>([GREETING]);
   const [input, setInput] = useState("");
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Keep the newest answer in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever a message is added
+  useEffect(() => {
+    listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
+  }, [messages, open]);
 
   const send = (e: FormEvent) => {
     e.preventDefault();
@@ -40,7 +47,7 @@ export function BreedAssistant() {
               <X />
             </Button>
           </div>
-          <ol className="flex-1 space-y-2 overflow-y-auto p-3 text-sm" aria-live="polite">
+          <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto p-3 text-sm" aria-live="polite">
             {messages.map((m, i) => (
               <li
                 // Messages are only ever appended, so their position is stable.
