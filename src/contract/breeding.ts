@@ -1,6 +1,10 @@
+import { z } from "zod";
+import { paginationQuery } from "./pagination";
+
 export const breedTypes = ["Holstein", "Friesian", "Jersey", "Ayrshire", "Zebu", "Sahiwal"] as const;
 export const serviceTypes = ["AI", "ET", "Natural"] as const;
 export const breedingStatuses = ["breeding", "pregnant", "calved", "failed", "open"] as const;
+export type BreedingStatus = (typeof breedingStatuses)[number];
 export const GESTATION_DAYS = 280;
 /** The four vets who perform services; the first is the form's default. */
 export const technicians = [
@@ -9,3 +13,63 @@ export const technicians = [
   "Dr. Grace Muthoni",
   "Dr. Peter Kiprotich",
 ] as const;
+
+/** Pregnant and calved records count as a success; the rest do not. */
+export const isSuccessStatus = (s: BreedingStatus) => s === "pregnant" || s === "calved";
+
+export const breedingRecordSchema = z.object({
+  id: z.number().int(),
+  animalId: z.string(),
+  animalName: z.string(),
+  breedType: z.string(),
+  serviceType: z.enum(serviceTypes),
+  serviceDate: z.string(),
+  technician: z.string(),
+  geneticMaterial: z.string(),
+  inventoryItemId: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  expectedCalvingDate: z.string(),
+  status: z.enum(breedingStatuses),
+  success: z.boolean(),
+});
+export type BreedingRecord = z.infer<typeof breedingRecordSchema>;
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
+
+export const breedingInputSchema = z.object({
+  animalId: required("Animal ID").max(60),
+  animalName: required("Animal name").max(120),
+  breedType: z.enum(breedTypes).default("Holstein"),
+  serviceType: z.enum(serviceTypes).default("AI"),
+  serviceDate: z.iso.date("Enter a valid service date"),
+  technician: required("Technician").max(120),
+  geneticMaterial: required("Genetic material").max(200),
+  /** When the material comes from our inventory, one unit of it is used. */
+  inventoryItemId: z.number().int().positive().nullish(),
+  notes: z.string().trim().max(2000).nullish(),
+});
+export type BreedingInput = z.input<typeof breedingInputSchema>;
+
+export const breedingStatusInputSchema = z.object({
+  status: z.enum(breedingStatuses, { error: "Unknown breeding status" }),
+});
+export const breedingListQuery = paginationQuery.extend({ status: z.enum(breedingStatuses).optional() });
+
+export const breedingSummarySchema = z.object({
+  totalRecords: z.number().int(),
+  pregnant: z.number().int(),
+  calved: z.number().int(),
+  successRate: z.number().int(),
+});
+export type BreedingSummary = z.infer<typeof breedingSummarySchema>;
+
+/** Expected calving: service date + 280 days (dates as YYYY-MM-DD). */
+export function expectedCalving(serviceDate: string): string {
+  const d = new Date(`${serviceDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + GESTATION_DAYS);
+  return d.toISOString().slice(0, 10);
+}

@@ -10,6 +10,7 @@ import { registerAuthHook } from "./http/auth-hook";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSpa } from "./http/spa";
 import { registerAuthRoutes } from "./modules/auth/routes";
+import { registerBreedingRoutes } from "./modules/breeding/routes";
 import { registerClientRoutes } from "./modules/client/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
@@ -17,7 +18,9 @@ import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
 import { registerOrderRoutes } from "./modules/orders/routes";
+import { registerShippingRoutes } from "./modules/shipping/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
+import { registerVendorRoutes } from "./modules/vendors/routes";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -55,6 +58,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderRoutes(app, ctx);
   registerFinanceRoutes(app, ctx);
   registerClientRoutes(app, ctx);
+  registerShippingRoutes(app, ctx);
+  registerBreedingRoutes(app, ctx);
+  registerVendorRoutes(app, ctx);
 
   await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
   return app;

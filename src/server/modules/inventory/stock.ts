@@ -85,3 +85,69 @@ export async function releaseOrderStock(
     });
   }
 }
+
+/** The order leaves the building: its reserved units come off both on-hand and reserved stock. */
+export async function dispatchOrderStock(
+  db: Db,
+  order: { id: number; orderNumber: string },
+  context: { actorUserId: number | null; now: Date },
+): Promise<void> {
+  const lines = await db
+    .select({ itemId: orderLines.inventoryItemId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.inventoryItemId} is not null`))
+    .orderBy(asc(orderLines.inventoryItemId));
+  for (const line of lines) {
+    await db
+      .update(inventoryItems)
+      .set({
+        currentStock: sql`${inventoryItems.currentStock} - ${line.quantity}`,
+        reservedStock: sql`${inventoryItems.reservedStock} - ${line.quantity}`,
+        updatedAt: context.now,
+      })
+      .where(eq(inventoryItems.id, line.itemId!));
+    await db.insert(stockMovements).values({
+      inventoryItemId: line.itemId!,
+      kind: "sale",
+      stockDelta: -line.quantity,
+      reservedDelta: -line.quantity,
+      orderId: order.id,
+      note: order.orderNumber,
+      actorUserId: context.actorUserId,
+      createdAt: context.now,
+    });
+  }
+}
+
+/** Uses one unit of an item outside any order (e.g. a straw used in a breeding service); 409 when none is free. */
+export async function consumeOneUnit(
+  db: Db,
+  inventoryItemId: number,
+  context: { actorUserId: number | null; now: Date; note: string },
+): Promise<void> {
+  const [moved] = await db
+    .update(inventoryItems)
+    .set({ currentStock: sql`${inventoryItems.currentStock} - 1`, updatedAt: context.now })
+    .where(
+      and(
+        eq(inventoryItems.id, inventoryItemId),
+        eq(inventoryItems.isActive, true),
+        eq(inventoryItems.viabilityStatus, "viable"),
+        sql`${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= 1`,
+      ),
+    )
+    .returning({ itemId: inventoryItems.itemId });
+  if (!moved) {
+    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, inventoryItemId));
+    if (!item) throw notFound("Inventory item");
+    throw conflict(`${item.itemId} has no unit free to use`);
+  }
+  await db.insert(stockMovements).values({
+    inventoryItemId,
+    kind: "consumption",
+    stockDelta: -1,
+    note: context.note,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
+}

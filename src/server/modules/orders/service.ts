@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  canTransition,
   lockedOrderStatuses,
   type Order,
   type OrderDetail,
@@ -16,7 +17,7 @@ import { orderEvents, orderLines, orders, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { findCustomerByName } from "../customers/lookup";
-import { releaseOrderStock, reserveStock, type StockRequest } from "../inventory/stock";
+import { dispatchOrderStock, releaseOrderStock, reserveStock, type StockRequest } from "../inventory/stock";
 import { nextOrderNumber } from "./order-number";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -328,5 +329,39 @@ export function cancelOrder(ctx: AppContext, id: number, actorUserId: number): P
       note: "Cancelled by staff",
     });
     return toOrder(row);
+  });
+}
+
+/**
+ * Moves an order along the state machine when its shipment moves (processing, shipped, delivered).
+ * Already there: nothing to do. Delivered straight from approved/processing passes through shipped so the
+ * stock leaves once. Anything else the machine forbids is a 409.
+ */
+export async function advanceOrder(
+  db: Db,
+  orderId: number,
+  to: "processing" | "shipped" | "delivered",
+  context: { actorUserId: number; now: Date; note: string },
+): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound("Order");
+  if (order.status === to) return;
+  if (to === "delivered" && order.status !== "shipped" && canTransition(order.status, "shipped")) {
+    await advanceOrder(db, orderId, "shipped", context);
+    return advanceOrder(db, orderId, "delivered", context);
+  }
+  if (to === "processing" && order.status !== "approved") return;
+  if (!canTransition(order.status, to)) {
+    throw conflict(`Order ${order.orderNumber} is ${order.status} and cannot become ${to}`);
+  }
+  await db.update(orders).set({ status: to, updatedAt: context.now }).where(eq(orders.id, orderId));
+  if (to === "shipped") await dispatchOrderStock(db, order, context);
+  await db.insert(orderEvents).values({
+    orderId,
+    fromStatus: order.status,
+    toStatus: to,
+    note: context.note,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
   });
 }

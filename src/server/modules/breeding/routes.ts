@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  breedingInputSchema,
+  breedingListQuery,
+  breedingRecordSchema,
+  breedingStatusInputSchema,
+  breedingSummarySchema,
+} from "../../../contract/breeding";
+import type { AppContext } from "../../context";
+import { access } from "../../http/access";
+import { currentUser } from "../../http/auth-hook";
+import { idParams } from "../../http/params";
+import { breedingSummary, createBreedingRecord, listBreedingRecords, setBreedingStatus } from "./service";
+
+export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: access.staff("breeding") };
+  r.get(
+    "/api/breeding-records",
+    { config, schema: { querystring: breedingListQuery, response: { 200: z.array(breedingRecordSchema) } } },
+    (request) => listBreedingRecords(ctx, request.query),
+  );
+  r.get(
+    "/api/breeding-records/summary",
+    { config, schema: { response: { 200: breedingSummarySchema } } },
+    () => breedingSummary(ctx),
+  );
+  r.post(
+    "/api/breeding-records",
+    { config, schema: { body: breedingInputSchema, response: { 201: breedingRecordSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createBreedingRecord(ctx, request.body, currentUser(request).id)),
+  );
+  r.patch(
+    "/api/breeding-records/:id/status",
+    {
+      config,
+      schema: { params: idParams, body: breedingStatusInputSchema, response: { 200: breedingRecordSchema } },
+    },
+    (request) => setBreedingStatus(ctx, request.params.id, request.body.status),
+  );
+}

@@ -1,0 +1,134 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type BreedingRecord,
+  type BreedingStatus,
+  type BreedingSummary,
+  type breedingInputSchema,
+  type breedingListQuery,
+  expectedCalving,
+  isSuccessStatus,
+} from "../../../contract/breeding";
+import { percentOf } from "../../../contract/dashboard";
+import type { AppContext } from "../../context";
+import { breedingRecords } from "../../db/schema";
+import { conflict, notFound, validationError } from "../../errors";
+import { consumeOneUnit } from "../inventory/stock";
+
+type Row = typeof breedingRecords.$inferSelect;
+
+export function toBreedingRecord(row: Row): BreedingRecord {
+  return {
+    id: row.id,
+    animalId: row.animalId,
+    animalName: row.animalName,
+    breedType: row.breedType,
+    serviceType: row.serviceType,
+    serviceDate: row.serviceDate,
+    technician: row.technician,
+    geneticMaterial: row.geneticMaterial,
+    inventoryItemId: row.inventoryItemId,
+    notes: row.notes,
+    expectedCalvingDate: row.expectedCalvingDate,
+    status: row.status,
+    success: row.success,
+  };
+}
+
+export function listBreedingRecords(ctx: AppContext, query: z.output<typeof breedingListQuery>) {
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select()
+      .from(breedingRecords)
+      .where(query.status ? eq(breedingRecords.status, query.status) : undefined)
+      .orderBy(desc(breedingRecords.serviceDate), desc(breedingRecords.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    return rows.map(toBreedingRecord);
+  });
+}
+
+/** Success rate: rounded percentage of records whose success flag is true; 0 with no records. */
+export function breedingSummary(ctx: AppContext): Promise<BreedingSummary> {
+  return ctx.database.read(async (db) => {
+    const [r] = await db
+      .select({
+        total: count(),
+        pregnant: sql<string>`count(*) filter (where ${breedingRecords.status} = 'pregnant')`,
+        calved: sql<string>`count(*) filter (where ${breedingRecords.status} = 'calved')`,
+        success: sql<string>`count(*) filter (where ${breedingRecords.success})`,
+      })
+      .from(breedingRecords);
+    return {
+      totalRecords: Number(r!.total),
+      pregnant: Number(r!.pregnant),
+      calved: Number(r!.calved),
+      successRate: percentOf(Number(r!.success), Number(r!.total)),
+    };
+  });
+}
+
+/** Records a service: expected calving is computed here (service date + 280 days); material from stock uses one unit. */
+export function createBreedingRecord(
+  ctx: AppContext,
+  input: z.output<typeof breedingInputSchema>,
+  actorUserId: number,
+): Promise<BreedingRecord> {
+  const now = ctx.clock.now();
+  const today = new Date(now.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+  if (input.serviceDate > today) {
+    throw validationError("The service date cannot be in the future", {
+      serviceDate: "The service date cannot be in the future",
+    });
+  }
+  return ctx.database.tx(async (db) => {
+    if (input.inventoryItemId) {
+      await consumeOneUnit(db, input.inventoryItemId, {
+        actorUserId,
+        now,
+        note: `Used for ${input.animalId} (${input.serviceType})`,
+      });
+    }
+    const [row] = await db
+      .insert(breedingRecords)
+      .values({
+        animalId: input.animalId,
+        animalName: input.animalName,
+        breedType: input.breedType,
+        serviceType: input.serviceType,
+        serviceDate: input.serviceDate,
+        technician: input.technician,
+        geneticMaterial: input.geneticMaterial,
+        inventoryItemId: input.inventoryItemId ?? null,
+        notes: input.notes ?? null,
+        expectedCalvingDate: expectedCalving(input.serviceDate),
+        status: "breeding",
+        success: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toBreedingRecord(row!);
+  });
+}
+
+/** Any status until calved (final); pregnant and calved mark the record a success. */
+export function setBreedingStatus(
+  ctx: AppContext,
+  id: number,
+  status: BreedingStatus,
+): Promise<BreedingRecord> {
+  return ctx.database.tx(async (db) => {
+    const [current] = await db.select().from(breedingRecords).where(eq(breedingRecords.id, id)).for("update");
+    if (!current) throw notFound("Breeding record");
+    if (current.status === "calved" && status !== "calved") {
+      throw conflict(`${current.animalName} (${current.animalId}) has calved; the record is final`);
+    }
+    const [row] = await db
+      .update(breedingRecords)
+      .set({ status, success: isSuccessStatus(status), updatedAt: ctx.clock.now() })
+      .where(eq(breedingRecords.id, id))
+      .returning();
+    return toBreedingRecord(row!);
+  });
+}

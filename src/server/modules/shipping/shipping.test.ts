@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inventoryItems } from "../../db/schema";
+import {
+  asUser,
+  clientEmail,
+  createTestApp,
+  loginAs,
+  loginClient,
+  staffEmails,
+  type TestApp,
+} from "../../testing/test-app";
+
+let t: TestApp;
+let logistics: ReturnType<typeof asUser>;
+let director: ReturnType<typeof asUser>;
+let client: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  client = asUser(t.app, await loginClient(t.app, clientEmail));
+});
+afterAll(() => t.close());
+
+const item = (itemId: string) =>
+  t.database.read(
+    async (db) => (await db.select().from(inventoryItems).where(eq(inventoryItems.itemId, itemId)))[0]!,
+  );
+
+/** A client order for `quantity` units of SEM-HF-101, approved by the director. */
+async function approvedOrder(quantity: number) {
+  const hf = await item("SEM-HF-101");
+  const placed = (
+    await client.post("/api/client/orders", {
+      items: [{ productId: hf.id, quantity }],
+      customerLocation: "Githunguri",
+      paymentMethod: "mpesa",
+    })
+  ).json();
+  expect((await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 3 })).statusCode).toBe(
+    200,
+  );
+  return placed as { id: number; orderNumber: string };
+}
+
+const shipmentFor = (orderNumber: string, extra: object = {}) => ({
+  orderNumber,
+  customerName: "John Mwangi",
+  origin: "Nakuru, Kenya",
+  destination: "Githunguri, Kiambu",
+  carrier: "DHL Express",
+  temperature: "-196°C (Liquid Nitrogen)",
+  specialInstructions: "Keep upright",
+  trackingNumber: `TRK-${Date.now()}`,
+  status: "preparing",
+  ...extra,
+});
+
+describe("shipments", () => {
+  it("lists shipments and the four summary figures", async () => {
+    const list = (await logistics.get("/api/shipments?limit=500")).json();
+    expect(list.length).toBeGreaterThan(5);
+    const summary = (await logistics.get("/api/shipments/summary")).json();
+    expect(summary).toEqual({
+      totalShipments: list.length,
+      inTransit: list.filter((s: { status: string }) => ["shipped", "in_transit"].includes(s.status)).length,
+      delivered: list.filter((s: { status: string }) => s.status === "delivered").length,
+      delayed: list.filter((s: { status: string }) => s.status === "delayed").length,
+    });
+  });
+
+  it("ships an approved order; the order follows its shipment to delivered and the stock leaves", async () => {
+    const before = await item("SEM-HF-101");
+    const order = await approvedOrder(4);
+    const created = await logistics.post("/api/shipments", shipmentFor(order.orderNumber));
+    expect(created.statusCode).toBe(201);
+    const shipment = created.json();
+    expect(shipment).toMatchObject({ status: "preparing", orderId: order.id, carrier: "DHL Express" });
+    const expected = t.clock.now().getTime() + 3 * 86_400_000;
+    expect(Math.abs(Date.parse(shipment.expectedDelivery) - expected)).toBeLessThan(5000);
+    const orderStatus = async () => (await director.get(`/api/orders/${order.id}`)).json().status;
+    expect(await orderStatus()).toBe("processing");
+
+    expect(
+      (await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "in_transit" })).statusCode,
+    ).toBe(200);
+    expect(await orderStatus()).toBe("shipped");
+    const shipped = await item("SEM-HF-101");
+    expect(shipped.currentStock).toBe(before.currentStock - 4);
+    expect(shipped.reservedStock).toBe(before.reservedStock);
+
+    const tracked = (await client.get("/api/client/orders?limit=500"))
+      .json()
+      .find((o: { id: number }) => o.id === order.id);
+    expect(tracked).toMatchObject({ status: "shipped", trackingNumber: shipment.trackingNumber });
+
+    expect(
+      (await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delayed" })).statusCode,
+    ).toBe(200);
+    expect(await orderStatus()).toBe("shipped");
+    const delivered = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" });
+    expect(delivered.json()).toMatchObject({ status: "delivered" });
+    expect(await orderStatus()).toBe("delivered");
+    // Delivered is final.
+    const late = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "in_transit" });
+    expect(late.statusCode).toBe(409);
+    expect((await item("SEM-HF-101")).currentStock).toBe(before.currentStock - 4);
+  });
+
+  it("delivering straight from preparing ships the stock once", async () => {
+    const before = await item("SEM-HF-101");
+    const order = await approvedOrder(2);
+    const shipment = (await logistics.post("/api/shipments", shipmentFor(order.orderNumber))).json();
+    await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" });
+    const history = (await director.get(`/api/orders/${order.id}`))
+      .json()
+      .history.map((h: { toStatus: string }) => h.toStatus);
+    expect(history).toEqual(["pending", "approved", "processing", "shipped", "delivered"]);
+    expect((await item("SEM-HF-101")).currentStock).toBe(before.currentStock - 2);
+  });
+
+  it("refuses pending or unknown orders and missing fields", async () => {
+    const hf = await item("SEM-HF-101");
+    const pending = (
+      await client.post("/api/client/orders", {
+        items: [{ productId: hf.id, quantity: 1 }],
+        customerLocation: "x",
+        paymentMethod: "mpesa",
+      })
+    ).json();
+    expect((await logistics.post("/api/shipments", shipmentFor(pending.orderNumber))).statusCode).toBe(409);
+    const unknown = await logistics.post("/api/shipments", shipmentFor("ORD-1999-000001"));
+    expect(unknown.statusCode).toBe(400);
+    const missing = await logistics.post("/api/shipments", {
+      orderNumber: "",
+      customerName: "",
+      destination: "",
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().error.fields).sort()).toEqual([
+      "customerName",
+      "destination",
+      "orderNumber",
+    ]);
+  });
+
+  it("answers 400 for an unknown status and 404 for an unknown shipment; roles", async () => {
+    const [first] = (await logistics.get("/api/shipments")).json();
+    expect((await logistics.patch(`/api/shipments/${first.id}/status`, { status: "lost" })).statusCode).toBe(
+      400,
+    );
+    expect((await logistics.patch("/api/shipments/999999/status", { status: "shipped" })).statusCode).toBe(
+      404,
+    );
+    const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
+    expect((await lab.get("/api/shipments")).statusCode).toBe(403);
+    expect((await client.get("/api/shipments")).statusCode).toBe(403);
+  });
+});
