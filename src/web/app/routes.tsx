@@ -9,6 +9,9 @@ const InventoryPage = lazy(() => import("../features/inventory/inventory-page"))
 const OrdersPage = lazy(() => import("../features/orders/orders-page"));
 const FinancialPage = lazy(() => import("../features/finance/financial-page"));
 const OrderApprovalPage = lazy(() => import("../features/approval/order-approval-page"));
+const ShippingPage = lazy(() => import("../features/shipping/shipping-page"));
+const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
+const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -54,10 +57,10 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/shipping"],
     title: "Shipping & Logistics",
     anyOf: ["shipping"],
-    render: soon("Shipping & Logistics"),
+    render: () => <ShippingPage />,
   },
-  { paths: ["/breeding"], title: "Breeding Records", anyOf: ["breeding"], render: soon("Breeding Records") },
-  { paths: ["/vendors"], title: "Vendor Management", anyOf: ["vendors"], render: soon("Vendor Management") },
+  { paths: ["/breeding"], title: "Breeding Records", anyOf: ["breeding"], render: () => <BreedingPage /> },
+  { paths: ["/vendors"], title: "Vendor Management", anyOf: ["vendors"], render: () => <VendorsPage /> },
   {
     paths: ["/reports"],
     title: "Reports and Analytics",

@@ -1,0 +1,348 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Baby, Eye, Heart, Plus, TrendingUp } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import {
+  type BreedingInput,
+  type BreedingRecord,
+  type BreedingStatus,
+  type BreedingSummary,
+  breedingStatuses,
+  breedTypes,
+  expectedCalving,
+  serviceTypes,
+  technicians,
+} from "../../../contract/breeding";
+import type { InventoryItem } from "../../../contract/inventory";
+import { PageHeader } from "../../components/page-header";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { LoadingCards } from "../../components/ui/loading-cards";
+import { NativeSelect } from "../../components/ui/native-select";
+import { StatCard } from "../../components/ui/stat-card";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/use-toast";
+import { apiErrorMessage, apiJson } from "../../lib/api";
+import { formatDate } from "../../lib/format";
+import { invalidatePaths } from "../../lib/invalidate";
+
+const tone = {
+  breeding: "blue",
+  pregnant: "purple",
+  calved: "green",
+  failed: "red",
+  open: "yellow",
+} as const;
+const today = () => {
+  const d = new Date();
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+const refresh = () => invalidatePaths("/api/breeding", "/api/inventory", "/api/dashboard");
+
+function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const stock = useQuery<InventoryItem[]>({
+    queryKey: ["/api/inventory", { status: "viable", limit: 500 }],
+    enabled: open,
+  });
+  const empty = () => ({
+    animalId: "",
+    animalName: "",
+    breedType: "Holstein",
+    serviceType: "AI",
+    serviceDate: today(),
+    technician: technicians[0] as string,
+    geneticMaterial: "",
+    inventoryItemId: "",
+    notes: "",
+  });
+  const [form, setForm] = useState(empty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
+  useEffect(() => {
+    if (open) setForm(empty());
+  }, [open]);
+  const set = (field: keyof ReturnType<typeof empty>) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const pickMaterial = (id: string) => {
+    const item = stock.data?.find((i) => String(i.id) === id);
+    setForm((f) => ({ ...f, inventoryItemId: id, geneticMaterial: item ? item.itemId : f.geneticMaterial }));
+  };
+  const create = useMutation({
+    mutationFn: (input: BreedingInput) => apiJson<BreedingRecord>("POST", "/api/breeding-records", input),
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Breeding record added successfully" });
+      await refresh();
+      onOpenChange(false);
+    },
+    onError: () =>
+      toast({ variant: "destructive", title: "Error", description: "Failed to add breeding record" }),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.animalId.trim() || !form.animalName.trim() || !form.geneticMaterial.trim()) {
+      toast({ variant: "destructive", title: "Error", description: "Please fill in all required fields" });
+      return;
+    }
+    create.mutate({
+      ...form,
+      breedType: form.breedType as BreedingInput["breedType"],
+      serviceType: form.serviceType as BreedingInput["serviceType"],
+      inventoryItemId: form.inventoryItemId ? Number(form.inventoryItemId) : null,
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Breeding Record</DialogTitle>
+          <DialogDescription>
+            Expected calving:{" "}
+            {form.serviceDate ? formatDate(`${expectedCalving(form.serviceDate)}T12:00:00Z`) : "–"} (280 days)
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          <Field id="br-animal-id" label="Animal ID *">
+            <Input id="br-animal-id" value={form.animalId} onChange={set("animalId")} />
+          </Field>
+          <Field id="br-animal-name" label="Animal name *">
+            <Input id="br-animal-name" value={form.animalName} onChange={set("animalName")} />
+          </Field>
+          <Field id="br-breed" label="Breed">
+            <NativeSelect id="br-breed" value={form.breedType} onChange={set("breedType")}>
+              {breedTypes.map((b) => (
+                <option key={b}>{b}</option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="br-service" label="Service type">
+            <NativeSelect id="br-service" value={form.serviceType} onChange={set("serviceType")}>
+              {serviceTypes.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="br-date" label="Service date">
+            <Input
+              id="br-date"
+              type="date"
+              max={today()}
+              value={form.serviceDate}
+              onChange={set("serviceDate")}
+            />
+          </Field>
+          <Field id="br-tech" label="Technician">
+            <NativeSelect id="br-tech" value={form.technician} onChange={set("technician")}>
+              {technicians.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="br-stock" label="From inventory (uses one unit)">
+            <NativeSelect
+              id="br-stock"
+              value={form.inventoryItemId}
+              onChange={(e) => pickMaterial(e.target.value)}
+            >
+              <option value="">Not from our stock</option>
+              {stock.data
+                ?.filter((i) => i.availableStock > 0)
+                .map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.itemId} · {i.breedName} ({i.availableStock} free)
+                  </option>
+                ))}
+            </NativeSelect>
+          </Field>
+          <Field id="br-material" label="Genetic material *">
+            <Input
+              id="br-material"
+              placeholder="Straw or embryo ID"
+              value={form.geneticMaterial}
+              onChange={set("geneticMaterial")}
+            />
+          </Field>
+          <Field id="br-notes" label="Notes" className="sm:col-span-2">
+            <Textarea id="br-notes" rows={2} value={form.notes} onChange={set("notes")} />
+          </Field>
+          <DialogFooter className="sm:col-span-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Saving..." : "Add Record"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined; onClose: () => void }) {
+  if (!record) return null;
+  const rows: [string, string][] = [
+    ["Animal", `${record.animalName} (${record.animalId})`],
+    ["Breed", record.breedType],
+    ["Service", record.serviceType],
+    ["Service date", formatDate(`${record.serviceDate}T12:00:00Z`)],
+    ["Expected calving", formatDate(`${record.expectedCalvingDate}T12:00:00Z`)],
+    ["Technician", record.technician],
+    ["Genetic material", record.geneticMaterial],
+    ["Status", record.status],
+    ["Success", record.success ? "Yes" : "No"],
+    ["Notes", record.notes || "–"],
+  ];
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Breeding record</DialogTitle>
+          <DialogDescription>{record.animalName}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-gray-500">{k}</dt>
+              <dd className="capitalize">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export default function BreedingPage() {
+  const records = useQuery<BreedingRecord[]>({ queryKey: ["/api/breeding-records", { limit: 200 }] });
+  const summary = useQuery<BreedingSummary>({ queryKey: ["/api/breeding-records/summary"] });
+  const [open, setOpen] = useState(false);
+  const [viewing, setViewing] = useState<BreedingRecord>();
+  const setStatus = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: BreedingStatus }) =>
+      apiJson<BreedingRecord>("PATCH", `/api/breeding-records/${id}/status`, { status }),
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Record status updated" });
+      await refresh();
+    },
+    onError: (e) =>
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: apiErrorMessage(e) ?? "Failed to update record",
+      }),
+  });
+  const s = summary.data;
+  return (
+    <div>
+      <PageHeader
+        title="Breeding Records"
+        subtitle="AI, embryo transfer and natural services with their outcomes"
+        actions={
+          <Button onClick={() => setOpen(true)}>
+            <Plus /> Add Breeding Record
+          </Button>
+        }
+      />
+      {summary.isLoading ? (
+        <LoadingCards />
+      ) : (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatCard label="Total Records" value={s?.totalRecords} icon={Heart} />
+          <StatCard label="Pregnant" value={s?.pregnant} icon={Heart} />
+          <StatCard label="Calved" value={s?.calved} icon={Baby} />
+          <StatCard label="Success Rate" value={s ? `${s.successRate}%` : undefined} icon={TrendingUp} />
+        </div>
+      )}
+      <Card className="mt-6 p-4 sm:p-6">
+        {records.isLoading ? (
+          <LoadingCards testId="breeding-loading" />
+        ) : !records.data?.length ? (
+          <EmptyState icon={Heart} title="No breeding records found" />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[900px] text-left text-sm">
+              <thead className="text-xs uppercase text-gray-500">
+                <tr>
+                  {[
+                    "Animal",
+                    "Breed",
+                    "Service",
+                    "Service Date",
+                    "Expected Calving",
+                    "Technician",
+                    "Status",
+                    "Actions",
+                  ].map((h) => (
+                    <th key={h} className="py-2 pr-3 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                {records.data.map((r) => (
+                  <tr key={r.id} data-testid="breeding-row">
+                    <td className="py-2 pr-3">
+                      <p className="font-medium">{r.animalName}</p>
+                      <p className="font-mono text-xs text-gray-500">{r.animalId}</p>
+                    </td>
+                    <td className="py-2 pr-3">{r.breedType}</td>
+                    <td className="py-2 pr-3">{r.serviceType}</td>
+                    <td className="py-2 pr-3">{formatDate(`${r.serviceDate}T12:00:00Z`)}</td>
+                    <td className="py-2 pr-3">{formatDate(`${r.expectedCalvingDate}T12:00:00Z`)}</td>
+                    <td className="py-2 pr-3">{r.technician}</td>
+                    <td className="py-2 pr-3">
+                      <Badge tone={tone[r.status]} className="capitalize">
+                        {r.status}
+                      </Badge>
+                    </td>
+                    <td className="py-2">
+                      <div className="flex items-center gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`View ${r.animalId}`}
+                          onClick={() => setViewing(r)}
+                        >
+                          <Eye />
+                        </Button>
+                        {r.status !== "calved" && (
+                          <NativeSelect
+                            aria-label={`Status of ${r.animalId}`}
+                            className="h-9 w-32 capitalize"
+                            value={r.status}
+                            onChange={(e) =>
+                              setStatus.mutate({ id: r.id, status: e.target.value as BreedingStatus })
+                            }
+                          >
+                            {breedingStatuses.map((st) => (
+                              <option key={st} value={st}>
+                                {st}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <AddRecordDialog open={open} onOpenChange={setOpen} />
+      <RecordDetails record={viewing} onClose={() => setViewing(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Dna, Eye, Plus, Star, Store, Wrench } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import {
+  type Vendor,
+  type VendorInput,
+  type VendorSummary,
+  vendorTypeLabels,
+  vendorTypes,
+} from "../../../contract/vendors";
+import { PageHeader } from "../../components/page-header";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { LoadingCards } from "../../components/ui/loading-cards";
+import { NativeSelect } from "../../components/ui/native-select";
+import { StatCard } from "../../components/ui/stat-card";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/use-toast";
+import { apiJson } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { invalidatePaths } from "../../lib/invalidate";
+
+const refresh = () => invalidatePaths("/api/vendors");
+
+/** Five stars; clicking a star sets the rating (clicking the current one clears to 0). */
+function StarRating({ vendor, onRate }: { vendor: Vendor; onRate?: (rating: number) => void }) {
+  return (
+    <fieldset className="flex" aria-label={`Rating of ${vendor.name}: ${vendor.rating} of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <button
+          key={n}
+          type="button"
+          disabled={!onRate}
+          aria-label={`Rate ${vendor.name} ${n} of 5`}
+          onClick={() => onRate?.(vendor.rating === n ? 0 : n)}
+          className="p-0.5 disabled:cursor-default"
+        >
+          <Star
+            className={cn(
+              "h-4 w-4",
+              n <= vendor.rating ? "fill-yellow-400 text-yellow-400" : "text-gray-300",
+            )}
+          />
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function AddVendorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const empty = {
+    name: "",
+    type: "genetics_supplier",
+    email: "",
+    phone: "",
+    address: "",
+    contactPerson: "",
+    specialization: "",
+    notes: "",
+  };
+  const [form, setForm] = useState(empty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
+  useEffect(() => {
+    if (open) setForm(empty);
+  }, [open]);
+  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const create = useMutation({
+    mutationFn: (input: VendorInput) => apiJson<Vendor>("POST", "/api/vendors", input),
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Vendor added successfully" });
+      await refresh();
+      onOpenChange(false);
+    },
+    onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to add vendor" }),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.name.trim() || !form.email.trim() || !form.contactPerson.trim()) {
+      toast({ variant: "destructive", title: "Error", description: "Please fill in all required fields" });
+      return;
+    }
+    create.mutate({ ...form, type: form.type as VendorInput["type"], isActive: true, rating: 5 });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Vendor</DialogTitle>
+          <DialogDescription>Suppliers and partners start active with five stars.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          <Field id="v-name" label="Name *">
+            <Input id="v-name" value={form.name} onChange={set("name")} />
+          </Field>
+          <Field id="v-type" label="Type">
+            <NativeSelect id="v-type" value={form.type} onChange={set("type")}>
+              {vendorTypes.map((t) => (
+                <option key={t} value={t}>
+                  {vendorTypeLabels[t]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="v-email" label="Email *">
+            <Input id="v-email" type="email" value={form.email} onChange={set("email")} />
+          </Field>
+          <Field id="v-phone" label="Phone">
+            <Input id="v-phone" type="tel" value={form.phone} onChange={set("phone")} />
+          </Field>
+          <Field id="v-contact" label="Contact person *">
+            <Input id="v-contact" value={form.contactPerson} onChange={set("contactPerson")} />
+          </Field>
+          <Field id="v-spec" label="Specialization">
+            <Input id="v-spec" value={form.specialization} onChange={set("specialization")} />
+          </Field>
+          <Field id="v-address" label="Address" className="sm:col-span-2">
+            <Input id="v-address" value={form.address} onChange={set("address")} />
+          </Field>
+          <Field id="v-notes" label="Notes" className="sm:col-span-2">
+            <Textarea id="v-notes" rows={2} value={form.notes} onChange={set("notes")} />
+          </Field>
+          <DialogFooter className="sm:col-span-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Adding..." : "Add Vendor"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VendorDetails({ vendor, onClose }: { vendor: Vendor | undefined; onClose: () => void }) {
+  if (!vendor) return null;
+  const rows: [string, string | null][] = [
+    ["Type", vendorTypeLabels[vendor.type]],
+    ["Contact", vendor.contactPerson],
+    ["Email", vendor.email],
+    ["Phone", vendor.phone],
+    ["Address", vendor.address],
+    ["Specialization", vendor.specialization],
+    ["Status", vendor.isActive ? "Active" : "Inactive"],
+    ["Notes", vendor.notes],
+  ];
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{vendor.name}</DialogTitle>
+          <DialogDescription>Vendor record</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-gray-500">{k}</dt>
+              <dd>{v || "–"}</dd>
+            </div>
+          ))}
+        </dl>
+        <StarRating vendor={vendor} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export default function VendorsPage() {
+  const vendors = useQuery<Vendor[]>({ queryKey: ["/api/vendors", { limit: 200 }] });
+  const summary = useQuery<VendorSummary>({ queryKey: ["/api/vendors/summary"] });
+  const [open, setOpen] = useState(false);
+  const [viewing, setViewing] = useState<Vendor>();
+  const update = useMutation({
+    mutationFn: ({ id, path, body }: { id: number; path: "status" | "rating"; body: object }) =>
+      apiJson<Vendor>("PATCH", `/api/vendors/${id}/${path}`, body),
+    onSuccess: async (_v, { path }) => {
+      toast({
+        title: "Success",
+        description: path === "status" ? "Vendor status updated" : "Vendor rating updated",
+      });
+      await refresh();
+    },
+    onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to update vendor" }),
+  });
+  const s = summary.data;
+  return (
+    <div>
+      <PageHeader
+        title="Vendor Management"
+        subtitle="Genetics suppliers, equipment, feed, veterinary and logistics partners"
+        actions={
+          <Button onClick={() => setOpen(true)}>
+            <Plus /> Add Vendor
+          </Button>
+        }
+      />
+      {summary.isLoading ? (
+        <LoadingCards />
+      ) : (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatCard label="Total Vendors" value={s?.totalVendors} icon={Store} />
+          <StatCard label="Active Vendors" value={s?.activeVendors} icon={Store} />
+          <StatCard label="Genetics Suppliers" value={s?.geneticsSuppliers} icon={Dna} />
+          <StatCard label="Equipment Suppliers" value={s?.equipmentSuppliers} icon={Wrench} />
+        </div>
+      )}
+      <Card className="mt-6 p-4 sm:p-6">
+        <h2 className="mb-4 text-lg font-semibold">Vendor Directory</h2>
+        {vendors.isLoading ? (
+          <LoadingCards testId="vendors-loading" />
+        ) : !vendors.data?.length ? (
+          <EmptyState icon={Store} title="No vendors found" />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[900px] text-left text-sm">
+              <thead className="text-xs uppercase text-gray-500">
+                <tr>
+                  {["Vendor", "Type", "Contact", "Specialization", "Status", "Rating", "Actions"].map((h) => (
+                    <th key={h} className="py-2 pr-3 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                {vendors.data.map((v) => (
+                  <tr key={v.id} data-testid="vendor-row">
+                    <td className="py-2 pr-3 font-medium">{v.name}</td>
+                    <td className="py-2 pr-3">{vendorTypeLabels[v.type]}</td>
+                    <td className="py-2 pr-3">
+                      <p>{v.contactPerson}</p>
+                      <p className="text-xs text-gray-500">{v.email}</p>
+                    </td>
+                    <td className="py-2 pr-3">{v.specialization ?? "–"}</td>
+                    <td className="py-2 pr-3">
+                      <Badge tone={v.isActive ? "green" : "gray"}>{v.isActive ? "Active" : "Inactive"}</Badge>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <StarRating
+                        vendor={v}
+                        onRate={(rating) => update.mutate({ id: v.id, path: "rating", body: { rating } })}
+                      />
+                    </td>
+                    <td className="py-2">
+                      <div className="flex gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`View ${v.name}`}
+                          onClick={() => setViewing(v)}
+                        >
+                          <Eye />
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() =>
+                            update.mutate({ id: v.id, path: "status", body: { isActive: !v.isActive } })
+                          }
+                        >
+                          {v.isActive ? "Deactivate" : "Activate"}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <AddVendorDialog open={open} onOpenChange={setOpen} />
+      <VendorDetails vendor={viewing} onClose={() => setViewing(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { queryClient } from "./query-client";
+
+/** Refetches every query whose URL starts with one of these API paths. */
+export function invalidatePaths(...prefixes: string[]): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) =>
+      typeof q.queryKey[0] === "string" && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
+  });
+}
