@@ -18,6 +18,7 @@ import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
 import { registerOrderRoutes } from "./modules/orders/routes";
+import { registerReportRoutes } from "./modules/reports/routes";
 import { registerShippingRoutes } from "./modules/shipping/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
 import { registerVendorRoutes } from "./modules/vendors/routes";
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerShippingRoutes(app, ctx);
   registerBreedingRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
 
   await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
   return app;

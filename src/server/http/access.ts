@@ -5,13 +5,14 @@ export type Access =
   | { kind: "public" }
   | { kind: "session" }
   | { kind: "client" }
-  | { kind: "staff"; permission: Permission };
+  | { kind: "staff"; anyOf: Permission[] };
 
 export const access = {
   public: { kind: "public" } as Access,
   anySession: { kind: "session" } as Access,
   client: { kind: "client" } as Access,
-  staff: (permission: Permission): Access => ({ kind: "staff", permission }),
+  /** Staff holding at least one of these permissions. */
+  staff: (...anyOf: Permission[]): Access => ({ kind: "staff", anyOf }),
 };
 
 declare module "fastify" {

@@ -52,7 +52,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       if (user.role !== "client") throw new AppError("FORBIDDEN", "This area is for client accounts");
       return;
     }
-    if (user.role === "client" || !can(user.role, rule.permission)) {
+    if (user.role === "client" || !rule.anyOf.some((p) => can(user.role, p))) {
       throw new AppError("FORBIDDEN", "Your role does not allow this");
     }
   });

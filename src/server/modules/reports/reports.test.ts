@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+let director: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+});
+afterAll(() => t.close());
+
+type O = { orderDate: string; status: string; totalAmountKes: number };
+const DAY = 86_400_000;
+
+describe("reports", () => {
+  it("figures follow the period: rows inside count, rows outside do not", async () => {
+    const orders = (await director.get("/api/orders?limit=500")).json() as O[];
+    const now = t.clock.now().getTime();
+    for (const [period, days] of [
+      ["7d", 7],
+      ["30d", 30],
+      ["90d", 90],
+      ["1y", 365],
+    ] as const) {
+      const inside = orders.filter((o) => Date.parse(o.orderDate) >= now - days * DAY);
+      const counted = inside.filter((o) => o.status !== "rejected" && o.status !== "cancelled");
+      const report = (await director.get(`/api/reports?period=${period}`)).json();
+      expect(report.salesReport.totalOrders).toBe(inside.length);
+      expect(report.salesReport.totalRevenue).toBe(counted.reduce((s, o) => s + o.totalAmountKes, 0));
+      expect(report.salesReport.series.reduce((s: number, b: { orders: number }) => s + b.orders, 0)).toBe(
+        inside.length,
+      );
+    }
+    const year = (await director.get("/api/reports?period=1y")).json();
+    const month = (await director.get("/api/reports?period=30d")).json();
+    expect(year.salesReport.totalOrders).toBeGreaterThan(month.salesReport.totalOrders);
+    expect(year.salesReport.series[0].label).toMatch(/^\d{4}-\d{2}$/);
+    expect(month.salesReport.series[0].label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("defaults to 30 days and answers the fields the screen reads", async () => {
+    const report = (await director.get("/api/reports")).json();
+    expect(report.period).toBe("30d");
+    expect(report.customerReport.activeCustomers).toBeGreaterThan(0);
+    expect(report.inventoryReport.totalItems).toBeGreaterThanOrEqual(12);
+    expect(report.inventoryReport.lowStockItems).toBe(report.inventoryReport.lowStock.length);
+    const shares = report.salesReport.topProducts.reduce((s: number, p: { share: number }) => s + p.share, 0);
+    if (report.salesReport.topProducts.length > 0) expect(shares).toBeLessThanOrEqual(100.5);
+    expect(report.inventoryReport.expiringSoon.map((e: { itemId: string }) => e.itemId)).toContain(
+      "EMB-GI-008",
+    );
+    expect(report.inventoryReport.temperature.length).toBe(2);
+    expect((await director.get("/api/reports?period=2w")).statusCode).toBe(400);
+  });
+
+  it("exports a real PDF named after the report type and date", async () => {
+    const res = await director.get("/api/reports/export?period=90d&type=sales");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const date = t.clock.now().toISOString().slice(0, 10);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="urithi-sales-report-${date}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(res.rawPayload.length).toBeGreaterThan(1500);
+  });
+
+  it("is for reporting roles only", async () => {
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect((await sales.get("/api/reports")).statusCode).toBe(200);
+    const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
+    expect((await lab.get("/api/reports")).statusCode).toBe(403);
+    expect((await lab.get("/api/reports/export")).statusCode).toBe(403);
+  });
+});
