@@ -1,7 +1,6 @@
 import { type ComponentType, lazy, type ReactNode } from "react";
 import type { SessionUser } from "../../contract/auth";
 import { can, type Permission } from "../../contract/roles";
-import { ComingSoon } from "../components/coming-soon";
 
 const CustomersPage = lazy(() => import("../features/customers/customers-page"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
@@ -12,6 +11,7 @@ const OrderApprovalPage = lazy(() => import("../features/approval/order-approval
 const ShippingPage = lazy(() => import("../features/shipping/shipping-page"));
 const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
 const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
+const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -21,8 +21,6 @@ export interface StaffRoute {
   anyOf: Permission[];
   render: (user: SessionUser) => ReactNode;
 }
-
-const soon = (title: string) => () => <ComingSoon title={title} />;
 
 /** Back-office screens (SPEC section 2), each with the permissions that open it. */
 export const staffRoutes: StaffRoute[] = [
@@ -65,7 +63,7 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/reports"],
     title: "Reports and Analytics",
     anyOf: ["reports", "reports:sales"],
-    render: soon("Reports and Analytics"),
+    render: () => <ReportsPage />,
   },
   {
     paths: ["/order-approval"],

@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const kes = (n: number) => `KSh ${new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 }).format(n)}`;
+
+describe("reports and analytics", () => {
+  it("the period drives the figures and every tab draws its charts from the data", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    await page.goto("/reports");
+    await page.getByTestId("chart-revenue").locator(".recharts-line-curve").waitFor();
+    const month = await (await page.request.get(`${baseUrl()}/api/reports?period=30d`)).json();
+    expect(await page.getByTestId("stat-Total Revenue").textContent()).toBe(
+      kes(month.salesReport.totalRevenue),
+    );
+    expect(await page.getByTestId("stat-Total Orders").textContent()).toBe(
+      String(month.salesReport.totalOrders),
+    );
+    expect(await page.getByTestId("chart-distribution").locator(".recharts-pie-sector").count()).toBe(
+      month.customerReport.distribution.length,
+    );
+    await screenshot(page, "reports-desktop", { fullPage: false });
+
+    await page.getByLabel("Report period").selectOption("1y");
+    const year = await (await page.request.get(`${baseUrl()}/api/reports?period=1y`)).json();
+    await page.waitForFunction(
+      (v) => document.querySelector('[data-testid="stat-Total Orders"]')?.textContent === v,
+      String(year.salesReport.totalOrders),
+    );
+    expect(year.salesReport.totalOrders).toBeGreaterThan(month.salesReport.totalOrders);
+
+    await page.getByRole("tab", { name: "Sales" }).click();
+    await page.getByTestId("chart-sales").locator(".recharts-bar-rectangle").first().waitFor();
+    expect(await page.getByTestId("top-products").locator("li").count()).toBe(
+      year.salesReport.topProducts.length,
+    );
+    await page.getByRole("tab", { name: "Inventory" }).click();
+    await page.getByTestId("chart-stock").locator(".recharts-bar-rectangle").first().waitFor();
+    expect(await page.getByTestId("inventory-alerts").textContent()).toContain("LN2-Tank-C");
+    await page.getByRole("tab", { name: "Customers" }).click();
+    await page.getByTestId("chart-growth").locator(".recharts-line-curve").waitFor();
+    expect(await page.getByTestId("top-customers").locator("tbody tr").count()).toBe(
+      year.customerReport.topCustomers.length,
+    );
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export Report" }).click(),
+    ]);
+    const date = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`urithi-customers-report-${date}.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.length).toBeGreaterThan(1500);
+    await page.context().close();
+  });
+
+  it("fits a phone", async () => {
+    const page = await newPage(browser, phone);
+    await signInAsStaff(page, "sales@urithi.co.ke");
+    await page.goto("/reports");
+    await page.getByTestId("chart-revenue").locator(".recharts-line-curve").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await screenshot(page, "reports-phone", { fullPage: false });
+    await page.context().close();
+  });
+});
