@@ -18,10 +18,7 @@ export function StatCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-gray-500 dark:text-gray-400">{label}</p>
-          <p
-            className="mt-1 break-words text-xl font-bold tabular-nums sm:text-2xl"
-            data-testid={`stat-${label}`}
-          >
+          <p className="mt-1 text-lg font-bold tabular-nums sm:text-2xl" data-testid={`stat-${label}`}>
             {value ?? "–"}
           </p>
           {hint && <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{hint}</p>}
