@@ -17,20 +17,22 @@ import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { DetailsDialog } from "../../components/ui/details-dialog";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field } from "../../components/ui/field";
+import { FormFooter } from "../../components/ui/form-footer";
 import { Input } from "../../components/ui/input";
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
+import { TableHead } from "../../components/ui/table-head";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, apiJson } from "../../lib/api";
@@ -174,14 +176,13 @@ function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
           <Field id="br-notes" label="Notes" className="sm:col-span-2">
             <Textarea id="br-notes" rows={2} value={form.notes} onChange={set("notes")} />
           </Field>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Saving..." : "Add Record"}
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            className="sm:col-span-2"
+            onCancel={() => onOpenChange(false)}
+            pending={create.isPending}
+            submitLabel="Add Record"
+            pendingLabel="Saving..."
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -203,22 +204,7 @@ function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined
     ["Notes", record.notes || "–"],
   ];
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Breeding record</DialogTitle>
-          <DialogDescription>{record.animalName}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd className="capitalize">{v}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog title="Breeding record" description={record.animalName} rows={rows} onClose={onClose} />
   );
 }
 
@@ -271,24 +257,18 @@ export default function BreedingPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[900px] text-left text-sm">
-              <thead className="text-xs uppercase text-gray-500">
-                <tr>
-                  {[
-                    "Animal",
-                    "Breed",
-                    "Service",
-                    "Service Date",
-                    "Expected Calving",
-                    "Technician",
-                    "Status",
-                    "Actions",
-                  ].map((h) => (
-                    <th key={h} className="py-2 pr-3 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Animal",
+                  "Breed",
+                  "Service",
+                  "Service Date",
+                  "Expected Calving",
+                  "Technician",
+                  "Status",
+                  "Actions",
+                ]}
+              />
               <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
                 {records.data.map((r) => (
                   <tr key={r.id} data-testid="breeding-row">

@@ -1,16 +1,15 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { type TransactionInput, transactionTypes } from "../../../contract/finance";
 import { currencies } from "../../../contract/money";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
+import { FormFooter } from "../../components/ui/form-footer";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
@@ -108,14 +107,13 @@ export function RecordTransactionDialog({
               onChange={set("reference")}
             />
           </Field>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? "Recording..." : "Record Transaction"}
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            className="sm:col-span-2"
+            onCancel={() => onOpenChange(false)}
+            pending={record.isPending}
+            submitLabel="Record Transaction"
+            pendingLabel="Recording..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -9,16 +9,15 @@ import {
   originLabels,
 } from "../../../contract/inventory";
 import type { StorageCondition } from "../../../contract/storage";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
+import { FormFooter } from "../../components/ui/form-footer";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
@@ -263,14 +262,13 @@ export function AddItemDialog({
           <Field id="item-description" label="Description" className="sm:col-span-2">
             <Textarea id="item-description" rows={2} value={form.description} onChange={set("description")} />
           </Field>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Adding..." : "Add Item"}
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            className="sm:col-span-2"
+            onCancel={() => onOpenChange(false)}
+            pending={create.isPending}
+            submitLabel="Add Item"
+            pendingLabel="Adding..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -31,6 +31,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
+import { TableHead } from "../../components/ui/table-head";
 import { cn } from "../../lib/cn";
 import { formatDate, formatKes } from "../../lib/format";
 
@@ -262,15 +263,7 @@ function Customers({ r }: { r: Report }) {
         </CardHeader>
         <CardContent className="overflow-x-auto">
           <table className="w-full min-w-[560px] text-left text-sm" data-testid="top-customers">
-            <thead className="text-xs uppercase text-gray-500">
-              <tr>
-                {["Customer", "Type", "Orders", "Revenue", "Last Order"].map((h) => (
-                  <th key={h} className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={["Customer", "Type", "Orders", "Revenue", "Last Order"]} />
             <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
               {c.topCustomers.map((t) => (
                 <tr key={t.name}>

@@ -18,20 +18,22 @@ import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { DetailsDialog } from "../../components/ui/details-dialog";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field } from "../../components/ui/field";
+import { FormFooter } from "../../components/ui/form-footer";
 import { Input } from "../../components/ui/input";
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
+import { TableHead } from "../../components/ui/table-head";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
@@ -174,14 +176,13 @@ function CreateShipmentDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               onChange={set("specialInstructions")}
             />
           </Field>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Shipment"}
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            className="sm:col-span-2"
+            onCancel={() => onOpenChange(false)}
+            pending={create.isPending}
+            submitLabel="Create Shipment"
+            pendingLabel="Creating..."
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -203,22 +204,12 @@ function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined
     ["Instructions", shipment.specialInstructions || "–"],
   ];
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Shipment {shipment.trackingNumber}</DialogTitle>
-          <DialogDescription>Full shipment record</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog
+      title={`Shipment ${shipment.trackingNumber}`}
+      description="Full shipment record"
+      rows={rows}
+      onClose={onClose}
+    />
   );
 }
 
@@ -273,25 +264,19 @@ export default function ShippingPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[1000px] text-left text-sm">
-              <thead className="text-xs uppercase text-gray-500">
-                <tr>
-                  {[
-                    "Tracking #",
-                    "Order",
-                    "Customer",
-                    "Route",
-                    "Carrier",
-                    "Temperature",
-                    "Status",
-                    "Expected Delivery",
-                    "Actions",
-                  ].map((h) => (
-                    <th key={h} className="py-2 pr-3 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Tracking #",
+                  "Order",
+                  "Customer",
+                  "Route",
+                  "Carrier",
+                  "Temperature",
+                  "Status",
+                  "Expected Delivery",
+                  "Actions",
+                ]}
+              />
               <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
                 {shipments.data.map((sh) => (
                   <tr key={sh.id} data-testid="shipment-row">

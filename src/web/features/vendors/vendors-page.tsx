@@ -12,20 +12,22 @@ import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { DetailsDialog } from "../../components/ui/details-dialog";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field } from "../../components/ui/field";
+import { FormFooter } from "../../components/ui/form-footer";
 import { Input } from "../../components/ui/input";
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
+import { TableHead } from "../../components/ui/table-head";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiJson } from "../../lib/api";
@@ -132,14 +134,13 @@ function AddVendorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
           <Field id="v-notes" label="Notes" className="sm:col-span-2">
             <Textarea id="v-notes" rows={2} value={form.notes} onChange={set("notes")} />
           </Field>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Adding..." : "Add Vendor"}
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            className="sm:col-span-2"
+            onCancel={() => onOpenChange(false)}
+            pending={create.isPending}
+            submitLabel="Add Vendor"
+            pendingLabel="Adding..."
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -159,23 +160,9 @@ function VendorDetails({ vendor, onClose }: { vendor: Vendor | undefined; onClos
     ["Notes", vendor.notes],
   ];
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{vendor.name}</DialogTitle>
-          <DialogDescription>Vendor record</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd>{v || "–"}</dd>
-            </div>
-          ))}
-        </dl>
-        <StarRating vendor={vendor} />
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog title={vendor.name} description="Vendor record" rows={rows} onClose={onClose}>
+      <StarRating vendor={vendor} />
+    </DetailsDialog>
   );
 }
 
@@ -227,15 +214,9 @@ export default function VendorsPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[900px] text-left text-sm">
-              <thead className="text-xs uppercase text-gray-500">
-                <tr>
-                  {["Vendor", "Type", "Contact", "Specialization", "Status", "Rating", "Actions"].map((h) => (
-                    <th key={h} className="py-2 pr-3 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                columns={["Vendor", "Type", "Contact", "Specialization", "Status", "Rating", "Actions"]}
+              />
               <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
                 {vendors.data.map((v) => (
                   <tr key={v.id} data-testid="vendor-row">

@@ -1,0 +1,28 @@
+import { Button } from "./button";
+import { DialogFooter } from "./dialog";
+
+/** Cancel and submit buttons at the foot of a dialog's form; the submit label changes while pending. */
+export function FormFooter({
+  onCancel,
+  pending,
+  submitLabel,
+  pendingLabel,
+  className,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  return (
+    <DialogFooter className={className}>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}
