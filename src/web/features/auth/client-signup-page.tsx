@@ -19,6 +19,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
+import { useFormFields } from "../../lib/use-form-fields";
 
 const empty = {
   firstName: "",
@@ -40,11 +41,9 @@ const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export default function ClientSignupPage() {
   const [, navigate] = useLocation();
-  const [form, setForm] = useState(empty);
+  const [form, set, _setForm] = useFormFields(empty);
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string>();
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const signup = useMutation({
     mutationFn: (payload: SignupPayload) => apiJson("POST", "/api/client-signup", payload),

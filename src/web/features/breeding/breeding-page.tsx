@@ -38,6 +38,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, apiJson } from "../../lib/api";
 import { formatDate } from "../../lib/format";
 import { invalidatePaths } from "../../lib/invalidate";
+import { useFormFields } from "../../lib/use-form-fields";
 
 const tone = {
   breeding: "blue",
@@ -68,13 +69,11 @@ function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
     inventoryItemId: "",
     notes: "",
   });
-  const [form, setForm] = useState(empty);
+  const [form, set, setForm] = useFormFields(empty);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
   useEffect(() => {
     if (open) setForm(empty());
   }, [open]);
-  const set = (field: keyof ReturnType<typeof empty>) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
   const pickMaterial = (id: string) => {
     const item = stock.data?.find((i) => String(i.id) === id);
     setForm((f) => ({ ...f, inventoryItemId: id, geneticMaterial: item ? item.itemId : f.geneticMaterial }));

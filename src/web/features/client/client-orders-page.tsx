@@ -14,6 +14,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDate, formatKes, formatMoney } from "../../lib/format";
+import { useFormFields } from "../../lib/use-form-fields";
 import { useSession } from "../auth/session";
 import { useClientOrders, usePlaceOrder, usePublicProducts } from "./api";
 import { breedsForLocation } from "./breed-advice";
@@ -135,15 +136,13 @@ function OrderView({ onBack, onPlaced }: { onBack: () => void; onPlaced: () => v
   const user = session.data?.user;
   const cart = useCart();
   const place = usePlaceOrder();
-  const [form, setForm] = useState({
+  const [form, set, _setForm] = useFormFields({
     name: user ? `${user.firstName} ${user.lastName}` : "",
     phone: "",
     email: user?.email ?? "",
     location: "",
     paymentMethod: "mpesa" as (typeof paymentMethods)[number],
   });
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import {
   type Customer,
   type CustomerInput,
@@ -20,6 +20,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
+import { useFormFields } from "../../lib/use-form-fields";
 import { useCreateCustomer, useUpdateCustomer } from "./api";
 
 type FormState = Omit<CustomerInput, "type" | "notes"> & { type: CustomerType | ""; notes: string };
@@ -53,17 +54,14 @@ export function CustomerFormDialog({
   onOpenChange: (open: boolean) => void;
   customer?: Customer;
 }) {
-  const [form, setForm] = useState<FormState>(empty);
+  const [form, set, setForm] = useFormFields<FormState>(empty);
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const pending = create.isPending || update.isPending;
 
   useEffect(() => {
     if (open) setForm(customer ? fromCustomer(customer) : empty);
-  }, [open, customer]);
-
-  const set = (field: keyof FormState) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  }, [open, customer, setForm]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { type TransactionInput, transactionTypes } from "../../../contract/finance";
 import { currencies } from "../../../contract/money";
 import {
@@ -14,6 +14,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
+import { useFormFields } from "../../lib/use-form-fields";
 import { useRecordTransaction } from "./api";
 
 const empty = { type: "income", amount: "", currency: "KES", description: "", reference: "" };
@@ -25,15 +26,12 @@ export function RecordTransactionDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [form, setForm] = useState(empty);
+  const [form, set, setForm] = useFormFields(empty);
   const record = useRecordTransaction();
 
   useEffect(() => {
     if (open) setForm(empty);
-  }, [open]);
-
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  }, [open, setForm]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -23,6 +23,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
+import { useFormFields } from "../../lib/use-form-fields";
 import { useCreateItem } from "./api";
 
 const empty = {
@@ -54,7 +55,7 @@ export function AddItemDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [form, setForm] = useState<Form>(empty);
+  const [form, set, setForm] = useFormFields<Form>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const units = useQuery<StorageCondition[]>({ queryKey: ["/api/storage/conditions"], enabled: open });
   const create = useCreateItem();
@@ -64,10 +65,7 @@ export function AddItemDialog({
       setForm(empty);
       setErrors({});
     }
-  }, [open]);
-
-  const set = (field: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  }, [open, setForm]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

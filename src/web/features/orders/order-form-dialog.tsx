@@ -17,6 +17,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
+import { useFormFields } from "../../lib/use-form-fields";
 import { useCreateOrder, useUpdateOrder } from "./api";
 
 const empty = {
@@ -48,7 +49,7 @@ export function OrderFormDialog({
   onOpenChange: (open: boolean) => void;
   order?: Order;
 }) {
-  const [form, setForm] = useState<Form>(empty);
+  const [form, set, setForm] = useFormFields<Form>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const customers = useQuery<Customer[]>({ queryKey: ["/api/customers", { limit: 500 }], enabled: open });
   const create = useCreateOrder();
@@ -60,10 +61,7 @@ export function OrderFormDialog({
       setForm(order ? fromOrder(order) : empty);
       setErrors({});
     }
-  }, [open, order]);
-
-  const set = (field: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  }, [open, order, setForm]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

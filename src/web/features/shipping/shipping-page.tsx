@@ -39,6 +39,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { invalidatePaths } from "../../lib/invalidate";
+import { useFormFields } from "../../lib/use-form-fields";
 
 const DAY = 86_400_000;
 const tone = {
@@ -69,13 +70,11 @@ function CreateShipmentDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     temperature: shipmentTemperatures[0],
     specialInstructions: "",
   };
-  const [form, setForm] = useState(empty);
+  const [form, set, setForm] = useFormFields(empty);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
   useEffect(() => {
     if (open) setForm(empty);
   }, [open]);
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
   const pickOrder = (orderNumber: string) => {
     const order = shippable.find((o) => o.orderNumber === orderNumber);
     setForm((f) => ({ ...f, orderNumber, customerName: order?.customerName ?? f.customerName }));

@@ -33,6 +33,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiJson } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { invalidatePaths } from "../../lib/invalidate";
+import { useFormFields } from "../../lib/use-form-fields";
 
 const refresh = () => invalidatePaths("/api/vendors");
 
@@ -72,13 +73,11 @@ function AddVendorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
     specialization: "",
     notes: "",
   };
-  const [form, setForm] = useState(empty);
+  const [form, set, setForm] = useFormFields(empty);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
   useEffect(() => {
     if (open) setForm(empty);
   }, [open]);
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
   const create = useMutation({
     mutationFn: (input: VendorInput) => apiJson<Vendor>("POST", "/api/vendors", input),
     onSuccess: async () => {
