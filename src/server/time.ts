@@ -21,3 +21,8 @@ export function yearStart(now: Date): Date {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Nairobi calendar date (YYYY-MM-DD) an instant falls on. */
+export function nairobiDate(instant: Date): string {
+  return new Date(instant.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 10);
+}

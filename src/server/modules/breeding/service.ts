@@ -13,6 +13,7 @@ import { percentOf } from "../../../contract/dashboard";
 import type { AppContext } from "../../context";
 import { breedingRecords } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { nairobiDate } from "../../time";
 import { consumeOneUnit } from "../inventory/stock";
 
 type Row = typeof breedingRecords.$inferSelect;
@@ -75,8 +76,7 @@ export function createBreedingRecord(
   actorUserId: number,
 ): Promise<BreedingRecord> {
   const now = ctx.clock.now();
-  const today = new Date(now.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-  if (input.serviceDate > today) {
+  if (input.serviceDate > nairobiDate(now)) {
     throw validationError("The service date cannot be in the future", {
       serviceDate: "The service date cannot be in the future",
     });

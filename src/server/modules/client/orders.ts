@@ -3,16 +3,12 @@ import type { z } from "zod";
 import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
-import { customers, orderLines, orders, shipments } from "../../db/schema";
+import { customers, orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
+import { nairobiDate } from "../../time";
 import type { SessionUserRow } from "../auth/sessions";
-import { insertOrder } from "../orders/service";
+import { insertOrder, itemsByOrder } from "../orders/service";
 import { productName, sellableItems } from "./catalogue";
-
-/** Today's date in Nairobi, YYYY-MM-DD. */
-function nairobiToday(now: Date): string {
-  return new Date(now.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
 
 /**
  * Places a client's order: prices every line from the catalogue (client prices are never trusted),
@@ -24,7 +20,7 @@ export function placeClientOrder(
   input: z.output<typeof clientOrderInputSchema>,
 ): Promise<PlacedOrder> {
   const now = ctx.clock.now();
-  if (input.deliveryDate && input.deliveryDate < nairobiToday(now)) {
+  if (input.deliveryDate && input.deliveryDate < nairobiDate(now)) {
     throw validationError("Delivery date cannot be before today", {
       deliveryDate: "Delivery date cannot be before today",
     });
@@ -97,11 +93,7 @@ export function listClientOrders(
       .offset(page.offset);
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const lines = await db
-      .select()
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
-      .orderBy(asc(orderLines.id));
+    const items = await itemsByOrder(db, ids);
     const tracking = await db
       .select({ orderId: shipments.orderId, trackingNumber: shipments.trackingNumber })
       .from(shipments)
@@ -123,14 +115,7 @@ export function listClientOrders(
       estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
       trackingNumber: trackingByOrder.get(o.id) ?? null,
       notes: o.notes,
-      items: lines
-        .filter((l) => l.orderId === o.id)
-        .map((l) => ({
-          productName: l.productName,
-          breed: l.breed,
-          quantity: l.quantity,
-          price: l.unitPriceKes,
-        })),
+      items: items.get(o.id) ?? [],
     }));
   });
 }

@@ -57,17 +57,22 @@ export async function reserveStock(
   }
 }
 
+/** An order's lines that hold stock, in item-id order so rows are always locked in the same sequence. */
+function stockLinesOf(db: Db, orderId: number) {
+  return db
+    .select({ itemId: orderLines.inventoryItemId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), sql`${orderLines.inventoryItemId} is not null`))
+    .orderBy(asc(orderLines.inventoryItemId));
+}
+
 /** Gives back everything an order holds (on cancellation or rejection). */
 export async function releaseOrderStock(
   db: Db,
   order: { id: number; orderNumber: string },
   context: { actorUserId: number | null; now: Date; reason: "release" },
 ): Promise<void> {
-  const lines = await db
-    .select({ itemId: orderLines.inventoryItemId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.inventoryItemId} is not null`))
-    .orderBy(asc(orderLines.inventoryItemId));
+  const lines = await stockLinesOf(db, order.id);
   for (const line of lines) {
     const itemId = line.itemId!;
     await db
@@ -92,11 +97,7 @@ export async function dispatchOrderStock(
   order: { id: number; orderNumber: string },
   context: { actorUserId: number | null; now: Date },
 ): Promise<void> {
-  const lines = await db
-    .select({ itemId: orderLines.inventoryItemId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.inventoryItemId} is not null`))
-    .orderBy(asc(orderLines.inventoryItemId));
+  const lines = await stockLinesOf(db, order.id);
   for (const line of lines) {
     await db
       .update(inventoryItems)

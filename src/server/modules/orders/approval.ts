@@ -1,14 +1,14 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { approveInputSchema, PendingOrder } from "../../../contract/client";
 import { canTransition, type Order } from "../../../contract/orders";
 import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { orderEvents, orderLines, orders } from "../../db/schema";
+import { orderEvents, orders } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { DAY_MS } from "../../time";
-import { endOrder, toOrder } from "./service";
+import { endOrder, itemsByOrder, toOrder } from "./service";
 
 /** Orders awaiting a decision, oldest first (first come, first served). */
 export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<PendingOrder[]> {
@@ -21,16 +21,10 @@ export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<Pe
       .limit(page.limit)
       .offset(page.offset);
     if (rows.length === 0) return [];
-    const lines = await db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(orderLines.id));
+    const items = await itemsByOrder(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
@@ -44,14 +38,7 @@ export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<Pe
       orderDate: o.orderDate.toISOString(),
       source: o.source,
       notes: o.notes,
-      items: lines
-        .filter((l) => l.orderId === o.id)
-        .map((l) => ({
-          productName: l.productName,
-          breed: l.breed,
-          quantity: l.quantity,
-          price: l.unitPriceKes,
-        })),
+      items: items.get(o.id) ?? [],
     }));
   });
 }

@@ -7,6 +7,7 @@ import {
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
+  openOrderStatuses,
   type orderInputSchema,
   type orderListQuery,
   type orderUpdateSchema,
@@ -301,7 +302,7 @@ export async function endOrder(
         ? { notes: context.note, decidedBy: context.actorUserId, decidedAt: context.now }
         : {}),
     })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, ["pending", "approved", "processing"])))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, [...openOrderStatuses])))
     .returning();
   if (!row) throw conflict(`Order ${order.orderNumber} is ${order.status} and cannot be ${to}`);
   await releaseOrderStock(db, order, {
@@ -364,4 +365,23 @@ export async function advanceOrder(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+}
+
+export type OrderItem = { productName: string; breed: string | null; quantity: number; price: number };
+
+/** The lines of a page of orders, by order id, as clients and approvers see them. */
+export async function itemsByOrder(db: Db, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
+  const byOrder = new Map<number, OrderItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
+  for (const l of lines) {
+    const items = byOrder.get(l.orderId) ?? [];
+    items.push({ productName: l.productName, breed: l.breed, quantity: l.quantity, price: l.unitPriceKes });
+    byOrder.set(l.orderId, items);
+  }
+  return byOrder;
 }

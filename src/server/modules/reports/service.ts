@@ -3,7 +3,7 @@ import { categoryLabels, LOW_STOCK_THRESHOLD } from "../../../contract/inventory
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { customers, inventoryItems, orderLines, orders, storageUnits } from "../../db/schema";
-import { DAY_MS } from "../../time";
+import { DAY_MS, nairobiDate } from "../../time";
 
 const counted = notInArray(orders.status, ["rejected", "cancelled"]);
 const n = (v: unknown) => Number(v ?? 0);
@@ -115,8 +115,8 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .from(inventoryItems)
       .where(and(eq(inventoryItems.isActive, true), isLow))
       .orderBy(asc(available));
-    const soon = new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10);
-    const today = now.toISOString().slice(0, 10);
+    const soon = nairobiDate(new Date(now.getTime() + 30 * DAY_MS));
+    const today = nairobiDate(now);
     const expiringSoon = await db
       .select({
         itemId: inventoryItems.itemId,
