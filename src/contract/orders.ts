@@ -19,6 +19,11 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderTypes = ["embryo", "sperm", "mixed"] as const;
 export const orderSources = ["staff", "client"] as const;
 export const paymentMethods = ["mpesa", "card", "bank"] as const;
+export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string> = {
+  mpesa: "M-Pesa",
+  card: "Credit/Debit Card",
+  bank: "Bank Transfer",
+};
 
 /** The one order state machine: which status may follow which. */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {

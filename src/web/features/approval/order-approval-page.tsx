@@ -3,6 +3,7 @@ import { CheckCircle2, ClipboardCheck, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import type { SessionUser } from "../../../contract/auth";
 import { approvalDays, type PendingOrder } from "../../../contract/client";
+import { paymentMethodLabels } from "../../../contract/orders";
 import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -16,15 +17,9 @@ import { toast } from "../../components/ui/use-toast";
 import { apiJson } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDateTime, formatKes } from "../../lib/format";
-import { queryClient } from "../../lib/query-client";
+import { invalidatePaths } from "../../lib/invalidate";
 
-const paymentNames = { mpesa: "M-Pesa", card: "Credit/Debit Card", bank: "Bank Transfer" } as const;
-
-const refresh = () =>
-  queryClient.invalidateQueries({
-    predicate: (q) =>
-      typeof q.queryKey[0] === "string" && /^\/api\/(orders|inventory|dashboard)/.test(q.queryKey[0]),
-  });
+const refresh = () => invalidatePaths("/api/orders", "/api/inventory", "/api/dashboard");
 
 function Decision({
   order,
@@ -236,7 +231,7 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                       <dt className="text-gray-500">Location</dt>
                       <dd>{selected.customerLocation ?? "–"}</dd>
                       <dt className="text-gray-500">Payment</dt>
-                      <dd>{selected.paymentMethod ? paymentNames[selected.paymentMethod] : "–"}</dd>
+                      <dd>{selected.paymentMethod ? paymentMethodLabels[selected.paymentMethod] : "–"}</dd>
                     </dl>
                   </div>
                   <div>

@@ -36,6 +36,7 @@ import { TableHead } from "../../components/ui/table-head";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, apiJson } from "../../lib/api";
+import { localToday } from "../../lib/dates";
 import { formatDate } from "../../lib/format";
 import { invalidatePaths } from "../../lib/invalidate";
 import { useFormFields } from "../../lib/use-form-fields";
@@ -47,10 +48,6 @@ const tone = {
   failed: "red",
   open: "yellow",
 } as const;
-const today = () => {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
 const refresh = () => invalidatePaths("/api/breeding", "/api/inventory", "/api/dashboard");
 
 function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -63,7 +60,7 @@ function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
     animalName: "",
     breedType: "Holstein",
     serviceType: "AI",
-    serviceDate: today(),
+    serviceDate: localToday(),
     technician: technicians[0] as string,
     geneticMaterial: "",
     inventoryItemId: "",
@@ -136,7 +133,7 @@ function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
             <Input
               id="br-date"
               type="date"
-              max={today()}
+              max={localToday()}
               value={form.serviceDate}
               onChange={set("serviceDate")}
             />

@@ -12,16 +12,12 @@ import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { localToday } from "../../lib/dates";
 import { formatKes } from "../../lib/format";
 import { usePlaceOrder } from "./api";
 import { cartTotal, clearCart, setQuantity, useCart } from "./cart-store";
 import { ClientLayout } from "./client-layout";
 import { paymentLabels } from "./payment";
-
-const todayLocal = () => {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
 
 function Cart() {
   const cart = useCart();
@@ -43,7 +39,7 @@ function Cart() {
       toast({ variant: "destructive", title: "Error", description: "Please provide a delivery address" });
       return;
     }
-    if (date && date < todayLocal()) {
+    if (date && date < localToday()) {
       toast({ variant: "destructive", title: "Error", description: "Delivery date cannot be before today" });
       return;
     }
@@ -164,7 +160,7 @@ function Cart() {
               <Input
                 id="delivery-date"
                 type="date"
-                min={todayLocal()}
+                min={localToday()}
                 value={date}
                 onChange={(e) => setDate(e.target.value)}
               />

@@ -8,7 +8,7 @@ import type {
 } from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
 import { apiJson, urlFromQueryKey } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+import { invalidatePaths } from "../../lib/invalidate";
 
 export interface InventoryFilters {
   search: string;
@@ -51,20 +51,7 @@ export const useInventoryItem = (id: number | undefined) =>
 export const exportUrl = (f: InventoryFilters) => urlFromQueryKey(["/api/inventory/export", filterParams(f)]);
 
 /** Stock moved: every inventory view and the dashboard's stock figures refetch. */
-const refreshStock = () =>
-  Promise.all(
-    [
-      "/api/inventory",
-      "/api/inventory/summary",
-      "/api/inventory/status",
-      "/api/dashboard/metrics",
-      "/api/orders",
-    ].map((prefix) =>
-      queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === "string" && (q.queryKey[0] as string).startsWith(prefix),
-      }),
-    ),
-  );
+const refreshStock = () => invalidatePaths("/api/inventory", "/api/dashboard/metrics", "/api/orders");
 
 export function useCreateItem() {
   return useMutation({

@@ -8,7 +8,7 @@ import type {
   OrderUpdate,
 } from "../../../contract/orders";
 import { apiJson } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+import { invalidatePaths } from "../../lib/invalidate";
 
 export function useOrders(filters: { search: string; status: OrderStatus | "all" }) {
   const params = {
@@ -23,18 +23,7 @@ export const useOrder = (id: number | undefined) =>
   useQuery<OrderDetail>({ queryKey: [`/api/orders/${id}`], enabled: id !== undefined });
 
 /** Orders changed: lists, summary, dashboard and stock views refetch. */
-const refreshOrders = () =>
-  queryClient.invalidateQueries({
-    predicate: (q) => {
-      const key = q.queryKey[0];
-      return (
-        typeof key === "string" &&
-        (key.startsWith("/api/orders") ||
-          key.startsWith("/api/inventory") ||
-          key.startsWith("/api/dashboard"))
-      );
-    },
-  });
+const refreshOrders = () => invalidatePaths("/api/orders", "/api/inventory", "/api/dashboard");
 
 export function useCreateOrder() {
   return useMutation({

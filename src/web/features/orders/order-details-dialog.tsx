@@ -1,4 +1,4 @@
-import { staffStatusLabels } from "../../../contract/orders";
+import { paymentMethodLabels, staffStatusLabels } from "../../../contract/orders";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import {
   Dialog,
@@ -9,8 +9,6 @@ import {
 } from "../../components/ui/dialog";
 import { formatDate, formatDateTime, formatKes, formatUsd } from "../../lib/format";
 import { useOrder } from "./api";
-
-const paymentLabels = { mpesa: "M-Pesa", card: "Credit/Debit Card", bank: "Bank Transfer" } as const;
 
 export function OrderDetailsDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const order = useOrder(id);
@@ -47,7 +45,7 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | undefined; on
               {o.paymentMethod && (
                 <>
                   <dt className="text-gray-500">Payment</dt>
-                  <dd>{paymentLabels[o.paymentMethod]}</dd>
+                  <dd>{paymentMethodLabels[o.paymentMethod]}</dd>
                 </>
               )}
               <dt className="text-gray-500">Contact</dt>
