@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencies } from "./money";
-import { type OrderStatus, orderStatuses, orderTypes, paymentMethods } from "./orders";
+import { type OrderStatus, orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
+import { shipmentStatuses } from "./shipping";
 
 /** Shop product (SPEC section 3); `inStock` is what can still be ordered (on hand less reserved). */
 export const shopProductSchema = z.object({
@@ -88,7 +89,13 @@ export const clientOrderSchema = z.object({
   expectedDeliveryDate: z.string().nullable(),
   estimatedDelivery: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** The shipment's own status, so a client sees "delayed". */
+  shipmentStatus: z.enum(shipmentStatuses).nullable(),
   notes: z.string().nullable(),
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  paymentStatus: z.enum(paymentStatuses),
+  amountPaidKes: z.number().int(),
+  holdExpiresAt: z.string().nullable(),
   items: z.array(
     z.object({
       productName: z.string(),
@@ -113,6 +120,9 @@ export const pendingOrderSchema = z.object({
   orderDate: z.string(),
   source: z.enum(["staff", "client"]),
   notes: z.string().nullable(),
+  paymentStatus: z.enum(paymentStatuses),
+  amountPaidKes: z.number().int(),
+  holdExpiresAt: z.string().nullable(),
   items: z.array(
     z.object({
       productName: z.string(),
@@ -135,6 +145,8 @@ export const approveInputSchema = z.object({
   notes: z.string().trim().max(2000).optional(),
   /** Shown by the form; the server records the signed-in approver instead. */
   approvedBy: z.string().max(200).optional(),
+  /** A Director's explicit choice to approve an order that is not paid yet. */
+  onCredit: z.boolean().optional(),
 });
 export type ApproveInput = z.input<typeof approveInputSchema>;
 

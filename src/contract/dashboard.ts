@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { ledgerFiguresSchema } from "./orders";
 
 export const dashboardMetricsSchema = z.object({
   totalInventory: z.number().int(),
   inventoryGrowth: z.number(),
+  /** Income received this month to date (net of refunds); growth compares the same days of last month. */
   monthlyRevenue: z.number(),
   monthlyRevenueUsd: z.number().int(),
   revenueGrowth: z.number(),
@@ -10,6 +12,7 @@ export const dashboardMetricsSchema = z.object({
   successRateGrowth: z.number(),
   activeCustomers: z.number().int(),
   customerGrowth: z.number(),
+  ledger: ledgerFiguresSchema,
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;
 

@@ -6,6 +6,7 @@ export const errorCodes = [
   "FORBIDDEN",
   "NOT_FOUND",
   "CONFLICT",
+  "UNPROCESSABLE",
   "RATE_LIMITED",
   "INTERNAL",
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currencies } from "./money";
+import { ledgerFiguresSchema } from "./orders";
 import { paginationQuery } from "./pagination";
 
 export const transactionTypes = ["income", "expense", "transfer"] as const;
@@ -39,7 +40,11 @@ export type TransactionInput = z.input<typeof transactionInputSchema>;
 
 export const transactionListQuery = paginationQuery;
 
-export const financialSummarySchema = z.object({
+/**
+ * totalRevenue and monthlyRevenue are income received (all completed income, net of refunds);
+ * pendingPayments is the ledger's outstanding figure (booked orders not yet paid).
+ */
+export const financialSummarySchema = ledgerFiguresSchema.extend({
   totalRevenue: z.number(),
   totalRevenueUsd: z.number(),
   monthlyRevenue: z.number(),

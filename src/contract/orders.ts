@@ -40,6 +40,17 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return orderTransitions[from].includes(to);
 }
 
+/** What the order's payments add up to (derived on the server from its payment records). */
+export const paymentStatuses = ["unpaid", "pending", "part_paid", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  unpaid: "Unpaid",
+  pending: "Payment pending",
+  part_paid: "Part-paid",
+  paid: "Paid",
+  refunded: "Refunded",
+};
+
 /** Orders in these states hold reserved stock. */
 export const openOrderStatuses = ["pending", "approved", "processing"] as const satisfies OrderStatus[];
 /** Once here an order's details can no longer be edited nor the order cancelled. */
@@ -92,6 +103,12 @@ export const orderSchema = z.object({
   orderDate: z.string(),
   expectedDeliveryDate: z.string().nullable(),
   notes: z.string().nullable(),
+  paymentStatus: z.enum(paymentStatuses),
+  amountPaidKes: z.number().int(),
+  /** A Director approved it before payment; it may ship unpaid. */
+  onCredit: z.boolean(),
+  /** An unpaid client order's stock is held until then; afterwards the order expires. */
+  holdExpiresAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -110,6 +127,8 @@ export const orderEventSchema = z.object({
   toStatus: z.enum(orderStatuses),
   note: z.string().nullable(),
   actor: z.string().nullable(),
+  /** Old -> new value of each edited money or date field. */
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
   createdAt: z.string(),
 });
 export const orderDetailSchema = orderSchema.extend({
@@ -122,10 +141,8 @@ export const orderDetailSchema = orderSchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-const dateOnlyOrIso = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), "Enter a valid date")
-  .nullish();
+/** Calendar dates travel as ISO dates (YYYY-MM-DD), the same everywhere. */
+export const isoDate = z.iso.date("Enter a valid date (YYYY-MM-DD)");
 
 export const orderInputSchema = z.object({
   customerName: z.string().trim().min(1, "Choose a customer").max(200),
@@ -137,7 +154,7 @@ export const orderInputSchema = z.object({
     .max(10_000_000_000),
   totalAmountUsd: z.number().int("Amount (USD) must be whole dollars").positive().max(100_000_000).nullish(),
   currency: z.enum(currencies),
-  expectedDeliveryDate: dateOnlyOrIso,
+  expectedDeliveryDate: isoDate.nullish(),
   notes: z.string().trim().max(2000).nullish(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
@@ -150,8 +167,19 @@ export const orderListQuery = paginationQuery.extend({
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const orderSummarySchema = z.object({
+/** The ledger's three figures (one meaning everywhere): booked = received + outstanding. */
+export const ledgerFiguresSchema = z.object({
+  /** Order value of approved and later orders, not cancelled or rejected. */
+  bookedKes: z.number().int(),
+  /** Paid against those orders. */
+  receivedKes: z.number().int(),
+  /** Booked minus received. */
+  outstandingKes: z.number().int(),
+});
+
+export const orderSummarySchema = ledgerFiguresSchema.extend({
   totalOrders: z.number().int(),
+  /** The booked order value (same as bookedKes), kept under its SPEC name. */
   totalRevenueKes: z.number().int(),
   totalRevenueUsd: z.number().int(),
   pendingOrders: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ledgerFiguresSchema } from "./orders";
 
 export const reportPeriods = ["7d", "30d", "90d", "1y"] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
@@ -22,7 +23,10 @@ export const reportSchema = z.object({
   from: z.string(),
   to: z.string(),
   salesReport: z.object({
+    /** Booked order value of orders placed in the period. */
     totalRevenue: z.number(),
+    /** The ledger's figures for orders placed in the period. */
+    ledger: ledgerFiguresSchema,
     totalOrders: z.number().int(),
     averageOrderValue: z.number().int(),
     /** Revenue and orders per day (7 and 30 days) or per month (90 days, a year). */

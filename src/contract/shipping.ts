@@ -1,14 +1,30 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
 
-export const shipmentStatuses = ["preparing", "shipped", "in_transit", "delivered", "delayed"] as const;
+/** The five statuses staff choose from (SPEC); "cancelled" is set only when the order is cancelled. */
+export const shipmentStatusChoices = ["preparing", "shipped", "in_transit", "delivered", "delayed"] as const;
+export const shipmentStatuses = [...shipmentStatusChoices, "cancelled"] as const;
 export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+/**
+ * The shipment state machine: stock leaves the building when a shipment leaves "preparing", so there is no
+ * way back to it; delivered and cancelled are final.
+ */
+export const shipmentTransitions: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
+  preparing: ["shipped", "in_transit", "delayed", "cancelled"],
+  shipped: ["in_transit", "delayed", "delivered"],
+  in_transit: ["delayed", "delivered"],
+  delayed: ["in_transit", "delivered"],
+  delivered: [],
+  cancelled: [],
+};
 export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
   preparing: "Preparing",
   shipped: "Shipped",
   in_transit: "In Transit",
   delivered: "Delivered",
   delayed: "Delayed",
+  cancelled: "Cancelled",
 };
 export const carriers = ["DHL Express", "FedEx", "UPS", "Local Courier"] as const;
 export const shipmentTemperatures = [
@@ -44,11 +60,12 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required`);
 
+/** Customer and destination are taken from the order; values sent here are ignored. */
 export const shipmentInputSchema = z.object({
   orderNumber: required("Order number").max(40),
-  customerName: required("Customer").max(200),
+  customerName: z.string().trim().max(200).optional(),
   origin: z.string().trim().min(1).max(200).default(DEFAULT_ORIGIN),
-  destination: required("Destination").max(300),
+  destination: z.string().trim().max(300).optional(),
   carrier: z.enum(carriers).default("DHL Express"),
   temperature: z.enum(shipmentTemperatures).default("-196°C (Liquid Nitrogen)"),
   specialInstructions: z.string().trim().max(2000).nullish(),
@@ -65,7 +82,7 @@ export const shipmentInputSchema = z.object({
 export type ShipmentInput = z.input<typeof shipmentInputSchema>;
 
 export const shipmentStatusInputSchema = z.object({
-  status: z.enum(shipmentStatuses, { error: "Unknown shipment status" }),
+  status: z.enum(shipmentStatusChoices, { error: "Unknown shipment status" }),
 });
 
 export const shipmentListQuery = paginationQuery.extend({ status: z.enum(shipmentStatuses).optional() });

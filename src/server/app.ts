@@ -8,7 +8,9 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/database";
 import { registerAuthHook } from "./http/auth-hook";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerIdempotency } from "./http/idempotency";
 import { registerSpa } from "./http/spa";
+import { startJobs } from "./jobs";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerBreedingRoutes } from "./modules/breeding/routes";
 import { registerClientRoutes } from "./modules/client/routes";
@@ -18,6 +20,8 @@ import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
 import { registerOrderRoutes } from "./modules/orders/routes";
+import { DarajaClient } from "./modules/payments/daraja";
+import { registerPaymentRoutes } from "./modules/payments/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerShippingRoutes } from "./modules/shipping/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
@@ -32,13 +36,17 @@ export interface BuildAppOptions {
   /** Folder of the built SPA; null serves the API only. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Runs the background jobs (hold expiry, M-Pesa reconciliation); tests call them directly instead. */
+  jobs?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     database: options.database,
     config: options.config,
-    clock: options.clock ?? systemClock,
+    clock,
+    daraja: new DarajaClient(options.config.mpesa, () => clock.now()),
   };
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
@@ -48,7 +56,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  // HTML forms (the M-Pesa simulator's phone page) post urlencoded bodies; nothing reads their fields.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
+    done(null, body),
+  );
   registerAuthHook(app, ctx);
+  registerIdempotency(app, ctx);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
@@ -63,6 +76,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBreedingRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
+
+  if (options.jobs) {
+    const stop = startJobs(ctx, app.log);
+    app.addHook("onClose", async () => stop());
+  }
 
   await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
   return app;

@@ -4,6 +4,11 @@ const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'must be "true" or "false"' })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const positiveInt = z.coerce
+  .number({ error: "must be a whole number of at least 1" })
+  .int("must be a whole number of at least 1")
+  .min(1, "must be a whole number of at least 1");
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { error: "must be development, production or test" })
@@ -23,6 +28,29 @@ const envSchema = z.object({
   DEMO_MODE: booleanString.optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  MPESA_MODE: z
+    .enum(["simulator", "sandbox", "production"], { error: "must be simulator, sandbox or production" })
+    .default("simulator"),
+  MPESA_CONSUMER_KEY: z.string().optional(),
+  MPESA_CONSUMER_SECRET: z.string().optional(),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, "must be a 5-7 digit paybill or till number")
+    .default("174379"),
+  MPESA_PASSKEY: z
+    .string()
+    .min(10, "must be the Lipa na M-Pesa passkey")
+    .default("bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919"),
+  MPESA_CALLBACK_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  MPESA_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  HOLD_MPESA_MINUTES: positiveInt.default(30),
+  HOLD_BANK_HOURS: positiveInt.default(72),
+  MAX_OPEN_UNPAID_ORDERS: positiveInt.default(5),
+  MAX_OPEN_UNPAID_UNITS: positiveInt.default(500),
+  BANK_NAME: z.string().default("KCB Bank Kenya"),
+  BANK_ACCOUNT_NAME: z.string().default("Urithi Genetics Ltd"),
+  BANK_ACCOUNT_NUMBER: z.string().default("1234567890"),
+  BANK_BRANCH: z.string().default("Nakuru"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -40,6 +68,19 @@ export interface Config {
   secureCookies: boolean;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
+  mpesa: {
+    mode: "simulator" | "sandbox" | "production";
+    consumerKey: string;
+    consumerSecret: string;
+    shortcode: string;
+    passkey: string;
+    /** Daraja's base URL; the built-in simulator in simulator mode. */
+    apiUrl: string;
+    /** Where Daraja can reach this app from the internet (callbacks). */
+    callbackBaseUrl: string;
+  };
+  holds: { mpesaMinutes: number; bankHours: number; maxOpenUnpaidOrders: number; maxOpenUnpaidUnits: number };
+  bank: { bankName: string; accountName: string; accountNumber: string; branch: string };
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +99,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   const production = e.NODE_ENV === "production";
+  if (e.MPESA_MODE !== "simulator" && !(e.MPESA_CONSUMER_KEY && e.MPESA_CONSUMER_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration: MPESA_MODE ${e.MPESA_MODE} needs MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET`,
+    );
+  }
+  if (e.MPESA_MODE !== "simulator" && !e.MPESA_CALLBACK_BASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: MPESA_MODE ${e.MPESA_MODE} needs MPESA_CALLBACK_BASE_URL (this app's public https address)`,
+    );
+  }
+  const self = `http://127.0.0.1:${e.PORT}`;
+  const darajaUrl = {
+    simulator: `${self}/mpesa-sim`,
+    sandbox: "https://sandbox.safaricom.co.ke",
+    production: "https://api.safaricom.co.ke",
+  };
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -69,5 +126,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    mpesa: {
+      mode: e.MPESA_MODE,
+      consumerKey: e.MPESA_CONSUMER_KEY ?? "simulator-key",
+      consumerSecret: e.MPESA_CONSUMER_SECRET ?? "simulator-secret",
+      shortcode: e.MPESA_SHORTCODE,
+      passkey: e.MPESA_PASSKEY,
+      apiUrl: (e.MPESA_API_URL ?? darajaUrl[e.MPESA_MODE]).replace(/\/$/, ""),
+      callbackBaseUrl: (e.MPESA_CALLBACK_BASE_URL ?? self).replace(/\/$/, ""),
+    },
+    holds: {
+      mpesaMinutes: e.HOLD_MPESA_MINUTES,
+      bankHours: e.HOLD_BANK_HOURS,
+      maxOpenUnpaidOrders: e.MAX_OPEN_UNPAID_ORDERS,
+      maxOpenUnpaidUnits: e.MAX_OPEN_UNPAID_UNITS,
+    },
+    bank: {
+      bankName: e.BANK_NAME,
+      accountName: e.BANK_ACCOUNT_NAME,
+      accountNumber: e.BANK_ACCOUNT_NUMBER,
+      branch: e.BANK_BRANCH,
+    },
   };
 }

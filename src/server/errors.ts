@@ -6,6 +6,7 @@ const statusByCode: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -26,5 +27,6 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new AppError("VALIDATION_ERROR", message, fields);

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     admin: config.admin,
     now: new Date(),
   });
-  const app = await buildApp({ database, config, logger: true });
+  const app = await buildApp({ database, config, logger: true, jobs: true });
   await app.listen({ port: config.port, host: config.host });
 
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const a of demoAccounts) lines.push(`  ${a.email.padEnd(26)} ${a.roleLabel}`);
     lines.push("  Staff sign in at /login, clients at /client-login");
+  }
+  if (config.mpesa.mode === "simulator") {
+    lines.push(`M-Pesa simulator (answer payment prompts): http://${shown}:${config.port}/mpesa-simulator`);
   }
   console.log(lines.join("\n"));
 

@@ -20,7 +20,14 @@ import { customerTypes } from "../../contract/customers";
 import { transactionStatuses, transactionTypes } from "../../contract/finance";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
 import { currencies } from "../../contract/money";
-import { orderSources, orderStatuses, orderTypes, paymentMethods } from "../../contract/orders";
+import {
+  orderSources,
+  orderStatuses,
+  orderTypes,
+  paymentMethods,
+  paymentStatuses,
+} from "../../contract/orders";
+import { paymentRecordStatuses } from "../../contract/payments";
 import { roles } from "../../contract/roles";
 import { shipmentStatuses } from "../../contract/shipping";
 import { alertStatuses, storageUnitTypes } from "../../contract/storage";
@@ -42,6 +49,8 @@ export const orderTypeEnum = pgEnum("order_type", orderTypes);
 export const orderSourceEnum = pgEnum("order_source", orderSources);
 export const paymentMethodEnum = pgEnum("payment_method", paymentMethods);
 export const currencyEnum = pgEnum("currency", currencies);
+export const paymentStatusEnum = pgEnum("payment_status", paymentStatuses);
+export const paymentRecordStatusEnum = pgEnum("payment_record_status", paymentRecordStatuses);
 export const transactionTypeEnum = pgEnum("transaction_type", transactionTypes);
 export const transactionStatusEnum = pgEnum("transaction_status", transactionStatuses);
 export const shipmentStatusEnum = pgEnum("shipment_status", shipmentStatuses);
@@ -223,11 +232,21 @@ export const orders = pgTable(
     decidedBy: integer("decided_by").references(() => users.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id),
+    /** Kept by the ledger in the same transaction as each payment change: derived, never set by hand. */
+    paymentStatus: paymentStatusEnum("payment_status").notNull().default("unpaid"),
+    amountPaidKes: integer("amount_paid_kes").notNull().default(0),
+    onCredit: boolean("on_credit").notNull().default(false),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("orders_total_nonnegative", sql`${t.totalAmountKes} >= 0`),
+    check("orders_paid_within_total", sql`${t.amountPaidKes} between 0 and ${t.totalAmountKes}`),
+    index("orders_hold_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending' and ${t.holdExpiresAt} is not null`),
+    index("orders_client_status_idx").on(t.clientUserId, t.status),
     index("orders_status_date_idx").on(t.status, t.orderDate),
     index("orders_date_idx").on(t.orderDate),
     index("orders_client_idx").on(t.clientUserId, t.orderDate),
@@ -269,11 +288,87 @@ export const orderEvents = pgTable(
     fromStatus: orderStatusEnum("from_status"),
     toStatus: orderStatusEnum("to_status").notNull(),
     note: text("note"),
+    /** Old -> new values of edited money and date fields. */
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>(),
     actorUserId: integer("actor_user_id").references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );
+
+/** One attempt to pay an order: an STK push, or a transfer staff recorded. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    method: paymentMethodEnum("method").notNull(),
+    amountKes: integer("amount_kes").notNull(),
+    status: paymentRecordStatusEnum("status").notNull(),
+    phone: text("phone"),
+    /** Bank or card reference typed by staff. */
+    reference: text("reference"),
+    /** The per-payment secret in the M-Pesa callback URL. */
+    callbackToken: text("callback_token"),
+    merchantRequestId: text("merchant_request_id"),
+    checkoutRequestId: text("checkout_request_id"),
+    receipt: text("receipt"),
+    resultCode: integer("result_code"),
+    resultDesc: text("result_desc"),
+    rawCallback: jsonb("raw_callback"),
+    needsReview: boolean("needs_review").notNull().default(false),
+    reviewReason: text("review_reason"),
+    refundReason: text("refund_reason"),
+    recordedBy: integer("recorded_by").references(() => users.id),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    lastQueriedAt: timestamp("last_queried_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payments_amount_positive", sql`${t.amountKes} > 0`),
+    index("payments_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("payments_checkout_key").on(t.checkoutRequestId),
+    uniqueIndex("payments_callback_token_key").on(t.callbackToken),
+    index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Replays for requests sent with an Idempotency-Key, shared by every app instance. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    userId: integer("user_id").notNull(),
+    route: text("route").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("idempotency_keys_key").on(t.userId, t.route, t.key),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
+/** The built-in Daraja simulator's phone prompts (simulator mode only). */
+export const mpesaSimPrompts = pgTable("mpesa_sim_prompts", {
+  id: id(),
+  checkoutRequestId: text("checkout_request_id").notNull().unique(),
+  merchantRequestId: text("merchant_request_id").notNull(),
+  phone: text("phone").notNull(),
+  amount: integer("amount").notNull(),
+  accountReference: text("account_reference").notNull(),
+  callbackUrl: text("callback_url").notNull(),
+  status: text("status").notNull().default("pending"),
+  resultCode: integer("result_code"),
+  receipt: text("receipt"),
+  createdAt: createdAt(),
+  resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+});
 
 /** Stock history: each change of on-hand or reserved units, so growth figures are real. */
 export const stockMovements = pgTable(
@@ -310,11 +405,15 @@ export const transactions = pgTable(
     status: transactionStatusEnum("status").notNull(),
     date: timestamp("date", { withTimezone: true }).notNull(),
     orderId: integer("order_id").references(() => orders.id),
+    /** Set on the ledger's own entries: the income a payment wrote, or the expense reversing it. */
+    paymentId: integer("payment_id").references(() => payments.id),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     check("transactions_amount_positive", sql`${t.amount} > 0`),
+    uniqueIndex("transactions_payment_key").on(t.paymentId, t.type),
+    index("transactions_order_idx").on(t.orderId),
     index("transactions_date_idx").on(t.date),
     index("transactions_type_status_idx").on(t.type, t.status, t.date),
   ],
@@ -342,7 +441,7 @@ export const shipments = pgTable(
   },
   (t) => [
     index("shipments_status_idx").on(t.status, t.createdAt),
-    index("shipments_order_idx").on(t.orderId),
+    uniqueIndex("shipments_one_open_per_order").on(t.orderId).where(sql`${t.status} <> 'cancelled'`),
     index("shipments_created_idx").on(t.createdAt),
   ],
 );

@@ -22,6 +22,12 @@ export function currentUser(request: FastifyRequest): SessionUserRow {
   return request.auth.user;
 }
 
+/** The signed-in user as the order process sees an actor. */
+export function actorOf(request: FastifyRequest): { id: number; role: SessionUserRow["role"] } {
+  const user = currentUser(request);
+  return { id: user.id, role: user.role };
+}
+
 /**
  * Resolves the session cookie and enforces each route's declared access before its body is parsed,
  * so an anonymous caller gets 401 (and a wrong role 403) whatever it sent.

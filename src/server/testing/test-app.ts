@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { ManualClock } from "../clock";
 import { type Config, loadConfig } from "../config";
+import type { AppContext } from "../context";
 import type { Database } from "../db/database";
 import { prepareDatabase } from "../db/prepare";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
+import { DarajaClient } from "../modules/payments/daraja";
 import { openTestDatabase } from "./test-database";
 
 export interface TestApp {
@@ -12,12 +14,16 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   config: Config;
+  /** The same database, config and clock the app uses, for calling services and jobs directly. */
+  ctx: AppContext;
+  /** http://127.0.0.1:port when started with `listen`. */
+  baseUrl: string | null;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh database (seeded with the demo data unless `seed: false`), with a hand-set clock. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; listen?: boolean } = {},
 ): Promise<TestApp> {
   const clock = new ManualClock(new Date());
   const config = loadConfig({ NODE_ENV: "test", ...options.env });
@@ -25,11 +31,21 @@ export async function createTestApp(
   await prepareDatabase(database, { seedDemo: options.seed ?? true, now: clock.now() });
   const app = await buildApp({ database, config, clock, webRoot: null });
   await app.ready();
+  let baseUrl: string | null = null;
+  if (options.listen) {
+    // A real port, so the M-Pesa simulator's callbacks reach the app over HTTP as Daraja's would.
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    baseUrl = address;
+    if (config.mpesa.mode === "simulator") config.mpesa.apiUrl = `${address}/mpesa-sim`;
+    config.mpesa.callbackBaseUrl = address;
+  }
   return {
     app,
     database,
     clock,
     config,
+    ctx: { database, config, clock, daraja: new DarajaClient(config.mpesa, () => clock.now()) },
+    baseUrl,
     close: async () => {
       await app.close();
       await database.close();

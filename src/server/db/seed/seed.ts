@@ -164,6 +164,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
     }
     planned.push({ date: daysAgo(age, rand.int(7, 17)), status, customer, lines });
   }
+  const firstPending = planned[0]!;
   planned.sort((a, b) => a.date.getTime() - b.date.getTime());
 
   const itemRows = await db
@@ -290,18 +291,56 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         });
     }
 
-    if (sold || p.status === "approved" || p.status === "processing") {
+    // Sold orders were paid; most approved ones too (the rest on credit); some pending ones are paid and
+    // awaiting approval. Each payment writes its income, linked, as the ledger does.
+    const paid =
+      sold ||
+      ((p.status === "approved" || p.status === "processing") && rand.next() < 0.7) ||
+      (p.status === "pending" && (p === firstPending || rand.next() < 0.3));
+    if (paid) {
+      const method = order!.paymentMethod ?? (rand.next() < 0.6 ? "mpesa" : "bank");
+      const paidAt = past(new Date(p.date.getTime() + 2 * 3600_000));
+      const reference =
+        method === "mpesa"
+          ? `S${orderNumber.slice(-6)}${rand.int(1000, 9999)}`
+          : `BANK-${orderNumber.slice(-6)}`;
+      const [payment] = await db
+        .insert(t.payments)
+        .values({
+          orderId: order!.id,
+          method,
+          amountKes: total,
+          status: "paid",
+          phone: method === "mpesa" ? "254712345678" : null,
+          reference: method === "mpesa" ? null : reference,
+          receipt: method === "mpesa" ? reference : null,
+          paidAt,
+          createdAt: paidAt,
+          updatedAt: paidAt,
+        })
+        .returning();
+      await db
+        .update(t.orders)
+        .set({ paymentStatus: "paid", amountPaidKes: total })
+        .where(eq(t.orders.id, order!.id));
       transactionsToInsert.push({
         type: "income",
         amount: String(total),
         currency: "KES",
-        description: `Payment for ${orderNumber} (${p.customer.name})`,
-        reference: sold ? `MPESA-${orderNumber.slice(-6)}${rand.int(10, 99)}` : orderNumber,
-        status: sold ? "completed" : "pending",
-        date: past(new Date(p.date.getTime() + 2 * DAY)),
+        description: `Payment for ${orderNumber} (${order!.customerName}) by ${method === "mpesa" ? "M-Pesa" : method === "bank" ? "bank transfer" : "card"}`,
+        reference,
+        status: "completed",
+        date: paidAt,
         orderId: order!.id,
-        createdBy: director.id,
+        paymentId: payment!.id,
       });
+    } else if (p.status === "approved" || p.status === "processing") {
+      await db.update(t.orders).set({ onCredit: true }).where(eq(t.orders.id, order!.id));
+    } else if (p.status === "pending" && fromClient) {
+      await db
+        .update(t.orders)
+        .set({ holdExpiresAt: new Date(now.getTime() + 72 * 3600_000) })
+        .where(eq(t.orders.id, order!.id));
     }
     if (sold && now.getTime() - p.date.getTime() < 150 * DAY) {
       const shippedDate = past(new Date(p.date.getTime() + 3 * DAY));

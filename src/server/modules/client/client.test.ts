@@ -33,7 +33,8 @@ const signup = (email: string) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // This file places many orders for one client; the unpaid-order cap has its own tests.
+  t = await createTestApp({ env: { MAX_OPEN_UNPAID_ORDERS: "100", MAX_OPEN_UNPAID_UNITS: "100000" } });
   client = asUser(t.app, await loginClient(t.app, clientEmail));
   await t.app.inject({ method: "POST", url: "/api/client-signup", payload: signup("achieng@example.co.ke") });
   other = asUser(t.app, await loginClient(t.app, "achieng@example.co.ke", "secret12"));
@@ -254,6 +255,16 @@ describe("approval", () => {
       await client.post("/api/client/orders", order([{ productId: sem.id, quantity: 2 }]))
     ).json();
     const scientist = asUser(t.app, await loginAs(t.app, staffEmails.chief_scientist));
+    const unpaid = await scientist.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 7 });
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().error.message).toMatch(/not paid/);
+    const paid = await director.post(`/api/orders/${placed.id}/payments`, {
+      method: "bank",
+      amountKes: sem.costPerUnit * 2,
+      reference: "KCB-77120",
+      date: new Date().toISOString().slice(0, 10),
+    });
+    expect(paid.statusCode).toBe(201);
     const bad = await scientist.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 4 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.estimatedDays).toBe("Please provide estimated delivery time.");

@@ -8,6 +8,7 @@ import { AppError, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
 import type { SessionUserRow } from "../auth/sessions";
 import { insertOrder, itemsByOrder } from "../orders/service";
+import { enforceUnpaidCap, holdUntil } from "../payments/holds";
 import { productName, sellableItems } from "./catalogue";
 
 /**
@@ -32,6 +33,8 @@ export function placeClientOrder(
   }
   return ctx.database.tx(async (db) => {
     if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
+    const units = [...wanted.values()].reduce((a, b) => a + b, 0);
+    await enforceUnpaidCap(db, ctx.config.holds, user.id, units);
     const [customer] = await db.select().from(customers).where(eq(customers.id, user.customerId));
     const products = await sellableItems(db, [...wanted.keys()]);
     const unknown = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id));
@@ -72,6 +75,7 @@ export function placeClientOrder(
       expectedDeliveryDate: input.deliveryDate ? new Date(`${input.deliveryDate}T09:00:00+03:00`) : null,
       lines,
       createdBy: user.id,
+      holdExpiresAt: holdUntil(ctx.config.holds, input.paymentMethod, now),
     });
     return { id: order.id, orderNumber: order.orderNumber };
   });
@@ -95,11 +99,15 @@ export function listClientOrders(
     const ids = rows.map((r) => r.id);
     const items = await itemsByOrder(db, ids);
     const tracking = await db
-      .select({ orderId: shipments.orderId, trackingNumber: shipments.trackingNumber })
+      .select({
+        orderId: shipments.orderId,
+        trackingNumber: shipments.trackingNumber,
+        status: shipments.status,
+      })
       .from(shipments)
       .where(inArray(shipments.orderId, ids))
       .orderBy(asc(shipments.createdAt));
-    const trackingByOrder = new Map(tracking.map((t) => [t.orderId, t.trackingNumber]));
+    const shipmentByOrder = new Map(tracking.map((t) => [t.orderId, t]));
     return rows.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
@@ -113,8 +121,13 @@ export function listClientOrders(
       orderDate: o.orderDate.toISOString(),
       expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
       estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
-      trackingNumber: trackingByOrder.get(o.id) ?? null,
+      trackingNumber: shipmentByOrder.get(o.id)?.trackingNumber ?? null,
+      shipmentStatus: shipmentByOrder.get(o.id)?.status ?? null,
       notes: o.notes,
+      paymentMethod: o.paymentMethod,
+      paymentStatus: o.paymentStatus,
+      amountPaidKes: o.amountPaidKes,
+      holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
       items: items.get(o.id) ?? [],
     }));
   });

@@ -1,7 +1,14 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { percentChange, percentOf } from "../../../contract/dashboard";
-import { breedingRecords, customers, inventoryItems, stockMovements, users } from "../../db/schema";
+import {
+  breedingRecords,
+  customers,
+  inventoryItems,
+  stockMovements,
+  transactions,
+  users,
+} from "../../db/schema";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { monthStart } from "../../time";
 import { hashPassword } from "../auth/passwords";
@@ -60,10 +67,18 @@ describe("dashboard metrics", () => {
     expect(typeof m.successRateGrowth).toBe("number");
   });
 
-  it("moves monthly revenue and its growth with a recorded payment", async () => {
+  it("moves monthly revenue and its growth (against the same days of last month) with a recorded payment", async () => {
     const before = await metrics();
-    const lastMonthTrend = (await director.get("/api/dashboard/sales-trend?range=6m")).json();
-    const previous = lastMonthTrend[lastMonthTrend.length - 2].revenue;
+    const now = t.clock.now();
+    const elapsed = now.getTime() - monthStart(now).getTime();
+    const sameDays = (await t.database.read((db) => db.select().from(transactions))).filter(
+      (r) =>
+        r.type === "income" &&
+        r.status === "completed" &&
+        r.date >= monthStart(now, 1) &&
+        r.date.getTime() < Math.min(monthStart(now, 1).getTime() + elapsed, monthStart(now).getTime()),
+    );
+    const previous = sameDays.reduce((s, r) => s + Number(r.amount), 0);
     await director.post("/api/transactions", {
       type: "income",
       amount: 123_450,
@@ -123,6 +138,7 @@ describe("dashboard metrics", () => {
         successRateGrowth: 0,
         activeCustomers: 0,
         customerGrowth: 0,
+        ledger: { bookedKes: 0, receivedKes: 0, outstandingKes: 0 },
       });
       expect((await boss.get("/api/breeding/metrics")).json()).toEqual({
         aiSuccessRate: 0,

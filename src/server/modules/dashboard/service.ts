@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { breedingRecords, customers, inventoryItems, stockMovements } from "../../db/schema";
 import { monthKey, monthStart, yearStart } from "../../time";
+import { ledgerFigures } from "../finance/ledger";
 import { revenueBetween, revenueByMonth } from "../finance/revenue";
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -49,11 +50,14 @@ export function dashboardMetrics(ctx: AppContext): Promise<DashboardMetrics> {
   const now = ctx.clock.now();
   const thisMonth = monthStart(now);
   const lastMonth = monthStart(now, 1);
-  const nextMonth = monthStart(now, -1);
+  // Like with like: this month to date against the same days of last month (never past its end).
+  const sameDayLastMonth = new Date(
+    Math.min(lastMonth.getTime() + (now.getTime() - thisMonth.getTime()), thisMonth.getTime()),
+  );
   return ctx.database.read(async (db) => {
     const inventory = await inventoryNowAndMonthStart(db, thisMonth);
-    const monthlyRevenue = await revenueBetween(db, thisMonth, nextMonth);
-    const previousRevenue = await revenueBetween(db, lastMonth, thisMonth);
+    const monthlyRevenue = await revenueBetween(db, thisMonth, monthStart(now, -1));
+    const previousRevenue = await revenueBetween(db, lastMonth, sameDayLastMonth);
     const rateNow = await successRate(db);
     const rateBefore = await successRate(db, lt(breedingRecords.createdAt, thisMonth));
     const [cust] = await db
@@ -73,6 +77,7 @@ export function dashboardMetrics(ctx: AppContext): Promise<DashboardMetrics> {
       successRateGrowth: pointsChange(rateNow, rateBefore),
       activeCustomers: n(cust!.active),
       customerGrowth: percentChange(n(cust!.active), n(cust!.before)),
+      ledger: await ledgerFigures(db),
     };
   });
 }

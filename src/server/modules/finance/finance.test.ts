@@ -1,6 +1,7 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KES_PER_USD } from "../../../contract/money";
-import { transactions } from "../../db/schema";
+import { orders, transactions } from "../../db/schema";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { monthStart } from "../../time";
 
@@ -15,6 +16,14 @@ afterAll(() => t.close());
 /** Recomputes the summary from the rows in integer cents, independently of the service's SQL. */
 async function expectedSummary() {
   const rows = await t.database.read((db) => db.select().from(transactions));
+  const booked = await t.database.read((db) =>
+    db
+      .select()
+      .from(orders)
+      .where(inArray(orders.status, ["approved", "processing", "shipped", "delivered"])),
+  );
+  const bookedKes = booked.reduce((s, o) => s + o.totalAmountKes, 0);
+  const receivedKes = booked.reduce((s, o) => s + o.amountPaidKes, 0);
   const cents = (r: (typeof rows)[number]) =>
     Math.round(Number(r.amount) * 100) * (r.currency === "USD" ? KES_PER_USD : 1);
   const now = t.clock.now();
@@ -22,25 +31,25 @@ async function expectedSummary() {
   const to = monthStart(now, -1).getTime();
   let total = 0;
   let month = 0;
-  let pending = 0;
   for (const r of rows) {
-    if (r.type !== "income") continue;
-    if (r.status === "completed") {
-      total += cents(r);
-      if (r.date.getTime() >= from && r.date.getTime() < to) month += cents(r);
-    }
-    if (r.status === "pending") pending += cents(r);
+    if (r.status !== "completed") continue;
+    const sign = r.type === "income" ? 1 : r.type === "expense" && r.paymentId !== null ? -1 : 0;
+    total += sign * cents(r);
+    if (r.date.getTime() >= from && r.date.getTime() < to) month += sign * cents(r);
   }
   return {
     totalRevenue: total / 100,
     totalRevenueUsd: Math.round(total / 100 / KES_PER_USD),
     monthlyRevenue: month / 100,
-    pendingPayments: pending / 100,
+    pendingPayments: bookedKes - receivedKes,
+    bookedKes,
+    receivedKes,
+    outstandingKes: bookedKes - receivedKes,
   };
 }
 
 describe("financial summary", () => {
-  it("answers revenue from completed income, this month's revenue and pending payments", async () => {
+  it("answers income received, this month's income and outstanding as pending payments", async () => {
     const res = await director.get("/api/financial");
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { FinancialSummary, Transaction, transactionInputSchema } from "../../../contract/finance";
 import { KES_PER_USD } from "../../../contract/money";
@@ -6,7 +6,8 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { transactions } from "../../db/schema";
 import { monthStart } from "../../time";
-import { amountKes, between, isRevenue } from "./revenue";
+import { ledgerFigures } from "./ledger";
+import { between, netIncomeKes } from "./revenue";
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -24,25 +25,26 @@ export function toTransaction(row: TransactionRow): Transaction {
 }
 
 /**
- * Revenue figures in KES (USD income at 150 KES/USD) with the total's USD equivalent; all sums are
- * done in SQL numeric, so no floating-point drift.
+ * Income received (all completed income net of refunds, USD at 150 KES/USD) in total and this month, beside
+ * the ledger's booked / received / outstanding; Pending Payments is the outstanding figure. Sums are SQL numeric.
  */
 export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
   const now = ctx.clock.now();
   return ctx.database.read(async (db) => {
     const [row] = await db
       .select({
-        totalRevenue: sql<string>`coalesce(sum(${amountKes}) filter (where ${isRevenue}), 0)`,
-        monthlyRevenue: sql<string>`coalesce(sum(${amountKes}) filter (where ${and(isRevenue, between(monthStart(now), monthStart(now, -1)))}), 0)`,
-        pendingPayments: sql<string>`coalesce(sum(${amountKes}) filter (where ${and(eq(transactions.type, "income"), eq(transactions.status, "pending"))}), 0)`,
+        totalRevenue: sql<string>`coalesce(sum(${netIncomeKes}), 0)`,
+        monthlyRevenue: sql<string>`coalesce(sum(${netIncomeKes}) filter (where ${between(monthStart(now), monthStart(now, -1))}), 0)`,
       })
       .from(transactions);
+    const figures = await ledgerFigures(db);
     const totalRevenue = Number(row!.totalRevenue);
     return {
       totalRevenue,
       totalRevenueUsd: Math.round(totalRevenue / KES_PER_USD),
       monthlyRevenue: Number(row!.monthlyRevenue),
-      pendingPayments: Number(row!.pendingPayments),
+      pendingPayments: figures.outstandingKes,
+      ...figures,
     };
   });
 }

@@ -51,19 +51,26 @@ describe("orders list and summary", () => {
     expect((await director.get("/api/orders?status=lost")).statusCode).toBe(400);
   });
 
-  it("sums revenue over orders that were not rejected or cancelled", async () => {
+  it("shows booked order value (approved and later, not cancelled or rejected), received and outstanding", async () => {
     const all = (await director.get("/api/orders?limit=500")).json() as {
       status: string;
       totalAmountKes: number;
-      totalAmountUsd: number | null;
+      amountPaidKes: number;
     }[];
-    const counted = all.filter((o) => o.status !== "rejected" && o.status !== "cancelled");
+    const booked = all.filter((o) => ["approved", "processing", "shipped", "delivered"].includes(o.status));
+    const bookedKes = booked.reduce((s, o) => s + o.totalAmountKes, 0);
+    const receivedKes = booked.reduce((s, o) => s + o.amountPaidKes, 0);
+    expect(receivedKes).toBeGreaterThan(0);
+    expect(bookedKes).toBeGreaterThan(receivedKes);
     expect((await director.get("/api/orders/summary")).json()).toEqual({
       totalOrders: all.length,
-      totalRevenueKes: counted.reduce((s, o) => s + o.totalAmountKes, 0),
-      totalRevenueUsd: counted.reduce((s, o) => s + (o.totalAmountUsd ?? 0), 0),
+      totalRevenueKes: bookedKes,
+      totalRevenueUsd: Math.round(bookedKes / 150),
       pendingOrders: all.filter((o) => o.status === "pending").length,
       deliveredOrders: all.filter((o) => o.status === "delivered").length,
+      bookedKes,
+      receivedKes,
+      outstandingKes: bookedKes - receivedKes,
     });
   });
 });

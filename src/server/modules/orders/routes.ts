@@ -13,7 +13,7 @@ import {
 import { paginationQuery } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
-import { currentUser } from "../../http/auth-hook";
+import { actorOf, currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
 import { approveOrder, listPendingOrders, rejectOrder } from "./approval";
 import {
@@ -61,7 +61,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       config: approve,
       schema: { params: idParams, body: approveInputSchema, response: { 200: orderSchema } },
     },
-    (request) => approveOrder(ctx, request.params.id, request.body, currentUser(request).id),
+    (request) => approveOrder(ctx, request.params.id, request.body, actorOf(request)),
   );
   r.post(
     "/api/orders/:id/reject",
@@ -69,7 +69,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       config: approve,
       schema: { params: idParams, body: rejectInputSchema, response: { 200: orderSchema } },
     },
-    (request) => rejectOrder(ctx, request.params.id, request.body.reason, currentUser(request).id),
+    (request) => rejectOrder(ctx, request.params.id, request.body.reason, actorOf(request)),
   );
   r.get(
     "/api/orders/:id",
@@ -85,11 +85,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
   r.patch(
     "/api/orders/:id",
     { config: write, schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
-    (request) => updateOrder(ctx, request.params.id, request.body, currentUser(request).id),
+    (request) => updateOrder(ctx, request.params.id, request.body, actorOf(request)),
   );
   r.delete(
     "/api/orders/:id",
     { config: write, schema: { params: idParams, response: { 200: orderSchema } } },
-    (request) => cancelOrder(ctx, request.params.id, currentUser(request).id),
+    (request) => cancelOrder(ctx, request.params.id, actorOf(request)),
   );
 }

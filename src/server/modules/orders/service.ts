@@ -1,25 +1,26 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  canTransition,
-  lockedOrderStatuses,
-  type Order,
-  type OrderDetail,
-  type OrderStatus,
-  type OrderSummary,
-  openOrderStatuses,
-  type orderInputSchema,
-  type orderListQuery,
-  type orderUpdateSchema,
+import { kesToUsd } from "../../../contract/money";
+import type {
+  Order,
+  OrderDetail,
+  OrderStatus,
+  OrderSummary,
+  orderInputSchema,
+  orderListQuery,
+  orderUpdateSchema,
 } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { notFound, validationError } from "../../errors";
 import { containsPattern } from "../../http/search";
+import { nairobiDate } from "../../time";
 import { findCustomerByName } from "../customers/lookup";
-import { dispatchOrderStock, releaseOrderStock, reserveStock, type StockRequest } from "../inventory/stock";
+import { ledgerFigures } from "../finance/ledger";
+import { reserveStock, type StockRequest } from "../inventory/stock";
 import { nextOrderNumber } from "./order-number";
+import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -40,6 +41,10 @@ export function toOrder(row: OrderRow): Order {
     orderDate: row.orderDate.toISOString(),
     expectedDeliveryDate: iso(row.expectedDeliveryDate),
     notes: row.notes,
+    paymentStatus: row.paymentStatus,
+    amountPaidKes: row.amountPaidKes,
+    onCredit: row.onCredit,
+    holdExpiresAt: iso(row.holdExpiresAt),
   };
 }
 
@@ -59,6 +64,8 @@ export interface NewOrder {
   notes?: string | null;
   lines?: (StockRequest & { productName: string; breed: string | null; unitPriceKes: number })[];
   createdBy: number | null;
+  /** An unpaid client order's stock is held until then. */
+  holdExpiresAt?: Date | null;
 }
 
 /** Inserts an order with its lines, reserves their stock and records the first history entry. */
@@ -87,6 +94,7 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
       expectedDeliveryDate: input.expectedDeliveryDate ?? null,
       notes: input.notes ?? null,
       createdBy: input.createdBy,
+      holdExpiresAt: input.holdExpiresAt ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -121,16 +129,18 @@ export function createStaffOrder(
   input: z.output<typeof orderInputSchema>,
   actorUserId: number,
 ): Promise<Order> {
+  const now = ctx.clock.now();
+  const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
     const customer = await findCustomerByName(db, input.customerName);
-    const order = await insertOrder(db, ctx.clock.now(), {
+    const order = await insertOrder(db, now, {
       source: "staff",
       customer,
       orderType: input.orderType,
       totalAmountKes: input.totalAmountKes,
       totalAmountUsd: input.totalAmountUsd,
       currency: input.currency,
-      expectedDeliveryDate: input.expectedDeliveryDate ? new Date(input.expectedDeliveryDate) : null,
+      expectedDeliveryDate,
       notes: input.notes,
       createdBy: actorUserId,
     });
@@ -165,25 +175,24 @@ export function recentOrders(ctx: AppContext, limit: number): Promise<Order[]> {
   return listOrders(ctx, { limit, offset: 0 });
 }
 
-/** Totals over every order; revenue leaves out rejected and cancelled orders. */
+/** Counts over every order; the money is the ledger's booked / received / outstanding. */
 export function orderSummary(ctx: AppContext): Promise<OrderSummary> {
-  const counted = sql`${orders.status} not in ('rejected', 'cancelled')`;
   return ctx.database.read(async (db) => {
     const [row] = await db
       .select({
         totalOrders: count(),
-        totalRevenueKes: sql<string>`coalesce(sum(${orders.totalAmountKes}) filter (where ${counted}), 0)`,
-        totalRevenueUsd: sql<string>`coalesce(sum(${orders.totalAmountUsd}) filter (where ${counted}), 0)`,
         pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')::int`,
         deliveredOrders: sql<number>`count(*) filter (where ${orders.status} = 'delivered')::int`,
       })
       .from(orders);
+    const figures = await ledgerFigures(db);
     return {
       totalOrders: Number(row!.totalOrders),
-      totalRevenueKes: Number(row!.totalRevenueKes),
-      totalRevenueUsd: Number(row!.totalRevenueUsd),
+      totalRevenueKes: figures.bookedKes,
+      totalRevenueUsd: kesToUsd(figures.bookedKes),
       pendingOrders: Number(row!.pendingOrders),
       deliveredOrders: Number(row!.deliveredOrders),
+      ...figures,
     };
   });
 }
@@ -231,6 +240,7 @@ export function getOrderDetail(ctx: AppContext, id: number): Promise<OrderDetail
         fromStatus: event.fromStatus,
         toStatus: event.toStatus,
         note: event.note,
+        changes: event.changes ?? null,
         actor,
         createdAt: event.createdAt.toISOString(),
       })),
@@ -238,132 +248,62 @@ export function getOrderDetail(ctx: AppContext, id: number): Promise<OrderDetail
   });
 }
 
-const isLocked = (status: OrderStatus) => (lockedOrderStatuses as readonly OrderStatus[]).includes(status);
+/** A requested delivery date (ISO date) as 09:00 Nairobi that day; a date before today is refused. */
+export function deliveryDate(value: string | null | undefined, now: Date): Date | null {
+  if (!value) return null;
+  if (value < nairobiDate(now)) {
+    throw validationError("Delivery date cannot be before today", {
+      expectedDeliveryDate: "Delivery date cannot be before today",
+    });
+  }
+  return new Date(`${value}T09:00:00+03:00`);
+}
 
-/** Edits an order's details while it has not shipped (nor ended). */
+/** Edits an order's details while it has not shipped (nor ended), through the order process. */
 export function updateOrder(
   ctx: AppContext,
   id: number,
   input: z.output<typeof orderUpdateSchema>,
-  actorUserId: number,
+  actor: Actor,
 ): Promise<Order> {
+  const now = ctx.clock.now();
   return ctx.database.tx(async (db) => {
-    const order = await loadOrder(db, id);
-    if (isLocked(order.status))
-      throw conflict(`Order ${order.orderNumber} is ${order.status} and can no longer be edited`);
-    const changes: Partial<typeof orders.$inferInsert> = { updatedAt: ctx.clock.now() };
+    const [current] = await db.select().from(orders).where(eq(orders.id, id));
+    if (!current) throw notFound("Order");
+    const sameDay =
+      input.expectedDeliveryDate && current.expectedDeliveryDate
+        ? nairobiDate(current.expectedDeliveryDate) === input.expectedDeliveryDate
+        : false;
+    const edit: DetailsEdit = {
+      orderType: input.orderType,
+      totalAmountKes: input.totalAmountKes,
+      totalAmountUsd: input.totalAmountUsd,
+      currency: input.currency,
+      notes: input.notes,
+      expectedDeliveryDate:
+        input.expectedDeliveryDate === undefined || sameDay
+          ? undefined
+          : deliveryDate(input.expectedDeliveryDate, now),
+    };
     if (
       input.customerName !== undefined &&
-      input.customerName.toLowerCase() !== order.customerName.toLowerCase()
+      input.customerName.toLowerCase() !== current.customerName.toLowerCase()
     ) {
-      const customer = await findCustomerByName(db, input.customerName);
-      Object.assign(changes, {
-        customerId: customer.id,
-        customerName: customer.name,
-        customerEmail: customer.email,
-        customerPhone: customer.phone,
-        customerLocation: customer.address,
-      });
+      edit.customer = await findCustomerByName(db, input.customerName);
     }
-    if (input.orderType !== undefined) changes.orderType = input.orderType;
-    if (input.totalAmountKes !== undefined) changes.totalAmountKes = input.totalAmountKes;
-    if (input.totalAmountUsd !== undefined) changes.totalAmountUsd = input.totalAmountUsd;
-    if (input.currency !== undefined) changes.currency = input.currency;
-    if (input.expectedDeliveryDate !== undefined) {
-      changes.expectedDeliveryDate = input.expectedDeliveryDate ? new Date(input.expectedDeliveryDate) : null;
-    }
-    if (input.notes !== undefined) changes.notes = input.notes;
-    const [row] = await db.update(orders).set(changes).where(eq(orders.id, id)).returning();
-    await db.insert(orderEvents).values({
-      orderId: id,
-      fromStatus: order.status,
-      toStatus: order.status,
-      note: "Details edited",
-      actorUserId,
-      createdAt: ctx.clock.now(),
-    });
-    return toOrder(row!);
+    return toOrder(await editOrderDetails(db, id, edit, actor, now));
   });
 }
 
-/** Moves an open order to a final state (cancelled or rejected) and releases the stock it held. */
-export async function endOrder(
-  db: Db,
-  order: OrderRow,
-  to: "cancelled" | "rejected",
-  context: { actorUserId: number; now: Date; note: string | null },
-): Promise<OrderRow> {
-  const [row] = await db
-    .update(orders)
-    .set({
-      status: to,
-      updatedAt: context.now,
-      ...(to === "rejected"
-        ? { notes: context.note, decidedBy: context.actorUserId, decidedAt: context.now }
-        : {}),
-    })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, [...openOrderStatuses])))
-    .returning();
-  if (!row) throw conflict(`Order ${order.orderNumber} is ${order.status} and cannot be ${to}`);
-  await releaseOrderStock(db, order, {
-    actorUserId: context.actorUserId,
-    now: context.now,
-    reason: "release",
-  });
-  await db.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: to,
-    note: context.note,
-    actorUserId: context.actorUserId,
-    createdAt: context.now,
-  });
-  return row;
-}
-
-export function cancelOrder(ctx: AppContext, id: number, actorUserId: number): Promise<Order> {
+export function cancelOrder(ctx: AppContext, id: number, actor: Actor): Promise<Order> {
   return ctx.database.tx(async (db) => {
-    const order = await loadOrder(db, id);
-    const row = await endOrder(db, order, "cancelled", {
-      actorUserId,
+    const row = await changeOrderStatus(db, id, {
+      to: "cancelled",
+      actor,
       now: ctx.clock.now(),
-      note: "Cancelled by staff",
+      reason: "Cancelled by staff",
     });
     return toOrder(row);
-  });
-}
-
-/**
- * Moves an order along the state machine when its shipment moves (processing, shipped, delivered).
- * Already there: nothing to do. Delivered straight from approved/processing passes through shipped so the
- * stock leaves once. Anything else the machine forbids is a 409.
- */
-export async function advanceOrder(
-  db: Db,
-  orderId: number,
-  to: "processing" | "shipped" | "delivered",
-  context: { actorUserId: number; now: Date; note: string },
-): Promise<void> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw notFound("Order");
-  if (order.status === to) return;
-  if (to === "delivered" && order.status !== "shipped" && canTransition(order.status, "shipped")) {
-    await advanceOrder(db, orderId, "shipped", context);
-    return advanceOrder(db, orderId, "delivered", context);
-  }
-  if (to === "processing" && order.status !== "approved") return;
-  if (!canTransition(order.status, to)) {
-    throw conflict(`Order ${order.orderNumber} is ${order.status} and cannot become ${to}`);
-  }
-  await db.update(orders).set({ status: to, updatedAt: context.now }).where(eq(orders.id, orderId));
-  if (to === "shipped") await dispatchOrderStock(db, order, context);
-  await db.insert(orderEvents).values({
-    orderId,
-    fromStatus: order.status,
-    toStatus: to,
-    note: context.note,
-    actorUserId: context.actorUserId,
-    createdAt: context.now,
   });
 }
 

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type O = { orderDate: string; status: string; totalAmountKes: number };
+type O = { orderDate: string; status: string; totalAmountKes: number; amountPaidKes: number };
 const DAY = 86_400_000;
 
 describe("reports", () => {
@@ -23,10 +23,19 @@ describe("reports", () => {
       ["1y", 365],
     ] as const) {
       const inside = orders.filter((o) => Date.parse(o.orderDate) >= now - days * DAY);
-      const counted = inside.filter((o) => o.status !== "rejected" && o.status !== "cancelled");
+      const booked = inside.filter((o) =>
+        ["approved", "processing", "shipped", "delivered"].includes(o.status),
+      );
+      const bookedKes = booked.reduce((s, o) => s + o.totalAmountKes, 0);
+      const receivedKes = booked.reduce((s, o) => s + o.amountPaidKes, 0);
       const report = (await director.get(`/api/reports?period=${period}`)).json();
       expect(report.salesReport.totalOrders).toBe(inside.length);
-      expect(report.salesReport.totalRevenue).toBe(counted.reduce((s, o) => s + o.totalAmountKes, 0));
+      expect(report.salesReport.totalRevenue).toBe(bookedKes);
+      expect(report.salesReport.ledger).toEqual({
+        bookedKes,
+        receivedKes,
+        outstandingKes: bookedKes - receivedKes,
+      });
       expect(report.salesReport.series.reduce((s: number, b: { orders: number }) => s + b.orders, 0)).toBe(
         inside.length,
       );

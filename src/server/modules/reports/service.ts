@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gte, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { categoryLabels, LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { customers, inventoryItems, orderLines, orders, storageUnits } from "../../db/schema";
 import { DAY_MS, nairobiDate } from "../../time";
+import { isBooked, ledgerFigures } from "../finance/ledger";
 
-const counted = notInArray(orders.status, ["rejected", "cancelled"]);
+/** Revenue here is the ledger's booked order value. */
+const counted = isBooked;
 const n = (v: unknown) => Number(v ?? 0);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -155,6 +157,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       to: now.toISOString(),
       salesReport: {
         totalRevenue: revenue,
+        ledger: await ledgerFigures(db, { from, to: now }),
         totalOrders: orderCount,
         averageOrderValue: orderCount === 0 ? 0 : Math.round(revenue / orderCount),
         series: seriesRows.map((r) => ({ label: r.label, revenue: n(r.revenue), orders: n(r.orders) })),

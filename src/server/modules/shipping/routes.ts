@@ -10,7 +10,7 @@ import {
 } from "../../../contract/shipping";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
-import { currentUser } from "../../http/auth-hook";
+import { actorOf } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
 import { createShipment, listShipments, setShipmentStatus, shipmentSummary } from "./service";
 
@@ -29,7 +29,7 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext): v
     "/api/shipments",
     { config, schema: { body: shipmentInputSchema, response: { 201: shipmentSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await createShipment(ctx, request.body, currentUser(request).id)),
+      reply.status(201).send(await createShipment(ctx, request.body, actorOf(request))),
   );
   r.patch(
     "/api/shipments/:id/status",
@@ -37,6 +37,6 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext): v
       config,
       schema: { params: idParams, body: shipmentStatusInputSchema, response: { 200: shipmentSchema } },
     },
-    (request) => setShipmentStatus(ctx, request.params.id, request.body.status, currentUser(request).id),
+    (request) => setShipmentStatus(ctx, request.params.id, request.body.status, actorOf(request)),
   );
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   SHIPMENT_ESTIMATE_DAYS,
@@ -7,13 +7,15 @@ import {
   type ShipmentSummary,
   type shipmentInputSchema,
   type shipmentListQuery,
+  shipmentStatusLabels,
+  shipmentTransitions,
 } from "../../../contract/shipping";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { orders, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { DAY_MS } from "../../time";
-import { advanceOrder } from "../orders/service";
+import { type Actor, changeOrderStatus } from "../orders/process";
 
 type ShipmentRow = typeof shipments.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -84,11 +86,14 @@ async function freeTrackingNumber(db: Db, proposed: string | undefined, now: Dat
   }
 }
 
-/** Ships an approved order: the shipment starts preparing and the order moves to processing. */
+/**
+ * Prepares the one shipment of an approved order: customer and destination come from the order, and the
+ * order moves to processing through the order process (which refuses an order neither paid nor on credit).
+ */
 export function createShipment(
   ctx: AppContext,
   input: z.output<typeof shipmentInputSchema>,
-  actorUserId: number,
+  actor: Actor,
 ): Promise<Shipment> {
   return ctx.database.tx(async (db) => {
     const [order] = await db
@@ -97,9 +102,16 @@ export function createShipment(
       .where(eq(sql`upper(${orders.orderNumber})`, input.orderNumber.toUpperCase()));
     if (!order)
       throw validationError(`No order ${input.orderNumber}`, { orderNumber: "Choose an existing order" });
-    if (!["approved", "processing", "shipped"].includes(order.status)) {
+    const [open] = await db
+      .select({ trackingNumber: shipments.trackingNumber })
+      .from(shipments)
+      .where(and(eq(shipments.orderId, order.id), ne(shipments.status, "cancelled")));
+    if (open) throw conflict(`Order ${order.orderNumber} already has shipment ${open.trackingNumber}`);
+    if (order.status !== "approved") {
       throw conflict(`Order ${order.orderNumber} is ${order.status}; only approved orders can be shipped`);
     }
+    const destination = order.deliveryAddress || order.customerLocation;
+    if (!destination) throw conflict(`Order ${order.orderNumber} has no delivery address`);
     const now = ctx.clock.now();
     const [row] = await db
       .insert(shipments)
@@ -107,9 +119,9 @@ export function createShipment(
         trackingNumber: await freeTrackingNumber(db, input.trackingNumber, now),
         orderId: order.id,
         orderNumber: order.orderNumber,
-        customerName: input.customerName,
+        customerName: order.customerName,
         origin: input.origin,
-        destination: input.destination,
+        destination,
         carrier: input.carrier,
         temperature: input.temperature,
         specialInstructions: input.specialInstructions ?? null,
@@ -122,52 +134,54 @@ export function createShipment(
         updatedAt: now,
       })
       .returning();
-    await advanceOrder(db, order.id, "processing", {
-      actorUserId,
+    await changeOrderStatus(db, order.id, {
+      to: "processing",
+      actor,
       now,
-      note: `Shipment ${row!.trackingNumber} preparing`,
+      reason: `Shipment ${row!.trackingNumber} preparing`,
     });
     return toShipment(row!);
   });
 }
 
-const orderStatusFor: Partial<Record<ShipmentStatus, "shipped" | "delivered">> = {
-  shipped: "shipped",
-  in_transit: "shipped",
-  delivered: "delivered",
-};
+function refusal(current: ShipmentRow, to: ShipmentStatus): string {
+  const label = `Shipment ${current.trackingNumber}`;
+  if (current.status === "delivered") return `${label} was delivered; its status is final`;
+  if (current.status === "cancelled") return `${label} was cancelled with its order; its status is final`;
+  if (to === "preparing") return `${label} has left with its stock; it cannot go back to preparing`;
+  return `${label} cannot go from ${shipmentStatusLabels[current.status]} to ${shipmentStatusLabels[to]}`;
+}
 
-/** Any of the five statuses, in any order, until delivered (final); the order follows its shipment. */
+/** Moves a shipment through its state machine; its order follows (shipped when it leaves, then delivered). */
 export function setShipmentStatus(
   ctx: AppContext,
   id: number,
   status: ShipmentStatus,
-  actorUserId: number,
+  actor: Actor,
 ): Promise<Shipment> {
   return ctx.database.tx(async (db) => {
     const [current] = await db.select().from(shipments).where(eq(shipments.id, id)).for("update");
     if (!current) throw notFound("Shipment");
-    if (current.status === "delivered" && status !== "delivered") {
-      throw conflict(`Shipment ${current.trackingNumber} was delivered; its status is final`);
-    }
+    if (current.status === status) return toShipment(current);
+    if (!shipmentTransitions[current.status].includes(status)) throw conflict(refusal(current, status));
     const now = ctx.clock.now();
+    const note = `Shipment ${current.trackingNumber} ${shipmentStatusLabels[status].toLowerCase()}`;
+    if (current.orderId && current.status === "preparing") {
+      await changeOrderStatus(db, current.orderId, { to: "shipped", actor, now, reason: note });
+    }
+    if (current.orderId && status === "delivered") {
+      await changeOrderStatus(db, current.orderId, { to: "delivered", actor, now, reason: note });
+    }
     const [row] = await db
       .update(shipments)
       .set({
         status,
         updatedAt: now,
-        deliveredAt: status === "delivered" ? (current.deliveredAt ?? now) : null,
+        shippedDate: current.status === "preparing" ? now : current.shippedDate,
+        deliveredAt: status === "delivered" ? now : null,
       })
       .where(eq(shipments.id, id))
       .returning();
-    const orderTo = orderStatusFor[status];
-    if (current.orderId && orderTo) {
-      await advanceOrder(db, current.orderId, orderTo, {
-        actorUserId,
-        now,
-        note: `Shipment ${current.trackingNumber} ${status.replace("_", " ")}`,
-      });
-    }
     return toShipment(row!);
   });
 }

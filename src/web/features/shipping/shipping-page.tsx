@@ -10,7 +10,7 @@ import {
   type ShipmentInput,
   type ShipmentStatus,
   type ShipmentSummary,
-  shipmentStatuses,
+  shipmentStatusChoices,
   shipmentStatusLabels,
   shipmentTemperatures,
 } from "../../../contract/shipping";
@@ -48,6 +48,7 @@ const tone = {
   in_transit: "purple",
   delivered: "green",
   delayed: "red",
+  cancelled: "gray",
 } as const;
 const refresh = () => invalidatePaths("/api/shipments", "/api/orders", "/api/inventory", "/api/dashboard");
 
@@ -301,7 +302,7 @@ export default function ShippingPage() {
                         >
                           <Eye />
                         </Button>
-                        {sh.status !== "delivered" && (
+                        {sh.status !== "delivered" && sh.status !== "cancelled" && (
                           <NativeSelect
                             aria-label={`Status of ${sh.trackingNumber}`}
                             className="h-9 w-36"
@@ -310,7 +311,7 @@ export default function ShippingPage() {
                               setStatus.mutate({ id: sh.id, status: e.target.value as ShipmentStatus })
                             }
                           >
-                            {shipmentStatuses.map((st) => (
+                            {shipmentStatusChoices.map((st) => (
                               <option key={st} value={st}>
                                 {shipmentStatusLabels[st]}
                               </option>

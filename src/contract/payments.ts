@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { isoDate, paymentMethods } from "./orders";
+
+/** One record per attempt to pay (an STK push, a recorded bank transfer, ...). */
+export const paymentRecordStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
+export type PaymentRecordStatus = (typeof paymentRecordStatuses)[number];
+
+/**
+ * Kenyan mobile numbers as Daraja wants them: 2547XXXXXXXX or 2541XXXXXXXX, from 07…, 01…, 7…, 1…, +254… or
+ * 254…, with spaces and dashes ignored. Anything else is not an M-Pesa number.
+ */
+export function normaliseMpesaPhone(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, "").replace(/^\+/, "");
+  const match = /^(?:254|0)?([17]\d{8})$/.exec(digits);
+  return match ? `254${match[1]}` : null;
+}
+
+export const MPESA_PHONE_MESSAGE = "Enter an M-Pesa number like 0712 345 678";
+export const mpesaPhone = z
+  .string({ error: MPESA_PHONE_MESSAGE })
+  .trim()
+  .refine((v) => normaliseMpesaPhone(v) !== null, MPESA_PHONE_MESSAGE)
+  .transform((v) => normaliseMpesaPhone(v)!);
+
+/** Daraja's STK result codes, in the words a client sees. 0 is paid; anything else failed. */
+export const mpesaResultMessages: Record<number, string> = {
+  0: "Payment received. Thank you!",
+  1: "Your M-Pesa balance was not enough for this payment.",
+  1032: "You cancelled the M-Pesa prompt on your phone.",
+  1037: "We could not reach your phone. Check it is on and has signal, then try again.",
+  1019: "The M-Pesa prompt expired before it was answered.",
+  2001: "The M-Pesa PIN entered was wrong.",
+};
+export function mpesaResultMessage(code: number | null): string {
+  if (code === null) return "Waiting for you to confirm on your phone.";
+  return mpesaResultMessages[code] ?? "M-Pesa could not complete the payment.";
+}
+
+export const payInputSchema = z.object({
+  method: z.literal("mpesa", { error: "Only M-Pesa can be paid from here; see the bank details instead" }),
+  phone: mpesaPhone,
+});
+export type PayInput = z.input<typeof payInputSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  method: z.enum(paymentMethods),
+  amountKes: z.number().int(),
+  status: z.enum(paymentRecordStatuses),
+  phone: z.string().nullable(),
+  reference: z.string().nullable(),
+  receipt: z.string().nullable(),
+  resultCode: z.number().int().nullable(),
+  /** Plain words for the client or staff. */
+  message: z.string(),
+  needsReview: z.boolean(),
+  reviewReason: z.string().nullable(),
+  refundReason: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentStartedSchema = z.object({
+  paymentId: z.number().int(),
+  status: z.enum(paymentRecordStatuses),
+});
+
+export const recordPaymentInputSchema = z.object({
+  method: z.enum(paymentMethods, { error: "Choose M-Pesa, card or bank transfer" }),
+  amountKes: z
+    .number({ error: "Amount must be a number" })
+    .int("Amount must be whole shillings")
+    .positive("Amount must be greater than 0")
+    .max(10_000_000_000, "Amount is too large"),
+  reference: z.string({ error: "Reference is required" }).trim().min(1, "Reference is required").max(100),
+  date: isoDate,
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentInputSchema>;
+
+export const refundInputSchema = z.object({
+  reason: z.string({ error: "Please give a reason" }).trim().min(1, "Please give a reason").max(500),
+});
+
+/** Where clients send bank transfers and paybill payments; the order number is the reference. */
+export const paymentDetailsSchema = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  branch: z.string(),
+  paybill: z.string(),
+  cardAvailable: z.boolean(),
+  holdMpesaMinutes: z.number().int(),
+  holdBankHours: z.number().int(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;

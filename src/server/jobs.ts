@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "./context";
+import { expireHolds } from "./modules/payments/holds";
+import { reconcilePendingMpesa } from "./modules/payments/service";
+
+/**
+ * Background work every app instance runs: expiring unpaid holds and asking M-Pesa about prompts whose
+ * callback never came. Both claim their rows in the database, so any number of instances may run them.
+ */
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs = 15_000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const expired = await expireHolds(ctx);
+      if (expired > 0) log.info({ expired }, "expired unpaid orders");
+      await reconcilePendingMpesa(ctx);
+    } catch (error) {
+      log.error({ err: error }, "background job failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

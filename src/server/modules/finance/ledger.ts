@@ -1,0 +1,228 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PaymentStatus } from "../../../contract/orders";
+import type { Db } from "../../db/database";
+import { orders, payments, transactions } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+
+/**
+ * The one ledger: every money figure about orders is defined here.
+ * - Order value (booked): approved and later orders, not cancelled or rejected.
+ * - Received: what has been paid against booked orders (confirmed payments, net of refunds).
+ * - Outstanding: booked minus received.
+ * A confirmed payment writes its income transaction, and a refund its reversal, in the caller's transaction.
+ */
+
+export const bookedStatuses = ["approved", "processing", "shipped", "delivered"] as const;
+export const isBooked: SQL = inArray(orders.status, [...bookedStatuses]);
+
+export interface LedgerFigures {
+  bookedKes: number;
+  receivedKes: number;
+  outstandingKes: number;
+}
+
+/** Booked, received and outstanding over booked orders, optionally only those ordered in [from, to). */
+export async function ledgerFigures(db: Db, range?: { from: Date; to: Date }): Promise<LedgerFigures> {
+  const inRange = range
+    ? sql`and ${orders.orderDate} >= ${range.from.toISOString()} and ${orders.orderDate} < ${range.to.toISOString()}`
+    : sql``;
+  const [row] = await db
+    .select({
+      booked: sql<string>`coalesce(sum(${orders.totalAmountKes}), 0)`,
+      received: sql<string>`coalesce(sum(${orders.amountPaidKes}), 0)`,
+    })
+    .from(orders)
+    .where(sql`${isBooked} ${inRange}`);
+  const bookedKes = Number(row!.booked);
+  const receivedKes = Number(row!.received);
+  return { bookedKes, receivedKes, outstandingKes: bookedKes - receivedKes };
+}
+
+function derive(total: number, paid: number, anyPending: boolean, anyRefunded: boolean): PaymentStatus {
+  if (total > 0 && paid >= total) return "paid";
+  if (paid > 0) return "part_paid";
+  if (anyPending) return "pending";
+  if (anyRefunded) return "refunded";
+  return "unpaid";
+}
+
+/** Re-derives an order's payment state from its payments (flagged ones count only once a person clears them). */
+export async function refreshPaymentState(db: Db, orderId: number, now: Date): Promise<void> {
+  const [agg] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${payments.amountKes}) filter (where ${payments.status} = 'paid' and not ${payments.needsReview}), 0)`,
+      pending: sql<boolean>`bool_or(${payments.status} = 'pending')`,
+      refunded: sql<boolean>`bool_or(${payments.status} = 'refunded')`,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  const [order] = await db
+    .select({ total: orders.totalAmountKes })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound("Order");
+  const paid = Number(agg!.paid);
+  await db
+    .update(orders)
+    .set({
+      amountPaidKes: paid,
+      paymentStatus: derive(order.total, paid, Boolean(agg!.pending), Boolean(agg!.refunded)),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+async function writeIncome(db: Db, payment: PaymentRow, actorUserId: number | null, date: Date) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
+  const how = { mpesa: "M-Pesa", bank: "bank transfer", card: "card" }[payment.method];
+  await db.insert(transactions).values({
+    type: "income",
+    amount: String(payment.amountKes),
+    currency: "KES",
+    description: `Payment for ${order!.orderNumber} (${order!.customerName}) by ${how}`,
+    reference: payment.receipt ?? payment.reference,
+    status: "completed",
+    date,
+    orderId: payment.orderId,
+    paymentId: payment.id,
+    createdBy: actorUserId,
+  });
+}
+
+/**
+ * Marks a pending payment paid, writes its income and re-derives the order's state. Conditional on the
+ * payment still being pending, so a repeated confirmation (duplicate callback) credits nothing. A payment
+ * whose amount differs from what was asked is kept but flagged for review, and credits nothing until then.
+ */
+export async function confirmPayment(
+  db: Db,
+  paymentId: number,
+  outcome: { receipt: string | null; paidAmountKes: number; paidAt: Date; now: Date },
+): Promise<PaymentRow | null> {
+  const [current] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!current) throw notFound("Payment");
+  const mismatch = outcome.paidAmountKes !== current.amountKes;
+  const [order] = await db.select().from(orders).where(eq(orders.id, current.orderId));
+  const overpaid = order!.amountPaidKes + current.amountKes > order!.totalAmountKes;
+  const reviewReason = mismatch
+    ? `Paid KES ${outcome.paidAmountKes}, asked KES ${current.amountKes}`
+    : overpaid
+      ? `The order was already paid (${order!.amountPaidKes} of ${order!.totalAmountKes}); refund or reallocate`
+      : order!.status === "cancelled" || order!.status === "rejected"
+        ? `Paid after the order was ${order!.status}; refund it`
+        : null;
+  const [paid] = await db
+    .update(payments)
+    .set({
+      status: "paid",
+      receipt: outcome.receipt,
+      paidAt: outcome.paidAt,
+      needsReview: reviewReason !== null,
+      reviewReason,
+      updatedAt: outcome.now,
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .returning();
+  if (!paid) return null;
+  if (!paid.needsReview) await writeIncome(db, paid, null, outcome.paidAt);
+  await refreshPaymentState(db, paid.orderId, outcome.now);
+  return paid;
+}
+
+/** Ends a pending payment without money (failed, cancelled or expired prompt). */
+export async function failPayment(
+  db: Db,
+  paymentId: number,
+  status: "failed" | "cancelled" | "expired",
+  detail: { resultCode: number | null; resultDesc: string | null; now: Date },
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({ status, resultCode: detail.resultCode, resultDesc: detail.resultDesc, updatedAt: detail.now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .returning();
+  if (row) await refreshPaymentState(db, row.orderId, detail.now);
+  return row ?? null;
+}
+
+/** A payment staff saw arrive (bank transfer, card terminal, paybill). Cannot take the order past its total. */
+export async function recordReceivedPayment(
+  db: Db,
+  orderId: number,
+  input: { method: PaymentRow["method"]; amountKes: number; reference: string; paidAt: Date },
+  actorUserId: number,
+  now: Date,
+): Promise<PaymentRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound("Order");
+  if (order.status === "cancelled" || order.status === "rejected") {
+    throw conflict(`Order ${order.orderNumber} is ${order.status}; it takes no payments`);
+  }
+  const owed = order.totalAmountKes - order.amountPaidKes;
+  if (input.amountKes > owed) {
+    throw conflict(
+      owed === 0
+        ? `Order ${order.orderNumber} is already fully paid`
+        : `Order ${order.orderNumber} owes KES ${owed.toLocaleString("en-KE")}; KES ${input.amountKes.toLocaleString("en-KE")} is more than that`,
+    );
+  }
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      orderId,
+      method: input.method,
+      amountKes: input.amountKes,
+      status: "paid",
+      reference: input.reference,
+      recordedBy: actorUserId,
+      paidAt: input.paidAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await writeIncome(db, payment!, actorUserId, input.paidAt);
+  await refreshPaymentState(db, orderId, now);
+  return payment!;
+}
+
+/** Refunds (or voids) a paid payment: the income is reversed by an expense linked to the same payment. */
+export async function refundPayment(
+  db: Db,
+  paymentId: number,
+  reason: string,
+  actorUserId: number,
+  now: Date,
+): Promise<PaymentRow> {
+  const [current] = await db.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  if (!current) throw notFound("Payment");
+  if (current.status !== "paid")
+    throw conflict(`Only a paid payment can be refunded; this one is ${current.status}`);
+  const [row] = await db
+    .update(payments)
+    .set({ status: "refunded", refundReason: reason, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")))
+    .returning();
+  if (!row) throw conflict("This payment was refunded meanwhile");
+  const [income] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.paymentId, paymentId), eq(transactions.type, "income")));
+  if (income) {
+    await db.insert(transactions).values({
+      type: "expense",
+      amount: income.amount,
+      currency: income.currency,
+      description: `Refund: ${income.description}. ${reason}`,
+      reference: income.reference,
+      status: "completed",
+      date: now,
+      orderId: row.orderId,
+      paymentId,
+      createdBy: actorUserId,
+    });
+  }
+  await refreshPaymentState(db, row.orderId, now);
+  return row;
+}

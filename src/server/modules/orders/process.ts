@@ -1,0 +1,242 @@
+import { and, eq, ne, or, sql } from "drizzle-orm";
+import {
+  canTransition,
+  lockedOrderStatuses,
+  type OrderStatus,
+  openOrderStatuses,
+} from "../../../contract/orders";
+import type { Role } from "../../../contract/roles";
+import type { Db } from "../../db/database";
+import { inventoryItems, orderEvents, orderLines, orders, shipments } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../errors";
+import { refreshPaymentState } from "../finance/ledger";
+import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
+
+/**
+ * The one order process. Every change of `orders.status` goes through `changeOrderStatus`, and every edit
+ * of an order's details through `editOrderDetails`: each checks the guard table, applies its side effects
+ * (stock, shipment) and writes exactly one history event, inside the caller's transaction.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export interface Actor {
+  /** null for the system (hold expiry). */
+  id: number | null;
+  role: Role | "system";
+}
+export interface StatusChange {
+  to: OrderStatus;
+  actor: Actor;
+  now: Date;
+  /** Why, in words: kept in the history (and as the order's notes when rejected or expired). */
+  reason?: string | null;
+  /** Approval only. */
+  approval?: { expectedDeliveryDate: Date; notes?: string; onCredit: boolean };
+}
+
+type Guard = (db: Db, order: OrderRow, change: StatusChange) => Promise<void> | void;
+
+const notOwnOrder: Guard = (_db, order, { actor }) => {
+  if (actor.id !== null && order.createdBy === actor.id) {
+    throw forbidden(`You created order ${order.orderNumber}; another approver must approve it`);
+  }
+};
+
+const itemsViable: Guard = async (db, order) => {
+  const bad = await db
+    .select({ itemId: inventoryItems.itemId, status: inventoryItems.viabilityStatus })
+    .from(orderLines)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, orderLines.inventoryItemId))
+    .where(
+      and(
+        eq(orderLines.orderId, order.id),
+        or(ne(inventoryItems.viabilityStatus, "viable"), eq(inventoryItems.isActive, false)),
+      ),
+    );
+  if (bad.length > 0) {
+    const names = bad.map((b) => `${b.itemId} (${b.status})`).join(", ");
+    throw conflict(`Order ${order.orderNumber} cannot be approved: ${names} is no longer viable`);
+  }
+};
+
+const paidOrOnCredit: Guard = (_db, order, change) => {
+  const credit = order.onCredit || change.approval?.onCredit === true;
+  if (order.paymentStatus === "paid" || credit) return;
+  if (change.to === "approved") {
+    throw conflict(
+      `Order ${order.orderNumber} is not paid yet; a Director may approve it on credit, otherwise wait for payment`,
+    );
+  }
+  throw conflict(`Order ${order.orderNumber} is neither paid nor approved on credit, so it cannot ship`);
+};
+
+const creditOnlyByDirector: Guard = (_db, _order, change) => {
+  if (change.approval?.onCredit && change.actor.role !== "director") {
+    throw forbidden("Only a Director can approve an order on credit");
+  }
+};
+
+/** The guard table: what must hold before an order may enter each status (besides the state machine). */
+const guards: Partial<Record<OrderStatus, Guard[]>> = {
+  approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
+  processing: [paidOrOnCredit],
+  shipped: [paidOrOnCredit],
+};
+
+async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound("Order");
+  return order;
+}
+
+const isOpen = (s: OrderStatus) => (openOrderStatuses as readonly OrderStatus[]).includes(s);
+
+/** Moves an order to `to` through the guard table, with its side effects and one history event. */
+export async function changeOrderStatus(db: Db, orderId: number, change: StatusChange): Promise<OrderRow> {
+  const order = await lockOrder(db, orderId);
+  const from = order.status;
+  if (!canTransition(from, change.to)) {
+    throw conflict(`Order ${order.orderNumber} is ${from} and cannot become ${change.to}`);
+  }
+  for (const guard of guards[change.to] ?? []) await guard(db, order, change);
+
+  const set: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: change.now };
+  // Nothing enters pending, so every change ends the unpaid hold: approval keeps the stock until shipping.
+  set.holdExpiresAt = null;
+  if (change.to === "approved" && change.approval) {
+    set.expectedDeliveryDate = change.approval.expectedDeliveryDate;
+    set.notes = change.approval.notes || order.notes;
+    set.onCredit = order.onCredit || (change.approval.onCredit && order.paymentStatus !== "paid");
+  }
+  if (change.to === "approved" || change.to === "rejected") {
+    set.decidedBy = change.actor.id;
+    set.decidedAt = change.now;
+  }
+  if ((change.to === "rejected" || change.to === "cancelled") && change.reason) set.notes = change.reason;
+
+  // Conditional on the status read under lock: a concurrent change makes this a no-op, never a double effect.
+  const [row] = await db
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning();
+  if (!row) throw conflict(`Order ${order.orderNumber} changed meanwhile; please reload`);
+
+  const context = { actorUserId: change.actor.id, now: change.now };
+  if (change.to === "rejected" || change.to === "cancelled") {
+    if (isOpen(from)) await releaseOrderStock(db, order, { ...context, reason: "release" });
+    await db
+      .update(shipments)
+      .set({ status: "cancelled", updatedAt: change.now })
+      .where(and(eq(shipments.orderId, orderId), eq(shipments.status, "preparing")));
+  }
+  if (change.to === "shipped") await dispatchOrderStock(db, order, context);
+
+  const creditNote = set.onCredit && !order.onCredit ? "Approved on credit (unpaid)" : null;
+  await db.insert(orderEvents).values({
+    orderId,
+    fromStatus: from,
+    toStatus: change.to,
+    note: [change.reason, creditNote].filter(Boolean).join(". ") || null,
+    changes:
+      change.to === "approved" && change.approval
+        ? {
+            expectedDeliveryDate: {
+              from: order.expectedDeliveryDate?.toISOString() ?? null,
+              to: change.approval.expectedDeliveryDate.toISOString(),
+            },
+          }
+        : null,
+    actorUserId: change.actor.id,
+    createdAt: change.now,
+  });
+  return row;
+}
+
+export interface DetailsEdit {
+  customer?: { id: number; name: string; email: string; phone: string; address: string };
+  orderType?: OrderRow["orderType"];
+  totalAmountKes?: number;
+  totalAmountUsd?: number | null;
+  currency?: OrderRow["currency"];
+  expectedDeliveryDate?: Date | null;
+  notes?: string | null;
+}
+
+const moneyFields = ["totalAmountKes", "totalAmountUsd", "currency"] as const;
+const trackedFields = [...moneyFields, "expectedDeliveryDate"] as const;
+
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+/**
+ * Edits an order that has not shipped or ended. An itemised order's money is its lines' sum, so editing it
+ * is refused; every changed money or date field is recorded old -> new in one history event.
+ */
+export async function editOrderDetails(
+  db: Db,
+  orderId: number,
+  edit: DetailsEdit,
+  actor: Actor,
+  now: Date,
+): Promise<OrderRow> {
+  const order = await lockOrder(db, orderId);
+  if ((lockedOrderStatuses as readonly OrderStatus[]).includes(order.status)) {
+    throw conflict(`Order ${order.orderNumber} is ${order.status} and can no longer be edited`);
+  }
+  const set: Partial<typeof orders.$inferInsert> = {};
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of trackedFields) {
+    const next = edit[field];
+    if (next === undefined || comparable(next) === comparable(order[field])) continue;
+    changes[field] = { from: comparable(order[field]), to: comparable(next) };
+    Object.assign(set, { [field]: next });
+  }
+  const moneyEdited = moneyFields.some((f) => changes[f]);
+  if (moneyEdited) {
+    const [lines] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    if (lines!.n > 0) {
+      throw conflict(
+        `Order ${order.orderNumber} is priced from its ${lines!.n} line(s); its amount cannot be edited`,
+      );
+    }
+    if (order.amountPaidKes > (edit.totalAmountKes ?? order.totalAmountKes)) {
+      throw conflict(
+        `Order ${order.orderNumber} has KES ${order.amountPaidKes} paid; the amount cannot go below it`,
+      );
+    }
+  }
+  if (edit.customer && edit.customer.id !== order.customerId) {
+    Object.assign(set, {
+      customerId: edit.customer.id,
+      customerName: edit.customer.name,
+      customerEmail: edit.customer.email,
+      customerPhone: edit.customer.phone,
+      customerLocation: edit.customer.address,
+    });
+    changes.customer = { from: order.customerName, to: edit.customer.name };
+  }
+  if (edit.orderType !== undefined && edit.orderType !== order.orderType) set.orderType = edit.orderType;
+  if (edit.notes !== undefined && edit.notes !== order.notes) set.notes = edit.notes;
+  if (Object.keys(set).length === 0) return order;
+
+  const [row] = await db
+    .update(orders)
+    .set({ ...set, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const changed = Object.keys(changes);
+  await db.insert(orderEvents).values({
+    orderId,
+    fromStatus: order.status,
+    toStatus: order.status,
+    note: changed.length > 0 ? `Details edited: ${changed.join(", ")}` : "Details edited",
+    changes: changed.length > 0 ? changes : null,
+    actorUserId: actor.id,
+    createdAt: now,
+  });
+  if (moneyEdited) await refreshPaymentState(db, orderId, now);
+  return row!;
+}

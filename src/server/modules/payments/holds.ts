@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { orderLines, orders, payments, users } from "../../db/schema";
+import { conflict } from "../../errors";
+import { refreshPaymentState } from "../finance/ledger";
+import { changeOrderStatus } from "../orders/process";
+
+type Holds = Config["holds"];
+const MINUTE_MS = 60_000;
+
+/** How long an unpaid client order holds its stock: minutes for an M-Pesa prompt, days for a transfer. */
+export function holdUntil(holds: Holds, method: "mpesa" | "bank" | "card", now: Date): Date {
+  const ms = method === "mpesa" ? holds.mpesaMinutes * MINUTE_MS : holds.bankHours * 60 * MINUTE_MS;
+  return new Date(now.getTime() + ms);
+}
+
+const unpaidOpen = and(eq(orders.status, "pending"), inArray(orders.paymentStatus, ["unpaid", "pending"]));
+
+/**
+ * One account may not lock the catalogue away: a cap on its open unpaid orders and their units. The client's
+ * user row is locked first, so two orders placed at once are counted one after the other.
+ */
+export async function enforceUnpaidCap(
+  db: Db,
+  holds: Holds,
+  userId: number,
+  newUnits: number,
+): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [open] = await db
+    .select({
+      orders: sql<number>`count(distinct ${orders.id})::int`,
+      units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.clientUserId, userId), unpaidOpen));
+  if (open!.orders >= holds.maxOpenUnpaidOrders) {
+    throw conflict(
+      `You already have ${open!.orders} unpaid orders. Pay for one of them, or wait for it to expire, before placing another.`,
+    );
+  }
+  if (open!.units + newUnits > holds.maxOpenUnpaidUnits) {
+    throw conflict(
+      `Unpaid orders can hold at most ${holds.maxOpenUnpaidUnits} units at a time; you hold ${open!.units}. Pay for an order first.`,
+    );
+  }
+}
+
+export const EXPIRED_REASON =
+  "Payment was not received in time, so the order expired and its items were released";
+
+/**
+ * Expires unpaid orders whose hold has run out: cancels them through the order process (which releases the
+ * stock) and expires their pending payments. Rows are claimed with FOR UPDATE SKIP LOCKED, so app instances
+ * running this at once each take different orders; the process's conditional update is the backstop.
+ */
+export function expireHolds(ctx: AppContext, batch = 50): Promise<number> {
+  const now = ctx.clock.now();
+  return ctx.database.tx(async (db) => {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(unpaidOpen, lte(orders.holdExpiresAt, now)))
+      .orderBy(asc(orders.holdExpiresAt), asc(orders.id))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    for (const { id } of due) {
+      await db
+        .update(payments)
+        .set({ status: "expired", updatedAt: now })
+        .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+      await refreshPaymentState(db, id, now);
+      await changeOrderStatus(db, id, {
+        to: "cancelled",
+        actor: { id: null, role: "system" },
+        now,
+        reason: EXPIRED_REASON,
+      });
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,357 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  mpesaResultMessage,
+  type Payment,
+  type PaymentDetails,
+  type recordPaymentInputSchema,
+} from "../../../contract/payments";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { orders, payments } from "../../db/schema";
+import { conflict, notFound, validationError } from "../../errors";
+import {
+  confirmPayment,
+  failPayment,
+  recordReceivedPayment,
+  refreshPaymentState,
+  refundPayment,
+} from "../finance/ledger";
+import { parseStkCallback } from "./daraja";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const PROMPT_REUSE_MS = 2 * 60_000;
+/** A prompt's callback is given this long before the STK query asks for the outcome. */
+export const QUERY_AFTER_MS = 60_000;
+const QUERY_EVERY_MS = 30_000;
+/** A push Daraja never acknowledged (no CheckoutRequestID) is given up after this long. */
+const ABANDON_UNSENT_MS = 10 * 60_000;
+
+function message(row: PaymentRow): string {
+  if (row.needsReview) return "Received; our team is checking the amount and will contact you.";
+  switch (row.status) {
+    case "paid":
+      return row.method === "mpesa" ? mpesaResultMessage(0) : "Payment recorded. Thank you!";
+    case "refunded":
+      return `Refunded${row.refundReason ? `: ${row.refundReason}` : ""}`;
+    case "expired":
+      return row.resultCode === null
+        ? "The order's payment time ran out."
+        : mpesaResultMessage(row.resultCode);
+    case "pending":
+      return mpesaResultMessage(null);
+    default:
+      return row.method === "mpesa"
+        ? mpesaResultMessage(row.resultCode)
+        : (row.resultDesc ?? "Not completed");
+  }
+}
+
+export function toPayment(row: PaymentRow, orderNumber: string): Payment {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    orderNumber,
+    method: row.method,
+    amountKes: row.amountKes,
+    status: row.status,
+    phone: row.phone,
+    reference: row.reference,
+    receipt: row.receipt,
+    resultCode: row.resultCode,
+    message: message(row),
+    needsReview: row.needsReview,
+    reviewReason: row.reviewReason,
+    refundReason: row.refundReason,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function paymentDetails(ctx: AppContext): PaymentDetails {
+  return {
+    ...ctx.config.bank,
+    paybill: ctx.config.mpesa.shortcode,
+    cardAvailable: false,
+    holdMpesaMinutes: ctx.config.holds.mpesaMinutes,
+    holdBankHours: ctx.config.holds.bankHours,
+  };
+}
+
+/**
+ * Sends an STK push for what the client's own order still owes. The payment row is committed before the
+ * call to Daraja (whose callback may arrive at once), and the CheckoutRequestID is stored after it.
+ */
+export async function startMpesaPayment(
+  ctx: AppContext,
+  userId: number,
+  orderId: number,
+  phone: string,
+): Promise<{ paymentId: number; status: PaymentRow["status"] }> {
+  const now = ctx.clock.now();
+  const prepared = await ctx.database.tx(async (db) => {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.clientUserId, userId)))
+      .for("update");
+    if (!order) throw notFound("Order");
+    if (order.status === "cancelled" || order.status === "rejected") {
+      throw conflict(`Order ${order.orderNumber} is ${order.status}; it can no longer be paid`);
+    }
+    const owed = order.totalAmountKes - order.amountPaidKes;
+    if (owed <= 0) throw conflict(`Order ${order.orderNumber} is already paid`);
+    const [inFlight] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, "pending")))
+      .orderBy(desc(payments.createdAt));
+    if (inFlight && now.getTime() - inFlight.createdAt.getTime() < PROMPT_REUSE_MS) {
+      throw conflict("An M-Pesa prompt was just sent to your phone. Answer it, or try again in two minutes.");
+    }
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        orderId,
+        method: "mpesa",
+        amountKes: owed,
+        status: "pending",
+        phone,
+        callbackToken: randomBytes(24).toString("base64url"),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    // Leave the client time to answer the prompt even when the hold is about to run out.
+    const answerBy = new Date(now.getTime() + 5 * 60_000);
+    if (order.holdExpiresAt && order.holdExpiresAt < answerBy) {
+      await db.update(orders).set({ holdExpiresAt: answerBy }).where(eq(orders.id, orderId));
+    }
+    await refreshPaymentState(db, orderId, now);
+    return { payment: payment!, orderNumber: order.orderNumber };
+  });
+
+  const { payment } = prepared;
+  try {
+    const accepted = await ctx.daraja.stkPush({
+      phone,
+      amountKes: payment.amountKes,
+      accountReference: prepared.orderNumber.replace(/^ORD-/, ""),
+      description: "Urithi order",
+      callbackUrl: `${ctx.config.mpesa.callbackBaseUrl}/api/payments/mpesa/callback/${payment.callbackToken}`,
+    });
+    await ctx.database.tx((db) =>
+      db
+        .update(payments)
+        .set({
+          checkoutRequestId: accepted.checkoutRequestId,
+          merchantRequestId: accepted.merchantRequestId,
+          updatedAt: ctx.clock.now(),
+        })
+        .where(eq(payments.id, payment.id)),
+    );
+    return { paymentId: payment.id, status: "pending" };
+  } catch (error) {
+    await ctx.database.tx((db) =>
+      failPayment(db, payment.id, "failed", {
+        resultCode: null,
+        resultDesc: error instanceof Error ? error.message : "M-Pesa request failed",
+        now: ctx.clock.now(),
+      }),
+    );
+    throw error;
+  }
+}
+
+/** Applies a final STK result (from a callback or a query) to a payment; idempotent. */
+async function applyResult(
+  db: Db,
+  payment: PaymentRow,
+  result: { resultCode: number; resultDesc: string; amount: number | null; receipt: string | null },
+  now: Date,
+): Promise<void> {
+  if (result.resultCode === 0) {
+    // A late success after the order expired is still money received: confirm it (flagged for review).
+    if (payment.status === "expired") {
+      await db.update(payments).set({ status: "pending" }).where(eq(payments.id, payment.id));
+    }
+    await confirmPayment(db, payment.id, {
+      receipt: result.receipt,
+      paidAmountKes: result.amount ?? payment.amountKes,
+      paidAt: now,
+      now,
+    });
+    return;
+  }
+  const status = result.resultCode === 1032 ? "cancelled" : result.resultCode === 1019 ? "expired" : "failed";
+  await failPayment(db, payment.id, status, {
+    resultCode: result.resultCode,
+    resultDesc: result.resultDesc,
+    now,
+  });
+}
+
+/**
+ * Daraja's callback for one payment. Only the per-payment token in the URL is trusted, and the
+ * CheckoutRequestID must match the one Daraja gave us. A repeated callback changes nothing.
+ */
+export function handleMpesaCallback(ctx: AppContext, token: string, body: unknown): Promise<void> {
+  const callback = parseStkCallback(body);
+  if (!callback) throw validationError("Not an STK callback");
+  return ctx.database.tx(async (db) => {
+    const [payment] = await db.select().from(payments).where(eq(payments.callbackToken, token)).for("update");
+    if (!payment) throw notFound("Payment");
+    if (payment.checkoutRequestId && payment.checkoutRequestId !== callback.checkoutRequestId) {
+      throw validationError("CheckoutRequestID does not match this payment");
+    }
+    const now = ctx.clock.now();
+    if (payment.status !== "pending" && payment.status !== "expired") return;
+    await db
+      .update(payments)
+      .set({ rawCallback: body, checkoutRequestId: callback.checkoutRequestId })
+      .where(eq(payments.id, payment.id));
+    await applyResult(db, payment, callback, now);
+  });
+}
+
+/**
+ * Callbacks get lost: asks Daraja about prompts older than a minute that are still pending. Each payment is
+ * claimed with a conditional update of last_queried_at, so two app instances never query the same one at once.
+ */
+export async function reconcilePendingMpesa(ctx: AppContext, batch = 20): Promise<number> {
+  const now = ctx.clock.now();
+  const before = new Date(now.getTime() - QUERY_AFTER_MS);
+  const claimed = await ctx.database.tx(async (db) => {
+    await db
+      .update(payments)
+      .set({ status: "failed", resultDesc: "M-Pesa never acknowledged the request", updatedAt: now })
+      .where(
+        and(
+          eq(payments.status, "pending"),
+          isNull(payments.checkoutRequestId),
+          lt(payments.createdAt, new Date(now.getTime() - ABANDON_UNSENT_MS)),
+        ),
+      );
+    const due = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, "pending"),
+          eq(payments.method, "mpesa"),
+          isNotNull(payments.checkoutRequestId),
+          lt(payments.createdAt, before),
+          or(
+            isNull(payments.lastQueriedAt),
+            lt(payments.lastQueriedAt, new Date(now.getTime() - QUERY_EVERY_MS)),
+          ),
+        ),
+      )
+      .orderBy(asc(payments.createdAt))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((d) => d.id);
+    const rows: PaymentRow[] = [];
+    for (const id of ids) {
+      const [row] = await db
+        .update(payments)
+        .set({ lastQueriedAt: now })
+        .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+        .returning();
+      if (row) rows.push(row);
+    }
+    return rows;
+  });
+  let settled = 0;
+  for (const payment of claimed) {
+    const answer = await ctx.daraja.stkQuery(payment.checkoutRequestId!).catch(() => null);
+    if (!answer || answer.resultCode === null) continue;
+    const { resultCode, resultDesc } = answer;
+    await ctx.database.tx(async (db) => {
+      const [current] = await db.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+      if (current?.status !== "pending") return;
+      await applyResult(
+        db,
+        current,
+        { resultCode, resultDesc, amount: null, receipt: null },
+        ctx.clock.now(),
+      );
+    });
+    settled++;
+  }
+  return settled;
+}
+
+async function orderNumberOf(db: Db, orderId: number): Promise<string> {
+  const [order] = await db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
+  return order!.n;
+}
+
+export function getClientPayment(ctx: AppContext, userId: number, paymentId: number): Promise<Payment> {
+  return ctx.database.read(async (db) => {
+    const [row] = await db
+      .select({ payment: payments, orderNumber: orders.orderNumber })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.id, paymentId), eq(orders.clientUserId, userId)));
+    if (!row) throw notFound("Payment");
+    return toPayment(row.payment, row.orderNumber);
+  });
+}
+
+export function listOrderPayments(ctx: AppContext, orderId: number): Promise<Payment[]> {
+  return ctx.database.read(async (db) => {
+    const orderNumber = await db
+      .select({ n: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .then((r) => r[0]?.n);
+    if (!orderNumber) throw notFound("Order");
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(asc(payments.createdAt), asc(payments.id));
+    return rows.map((r) => toPayment(r, orderNumber));
+  });
+}
+
+export function recordPayment(
+  ctx: AppContext,
+  orderId: number,
+  input: z.output<typeof recordPaymentInputSchema>,
+  actorUserId: number,
+): Promise<Payment> {
+  const now = ctx.clock.now();
+  const paidAt = new Date(`${input.date}T12:00:00+03:00`);
+  if (paidAt.getTime() > now.getTime() + 24 * 60 * 60_000) {
+    throw validationError("A payment cannot be dated in the future", {
+      date: "Date cannot be in the future",
+    });
+  }
+  return ctx.database.tx(async (db) => {
+    const row = await recordReceivedPayment(
+      db,
+      orderId,
+      { method: input.method, amountKes: input.amountKes, reference: input.reference, paidAt },
+      actorUserId,
+      now,
+    );
+    return toPayment(row, await orderNumberOf(db, orderId));
+  });
+}
+
+export function refund(
+  ctx: AppContext,
+  paymentId: number,
+  reason: string,
+  actorUserId: number,
+): Promise<Payment> {
+  return ctx.database.tx(async (db) => {
+    const row = await refundPayment(db, paymentId, reason, actorUserId, ctx.clock.now());
+    return toPayment(row, await orderNumberOf(db, row.orderId));
+  });
+}
