@@ -88,6 +88,7 @@ export function asUser(app: FastifyInstance, cookie: string) {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return {
+    cookie,
     get: (url: string) => send("GET", url),
     post: (url: string, payload: unknown) => send("POST", url, payload),
     patch: (url: string, payload: unknown) => send("PATCH", url, payload),

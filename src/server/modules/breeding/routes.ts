@@ -29,7 +29,10 @@ export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): v
   );
   r.post(
     "/api/breeding-records",
-    { config, schema: { body: breedingInputSchema, response: { 201: breedingRecordSchema } } },
+    {
+      config: { ...config, idempotent: true },
+      schema: { body: breedingInputSchema, response: { 201: breedingRecordSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createBreedingRecord(ctx, request.body, currentUser(request).id)),
   );

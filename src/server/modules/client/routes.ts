@@ -34,7 +34,7 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.get(
     "/api/client/orders",
     {
-      config: { access: access.client },
+      config: { access: access.client, idempotent: true },
       schema: { querystring: paginationQuery, response: { 200: z.array(clientOrderSchema) } },
     },
     (request) => listClientOrders(ctx, currentUser(request).id, request.query),
@@ -42,7 +42,7 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.post(
     "/api/client/orders",
     {
-      config: { access: access.client },
+      config: { access: access.client, idempotent: true },
       schema: { body: clientOrderInputSchema, response: { 201: placedOrderSchema } },
     },
     async (request, reply) =>

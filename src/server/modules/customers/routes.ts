@@ -42,7 +42,10 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
   );
   r.post(
     "/api/customers",
-    { config: write, schema: { body: customerInputSchema, response: { 201: customerSchema } } },
+    {
+      config: { ...write, idempotent: true },
+      schema: { body: customerInputSchema, response: { 201: customerSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createCustomer(ctx, request.body)),
   );
   r.patch(

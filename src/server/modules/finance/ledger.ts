@@ -24,7 +24,7 @@ export interface LedgerFigures {
 /** Booked, received and outstanding over booked orders, optionally only those ordered in [from, to). */
 export async function ledgerFigures(db: Db, range?: { from: Date; to: Date }): Promise<LedgerFigures> {
   const inRange = range
-    ? sql`and ${orders.orderDate} >= ${range.from.toISOString()} and ${orders.orderDate} < ${range.to.toISOString()}`
+    ? sql`and ${orders.orderDate} >= ${range.from.toISOString()} and ${orders.orderDate} <= ${range.to.toISOString()}`
     : sql``;
   const [row] = await db
     .select({

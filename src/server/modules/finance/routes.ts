@@ -26,7 +26,10 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
   r.post(
     "/api/transactions",
-    { config, schema: { body: transactionInputSchema, response: { 201: transactionSchema } } },
+    {
+      config: { ...config, idempotent: true },
+      schema: { body: transactionInputSchema, response: { 201: transactionSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await recordTransaction(ctx, request.body, currentUser(request).id)),
   );

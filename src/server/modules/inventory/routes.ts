@@ -85,7 +85,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   r.post(
     "/api/inventory",
     {
-      config: { access: access.staff("inventory:write") },
+      config: { access: access.staff("inventory:write"), idempotent: true },
       schema: { body: inventoryItemInputSchema, response: { 201: inventoryItemSchema } },
     },
     async (request, reply) =>

@@ -87,9 +87,14 @@ async function orderIn(status: OrderStatus): Promise<number> {
   const ok = (res: { statusCode: number; body: string }) =>
     expect(res.statusCode, res.body).toBeLessThan(300);
   if (status === "pending") return id;
-  if (status === "rejected")
-    return (ok(await director.post(`/api/orders/${id}/reject`, { reason: "No" })), id);
-  if (status === "cancelled") return (ok(await director.del(`/api/orders/${id}`)), id);
+  if (status === "rejected") {
+    ok(await director.post(`/api/orders/${id}/reject`, { reason: "No" }));
+    return id;
+  }
+  if (status === "cancelled") {
+    ok(await director.del(`/api/orders/${id}`));
+    return id;
+  }
   const day = new Date().toISOString().slice(0, 10);
   ok(
     await director.post(`/api/orders/${id}/payments`, {

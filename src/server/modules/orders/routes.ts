@@ -78,7 +78,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
   );
   r.post(
     "/api/orders",
-    { config: write, schema: { body: orderInputSchema, response: { 201: orderSchema } } },
+    {
+      config: { ...write, idempotent: true },
+      schema: { body: orderInputSchema, response: { 201: orderSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createStaffOrder(ctx, request.body, currentUser(request).id)),
   );

@@ -215,7 +215,7 @@ export function registerMpesaSimulator(app: FastifyInstance, ctx: AppContext): v
       const [prompt] = await ctx.database.read((db) =>
         db.select().from(mpesaSimPrompts).where(eq(mpesaSimPrompts.id, id)),
       );
-      if (!prompt || prompt.status !== "pending") return reply.redirect("/mpesa-simulator", 303);
+      if (prompt?.status !== "pending") return reply.redirect("/mpesa-simulator", 303);
       const notify = request.query.callback !== "lost";
       if (action === "accept") await resolve(id, 0, "The service request is processed successfully.", notify);
       else await resolve(id, 1032, "Request cancelled by user", notify);

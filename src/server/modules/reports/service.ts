@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
 import { categoryLabels, LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
@@ -15,7 +15,7 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Report> {
   const now = ctx.clock.now();
   const from = new Date(now.getTime() - reportPeriodDays[period] * DAY_MS);
-  const inPeriod = and(gte(orders.orderDate, from), lt(orders.orderDate, now));
+  const inPeriod = and(gte(orders.orderDate, from), lte(orders.orderDate, now));
   const byMonth = period === "90d" || period === "1y";
   const bucketOf = (col: typeof orders.orderDate | typeof customers.createdAt) =>
     // The format is inlined (not a bound parameter) so GROUP BY and SELECT see the same expression.

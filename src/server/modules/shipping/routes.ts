@@ -27,7 +27,10 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext): v
   );
   r.post(
     "/api/shipments",
-    { config, schema: { body: shipmentInputSchema, response: { 201: shipmentSchema } } },
+    {
+      config: { ...config, idempotent: true },
+      schema: { body: shipmentInputSchema, response: { 201: shipmentSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createShipment(ctx, request.body, actorOf(request))),
   );

@@ -27,7 +27,10 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
   r.post(
     "/api/vendors",
-    { config, schema: { body: vendorInputSchema, response: { 201: vendorSchema } } },
+    {
+      config: { ...config, idempotent: true },
+      schema: { body: vendorInputSchema, response: { 201: vendorSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createVendor(ctx, request.body)),
   );
   r.patch(
