@@ -60,20 +60,20 @@ async function sendCallback(prompt: PromptRow, code: number, desc: string): Prom
   }).catch(() => undefined);
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function phonePage(pending: PromptRow[], recent: PromptRow[]): string {
   const row = (p: PromptRow) => `
     <li class="prompt">
-      <p><strong>Pay KES ${p.amount.toLocaleString("en-KE")}</strong> to Urithi (account ${escape(p.accountReference)})</p>
-      <p class="muted">Phone ${escape(p.phone)} · ${escape(p.checkoutRequestId)}</p>
+      <p><strong>Pay KES ${p.amount.toLocaleString("en-KE")}</strong> to Urithi (account ${escapeHtml(p.accountReference)})</p>
+      <p class="muted">Phone ${escapeHtml(p.phone)} · ${escapeHtml(p.checkoutRequestId)}</p>
       <form method="post" action="/mpesa-simulator/${p.id}/accept"><button class="ok">Accept (enter PIN)</button></form>
       <form method="post" action="/mpesa-simulator/${p.id}/cancel"><button>Cancel</button></form>
       <form method="post" action="/mpesa-simulator/${p.id}/accept?callback=lost"><button class="quiet">Accept, lose the callback</button></form>
     </li>`;
   const done = (p: PromptRow) =>
-    `<li>${escape(p.accountReference)} · KES ${p.amount} · ${escape(p.status)}${p.receipt ? ` · ${escape(p.receipt)}` : ""}</li>`;
+    `<li>${escapeHtml(p.accountReference)} · KES ${p.amount} · ${escapeHtml(p.status)}${p.receipt ? ` · ${escapeHtml(p.receipt)}` : ""}</li>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>M-Pesa simulator</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:1rem auto;padding:0 1rem;color:#1f2937}
