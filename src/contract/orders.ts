@@ -135,6 +135,7 @@ export const orderDetailSchema = orderSchema.extend({
   customerEmail: z.string().nullable(),
   customerPhone: z.string().nullable(),
   customerLocation: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
   paymentMethod: z.enum(paymentMethods).nullable(),
   lines: z.array(orderLineSchema),
   history: z.array(orderEventSchema),

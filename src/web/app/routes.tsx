@@ -43,7 +43,9 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/orders"],
     title: "Sales & Orders",
     anyOf: ["orders:read"],
-    render: (user) => <OrdersPage canWrite={can(user.role, "orders:write")} />,
+    render: (user) => (
+      <OrdersPage canWrite={can(user.role, "orders:write")} canTakePayments={can(user.role, "finance")} />
+    ),
   },
   {
     paths: ["/financial"],

@@ -8,11 +8,22 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Sends a request with cookies; writes carry a JSON body. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/** A fresh Idempotency-Key: one per user attempt, so a double tap or a retry does the thing once. */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+/** Sends a request with cookies; writes carry a JSON body, and optionally an Idempotency-Key. */
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  idempotencyKey?: string,
+): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
+    headers: {
+      ...(data !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+    },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
   });
@@ -20,8 +31,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  return (await apiRequest(method, url, data)).json() as Promise<T>;
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
+  return (await apiRequest(method, url, data, idempotencyKey)).json() as Promise<T>;
 }
 
 /** Builds the URL a query key stands for: the path, then an optional object of query parameters. */

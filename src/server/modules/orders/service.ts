@@ -225,6 +225,7 @@ export function getOrderDetail(ctx: AppContext, id: number): Promise<OrderDetail
       customerEmail: order.customerEmail,
       customerPhone: order.customerPhone,
       customerLocation: order.customerLocation,
+      deliveryAddress: order.deliveryAddress,
       paymentMethod: order.paymentMethod,
       lines: lines.map((l) => ({
         id: l.id,

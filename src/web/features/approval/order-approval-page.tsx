@@ -1,167 +1,18 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { CheckCircle2, ClipboardCheck, XCircle } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardCheck } from "lucide-react";
+import { useState } from "react";
 import type { SessionUser } from "../../../contract/auth";
-import { approvalDays, type PendingOrder } from "../../../contract/client";
+import type { PendingOrder } from "../../../contract/client";
 import { paymentMethodLabels } from "../../../contract/orders";
 import { PageHeader } from "../../components/page-header";
+import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Field } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
-import { toast } from "../../components/ui/use-toast";
-import { apiJson } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDateTime, formatKes } from "../../lib/format";
-import { invalidatePaths } from "../../lib/invalidate";
-
-const refresh = () => invalidatePaths("/api/orders", "/api/inventory", "/api/dashboard");
-
-function Decision({
-  order,
-  approver,
-  onDone,
-}: {
-  order: PendingOrder;
-  approver: string;
-  onDone: () => void;
-}) {
-  const [days, setDays] = useState("");
-  const [notes, setNotes] = useState("");
-  const [reason, setReason] = useState("");
-  const approve = useMutation({
-    mutationFn: () =>
-      apiJson("POST", `/api/orders/${order.id}/approve`, {
-        estimatedDays: Number(days),
-        notes,
-        approvedBy: approver,
-      }),
-    onSuccess: async () => {
-      toast({
-        title: "Order Approved",
-        description: `${order.orderNumber} is approved; the customer will be notified.`,
-      });
-      await refresh();
-      onDone();
-    },
-    onError: () =>
-      toast({
-        variant: "destructive",
-        title: "Approval Failed",
-        description: "There was an error approving the order.",
-      }),
-  });
-  const reject = useMutation({
-    mutationFn: () => apiJson("POST", `/api/orders/${order.id}/reject`, { reason }),
-    onSuccess: async () => {
-      toast({
-        title: "Order Rejected",
-        description: `${order.orderNumber} was rejected and its stock released.`,
-      });
-      await refresh();
-      onDone();
-    },
-    onError: () =>
-      toast({
-        variant: "destructive",
-        title: "Rejection Failed",
-        description: "There was an error rejecting the order.",
-      }),
-  });
-
-  const onApprove = (e: FormEvent) => {
-    e.preventDefault();
-    if (!days) {
-      toast({
-        variant: "destructive",
-        title: "Missing Information",
-        description: "Please provide estimated delivery time.",
-      });
-      return;
-    }
-    approve.mutate();
-  };
-  const onReject = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) {
-      toast({
-        variant: "destructive",
-        title: "Missing Information",
-        description: "Please provide a reason for rejection.",
-      });
-      return;
-    }
-    reject.mutate();
-  };
-
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-base">
-            <CheckCircle2 className="h-5 w-5 text-green-600" /> Approve
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="space-y-3" onSubmit={onApprove} noValidate>
-            <Field id="approve-days" label="Estimated delivery *">
-              <NativeSelect id="approve-days" value={days} onChange={(e) => setDays(e.target.value)}>
-                <option value="">Select delivery time</option>
-                {approvalDays.map((d) => (
-                  <option key={d} value={d}>
-                    {d} {d === 1 ? "day" : "days"}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            <Field id="approve-notes" label="Notes">
-              <Textarea
-                id="approve-notes"
-                rows={2}
-                value={notes}
-                onChange={(e) => setNotes(e.target.value)}
-              />
-            </Field>
-            <Button type="submit" className="w-full" disabled={approve.isPending || reject.isPending}>
-              {approve.isPending ? "Approving..." : "Approve Order"}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-base">
-            <XCircle className="h-5 w-5 text-red-600" /> Reject
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="space-y-3" onSubmit={onReject} noValidate>
-            <Field id="reject-reason" label="Reason *">
-              <Textarea
-                id="reject-reason"
-                rows={4}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
-            <Button
-              type="submit"
-              variant="destructive"
-              className="w-full"
-              disabled={approve.isPending || reject.isPending}
-            >
-              {reject.isPending ? "Rejecting..." : "Reject Order"}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </div>
-  );
-}
+import { Decision } from "./decision";
 
 export default function OrderApprovalPage({ user }: { user: SessionUser }) {
   const pending = useQuery<PendingOrder[]>({ queryKey: ["/api/orders/pending"] });
@@ -204,6 +55,9 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                     <span className="font-mono text-xs font-semibold">{o.orderNumber}</span>
                     <Badge tone="yellow">Awaiting Approval</Badge>
                   </div>
+                  <div className="mt-1">
+                    <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
+                  </div>
                   <p className="mt-1 font-medium">{o.customerName}</p>
                   <p className="text-xs text-gray-500">
                     {formatDateTime(o.orderDate)} · {formatKes(o.totalAmount)}
@@ -232,6 +86,13 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                       <dd>{selected.customerLocation ?? "–"}</dd>
                       <dt className="text-gray-500">Payment</dt>
                       <dd>{selected.paymentMethod ? paymentMethodLabels[selected.paymentMethod] : "–"}</dd>
+                      <dt className="text-gray-500">Payment status</dt>
+                      <dd>
+                        <PaymentStatusBadge
+                          status={selected.paymentStatus}
+                          amountPaidKes={selected.amountPaidKes}
+                        />
+                      </dd>
                     </dl>
                   </div>
                   <div>
@@ -261,6 +122,7 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                 key={selected.id}
                 order={selected}
                 approver={`${user.firstName} ${user.lastName}`}
+                mayGiveCredit={user.role === "director"}
                 onDone={() => setSelectedId(undefined)}
               />
             </div>

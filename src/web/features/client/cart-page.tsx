@@ -54,7 +54,7 @@ function Cart() {
     place.mutate(payload, {
       onSuccess: (order) => {
         clearCart();
-        navigate(`/order-success?order=${encodeURIComponent(order.orderNumber)}`);
+        navigate(`/order-success?order=${encodeURIComponent(order.orderNumber)}&id=${order.id}`);
       },
       onError: (error) =>
         toast({

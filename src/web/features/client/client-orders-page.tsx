@@ -22,8 +22,8 @@ import { BreedAssistant } from "./breed-assistant";
 import { cartTotal, clearCart, setQuantity, useCart } from "./cart-store";
 import { ClientLayout } from "./client-layout";
 import { paymentLabels } from "./payment";
-import { PortalStatusBadge, statusHint } from "./portal-status";
 import { addWithToast } from "./product-card";
+import { TrackingView } from "./tracking-view";
 
 type View = "products" | "order" | "tracking";
 
@@ -245,50 +245,6 @@ function OrderView({ onBack, onPlaced }: { onBack: () => void; onPlaced: () => v
         </CardContent>
       </Card>
     </form>
-  );
-}
-
-function TrackingView({ onBrowse }: { onBrowse: () => void }) {
-  const orders = useClientOrders(true);
-  if (orders.isLoading) return <LoadingBars label="Loading your orders" />;
-  if (!orders.data || orders.data.length === 0) {
-    return (
-      <EmptyState
-        icon={Package}
-        title="No Orders Yet"
-        action={<Button onClick={onBrowse}>Browse Products</Button>}
-      />
-    );
-  }
-  return (
-    <div className="space-y-3">
-      <h2 className="text-xl font-semibold">Your Orders</h2>
-      {orders.data.map((o) => (
-        <Card key={o.id} className="space-y-2 p-4" data-testid="tracked-order">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
-            <PortalStatusBadge status={o.status} />
-          </div>
-          <p className="text-xs text-gray-500">Placed on {formatDate(o.orderDate)}</p>
-          <p className="text-sm">
-            {o.items.map((i) => `${i.productName} × ${i.quantity}`).join(", ") || "–"}
-          </p>
-          <p className="font-semibold">{formatMoney(o.totalAmount, o.currency)}</p>
-          {statusHint(o.status) && (
-            <p className="text-xs text-gray-600 dark:text-gray-400">{statusHint(o.status)}</p>
-          )}
-          {o.trackingNumber && (
-            <p className="text-sm">
-              Tracking number: <span className="font-mono">{o.trackingNumber}</span>
-            </p>
-          )}
-          {o.estimatedDelivery && (
-            <p className="text-sm">Estimated delivery: {formatDate(o.estimatedDelivery)}</p>
-          )}
-          {o.notes && <p className="text-sm text-gray-600 dark:text-gray-400">Notes: {o.notes}</p>}
-        </Card>
-      ))}
-    </div>
   );
 }
 

@@ -3,19 +3,29 @@ import { useEffect } from "react";
 import { Link, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { useClientOrders } from "./api";
 import { clearCart } from "./cart-store";
+import { PayPanel } from "./pay-panel";
 
 const SUPPORT = { phone: "+254 700 123 456", email: "orders@urithi.co.ke", whatsapp: "+254 700 123 456" };
 
 const steps = [
-  ["Payment instructions", "You will receive payment instructions by SMS and email within 5 minutes."],
+  ["Payment", "Pay below by M-Pesa, or by bank transfer with your order number as the reference."],
   ["Order confirmation", "We confirm your order as soon as payment is received."],
   ["Delivery scheduling", "Our team will call you to schedule delivery."],
   ["Professional service", "Our technicians handle insemination or embryo transfer on your farm."],
 ] as const;
 
+function PayForOrder({ id }: { id: number }) {
+  const orders = useClientOrders();
+  const order = orders.data?.find((o) => o.id === id);
+  return order ? <PayPanel order={order} /> : null;
+}
+
 export default function OrderSuccessPage() {
-  const orderNumber = new URLSearchParams(useSearch()).get("order");
+  const params = new URLSearchParams(useSearch());
+  const orderNumber = params.get("order");
+  const id = Number(params.get("id"));
   useEffect(() => {
     clearCart();
   }, []);
@@ -34,6 +44,7 @@ export default function OrderSuccessPage() {
           Expected delivery: 2-5 business days depending on your location
         </p>
       </div>
+      {Number.isInteger(id) && id > 0 && <PayForOrder id={id} />}
       <Card className="p-6">
         <h2 className="mb-3 font-semibold">What happens next</h2>
         <ol className="space-y-3">

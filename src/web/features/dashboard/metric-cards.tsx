@@ -51,7 +51,7 @@ export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
       <MetricCard
         label="Monthly Revenue"
         value={formatKes(metrics.monthlyRevenue)}
-        extra={`≈ ${formatUsd(metrics.monthlyRevenueUsd)}`}
+        extra={`received this month to date, ≈ ${formatUsd(metrics.monthlyRevenueUsd)}`}
         change={metrics.revenueGrowth}
         icon={DollarSign}
       />

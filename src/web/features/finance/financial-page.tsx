@@ -33,10 +33,34 @@ export default function FinancialPage() {
         }
       />
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Revenue KES" value={s && formatKes(s.totalRevenue)} icon={Wallet} />
-        <StatCard label="Total Revenue USD" value={s && formatUsd(s.totalRevenueUsd)} icon={DollarSign} />
-        <StatCard label="Monthly Revenue" value={s && formatKes(s.monthlyRevenue)} icon={TrendingUp} />
-        <StatCard label="Pending Payments" value={s && formatKes(s.pendingPayments)} icon={Clock} />
+        <StatCard
+          label="Total Revenue KES"
+          value={s && formatKes(s.totalRevenue)}
+          icon={Wallet}
+          hint="Income received, net of refunds"
+        />
+        <StatCard
+          label="Total Revenue USD"
+          value={s && formatUsd(s.totalRevenueUsd)}
+          icon={DollarSign}
+          hint="The same, at 150 KES per dollar"
+        />
+        <StatCard
+          label="Monthly Revenue"
+          value={s && formatKes(s.monthlyRevenue)}
+          icon={TrendingUp}
+          hint="Income received this month"
+        />
+        <StatCard
+          label="Pending Payments"
+          value={s && formatKes(s.pendingPayments)}
+          icon={Clock}
+          hint={
+            s
+              ? `Outstanding on booked orders: ${formatKes(s.receivedKes)} of ${formatKes(s.bookedKes)} received`
+              : undefined
+          }
+        />
       </div>
 
       <Card>

@@ -7,7 +7,8 @@ import type {
   OrderSummary,
   OrderUpdate,
 } from "../../../contract/orders";
-import { apiJson } from "../../lib/api";
+import type { Payment, RecordPaymentInput } from "../../../contract/payments";
+import { apiJson, newIdempotencyKey } from "../../lib/api";
 import { invalidatePaths } from "../../lib/invalidate";
 
 export function useOrders(filters: { search: string; status: OrderStatus | "all" }) {
@@ -44,5 +45,28 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: number) => apiJson<Order>("DELETE", `/api/orders/${id}`),
     onSuccess: refreshOrders,
+  });
+}
+
+export const useOrderPayments = (id: number) =>
+  useQuery<Payment[]>({ queryKey: [`/api/orders/${id}/payments`] });
+
+/** Money changed: orders, payments, finance and dashboard figures refetch. */
+const refreshMoney = () =>
+  invalidatePaths("/api/orders", "/api/financial", "/api/transactions", "/api/dashboard");
+
+export function useRecordPayment(orderId: number) {
+  return useMutation({
+    mutationFn: (input: RecordPaymentInput) =>
+      apiJson<Payment>("POST", `/api/orders/${orderId}/payments`, input, newIdempotencyKey()),
+    onSuccess: refreshMoney,
+  });
+}
+
+export function useRefundPayment() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiJson<Payment>("POST", `/api/payments/${id}/refund`, { reason }),
+    onSuccess: refreshMoney,
   });
 }

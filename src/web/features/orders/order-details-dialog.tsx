@@ -9,8 +9,20 @@ import {
 } from "../../components/ui/dialog";
 import { formatDate, formatDateTime, formatKes, formatUsd } from "../../lib/format";
 import { useOrder } from "./api";
+import { OrderPayments } from "./order-payments";
 
-export function OrderDetailsDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+const shown = (v: unknown) =>
+  typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? formatDate(v) : String(v ?? "–");
+
+export function OrderDetailsDialog({
+  id,
+  onClose,
+  canTakePayments,
+}: {
+  id: number | undefined;
+  onClose: () => void;
+  canTakePayments: boolean;
+}) {
   const order = useOrder(id);
   const o = order.data;
   if (id === undefined) return null;
@@ -86,6 +98,7 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | undefined; on
                 </table>
               )}
             </div>
+            <OrderPayments order={o} canTakePayments={canTakePayments} />
             <div>
               <h4 className="mb-2 font-semibold">History</h4>
               <ol className="space-y-1.5" data-testid="order-history">
@@ -98,6 +111,12 @@ export function OrderDetailsDialog({ id, onClose }: { id: number | undefined; on
                         : staffStatusLabels[h.toStatus]}
                     </span>
                     {h.note && <span className="text-gray-600 dark:text-gray-400">· {h.note}</span>}
+                    {h.changes &&
+                      Object.entries(h.changes).map(([field, c]) => (
+                        <span key={field} className="text-gray-600 dark:text-gray-400">
+                          · {field}: {shown(c.from)} → {shown(c.to)}
+                        </span>
+                      ))}
                     {h.actor && <span className="text-gray-500">by {h.actor}</span>}
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { CheckCircle, Clock, DollarSign, Plus, ShoppingCart } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
+import { KES_PER_USD } from "../../../contract/money";
 import { type Order, type OrderStatus, staffStatusFilter, staffStatusLabels } from "../../../contract/orders";
 import { PageHeader } from "../../components/page-header";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
@@ -20,7 +21,13 @@ import { type DisplayCurrency, OrderCard } from "./order-card";
 import { OrderDetailsDialog } from "./order-details-dialog";
 import { OrderFormDialog } from "./order-form-dialog";
 
-export default function OrdersPage({ canWrite }: { canWrite: boolean }) {
+export default function OrdersPage({
+  canWrite,
+  canTakePayments,
+}: {
+  canWrite: boolean;
+  canTakePayments: boolean;
+}) {
   const [currency, setCurrency] = useState<DisplayCurrency>("KES");
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<OrderStatus | "all">("all");
@@ -45,6 +52,11 @@ export default function OrdersPage({ canWrite }: { canWrite: boolean }) {
   const revenue =
     summary.data &&
     (currency === "KES" ? formatKes(summary.data.totalRevenueKes) : formatUsd(summary.data.totalRevenueUsd));
+  const outstanding =
+    summary.data &&
+    (currency === "KES"
+      ? formatKes(summary.data.outstandingKes)
+      : formatUsd(Math.round(summary.data.outstandingKes / KES_PER_USD)));
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -105,7 +117,12 @@ export default function OrdersPage({ canWrite }: { canWrite: boolean }) {
 
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Orders" value={summary.data?.totalOrders} icon={ShoppingCart} />
-        <StatCard label="Total Revenue" value={revenue} icon={DollarSign} hint={`in ${currency}`} />
+        <StatCard
+          label="Total Revenue"
+          value={revenue}
+          icon={DollarSign}
+          hint={`Order value booked (approved and later), in ${currency}; ${outstanding ?? "–"} outstanding`}
+        />
         <StatCard label="Pending Orders" value={summary.data?.pendingOrders} icon={Clock} />
         <StatCard label="Delivered Orders" value={summary.data?.deliveredOrders} icon={CheckCircle} />
       </div>
@@ -161,7 +178,11 @@ export default function OrdersPage({ canWrite }: { canWrite: boolean }) {
       )}
 
       <OrderFormDialog open={formOpen} onOpenChange={setFormOpen} order={editing} />
-      <OrderDetailsDialog id={viewing} onClose={() => setViewing(undefined)} />
+      <OrderDetailsDialog
+        id={viewing}
+        onClose={() => setViewing(undefined)}
+        canTakePayments={canTakePayments}
+      />
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && setDeleting(undefined)}

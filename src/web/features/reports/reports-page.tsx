@@ -319,7 +319,12 @@ export default function ReportsPage() {
       ) : (
         <div className="space-y-6">
           <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard label="Total Revenue" value={formatKes(r.salesReport.totalRevenue)} icon={TrendingUp} />
+            <StatCard
+              label="Total Revenue"
+              value={formatKes(r.salesReport.totalRevenue)}
+              icon={TrendingUp}
+              hint={`Order value booked; ${formatKes(r.salesReport.ledger.outstandingKes)} outstanding`}
+            />
             <StatCard label="Total Orders" value={r.salesReport.totalOrders} icon={ShoppingCart} />
             <StatCard label="Active Customers" value={r.customerReport.activeCustomers} icon={Users} />
             <StatCard

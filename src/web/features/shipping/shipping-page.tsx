@@ -15,6 +15,7 @@ import {
   shipmentTemperatures,
 } from "../../../contract/shipping";
 import { PageHeader } from "../../components/page-header";
+import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -53,15 +54,12 @@ const tone = {
 const refresh = () => invalidatePaths("/api/shipments", "/api/orders", "/api/inventory", "/api/dashboard");
 
 function CreateShipmentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  // Only approved orders can be shipped: a processing one already has its shipment.
   const approved = useQuery<Order[]>({
     queryKey: ["/api/orders", { status: "approved", limit: 200 }],
     enabled: open,
   });
-  const processing = useQuery<Order[]>({
-    queryKey: ["/api/orders", { status: "processing", limit: 200 }],
-    enabled: open,
-  });
-  const shippable = [...(approved.data ?? []), ...(processing.data ?? [])];
+  const shippable = approved.data ?? [];
   const empty = {
     orderNumber: "",
     customerName: "",
@@ -72,18 +70,22 @@ function CreateShipmentDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     specialInstructions: "",
   };
   const [form, set, setForm] = useFormFields(empty);
+  const picked = shippable.find((o) => o.orderNumber === form.orderNumber);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
   useEffect(() => {
     if (open) setForm(empty);
   }, [open]);
   const pickOrder = (orderNumber: string) => {
     const order = shippable.find((o) => o.orderNumber === orderNumber);
-    setForm((f) => ({ ...f, orderNumber, customerName: order?.customerName ?? f.customerName }));
+    setForm((f) => ({ ...f, orderNumber, customerName: order?.customerName ?? "", destination: "" }));
     if (order) {
-      apiJson<{ customerLocation: string | null }>("GET", `/api/orders/${order.id}`).then((d) =>
+      apiJson<{ deliveryAddress: string | null; customerLocation: string | null }>(
+        "GET",
+        `/api/orders/${order.id}`,
+      ).then((d) =>
         setForm((f) =>
-          f.orderNumber === orderNumber && !f.destination
-            ? { ...f, destination: d.customerLocation ?? "" }
+          f.orderNumber === orderNumber
+            ? { ...f, destination: d.deliveryAddress ?? d.customerLocation ?? "" }
             : f,
         ),
       );
@@ -146,13 +148,20 @@ function CreateShipmentDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </NativeSelect>
           </Field>
           <Field id="ship-customer" label="Customer *">
-            <Input id="ship-customer" value={form.customerName} onChange={set("customerName")} />
+            <Input id="ship-customer" value={form.customerName} readOnly />
           </Field>
+          {picked && (
+            <p className="flex items-center gap-2 text-sm sm:col-span-2" data-testid="ship-payment">
+              Payment:{" "}
+              <PaymentStatusBadge status={picked.paymentStatus} amountPaidKes={picked.amountPaidKes} />
+              {picked.onCredit && <Badge tone="purple">On credit</Badge>}
+            </p>
+          )}
           <Field id="ship-origin" label="Origin">
             <Input id="ship-origin" value={form.origin} onChange={set("origin")} />
           </Field>
           <Field id="ship-destination" label="Destination *">
-            <Input id="ship-destination" value={form.destination} onChange={set("destination")} />
+            <Input id="ship-destination" value={form.destination} readOnly />
           </Field>
           <Field id="ship-carrier" label="Carrier">
             <NativeSelect id="ship-carrier" value={form.carrier} onChange={set("carrier")}>

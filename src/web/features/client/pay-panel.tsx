@@ -1,0 +1,136 @@
+import { CheckCircle2, Landmark, Smartphone } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import type { ClientOrder } from "../../../contract/client";
+import { mpesaPhone } from "../../../contract/payments";
+import { PaymentStatusBadge } from "../../components/payment-status-badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { apiErrorFields, apiErrorMessage } from "../../lib/api";
+import { formatDateTime, formatKes } from "../../lib/format";
+import { refreshOrders, usePayment, usePaymentDetails, useStartPayment } from "./api";
+
+/** Sends the M-Pesa prompt and follows it until the phone answers; a failure says why and offers a retry. */
+function MpesaPay({ order }: { order: ClientOrder }) {
+  const [phone, setPhone] = useState("");
+  const [error, setError] = useState<string>();
+  const [paymentId, setPaymentId] = useState<number | null>(null);
+  const start = useStartPayment(order.id);
+  const payment = usePayment(paymentId);
+  const owed = order.totalAmountKes - order.amountPaidKes;
+  const status = payment.data?.status;
+
+  useEffect(() => {
+    if (status && status !== "pending") void refreshOrders();
+  }, [status]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = mpesaPhone.safeParse(phone);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    start.mutate(parsed.data, {
+      onSuccess: (started) => setPaymentId(started.paymentId),
+      onError: (err) =>
+        setError(apiErrorFields(err).phone ?? apiErrorMessage(err) ?? "Could not reach M-Pesa"),
+    });
+  };
+
+  if (status === "paid") {
+    return (
+      <p className="flex items-center gap-2 font-semibold text-green-700 dark:text-green-400" role="status">
+        <CheckCircle2 className="h-5 w-5" aria-hidden /> Paid. {payment.data?.message}
+      </p>
+    );
+  }
+  if (paymentId !== null && (status === "pending" || !status)) {
+    return (
+      <p className="flex items-center gap-2 text-sm" role="status">
+        <Smartphone className="h-5 w-5 animate-pulse text-green-700" aria-hidden />
+        Check your phone: enter your M-Pesa PIN to pay {formatKes(owed)}.
+      </p>
+    );
+  }
+  const failed = status !== undefined;
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      {failed && (
+        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+          {payment.data?.message}
+        </p>
+      )}
+      <Field id={`mpesa-phone-${order.id}`} label="M-Pesa phone number" error={error}>
+        <Input
+          id={`mpesa-phone-${order.id}`}
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0712 345 678"
+          value={phone}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+      </Field>
+      <Button type="submit" disabled={start.isPending} className="w-full sm:w-auto">
+        {failed ? "Try again" : `Pay ${formatKes(owed)} with M-Pesa`}
+      </Button>
+    </form>
+  );
+}
+
+function BankDetails({ order }: { order: ClientOrder }) {
+  const details = usePaymentDetails();
+  const d = details.data;
+  if (!d) return null;
+  return (
+    <div className="space-y-1 text-sm" data-testid="bank-details">
+      <p className="flex items-center gap-2 font-semibold">
+        <Landmark className="h-4 w-4" aria-hidden /> Bank transfer or M-Pesa Paybill
+      </p>
+      <p>
+        {d.bankName}, {d.branch} branch · Account <strong>{d.accountNumber}</strong> ({d.accountName})
+      </p>
+      <p>
+        Paybill <strong>{d.paybill}</strong>, account number <strong>{order.orderNumber}</strong>
+      </p>
+      <p>
+        Use <strong>{order.orderNumber}</strong> as the reference. Our team confirms the payment once it
+        arrives.
+      </p>
+    </div>
+  );
+}
+
+/** How to pay an order: its payment state, then M-Pesa, bank details and the honest word on cards. */
+export function PayPanel({ order }: { order: ClientOrder }) {
+  const open = order.status !== "cancelled" && order.status !== "rejected";
+  const settled = order.paymentStatus === "paid" || order.paymentStatus === "refunded";
+  return (
+    <Card className="space-y-4 p-4" data-testid={`pay-${order.orderNumber}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">Payment</h3>
+        <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
+      </div>
+      {open && !settled && (
+        <>
+          {order.holdExpiresAt && order.status === "pending" && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              Your items are held for you until {formatDateTime(order.holdExpiresAt)}.
+            </p>
+          )}
+          <MpesaPay order={order} />
+          <BankDetails order={order} />
+          {order.paymentMethod === "card" && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              Card payments cannot be taken online yet. Pay by M-Pesa or bank transfer, or pay by card at
+              delivery and our team records it.
+            </p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

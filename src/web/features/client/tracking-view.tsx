@@ -1,0 +1,67 @@
+import { Package } from "lucide-react";
+import { shipmentStatusLabels } from "../../../contract/shipping";
+import { PaymentStatusBadge } from "../../components/payment-status-badge";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
+import { LoadingBars } from "../../components/ui/loading-bars";
+import { formatDate, formatMoney } from "../../lib/format";
+import { useClientOrders } from "./api";
+import { PayPanel } from "./pay-panel";
+import { PortalStatusBadge, statusHint } from "./portal-status";
+
+/** The client's orders with status, payment and shipment; an order still to be paid shows how to pay. */
+export function TrackingView({ onBrowse }: { onBrowse: () => void }) {
+  const orders = useClientOrders(true);
+  if (orders.isLoading) return <LoadingBars label="Loading your orders" />;
+  if (!orders.data || orders.data.length === 0) {
+    return (
+      <EmptyState
+        icon={Package}
+        title="No Orders Yet"
+        action={<Button onClick={onBrowse}>Browse Products</Button>}
+      />
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <h2 className="text-xl font-semibold">Your Orders</h2>
+      {orders.data.map((o) => {
+        const toPay =
+          (o.status === "pending" || o.status === "approved") &&
+          (o.paymentStatus === "unpaid" || o.paymentStatus === "pending" || o.paymentStatus === "part_paid");
+        return (
+          <Card key={o.id} className="space-y-2 p-4" data-testid="tracked-order">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
+              <span className="flex flex-wrap gap-2">
+                <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
+                <PortalStatusBadge status={o.status} />
+                {o.shipmentStatus === "delayed" && <Badge tone="red">{shipmentStatusLabels.delayed}</Badge>}
+              </span>
+            </div>
+            <p className="text-xs text-gray-500">Placed on {formatDate(o.orderDate)}</p>
+            <p className="text-sm">
+              {o.items.map((i) => `${i.productName} × ${i.quantity}`).join(", ") || "–"}
+            </p>
+            <p className="font-semibold">{formatMoney(o.totalAmount, o.currency)}</p>
+            {statusHint(o.status) && (
+              <p className="text-xs text-gray-600 dark:text-gray-400">{statusHint(o.status)}</p>
+            )}
+            {o.trackingNumber && (
+              <p className="text-sm">
+                Tracking number: <span className="font-mono">{o.trackingNumber}</span>
+              </p>
+            )}
+            {o.estimatedDelivery && (
+              <p className="text-sm">Estimated delivery: {formatDate(o.estimatedDelivery)}</p>
+            )}
+            {o.notes && <p className="text-sm text-gray-600 dark:text-gray-400">Notes: {o.notes}</p>}
+            {toPay && <PayPanel order={o} />}
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
