@@ -79,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentRoutes(app, ctx);
 
   if (options.jobs) {
-    const stop = startJobs(ctx, app.log);
+    const stop = startJobs(ctx, app.log, options.config.jobsIntervalMs);
     app.addHook("onClose", async () => stop());
   }
 

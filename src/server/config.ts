@@ -44,6 +44,7 @@ const envSchema = z.object({
   MPESA_CALLBACK_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   MPESA_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   HOLD_MPESA_MINUTES: positiveInt.default(30),
+  JOBS_INTERVAL_SECONDS: positiveInt.default(15),
   HOLD_BANK_HOURS: positiveInt.default(72),
   MAX_OPEN_UNPAID_ORDERS: positiveInt.default(5),
   MAX_OPEN_UNPAID_UNITS: positiveInt.default(500),
@@ -80,6 +81,8 @@ export interface Config {
     callbackBaseUrl: string;
   };
   holds: { mpesaMinutes: number; bankHours: number; maxOpenUnpaidOrders: number; maxOpenUnpaidUnits: number };
+  /** How often each instance runs hold expiry and M-Pesa reconciliation. */
+  jobsIntervalMs: number;
   bank: { bankName: string; accountName: string; accountNumber: string; branch: string };
 }
 
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOpenUnpaidOrders: e.MAX_OPEN_UNPAID_ORDERS,
       maxOpenUnpaidUnits: e.MAX_OPEN_UNPAID_UNITS,
     },
+    jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
     bank: {
       bankName: e.BANK_NAME,
       accountName: e.BANK_ACCOUNT_NAME,

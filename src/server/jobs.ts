@@ -7,7 +7,7 @@ import { reconcilePendingMpesa } from "./modules/payments/service";
  * Background work every app instance runs: expiring unpaid holds and asking M-Pesa about prompts whose
  * callback never came. Both claim their rows in the database, so any number of instances may run them.
  */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs = 15_000): () => void {
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -62,6 +62,15 @@ describe("order approval", () => {
     await expectToast(director, "Please provide estimated delivery time.");
     await director.getByLabel("Estimated delivery *").selectOption("5");
     await director.getByLabel("Notes").fill("Dispatch with the Friday dewar");
+    expect(await details.getByTestId("payment-status").textContent()).toBe("Unpaid");
+    // Unpaid: the server refuses until a Director chooses credit explicitly.
+    await director.getByRole("button", { name: "Approve Order" }).click();
+    await director
+      .getByTestId("toast")
+      .getByText(/is not paid yet/)
+      .first()
+      .waitFor();
+    await director.getByLabel(/Approve on credit/).check();
     await screenshot(director, "approval-desktop", { fullPage: false });
     await director.getByRole("button", { name: "Approve Order" }).click();
     await expectToast(director, "Order Approved");

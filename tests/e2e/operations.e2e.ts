@@ -38,7 +38,7 @@ describe("shipping & logistics", () => {
     expect(
       (
         await director.request.post(`${baseUrl()}/api/orders/${placed.id}/approve`, {
-          data: { estimatedDays: 3 },
+          data: { estimatedDays: 3, onCredit: true },
         })
       ).status(),
     ).toBe(200);

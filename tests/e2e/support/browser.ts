@@ -28,8 +28,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A page in its own fresh browser context (own cookies and storage). */
-export async function newPage(browser: Browser, viewport = desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+export async function newPage(browser: Browser, viewport = desktop, base = baseUrl()): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: base });
   return context.newPage();
 }
 

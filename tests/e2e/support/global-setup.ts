@@ -38,8 +38,13 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** Starts the real app (as `npm start` runs it, minus the web build done by the test script) on a fresh data dir. */
-export default async function setup(project: TestProject) {
+/**
+ * Starts the real app (as `npm start` runs it, minus the web build done by the test script) on a fresh data
+ * dir, with extra environment; answers its URL and a function that stops it.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "urithi-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,6 +57,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -62,11 +68,18 @@ export default async function setup(project: TestProject) {
     log += d;
   });
   await waitForHealth(baseUrl, server, () => log);
-  project.provide("baseUrl", baseUrl);
-
-  return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const { baseUrl, stop } = await startServer();
+  project.provide("baseUrl", baseUrl);
+  return stop;
 }

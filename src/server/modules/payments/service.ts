@@ -124,8 +124,9 @@ export async function startMpesaPayment(
         updatedAt: now,
       })
       .returning();
-    // Leave the client time to answer the prompt even when the hold is about to run out.
-    const answerBy = new Date(now.getTime() + 5 * 60_000);
+    // Leave the client time to answer the prompt (Daraja's prompt lives about two minutes) even when the
+    // hold is about to run out, but never longer than a whole M-Pesa hold.
+    const answerBy = new Date(now.getTime() + Math.min(2, ctx.config.holds.mpesaMinutes) * 60_000);
     if (order.holdExpiresAt && order.holdExpiresAt < answerBy) {
       await db.update(orders).set({ holdExpiresAt: answerBy }).where(eq(orders.id, orderId));
     }

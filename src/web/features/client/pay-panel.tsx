@@ -114,6 +114,11 @@ export function PayPanel({ order }: { order: ClientOrder }) {
         <h3 className="font-semibold">Payment</h3>
         <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
       </div>
+      {order.paymentStatus === "paid" && (
+        <p className="flex items-center gap-2 font-semibold text-green-700 dark:text-green-400" role="status">
+          <CheckCircle2 className="h-5 w-5" aria-hidden /> Paid in full. Thank you!
+        </p>
+      )}
       {open && !settled && (
         <>
           {order.holdExpiresAt && order.status === "pending" && (
