@@ -148,7 +148,23 @@ describe("shipments", () => {
     expect(revived.json().error.message).toMatch(/cancelled/);
   });
 
-  it("will not prepare a shipment for an approved order that is neither paid nor on credit", async () => {
+  it("will not ship an approved order whose payment was refunded (neither paid nor on credit)", async () => {
+    const order = await approvedOrder(1);
+    const [payment] = (await director.get(`/api/orders/${order.id}/payments`)).json();
+    expect(
+      (await director.post(`/api/payments/${payment.id}/refund`, { reason: "Bounced cheque" })).statusCode,
+    ).toBe(200);
+    const refused = await logistics.post("/api/shipments", shipmentFor(order.orderNumber));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/neither paid nor approved on credit/);
+    expect(
+      (await logistics.get("/api/shipments?limit=500"))
+        .json()
+        .some((s: { orderId: number }) => s.orderId === order.id),
+    ).toBe(false);
+  });
+
+  it("ships an approved order on credit", async () => {
     const hf = await item("SEM-HF-101");
     const placed = (
       await client.post("/api/client/orders", {

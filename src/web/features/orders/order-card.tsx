@@ -1,6 +1,7 @@
 import { Calendar, Eye, Pencil, Trash2 } from "lucide-react";
 import { lockedOrderStatuses, type Order } from "../../../contract/orders";
 import { OrderStatusBadge } from "../../components/order-status-badge";
+import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatDate, formatKes, formatUsd, usdEstimate } from "../../lib/format";
@@ -41,6 +42,9 @@ export function OrderCard({
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-mono text-sm font-semibold">{order.orderNumber}</h3>
             <OrderStatusBadge status={order.status} />
+            {order.status !== "cancelled" && order.status !== "rejected" && (
+              <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
+            )}
             <span className="text-xs capitalize text-gray-500">{order.orderType}</span>
             {order.source === "client" && <span className="text-xs text-gray-500">· via client portal</span>}
           </div>
