@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { ManualClock } from "../clock";
@@ -5,6 +6,7 @@ import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/database";
 import { prepareDatabase } from "../db/prepare";
+import { inventoryItems } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { DarajaClient } from "../modules/payments/daraja";
 import { openTestDatabase } from "./test-database";
@@ -94,4 +96,13 @@ export function asUser(app: FastifyInstance, cookie: string) {
     patch: (url: string, payload: unknown) => send("PATCH", url, payload),
     del: (url: string) => send("DELETE", url),
   };
+}
+
+/** An inventory item's row by its code (e.g. "SEM-HF-101"), read straight from the database. */
+export async function inventoryItem(t: TestApp, itemId: string) {
+  const [row] = await t.database.read((db) =>
+    db.select().from(inventoryItems).where(eq(inventoryItems.itemId, itemId)),
+  );
+  if (!row) throw new Error(`no inventory item ${itemId}`);
+  return row;
 }

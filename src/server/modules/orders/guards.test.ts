@@ -6,6 +6,7 @@ import {
   asUser,
   clientEmail,
   createTestApp,
+  inventoryItem,
   loginAs,
   loginClient,
   staffEmails,
@@ -26,10 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const item = (itemId: string) =>
-  t.database.read(
-    async (db) => (await db.select().from(inventoryItems).where(eq(inventoryItems.itemId, itemId)))[0]!,
-  );
+const item = (itemId: string) => inventoryItem(t, itemId);
 const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
 async function clientOrder(itemId: string, quantity = 1) {

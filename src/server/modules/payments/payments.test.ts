@@ -14,6 +14,7 @@ import {
   asUser,
   clientEmail,
   createTestApp,
+  inventoryItem,
   loginAs,
   loginClient,
   staffEmails,
@@ -37,10 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ITEM = "SEM-JE-106";
-const item = () =>
-  t.database.read(
-    async (db) => (await db.select().from(inventoryItems).where(eq(inventoryItems.itemId, ITEM)))[0]!,
-  );
+const item = () => inventoryItem(t, ITEM);
 const paymentRow = (id: number) =>
   t.database.read(async (db) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!);
 const orderRow = (id: number) =>

@@ -288,7 +288,8 @@ export async function reconcilePendingMpesa(ctx: AppContext, batch = 20): Promis
 
 async function orderNumberOf(db: Db, orderId: number): Promise<string> {
   const [order] = await db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
-  return order!.n;
+  if (!order) throw notFound("Order");
+  return order.n;
 }
 
 export function getClientPayment(ctx: AppContext, userId: number, paymentId: number): Promise<Payment> {
@@ -305,12 +306,7 @@ export function getClientPayment(ctx: AppContext, userId: number, paymentId: num
 
 export function listOrderPayments(ctx: AppContext, orderId: number): Promise<Payment[]> {
   return ctx.database.read(async (db) => {
-    const orderNumber = await db
-      .select({ n: orders.orderNumber })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .then((r) => r[0]?.n);
-    if (!orderNumber) throw notFound("Order");
+    const orderNumber = await orderNumberOf(db, orderId);
     const rows = await db
       .select()
       .from(payments)

@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventoryItems } from "../../db/schema";
 import {
   asUser,
   clientEmail,
   createTestApp,
+  inventoryItem,
   loginAs,
   loginClient,
   staffEmails,
@@ -23,10 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const item = (itemId: string) =>
-  t.database.read(
-    async (db) => (await db.select().from(inventoryItems).where(eq(inventoryItems.itemId, itemId)))[0]!,
-  );
+const item = (itemId: string) => inventoryItem(t, itemId);
 
 /** A client order for `quantity` units of SEM-HF-101, paid by bank transfer and approved by the director. */
 async function approvedOrder(quantity: number) {
