@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { ClientOrder } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import { DisplayStatusBadge } from "../../components/order-status-badge";
+import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -59,7 +60,8 @@ function MyOrders({ currency, onBrowse }: { currency: Currency; onBrowse: () => 
                 {o.expectedDeliveryDate && ` · delivery ${formatDate(o.expectedDeliveryDate)}`}
               </p>
             </div>
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
               <DisplayStatusBadge status={o.status} />
               <span className="font-semibold tabular-nums">{money(o.totalAmountKes, currency)}</span>
             </div>
