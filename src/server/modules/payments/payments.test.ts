@@ -321,6 +321,8 @@ describe("payments staff record", () => {
       });
     const first = await record(total - 1000);
     expect(first.statusCode, first.body).toBe(201);
+    // Dated today: stamped now, never later today (it would sort above everything recorded after it).
+    expect(Date.parse(first.json().paidAt)).toBeLessThanOrEqual(t.clock.now().getTime());
     expect((await orderRow(order.id)).paymentStatus).toBe("part_paid");
     const tooMuch = await record(1001);
     expect(tooMuch.statusCode).toBe(409);

@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { orders, payments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { nairobiDate } from "../../time";
 import {
   confirmPayment,
   failPayment,
@@ -323,12 +324,14 @@ export function recordPayment(
   actorUserId: number,
 ): Promise<Payment> {
   const now = ctx.clock.now();
-  const paidAt = new Date(`${input.date}T12:00:00+03:00`);
-  if (paidAt.getTime() > now.getTime() + 24 * 60 * 60_000) {
+  const today = nairobiDate(now);
+  if (input.date > today) {
     throw validationError("A payment cannot be dated in the future", {
       date: "Date cannot be in the future",
     });
   }
+  // Today's payment is stamped now (never later today); an earlier day's at noon, Nairobi time.
+  const paidAt = input.date === today ? now : new Date(`${input.date}T12:00:00+03:00`);
   return ctx.database.tx(async (db) => {
     const row = await recordReceivedPayment(
       db,
