@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../db/database";
+import { type Database, openPostgres } from "../../db/database";
 import { inventoryItems, orders, stockMovements } from "../../db/schema";
 import {
   asUser,
@@ -163,18 +163,28 @@ describe("one meaning of revenue", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === "postgres")("hold expiry on two app instances", () => {
+/**
+ * Another app instance: on PostgreSQL a second, independent pool on the same database; PGlite has one
+ * connection, so there the "instance" is the same database and the sweeps interleave on its queue.
+ */
+async function secondInstance(): Promise<{ database: Database; close: () => Promise<void> }> {
+  if (t.database.kind !== "postgres") return { database: t.database, close: async () => {} };
+  const dbName = await t.database.read(async (db) => {
+    const result = await db.execute("select current_database() as name");
+    return (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+  });
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  const database = await openPostgres(url.toString(), 5);
+  return { database, close: () => database.close() };
+}
+
+describe("hold expiry on two app instances", () => {
   it("expires each order once and releases its stock once", async () => {
     const placed = [];
     for (let i = 0; i < 12; i++) placed.push(await clientOrder("SEM-JE-106"));
-    // A second, independent pool on the same database: another app instance.
-    const dbName = await t.database.read(async (db) => {
-      const result = await db.execute("select current_database() as name");
-      return (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-    });
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    const second = await openPostgres(url.toString(), 5);
+    const instance = await secondInstance();
+    const second = instance.database;
     try {
       t.clock.advance(73 * 3600_000);
       const other = { ...t.ctx, database: second, daraja: new DarajaClient(t.config.mpesa) };
@@ -198,7 +208,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("hold expiry on two app insta
         expect(released.filter((m) => m.kind === "release").map((m) => m.reservedDelta)).toEqual([-1]);
       }
     } finally {
-      await second.close();
+      await instance.close();
     }
   });
 });

@@ -36,7 +36,9 @@ export function TrackingView({ onBrowse }: { onBrowse: () => void }) {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
               <span className="flex flex-wrap gap-2">
-                <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
+                {(o.paymentStatus !== "unpaid" || (o.status !== "cancelled" && o.status !== "rejected")) && (
+                  <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
+                )}
                 <PortalStatusBadge status={o.status} />
                 {o.shipmentStatus === "delayed" && <Badge tone="red">{shipmentStatusLabels.delayed}</Badge>}
               </span>
