@@ -5,9 +5,8 @@ import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
 import { customers, orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
-import { nairobiDate } from "../../time";
 import type { SessionUserRow } from "../auth/sessions";
-import { insertOrder, itemsByOrder } from "../orders/service";
+import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
 import { enforceUnpaidCap, holdUntil } from "../payments/holds";
 import { productName, sellableItems } from "./catalogue";
 
@@ -21,11 +20,7 @@ export function placeClientOrder(
   input: z.output<typeof clientOrderInputSchema>,
 ): Promise<PlacedOrder> {
   const now = ctx.clock.now();
-  if (input.deliveryDate && input.deliveryDate < nairobiDate(now)) {
-    throw validationError("Delivery date cannot be before today", {
-      deliveryDate: "Delivery date cannot be before today",
-    });
-  }
+  const expectedDeliveryDate = deliveryDate(input.deliveryDate, now, "deliveryDate");
   const wanted = new Map<number, number>();
   for (const item of input.items) {
     const id = (item.productId ?? item.id)!;
@@ -72,7 +67,7 @@ export function placeClientOrder(
       paymentMethod: input.paymentMethod,
       deliveryAddress: input.deliveryAddress || input.customerLocation,
       specialInstructions: input.specialInstructions || null,
-      expectedDeliveryDate: input.deliveryDate ? new Date(`${input.deliveryDate}T09:00:00+03:00`) : null,
+      expectedDeliveryDate,
       lines,
       createdBy: user.id,
       holdExpiresAt: holdUntil(ctx.config.holds, input.paymentMethod, now),

@@ -250,11 +250,15 @@ export function getOrderDetail(ctx: AppContext, id: number): Promise<OrderDetail
 }
 
 /** A requested delivery date (ISO date) as 09:00 Nairobi that day; a date before today is refused. */
-export function deliveryDate(value: string | null | undefined, now: Date): Date | null {
+export function deliveryDate(
+  value: string | null | undefined,
+  now: Date,
+  field = "expectedDeliveryDate",
+): Date | null {
   if (!value) return null;
   if (value < nairobiDate(now)) {
     throw validationError("Delivery date cannot be before today", {
-      expectedDeliveryDate: "Delivery date cannot be before today",
+      [field]: "Delivery date cannot be before today",
     });
   }
   return new Date(`${value}T09:00:00+03:00`);
