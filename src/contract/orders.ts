@@ -53,6 +53,11 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 
 /** Orders in these states hold reserved stock. */
 export const openOrderStatuses = ["pending", "approved", "processing"] as const satisfies OrderStatus[];
+/** Rejected and cancelled end an order before it ships: it holds nothing and takes no payments. */
+export function orderEnded(status: OrderStatus): boolean {
+  return status === "rejected" || status === "cancelled";
+}
+
 /** Once here an order's details can no longer be edited nor the order cancelled. */
 export const lockedOrderStatuses = [
   "shipped",

@@ -4,6 +4,7 @@ import { kesToUsd } from "../../../contract/money";
 import type { OrderStatus } from "../../../contract/orders";
 import { alertStatusFor } from "../../../contract/storage";
 import { hashPassword } from "../../modules/auth/passwords";
+import { incomeDescription } from "../../modules/finance/ledger";
 import { nextOrderNumber } from "../../modules/orders/order-number";
 import type { Db } from "../database";
 import * as t from "../schema";
@@ -327,7 +328,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         type: "income",
         amount: String(total),
         currency: "KES",
-        description: `Payment for ${orderNumber} (${order!.customerName}) by ${method === "mpesa" ? "M-Pesa" : method === "bank" ? "bank transfer" : "card"}`,
+        description: incomeDescription(order!, method),
         reference,
         status: "completed",
         date: paidAt,

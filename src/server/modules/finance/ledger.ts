@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { PaymentStatus } from "../../../contract/orders";
+import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
 import type { Db } from "../../db/database";
 import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -73,15 +73,28 @@ export async function refreshPaymentState(db: Db, orderId: number, now: Date): P
 }
 
 type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
-async function writeIncome(db: Db, payment: PaymentRow, actorUserId: number | null, date: Date) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
-  const how = { mpesa: "M-Pesa", bank: "bank transfer", card: "card" }[payment.method];
+/** How the ledger describes a payment's income (the demo seed writes the same). */
+export function incomeDescription(
+  order: Pick<OrderRow, "orderNumber" | "customerName">,
+  method: PaymentRow["method"],
+): string {
+  return `Payment for ${order.orderNumber} (${order.customerName}) by ${paymentMethodLabels[method]}`;
+}
+
+async function writeIncome(
+  db: Db,
+  order: OrderRow,
+  payment: PaymentRow,
+  actorUserId: number | null,
+  date: Date,
+) {
   await db.insert(transactions).values({
     type: "income",
     amount: String(payment.amountKes),
     currency: "KES",
-    description: `Payment for ${order!.orderNumber} (${order!.customerName}) by ${how}`,
+    description: incomeDescription(order, payment.method),
     reference: payment.receipt ?? payment.reference,
     status: "completed",
     date,
@@ -93,7 +106,8 @@ async function writeIncome(db: Db, payment: PaymentRow, actorUserId: number | nu
 
 /**
  * Marks a pending payment paid, writes its income and re-derives the order's state. Conditional on the
- * payment still being pending, so a repeated confirmation (duplicate callback) credits nothing. A payment
+ * payment still being pending (or expired with its order: a late success is still money received), so a
+ * repeated confirmation (duplicate callback) credits nothing. A payment
  * whose amount differs from what was asked is kept but flagged for review, and credits nothing until then.
  */
 export async function confirmPayment(
@@ -110,7 +124,7 @@ export async function confirmPayment(
     ? `Paid KES ${outcome.paidAmountKes}, asked KES ${current.amountKes}`
     : overpaid
       ? `The order was already paid (${order!.amountPaidKes} of ${order!.totalAmountKes}); refund or reallocate`
-      : order!.status === "cancelled" || order!.status === "rejected"
+      : orderEnded(order!.status)
         ? `Paid after the order was ${order!.status}; refund it`
         : null;
   const [paid] = await db
@@ -123,10 +137,10 @@ export async function confirmPayment(
       reviewReason,
       updatedAt: outcome.now,
     })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["pending", "expired"])))
     .returning();
   if (!paid) return null;
-  if (!paid.needsReview) await writeIncome(db, paid, null, outcome.paidAt);
+  if (!paid.needsReview) await writeIncome(db, order!, paid, null, outcome.paidAt);
   await refreshPaymentState(db, paid.orderId, outcome.now);
   return paid;
 }
@@ -157,7 +171,7 @@ export async function recordReceivedPayment(
 ): Promise<PaymentRow> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw notFound("Order");
-  if (order.status === "cancelled" || order.status === "rejected") {
+  if (orderEnded(order.status)) {
     throw conflict(`Order ${order.orderNumber} is ${order.status}; it takes no payments`);
   }
   const owed = order.totalAmountKes - order.amountPaidKes;
@@ -182,7 +196,7 @@ export async function recordReceivedPayment(
       updatedAt: now,
     })
     .returning();
-  await writeIncome(db, payment!, actorUserId, input.paidAt);
+  await writeIncome(db, order, payment!, actorUserId, input.paidAt);
   await refreshPaymentState(db, orderId, now);
   return payment!;
 }
@@ -199,12 +213,12 @@ export async function refundPayment(
   if (!current) throw notFound("Payment");
   if (current.status !== "paid")
     throw conflict(`Only a paid payment can be refunded; this one is ${current.status}`);
+  // The row is locked above, so nothing can refund it between the check and this update.
   const [row] = await db
     .update(payments)
     .set({ status: "refunded", refundReason: reason, updatedAt: now })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")))
+    .where(eq(payments.id, paymentId))
     .returning();
-  if (!row) throw conflict("This payment was refunded meanwhile");
   const [income] = await db
     .select()
     .from(transactions)
@@ -218,11 +232,11 @@ export async function refundPayment(
       reference: income.reference,
       status: "completed",
       date: now,
-      orderId: row.orderId,
+      orderId: row!.orderId,
       paymentId,
       createdBy: actorUserId,
     });
   }
-  await refreshPaymentState(db, row.orderId, now);
-  return row;
+  await refreshPaymentState(db, row!.orderId, now);
+  return row!;
 }

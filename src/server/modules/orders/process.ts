@@ -100,9 +100,12 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
   }
   for (const guard of guards[change.to] ?? []) await guard(db, order, change);
 
-  const set: Partial<typeof orders.$inferInsert> = { status: change.to, updatedAt: change.now };
   // Nothing enters pending, so every change ends the unpaid hold: approval keeps the stock until shipping.
-  set.holdExpiresAt = null;
+  const set: Partial<typeof orders.$inferInsert> = {
+    status: change.to,
+    updatedAt: change.now,
+    holdExpiresAt: null,
+  };
   if (change.to === "approved" && change.approval) {
     set.expectedDeliveryDate = change.approval.expectedDeliveryDate;
     set.notes = change.approval.notes || order.notes;

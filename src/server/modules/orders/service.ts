@@ -273,8 +273,7 @@ export function updateOrder(
 ): Promise<Order> {
   const now = ctx.clock.now();
   return ctx.database.tx(async (db) => {
-    const [current] = await db.select().from(orders).where(eq(orders.id, id));
-    if (!current) throw notFound("Order");
+    const current = await loadOrder(db, id);
     const sameDay =
       input.expectedDeliveryDate && current.expectedDeliveryDate
         ? nairobiDate(current.expectedDeliveryDate) === input.expectedDeliveryDate

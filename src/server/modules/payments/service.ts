@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { z } from "zod";
+import { orderEnded } from "../../../contract/orders";
 import {
   mpesaResultMessage,
   type Payment,
@@ -99,7 +100,7 @@ export async function startMpesaPayment(
       .where(and(eq(orders.id, orderId), eq(orders.clientUserId, userId)))
       .for("update");
     if (!order) throw notFound("Order");
-    if (order.status === "cancelled" || order.status === "rejected") {
+    if (orderEnded(order.status)) {
       throw conflict(`Order ${order.orderNumber} is ${order.status}; it can no longer be paid`);
     }
     const owed = order.totalAmountKes - order.amountPaidKes;
@@ -175,10 +176,6 @@ async function applyResult(
   now: Date,
 ): Promise<void> {
   if (result.resultCode === 0) {
-    // A late success after the order expired is still money received: confirm it (flagged for review).
-    if (payment.status === "expired") {
-      await db.update(payments).set({ status: "pending" }).where(eq(payments.id, payment.id));
-    }
     await confirmPayment(db, payment.id, {
       receipt: result.receipt,
       paidAmountKes: result.amount ?? payment.amountKes,

@@ -1,6 +1,7 @@
 import { CheckCircle2, Landmark, Smartphone } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { ClientOrder } from "../../../contract/client";
+import { orderEnded } from "../../../contract/orders";
 import { mpesaPhone } from "../../../contract/payments";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Button } from "../../components/ui/button";
@@ -106,7 +107,7 @@ function BankDetails({ order }: { order: ClientOrder }) {
 
 /** How to pay an order: its payment state, then M-Pesa, bank details and the honest word on cards. */
 export function PayPanel({ order }: { order: ClientOrder }) {
-  const open = order.status !== "cancelled" && order.status !== "rejected";
+  const open = !orderEnded(order.status);
   const settled = order.paymentStatus === "paid" || order.paymentStatus === "refunded";
   return (
     <Card className="space-y-4 p-4" data-testid={`pay-${order.orderNumber}`}>

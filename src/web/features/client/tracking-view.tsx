@@ -1,4 +1,5 @@
 import { Package } from "lucide-react";
+import { orderEnded } from "../../../contract/orders";
 import { shipmentStatusLabels } from "../../../contract/shipping";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
@@ -36,7 +37,7 @@ export function TrackingView({ onBrowse }: { onBrowse: () => void }) {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
               <span className="flex flex-wrap gap-2">
-                {(o.paymentStatus !== "unpaid" || (o.status !== "cancelled" && o.status !== "rejected")) && (
+                {(o.paymentStatus !== "unpaid" || !orderEnded(o.status)) && (
                   <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
                 )}
                 <PortalStatusBadge status={o.status} />

@@ -1,5 +1,5 @@
 import { Calendar, Eye, Pencil, Trash2 } from "lucide-react";
-import { lockedOrderStatuses, type Order } from "../../../contract/orders";
+import { lockedOrderStatuses, type Order, orderEnded } from "../../../contract/orders";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Button } from "../../components/ui/button";
@@ -42,7 +42,7 @@ export function OrderCard({
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-mono text-sm font-semibold">{order.orderNumber}</h3>
             <OrderStatusBadge status={order.status} />
-            {order.status !== "cancelled" && order.status !== "rejected" && (
+            {!orderEnded(order.status) && (
               <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
             )}
             <span className="text-xs capitalize text-gray-500">{order.orderType}</span>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { OrderDetail } from "../../../contract/orders";
-import { paymentMethodLabels, paymentMethods } from "../../../contract/orders";
+import { orderEnded, paymentMethodLabels, paymentMethods } from "../../../contract/orders";
 import { type Payment, recordPaymentInputSchema } from "../../../contract/payments";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
@@ -124,7 +124,7 @@ function RecordPayment({ order }: { order: OrderDetail }) {
 export function OrderPayments({ order, canTakePayments }: { order: OrderDetail; canTakePayments: boolean }) {
   const payments = useOrderPayments(order.id);
   const owed = order.totalAmountKes - order.amountPaidKes;
-  const open = order.status !== "cancelled" && order.status !== "rejected";
+  const open = !orderEnded(order.status);
   return (
     <div data-testid="order-payments" className="space-y-3">
       <h4 className="flex flex-wrap items-center gap-2 font-semibold">

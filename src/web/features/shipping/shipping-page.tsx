@@ -1,48 +1,28 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle, Eye, Package, Plus, Truck } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
-import type { Order } from "../../../contract/orders";
+import { useState } from "react";
 import {
-  carriers,
-  DEFAULT_ORIGIN,
-  SHIPMENT_ESTIMATE_DAYS,
   type Shipment,
-  type ShipmentInput,
   type ShipmentStatus,
   type ShipmentSummary,
   shipmentStatusChoices,
   shipmentStatusLabels,
-  shipmentTemperatures,
 } from "../../../contract/shipping";
 import { PageHeader } from "../../components/page-header";
-import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Field } from "../../components/ui/field";
-import { FormFooter } from "../../components/ui/form-footer";
-import { Input } from "../../components/ui/input";
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
 import { TableHead } from "../../components/ui/table-head";
-import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
+import { apiErrorMessage, apiJson } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { invalidatePaths } from "../../lib/invalidate";
-import { useFormFields } from "../../lib/use-form-fields";
+import { CreateShipmentDialog, refreshShipping } from "./create-shipment-dialog";
 
-const DAY = 86_400_000;
 const tone = {
   preparing: "gray",
   shipped: "blue",
@@ -51,152 +31,6 @@ const tone = {
   delayed: "red",
   cancelled: "gray",
 } as const;
-const refresh = () => invalidatePaths("/api/shipments", "/api/orders", "/api/inventory", "/api/dashboard");
-
-function CreateShipmentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  // Only approved orders can be shipped: a processing one already has its shipment.
-  const approved = useQuery<Order[]>({
-    queryKey: ["/api/orders", { status: "approved", limit: 200 }],
-    enabled: open,
-  });
-  const shippable = approved.data ?? [];
-  const empty = {
-    orderNumber: "",
-    customerName: "",
-    origin: DEFAULT_ORIGIN,
-    destination: "",
-    carrier: "DHL Express",
-    temperature: shipmentTemperatures[0],
-    specialInstructions: "",
-  };
-  const [form, set, setForm] = useFormFields(empty);
-  const picked = shippable.find((o) => o.orderNumber === form.orderNumber);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
-  useEffect(() => {
-    if (open) setForm(empty);
-  }, [open]);
-  const pickOrder = (orderNumber: string) => {
-    const order = shippable.find((o) => o.orderNumber === orderNumber);
-    setForm((f) => ({ ...f, orderNumber, customerName: order?.customerName ?? "", destination: "" }));
-    if (order) {
-      apiJson<{ deliveryAddress: string | null; customerLocation: string | null }>(
-        "GET",
-        `/api/orders/${order.id}`,
-      ).then((d) =>
-        setForm((f) =>
-          f.orderNumber === orderNumber
-            ? { ...f, destination: d.deliveryAddress ?? d.customerLocation ?? "" }
-            : f,
-        ),
-      );
-    }
-  };
-  const create = useMutation({
-    mutationFn: (input: ShipmentInput) => apiJson<Shipment>("POST", "/api/shipments", input),
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Shipment created successfully" });
-      await refresh();
-      onOpenChange(false);
-    },
-    onError: (e) =>
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description:
-          errorStatus(e) === 409
-            ? (apiErrorMessage(e) ?? "Failed to create shipment")
-            : "Failed to create shipment",
-      }),
-  });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.orderNumber.trim() || !form.customerName.trim() || !form.destination.trim()) {
-      toast({ variant: "destructive", title: "Error", description: "Please fill in all required fields" });
-      return;
-    }
-    const now = Date.now();
-    create.mutate({
-      ...form,
-      carrier: form.carrier as ShipmentInput["carrier"],
-      temperature: form.temperature as ShipmentInput["temperature"],
-      trackingNumber: `TRK-${now}`,
-      status: "preparing",
-      shippedDate: new Date(now).toISOString(),
-      expectedDelivery: new Date(now + SHIPMENT_ESTIMATE_DAYS * DAY).toISOString(),
-    });
-  };
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create Shipment</DialogTitle>
-          <DialogDescription>Ship an approved order in a temperature-controlled container.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <Field id="ship-order" label="Order *">
-            <NativeSelect
-              id="ship-order"
-              value={form.orderNumber}
-              onChange={(e) => pickOrder(e.target.value)}
-            >
-              <option value="">Select an approved order</option>
-              {shippable.map((o) => (
-                <option key={o.id} value={o.orderNumber}>
-                  {o.orderNumber} · {o.customerName}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="ship-customer" label="Customer *">
-            <Input id="ship-customer" value={form.customerName} readOnly />
-          </Field>
-          {picked && (
-            <p className="flex items-center gap-2 text-sm sm:col-span-2" data-testid="ship-payment">
-              Payment:{" "}
-              <PaymentStatusBadge status={picked.paymentStatus} amountPaidKes={picked.amountPaidKes} />
-              {picked.onCredit && <Badge tone="purple">On credit</Badge>}
-            </p>
-          )}
-          <Field id="ship-origin" label="Origin">
-            <Input id="ship-origin" value={form.origin} onChange={set("origin")} />
-          </Field>
-          <Field id="ship-destination" label="Destination *">
-            <Input id="ship-destination" value={form.destination} readOnly />
-          </Field>
-          <Field id="ship-carrier" label="Carrier">
-            <NativeSelect id="ship-carrier" value={form.carrier} onChange={set("carrier")}>
-              {carriers.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="ship-temperature" label="Temperature">
-            <NativeSelect id="ship-temperature" value={form.temperature} onChange={set("temperature")}>
-              {shipmentTemperatures.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="ship-notes" label="Special instructions" className="sm:col-span-2">
-            <Textarea
-              id="ship-notes"
-              rows={2}
-              value={form.specialInstructions}
-              onChange={set("specialInstructions")}
-            />
-          </Field>
-          <FormFooter
-            className="sm:col-span-2"
-            onCancel={() => onOpenChange(false)}
-            pending={create.isPending}
-            submitLabel="Create Shipment"
-            pendingLabel="Creating..."
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined; onClose: () => void }) {
   if (!shipment) return null;
@@ -232,7 +66,7 @@ export default function ShippingPage() {
       apiJson<Shipment>("PATCH", `/api/shipments/${id}/status`, { status }),
     onSuccess: async () => {
       toast({ title: "Success", description: "Shipment status updated" });
-      await refresh();
+      await refreshShipping();
     },
     onError: (e) =>
       toast({
