@@ -1,18 +1,32 @@
 import { z } from "zod";
-import { type Permission, roleSchema } from "./roles";
+import { text } from "./primitives";
+import { type Permission, type Role, roleSchema } from "./roles";
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** Staff passwords set or changed from now on; the seeded demo accounts keep theirs (demo mode only). */
+export const STAFF_MIN_PASSWORD_LENGTH = 10;
 /** Sessions end after this much inactivity; enforced by the server. */
 export const SESSION_IDLE_MINUTES = 15;
+/** And after this long whatever the activity. */
+export const STAFF_SESSION_HOURS = 12;
+export const CLIENT_SESSION_DAYS = 30;
+
+export const sessionLifetimeHours = (role: Role) =>
+  role === "client" ? CLIENT_SESSION_DAYS * 24 : STAFF_SESSION_HOURS;
+export const minPasswordLength = (role: Role) =>
+  role === "client" ? MIN_PASSWORD_LENGTH : STAFF_MIN_PASSWORD_LENGTH;
+export const passwordTooShort = (min: number) => `Password must be at least ${min} characters`;
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is one of the most common and easy to guess. Choose another.";
 
 export const staffLoginSchema = z.object({
-  username: z.string().trim().min(1, "Username is required").max(254),
+  username: text().min(1, "Username is required").max(254),
   password: z.string().min(1, "Password is required").max(200),
 });
 export type StaffLogin = z.infer<typeof staffLoginSchema>;
 
 export const clientLoginSchema = z.object({
-  email: z.string().trim().min(1, "Email is required").max(254),
+  email: text().min(1, "Email is required").max(254),
   password: z.string().min(1, "Password is required").max(200),
 });
 export type ClientLogin = z.infer<typeof clientLoginSchema>;
@@ -56,3 +70,42 @@ export const demoAccountsResponseSchema = z.object({
   accounts: z.array(demoAccountSchema),
 });
 export type DemoAccountsResponse = z.infer<typeof demoAccountsResponseSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required").max(200),
+    newPassword: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+export const accountSessionSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  address: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountNoticeSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type AccountNotice = z.infer<typeof accountNoticeSchema>;
+
+/** The account security page: live sessions and recent notices (repeated failed sign-ins). */
+export const accountSecuritySchema = z.object({
+  sessions: z.array(accountSessionSchema),
+  notices: z.array(accountNoticeSchema),
+});
+export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
+
+export const endedSessionsSchema = z.object({ ended: z.number().int() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
+import { idSchema, isoDate, requiredText, text } from "./primitives";
 
 export const breedTypes = ["Holstein", "Friesian", "Jersey", "Ayrshire", "Zebu", "Sahiwal"] as const;
 export const serviceTypes = ["AI", "ET", "Natural"] as const;
@@ -34,23 +35,17 @@ export const breedingRecordSchema = z.object({
 });
 export type BreedingRecord = z.infer<typeof breedingRecordSchema>;
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`);
-
 export const breedingInputSchema = z.object({
-  animalId: required("Animal ID").max(60),
-  animalName: required("Animal name").max(120),
+  animalId: requiredText("Animal ID").max(60),
+  animalName: requiredText("Animal name").max(120),
   breedType: z.enum(breedTypes).default("Holstein"),
   serviceType: z.enum(serviceTypes).default("AI"),
-  serviceDate: z.iso.date("Enter a valid service date"),
-  technician: required("Technician").max(120),
-  geneticMaterial: required("Genetic material").max(200),
+  serviceDate: isoDate("Enter a valid service date"),
+  technician: requiredText("Technician").max(120),
+  geneticMaterial: requiredText("Genetic material").max(200),
   /** When the material comes from our inventory, one unit of it is used. */
-  inventoryItemId: z.number().int().positive().nullish(),
-  notes: z.string().trim().max(2000).nullish(),
+  inventoryItemId: idSchema.nullish(),
+  notes: text().max(2000).nullish(),
 });
 export type BreedingInput = z.input<typeof breedingInputSchema>;
 

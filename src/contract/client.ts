@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencies } from "./money";
 import { type OrderStatus, orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
+import { idParamSchema, isoDate, text } from "./primitives";
 import { shipmentStatuses } from "./shipping";
 
 /** Shop product (SPEC section 3); `inStock` is what can still be ordered (on hand less reserved). */
@@ -40,21 +41,21 @@ export const MAX_LINE_QUANTITY = 10_000;
  */
 export const clientOrderInputSchema = z
   .object({
-    customerName: z.string().trim().max(200).optional(),
-    customerEmail: z.string().trim().max(254).optional(),
-    customerPhone: z.string().trim().max(40).optional(),
-    customerLocation: z.string().trim().max(300).optional(),
-    deliveryAddress: z.string().trim().max(500).optional(),
-    deliveryDate: z.iso.date("Enter a valid date").optional().or(z.literal("")),
-    specialInstructions: z.string().trim().max(2000).optional(),
+    customerName: text().max(200).optional(),
+    customerEmail: text().max(254).optional(),
+    customerPhone: text().max(40).optional(),
+    customerLocation: text().max(300).optional(),
+    deliveryAddress: text().max(500).optional(),
+    deliveryDate: isoDate("Enter a valid date").optional().or(z.literal("")),
+    specialInstructions: text().max(2000).optional(),
     paymentMethod: z.enum(paymentMethods, { error: "Choose M-Pesa, card or bank transfer" }),
     currency: z.literal("KES").default("KES"),
     items: z
       .array(
         z
           .object({
-            productId: z.coerce.number().int().positive().optional(),
-            id: z.coerce.number().int().positive().optional(),
+            productId: idParamSchema.optional(),
+            id: idParamSchema.optional(),
             quantity: z
               .number({ error: "Quantity must be a number" })
               .int("Quantity must be a whole number")
@@ -107,6 +108,14 @@ export const clientOrderSchema = z.object({
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
+/** A delivery contact the client typed that differs from their account (name, phone or email). */
+export const deliveryContactSchema = z.object({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type DeliveryContact = z.infer<typeof deliveryContactSchema>;
+
 export const pendingOrderSchema = z.object({
   id: z.number().int(),
   orderNumber: z.string(),
@@ -114,6 +123,8 @@ export const pendingOrderSchema = z.object({
   customerPhone: z.string().nullable(),
   customerEmail: z.string().nullable(),
   customerLocation: z.string().nullable(),
+  /** Set when the client asked for delivery to someone other than the account holder. */
+  deliveryContact: deliveryContactSchema.nullable(),
   paymentMethod: z.enum(paymentMethods).nullable(),
   currency: z.enum(currencies),
   totalAmount: z.number().int(),
@@ -142,7 +153,7 @@ export const approveInputSchema = z.object({
       (d) => (approvalDays as readonly number[]).includes(d),
       "Please provide estimated delivery time.",
     ),
-  notes: z.string().trim().max(2000).optional(),
+  notes: text().max(2000).optional(),
   /** Shown by the form; the server records the signed-in approver instead. */
   approvedBy: z.string().max(200).optional(),
   /** A Director's explicit choice to approve an order that is not paid yet. */
@@ -151,9 +162,7 @@ export const approveInputSchema = z.object({
 export type ApproveInput = z.input<typeof approveInputSchema>;
 
 export const rejectInputSchema = z.object({
-  reason: z
-    .string({ error: "Please provide a reason for rejection." })
-    .trim()
+  reason: text("Please provide a reason for rejection.")
     .min(1, "Please provide a reason for rejection.")
     .max(2000),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
+import { requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
 export const customerTypeSchema = z.enum(customerTypes);
@@ -25,27 +26,14 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max);
-
 export const customerInputSchema = z.object({
-  name: requiredText("Name"),
+  name: requiredText("Name").max(200),
   type: customerTypeSchema,
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid email address")),
-  phone: requiredText("Phone", 40),
-  address: requiredText("Address", 500),
-  contactPerson: requiredText("Contact person"),
-  notes: z
-    .string()
-    .trim()
+  email: text("Email is required").toLowerCase().pipe(z.email("Enter a valid email address")),
+  phone: requiredText("Phone").max(40),
+  address: requiredText("Address").max(500),
+  contactPerson: requiredText("Contact person").max(200),
+  notes: text()
     .max(2000)
     .nullish()
     .transform((v) => v || null),
@@ -58,7 +46,7 @@ export const customerUpdateSchema = customerInputSchema
 export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
 
 export const customerListQuery = paginationQuery.extend({
-  search: z.string().trim().max(200).optional(),
+  search: text().max(200).optional(),
   type: customerTypeSchema.optional(),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;

@@ -4,15 +4,18 @@ import { ledgerFiguresSchema } from "./orders";
 export const dashboardMetricsSchema = z.object({
   totalInventory: z.number().int(),
   inventoryGrowth: z.number(),
-  /** Income received this month to date (net of refunds); growth compares the same days of last month. */
-  monthlyRevenue: z.number(),
-  monthlyRevenueUsd: z.number().int(),
-  revenueGrowth: z.number(),
+  /**
+   * Income received this month to date (net of refunds); growth compares the same days of last month.
+   * The money figures are null for roles without finance.
+   */
+  monthlyRevenue: z.number().nullable(),
+  monthlyRevenueUsd: z.number().int().nullable(),
+  revenueGrowth: z.number().nullable(),
   successRate: z.number().int(),
   successRateGrowth: z.number(),
   activeCustomers: z.number().int(),
   customerGrowth: z.number(),
-  ledger: ledgerFiguresSchema,
+  ledger: ledgerFiguresSchema.nullable(),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { currencies } from "./money";
+import { amountTooLarge, currencies, MAX_AMOUNT_KES } from "./money";
 import { ledgerFiguresSchema } from "./orders";
 import { paginationQuery } from "./pagination";
+import { hasAtMostTwoDecimals, isoDateTime, text } from "./primitives";
 
 export const transactionTypes = ["income", "expense", "transfer"] as const;
 export const transactionStatuses = ["completed", "pending", "failed"] as const;
@@ -23,18 +24,16 @@ export const transactionInputSchema = z.object({
   amount: z
     .number({ error: "Amount must be a number" })
     .positive("Amount must be greater than 0")
-    .max(1_000_000_000_000, "Amount is too large")
-    .refine((n) => Math.round(n * 100) === n * 100, "Amount can have at most two decimals"),
+    .max(MAX_AMOUNT_KES, amountTooLarge)
+    .refine(hasAtMostTwoDecimals, "Amount can have at most two decimals"),
   currency: z.enum(currencies),
-  description: z.string().trim().min(1, "Description is required").max(500),
-  reference: z
-    .string()
-    .trim()
+  description: text().min(1, "Description is required").max(500),
+  reference: text()
     .max(200)
     .nullish()
     .transform((v) => v || null),
   status: z.enum(transactionStatuses).default("completed"),
-  date: z.iso.datetime({ offset: true, error: "Date must be an ISO date-time" }).optional(),
+  date: isoDateTime("Date must be an ISO date-time").optional(),
 });
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 

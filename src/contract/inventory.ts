@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, isoDate, text } from "./primitives";
 
 export const itemTypes = ["embryo", "sperm"] as const;
 export const viabilityStatuses = ["viable", "expired", "compromised"] as const;
@@ -80,20 +81,18 @@ const wholeUnits = (label: string) =>
     .positive(`${label} must be greater than 0`);
 
 export const inventoryItemInputSchema = z.object({
-  itemId: z
-    .string()
-    .trim()
+  itemId: text()
     .toUpperCase()
     .regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, "Item ID: 3-40 letters, digits or dashes"),
   type: z.enum(itemTypes, { error: "Choose embryo or sperm" }),
-  breedName: z.string().trim().min(1, "Breed is required").max(120),
-  acquiredFrom: z.string().trim().min(1, "Supplier is required").max(200),
+  breedName: text().min(1, "Breed is required").max(120),
+  acquiredFrom: text().min(1, "Supplier is required").max(200),
   currentStock: wholeUnits("Stock").max(1_000_000),
   costPerUnit: wholeUnits("Price").max(100_000_000),
-  storageLocation: z.string().trim().min(1, "Storage location is required").max(200),
-  storageUnitId: z.number().int().positive().nullish(),
-  expiryDate: z.iso.date("Enter a valid date").nullish(),
-  description: z.string().trim().max(2000).nullish(),
+  storageLocation: text().min(1, "Storage location is required").max(200),
+  storageUnitId: idSchema.nullish(),
+  expiryDate: isoDate("Enter a valid date").nullish(),
+  description: text().max(2000).nullish(),
   geneticData: geneticDataSchema,
 });
 export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
@@ -101,7 +100,7 @@ export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
 export const inventoryListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: text().max(200).optional(),
   type: z.enum(itemTypes).optional(),
   category: z.enum(geneticCategories).optional(),
   origin: z.enum(geneticOrigins).optional(),
@@ -126,8 +125,8 @@ export const inventorySummarySchema = z.object({
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
 
 export const reserveInputSchema = z.object({
-  customerName: z.string().trim().min(1, "Choose a customer").max(200),
+  customerName: text().min(1, "Choose a customer").max(200),
   quantity: wholeUnits("Quantity").max(100_000),
-  notes: z.string().trim().max(1000).nullish(),
+  notes: text().max(1000).nullish(),
 });
 export type ReserveInput = z.input<typeof reserveInputSchema>;

@@ -7,3 +7,7 @@ export function kesToUsd(kes: number): number {
 }
 
 export const currencies = ["KES", "USD"] as const;
+
+/** The largest amount one order, payment or transaction may carry: well inside an integer column. */
+export const MAX_AMOUNT_KES = 1_000_000_000;
+export const amountTooLarge = `Amount must be at most KES ${MAX_AMOUNT_KES.toLocaleString("en-KE")}`;

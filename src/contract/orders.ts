@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { currencies } from "./money";
+import { amountTooLarge, currencies, kesToUsd, MAX_AMOUNT_KES } from "./money";
 import { paginationQuery } from "./pagination";
+import { isoDate as isoDateSchema, text } from "./primitives";
 
 /**
  * One status set for every order, staff- or client-placed:
@@ -148,27 +149,32 @@ export const orderDetailSchema = orderSchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** Calendar dates travel as ISO dates (YYYY-MM-DD), the same everywhere. */
-export const isoDate = z.iso.date("Enter a valid date (YYYY-MM-DD)");
+export const isoDate = isoDateSchema();
 
 export const orderInputSchema = z.object({
-  customerName: z.string().trim().min(1, "Choose a customer").max(200),
+  customerName: text().min(1, "Choose a customer").max(200),
   orderType: z.enum(orderTypes),
   totalAmountKes: z
     .number({ error: "Amount (KES) must be a number" })
     .int("Amount (KES) must be whole shillings")
     .positive("Amount (KES) must be greater than 0")
-    .max(10_000_000_000),
-  totalAmountUsd: z.number().int("Amount (USD) must be whole dollars").positive().max(100_000_000).nullish(),
+    .max(MAX_AMOUNT_KES, amountTooLarge),
+  totalAmountUsd: z
+    .number()
+    .int("Amount (USD) must be whole dollars")
+    .positive()
+    .max(kesToUsd(MAX_AMOUNT_KES))
+    .nullish(),
   currency: z.enum(currencies),
   expectedDeliveryDate: isoDate.nullish(),
-  notes: z.string().trim().max(2000).nullish(),
+  notes: text().max(2000).nullish(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 export const orderUpdateSchema = orderInputSchema.partial();
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
 export const orderListQuery = paginationQuery.extend({
-  search: z.string().trim().max(200).optional(),
+  search: text().max(200).optional(),
   status: z.enum(orderStatuses).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDate, paymentMethods } from "./orders";
+import { text } from "./primitives";
 
 /** One record per attempt to pay (an STK push, a recorded bank transfer, ...). */
 export const paymentRecordStatuses = [
@@ -23,9 +24,7 @@ export function normaliseMpesaPhone(input: string): string | null {
 }
 
 export const MPESA_PHONE_MESSAGE = "Enter an M-Pesa number like 0712 345 678";
-export const mpesaPhone = z
-  .string({ error: MPESA_PHONE_MESSAGE })
-  .trim()
+export const mpesaPhone = text(MPESA_PHONE_MESSAGE)
   .refine((v) => normaliseMpesaPhone(v) !== null, MPESA_PHONE_MESSAGE)
   .transform((v) => normaliseMpesaPhone(v)!);
 
@@ -82,13 +81,13 @@ export const recordPaymentInputSchema = z.object({
     .int("Amount must be whole shillings")
     .positive("Amount must be greater than 0")
     .max(10_000_000_000, "Amount is too large"),
-  reference: z.string({ error: "Reference is required" }).trim().min(1, "Reference is required").max(100),
+  reference: text("Reference is required").min(1, "Reference is required").max(100),
   date: isoDate,
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentInputSchema>;
 
 export const refundInputSchema = z.object({
-  reason: z.string({ error: "Please give a reason" }).trim().min(1, "Please give a reason").max(500),
+  reason: text("Please give a reason").min(1, "Please give a reason").max(500),
 });
 
 /** Where clients send bank transfers and paybill payments; the order number is the reference. */

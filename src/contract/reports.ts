@@ -50,22 +50,25 @@ export const reportSchema = z.object({
       }),
     ),
   }),
-  inventoryReport: z.object({
-    totalItems: z.number().int(),
-    lowStockItems: z.number().int(),
-    stockByCategory: z.array(
-      z.object({
-        category: z.string(),
-        inStock: z.number().int(),
-        lowStock: z.number().int(),
-        expired: z.number().int(),
-      }),
-    ),
-    lowStock: z.array(z.object({ itemId: z.string(), breedName: z.string(), available: z.number().int() })),
-    expiringSoon: z.array(z.object({ itemId: z.string(), breedName: z.string(), expiryDate: z.string() })),
-    temperature: z.array(
-      z.object({ storageUnit: z.string(), temperature: z.number(), alertStatus: z.string() }),
-    ),
-  }),
+  inventoryReport: z
+    .object({
+      totalItems: z.number().int(),
+      lowStockItems: z.number().int(),
+      stockByCategory: z.array(
+        z.object({
+          category: z.string(),
+          inStock: z.number().int(),
+          lowStock: z.number().int(),
+          expired: z.number().int(),
+        }),
+      ),
+      lowStock: z.array(z.object({ itemId: z.string(), breedName: z.string(), available: z.number().int() })),
+      expiringSoon: z.array(z.object({ itemId: z.string(), breedName: z.string(), expiryDate: z.string() })),
+      temperature: z.array(
+        z.object({ storageUnit: z.string(), temperature: z.number(), alertStatus: z.string() }),
+      ),
+    })
+    /** Null for those with the sales reports only (`reports:sales`). */
+    .nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;

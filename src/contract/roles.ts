@@ -25,7 +25,6 @@ export const permissions = [
   "dashboard",
   "inventory:read",
   "inventory:write",
-  "pricing",
   "storage",
   "customers:read",
   "customers:write",
@@ -38,12 +37,13 @@ export const permissions = [
   "vendors",
   "reports",
   "reports:sales",
-  "users",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 /**
- * What each role may do (SPEC section 6 and the demo-account descriptions).
+ * What each role may do (SPEC section 6 and the demo-account descriptions). `reports` is every report;
+ * `reports:sales` the sales and customer reports only (no inventory or storage temperatures). Money on the
+ * dashboard needs `finance`, storage temperatures `storage`. Prices are set with `inventory:write`.
  * The server checks these on every route; the web only uses them to hide what would answer 403.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
@@ -66,7 +66,6 @@ export const rolePermissions: Record<Role, readonly Permission[]> = {
     "customers:write",
     "orders:read",
     "orders:write",
-    "pricing",
     "inventory:read",
     "reports:sales",
   ],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
+import { isoDateTime, requiredText, text } from "./primitives";
 
 /** The five statuses staff choose from (SPEC); "cancelled" is set only when the order is cancelled. */
 export const shipmentStatusChoices = ["preparing", "shipped", "in_transit", "delivered", "delayed"] as const;
@@ -54,30 +55,22 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`);
-
 /** Customer and destination are taken from the order; values sent here are ignored. */
 export const shipmentInputSchema = z.object({
-  orderNumber: required("Order number").max(40),
-  customerName: z.string().trim().max(200).optional(),
-  origin: z.string().trim().min(1).max(200).default(DEFAULT_ORIGIN),
-  destination: z.string().trim().max(300).optional(),
+  orderNumber: requiredText("Order number").max(40),
+  customerName: text().max(200).optional(),
+  origin: text().min(1).max(200).default(DEFAULT_ORIGIN),
+  destination: text().max(300).optional(),
   carrier: z.enum(carriers).default("DHL Express"),
   temperature: z.enum(shipmentTemperatures).default("-196°C (Liquid Nitrogen)"),
-  specialInstructions: z.string().trim().max(2000).nullish(),
+  specialInstructions: text().max(2000).nullish(),
   /** The form proposes 'TRK-' + timestamp; the server keeps it when free, else makes its own. */
-  trackingNumber: z
-    .string()
-    .trim()
+  trackingNumber: text()
     .regex(/^TRK-\d{6,20}$/, "Tracking number looks like TRK-1700000000000")
     .optional(),
   status: z.literal("preparing").default("preparing"),
-  shippedDate: z.iso.datetime({ offset: true }).optional(),
-  expectedDelivery: z.iso.datetime({ offset: true }).optional(),
+  shippedDate: isoDateTime().optional(),
+  expectedDelivery: isoDateTime().optional(),
 });
 export type ShipmentInput = z.input<typeof shipmentInputSchema>;
 

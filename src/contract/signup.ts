@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "./auth";
+import { MIN_PASSWORD_LENGTH, passwordTooShort } from "./auth";
+import { requiredText, text } from "./primitives";
 
 export const farmTypes = ["dairy", "beef", "mixed", "breeding", "other"] as const;
 export const herdSizes = ["1-10", "11-50", "51-100", "101-500", "500+"] as const;
@@ -38,22 +39,17 @@ export const interests = [
   "Equipment",
 ] as const;
 
-const required = (label: string) => z.string().trim().min(1, `${label} is required`);
-
 export const signupSchema = z
   .object({
-    firstName: required("First name").max(100),
-    lastName: required("Last name").max(100),
-    email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
-    phone: required("Phone").max(40),
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200),
+    firstName: requiredText("First name").max(100),
+    lastName: requiredText("Last name").max(100),
+    email: text().toLowerCase().pipe(z.email("Enter a valid email address")),
+    phone: requiredText("Phone").max(40),
+    password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
     confirmPassword: z.string(),
-    farmName: required("Farm name").max(200),
+    farmName: requiredText("Farm name").max(200),
     farmType: z.enum(farmTypes),
-    location: required("Location").max(200),
+    location: requiredText("Location").max(200),
     county: z.enum(counties),
     herdSize: z.enum(herdSizes),
     experience: z.enum(experienceLevels),

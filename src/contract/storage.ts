@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./primitives";
 
 export const storageUnitTypes = ["liquid_nitrogen", "dry_ice", "refrigerated"] as const;
 export type StorageUnitType = (typeof storageUnitTypes)[number];
@@ -45,7 +46,7 @@ export const storageConditionSchema = z.object({
 export type StorageCondition = z.infer<typeof storageConditionSchema>;
 
 export const temperatureReadingInputSchema = z.object({
-  storageUnitId: z.number().int().positive(),
+  storageUnitId: idSchema,
   temperature: z
     .number({ error: "Temperature must be a number" })
     .min(-273, "Temperature cannot be below absolute zero")

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
+import { text } from "./primitives";
 
 export const vendorTypes = [
   "genetics_supplier",
@@ -32,28 +33,18 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  text()
     .max(max)
     .nullish()
     .transform((v) => v || null);
 
 export const vendorInputSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200),
+  name: text("Name is required").min(1, "Name is required").max(200),
   type: z.enum(vendorTypes).default("genetics_supplier"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid email address")),
+  email: text("Email is required").toLowerCase().pipe(z.email("Enter a valid email address")),
   phone: optionalText(40),
   address: optionalText(500),
-  contactPerson: z
-    .string({ error: "Contact person is required" })
-    .trim()
-    .min(1, "Contact person is required")
-    .max(200),
+  contactPerson: text("Contact person is required").min(1, "Contact person is required").max(200),
   specialization: optionalText(300),
   notes: optionalText(2000),
   /** New vendors start active with five stars whatever the form sends. */

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -9,6 +8,10 @@ import type { Database } from "./db/database";
 import { registerAuthHook } from "./http/auth-hook";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerIdempotency } from "./http/idempotency";
+import { registerInputGuard } from "./http/input-guard";
+import { registerOpenApi } from "./http/openapi";
+import { registerRateLimits } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { startJobs } from "./jobs";
 import { registerAuthRoutes } from "./modules/auth/routes";
@@ -26,8 +29,9 @@ import { registerReportRoutes } from "./modules/reports/routes";
 import { registerShippingRoutes } from "./modules/shipping/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
 import { registerVendorRoutes } from "./modules/vendors/routes";
+import { fromProjectRoot } from "./paths";
 
-export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+export const defaultWebRoot = fromProjectRoot("dist/web");
 
 export interface BuildAppOptions {
   database: Database;
@@ -38,7 +42,34 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Runs the background jobs (hold expiry, M-Pesa reconciliation); tests call them directly instead. */
   jobs?: boolean;
+  /** Socket limits; tests shorten them to watch a slow client being cut off. */
+  timeouts?: ServerTimeouts;
 }
+
+export interface ServerTimeouts {
+  /** The whole request (headers and body) must arrive within this. */
+  requestMs: number;
+  /**
+   * A socket with no traffic is closed after this. Keep it below requestMs: once Node's request
+   * deadline check has looked at a connection that never sent a byte, it stops that socket's idle timer.
+   */
+  idleMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** How often Node looks for requests past their deadline. */
+  checkIntervalMs: number;
+}
+
+/**
+ * A body trickled a byte at a time must not hold a connection for ever: the whole request has
+ * 30 s to arrive, which a farmer's phone on slow data still makes for our small JSON bodies.
+ */
+export const defaultTimeouts: ServerTimeouts = {
+  requestMs: 30_000,
+  idleMs: 15_000,
+  keepAliveMs: 10_000,
+  checkIntervalMs: 5_000,
+};
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
@@ -48,20 +79,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     daraja: new DarajaClient(options.config.mpesa, () => clock.now()),
   };
+  const timeouts = options.timeouts ?? defaultTimeouts;
+  const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
     bodyLimit: 1024 * 1024,
+    trustProxy: options.config.trustProxy,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+      headersTimeout: timeouts.requestMs,
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { webRoot, production: options.config.nodeEnv === "production" });
   await app.register(fastifyCookie);
+  await registerRateLimits(app, ctx);
   // HTML forms (the M-Pesa simulator's phone page) post urlencoded bodies; nothing reads their fields.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
     done(null, body),
   );
   registerAuthHook(app, ctx);
+  registerInputGuard(app);
   registerIdempotency(app, ctx);
+  await registerOpenApi(app, ctx);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
@@ -83,6 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("onClose", async () => stop());
   }
 
-  await registerSpa(app, options.webRoot === undefined ? defaultWebRoot : options.webRoot);
+  await registerSpa(app, webRoot);
   return app;
 }

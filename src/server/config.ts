@@ -1,8 +1,18 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
+const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 const booleanString = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { error: 'must be "true" or "false"' })
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: 'must be "on" or "off"' })
+  .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
 
 const positiveInt = z.coerce
   .number({ error: "must be a whole number of at least 1" })
@@ -26,6 +36,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DEMO_MODE: booleanString.optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => v === "true" || v === "false" || v.split(",").every((a) => isProxyAddress(a.trim())), {
+      error:
+        'must be "true", "false", or a comma-separated list of proxy addresses or CIDRs (or loopback, uniquelocal)',
+    })
+    .optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   MPESA_MODE: z
@@ -45,6 +62,8 @@ const envSchema = z.object({
   MPESA_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   HOLD_MPESA_MINUTES: positiveInt.default(30),
   JOBS_INTERVAL_SECONDS: positiveInt.default(15),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  ORDERS_PER_MINUTE: positiveInt.default(10),
   HOLD_BANK_HOURS: positiveInt.default(72),
   MAX_OPEN_UNPAID_ORDERS: positiveInt.default(5),
   MAX_OPEN_UNPAID_UNITS: positiveInt.default(500),
@@ -67,6 +86,8 @@ export interface Config {
   databaseUrl: string | undefined;
   demoMode: boolean;
   secureCookies: boolean;
+  /** Fastify's trustProxy: which reverse proxies' X-Forwarded-For to believe for the client address. */
+  trustProxy: boolean | string[];
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   mpesa: {
@@ -81,6 +102,10 @@ export interface Config {
     callbackBaseUrl: string;
   };
   holds: { mpesaMinutes: number; bankHours: number; maxOpenUnpaidOrders: number; maxOpenUnpaidUnits: number };
+  /** API requests one address may make per minute (shared by every instance). */
+  rateLimitPerMinute: number;
+  /** Orders one session may place per minute; one address may place three times as many. */
+  ordersPerMinute: number;
   /** How often each instance runs hold expiry and M-Pesa reconciliation. */
   jobsIntervalMs: number;
   bank: { bankName: string; accountName: string; accountNumber: string; branch: string };
@@ -124,8 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    demoMode: e.DEMO_MODE ?? !production,
+    // Demo data and logins are for the embedded newcomer path; a real server must ask for them.
+    demoMode: e.DEMO_MODE ?? (!production && !e.DATABASE_URL),
     secureCookies: production,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
@@ -145,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxOpenUnpaidUnits: e.MAX_OPEN_UNPAID_UNITS,
     },
     jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    ordersPerMinute: e.ORDERS_PER_MINUTE,
     bank: {
       bankName: e.BANK_NAME,
       accountName: e.BANK_ACCOUNT_NAME,
@@ -152,4 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       branch: e.BANK_BRANCH,
     },
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return value.split(",").map((a) => a.trim());
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
+import { sweepRateLimits } from "./http/rate-limit";
 import { expireHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
 
@@ -16,6 +17,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       const expired = await expireHolds(ctx);
       if (expired > 0) log.info({ expired }, "expired unpaid orders");
       await reconcilePendingMpesa(ctx);
+      await sweepRateLimits(ctx);
     } catch (error) {
       log.error({ err: error }, "background job failed");
     } finally {

@@ -42,6 +42,33 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 const MIGRATION_LOCK_KEY = 74_836_201;
+/** Deadlock and serialization failures: the transaction was rolled back whole and may simply run again. */
+const RETRYABLE = new Set(["40P01", "40001"]);
+const MAX_ATTEMPTS = 3;
+
+/** The PostgreSQL error (SQLSTATE and constraint) under a driver's or Drizzle's wrapper, if any. */
+export function postgresErrorOf(error: unknown): { code: string; constraint?: string } | null {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: (e as { constraint?: string }).constraint };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(postgresErrorOf(error)?.code ?? "")) throw error;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -54,7 +81,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: "postgres",
-    tx: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    tx: (fn) => withRetry(() => db.transaction((tx) => fn(tx as unknown as Db))),
     read: (fn) => fn(db),
     exclusive: async (fn) => {
       const client = await pool.connect();

@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { fromProjectRoot } from "../paths";
 import type { Database, Db } from "./database";
 
-const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+const migrationsFolder = fromProjectRoot("drizzle");
 
 /** Applies the committed drizzle-kit migrations. Call inside `database.exclusive`. */
 export async function applyMigrations(database: Database, db: Db): Promise<void> {

@@ -125,22 +125,67 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** What the account's session list names a session by; the token hash never leaves the server. */
+    id: integer("id").notNull().generatedAlwaysAsIdentity().unique(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    /** Absolute end, whatever the activity: 12 h for staff, 30 days for clients. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent"),
+    address: text("address"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
 
-/** Failed sign-in counters per account and per address, shared by every app instance. */
+/**
+ * Sign-in budgets shared by every app instance: one row per account, per address and per
+ * account-and-address pair. An attempt is reserved here before its password is checked.
+ */
 export const loginAttempts = pgTable("login_attempts", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  /** No attempt on this key is checked before this moment (progressive delay). */
+  nextAllowedAt: timestamp("next_allowed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Request counters of the rate limits, shared by every app instance (one row per key and window). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+});
+
+/** Addresses and devices an account has signed in from; failures elsewhere do not block them. */
+export const trustedSignIns = pgTable(
+  "trusted_sign_ins",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of "address:<ip>" or "device:<cookie token>". */
+    marker: text("marker").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("trusted_sign_ins_user_marker_idx").on(t.userId, t.marker)],
+);
+
+/** Security notices for an account (repeated failed sign-ins), shown on its security page. */
+export const accountNotices = pgTable(
+  "account_notices",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_notices_user_idx").on(t.userId, t.createdAt)],
+);
 
 export const storageUnits = pgTable("storage_units", {
   id: id(),
@@ -236,6 +281,12 @@ export const orders = pgTable(
     paymentStatus: paymentStatusEnum("payment_status").notNull().default("unpaid"),
     amountPaidKes: integer("amount_paid_kes").notNull().default(0),
     onCredit: boolean("on_credit").notNull().default(false),
+    /** Who receives the delivery, when the client named someone other than the account holder. */
+    deliveryContact: jsonb("delivery_contact").$type<{
+      name: string | null;
+      phone: string | null;
+      email: string | null;
+    }>(),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

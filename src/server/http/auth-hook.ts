@@ -3,11 +3,13 @@ import { can } from "../../contract/roles";
 import type { AppContext } from "../context";
 import { AppError } from "../errors";
 import type { SessionUserRow } from "../modules/auth/sessions";
-import { resolveSession, SESSION_COOKIE } from "../modules/auth/sessions";
+import { resolveSession, sessionCookieName } from "../modules/auth/sessions";
+import { docsAccess } from "./openapi";
 
 export interface AuthState {
   user: SessionUserRow;
   token: string;
+  sessionId: number;
 }
 
 declare module "fastify" {
@@ -18,8 +20,13 @@ declare module "fastify" {
 
 /** The signed-in user of a route that required one. */
 export function currentUser(request: FastifyRequest): SessionUserRow {
+  return currentAuth(request).user;
+}
+
+/** The signed-in user with their session. */
+export function currentAuth(request: FastifyRequest): AuthState {
   if (!request.auth) throw new AppError("UNAUTHORIZED", "Please sign in");
-  return request.auth.user;
+  return request.auth;
 }
 
 /** The signed-in user as the order process sees an actor. */
@@ -33,9 +40,14 @@ export function actorOf(request: FastifyRequest): { id: number; role: SessionUse
  * so an anonymous caller gets 401 (and a wrong role 403) whatever it sent.
  */
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
+  const cookieName = sessionCookieName(ctx.config.secureCookies);
   app.decorateRequest("auth", null);
 
   app.addHook("onRoute", (route) => {
+    // The API reference's own routes (registered by @fastify/swagger-ui) follow the docs rule.
+    if (route.url.startsWith("/api/docs") && !route.config?.access) {
+      route.config = { ...route.config, access: docsAccess(ctx.config.nodeEnv === "production") };
+    }
     if (route.url.startsWith("/api/") && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
@@ -44,11 +56,11 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const rule = request.routeOptions.config?.access;
     if (!rule) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (token) {
-      const user = await ctx.database.read((db) => resolveSession(db, ctx.clock, token));
-      request.auth = user ? { user, token } : null;
-      if (!user) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      const found = await ctx.database.read((db) => resolveSession(db, ctx.clock, token));
+      request.auth = found ? { user: found.user, token, sessionId: found.sessionId } : null;
+      if (!found) reply.clearCookie(cookieName, { path: "/", secure: ctx.config.secureCookies });
     }
     if (rule.kind === "public") return;
     const user = request.auth?.user;
@@ -58,7 +70,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       if (user.role !== "client") throw new AppError("FORBIDDEN", "This area is for client accounts");
       return;
     }
-    if (user.role === "client" || !rule.anyOf.some((p) => can(user.role, p))) {
+    if (user.role === "client") throw new AppError("FORBIDDEN", "Your role does not allow this");
+    if (rule.kind === "anyStaff") return;
+    if (!rule.anyOf.some((p) => can(user.role, p))) {
       throw new AppError("FORBIDDEN", "Your role does not allow this");
     }
   });

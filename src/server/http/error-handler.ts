@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiError, ErrorCode } from "../../contract/errors";
 import { AppError } from "../errors";
+import { fromDatabaseError } from "./database-errors";
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -23,6 +24,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1]}` : "Invalid request";
       return reply.status(400).send(body("VALIDATION_ERROR", message, fields));
+    }
+    const fromDatabase = fromDatabaseError(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, "database refused a change");
+      return reply.status(fromDatabase.statusCode).send(body(fromDatabase.code, fromDatabase.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamSchema } from "../../contract/primitives";
 
-/** `:id` path parameter: a positive whole number, else 400. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** `:id` path parameter: a whole number that fits an id column, else 400. */
+export const idParams = z.object({ id: idParamSchema });

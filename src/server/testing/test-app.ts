@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type ServerTimeouts } from "../app";
 import { ManualClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
-import type { Database } from "../db/database";
+import { type Database, openPostgres } from "../db/database";
 import { prepareDatabase } from "../db/prepare";
-import { inventoryItems } from "../db/schema";
+import { inventoryItems, users } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
+import { hashPassword } from "../modules/auth/passwords";
 import { DarajaClient } from "../modules/payments/daraja";
 import { openTestDatabase } from "./test-database";
 
@@ -25,13 +26,31 @@ export interface TestApp {
 
 /** The real app on a fresh database (seeded with the demo data unless `seed: false`), with a hand-set clock. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; listen?: boolean } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    listen?: boolean;
+    timeouts?: ServerTimeouts;
+    webRoot?: string | null;
+  } = {},
 ): Promise<TestApp> {
   const clock = new ManualClock(new Date());
-  const config = loadConfig({ NODE_ENV: "test", ...options.env });
+  // Tests send thousands of requests from one address in moments; the rate-limit tests set their own ceiling.
+  const config = loadConfig({
+    NODE_ENV: "test",
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    ORDERS_PER_MINUTE: "1000000",
+    ...options.env,
+  });
   const database = await openTestDatabase();
   await prepareDatabase(database, { seedDemo: options.seed ?? true, now: clock.now() });
-  const app = await buildApp({ database, config, clock, webRoot: null });
+  const app = await buildApp({
+    database,
+    config,
+    clock,
+    webRoot: options.webRoot ?? null,
+    timeouts: options.timeouts,
+  });
   await app.ready();
   let baseUrl: string | null = null;
   if (options.listen) {
@@ -58,9 +77,10 @@ export async function createTestApp(
 async function signIn(app: FastifyInstance, url: string, payload: object): Promise<string> {
   const response = await app.inject({ method: "POST", url, payload });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === "urithi_sid");
+  // urithi_sid, or __Host-urithi_sid in production.
+  const cookie = response.cookies.find((c) => c.name.endsWith("urithi_sid"));
   if (!cookie) throw new Error("no session cookie");
-  return `urithi_sid=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 /** Signs a staff member in through the real route; answers the cookie header for later requests. */
@@ -96,6 +116,66 @@ export function asUser(app: FastifyInstance, cookie: string) {
     patch: (url: string, payload: unknown) => send("PATCH", url, payload),
     del: (url: string) => send("DELETE", url),
   };
+}
+
+/**
+ * Another app instance on the same database: on PostgreSQL a second, independent pool and app; PGlite
+ * has one connection, so there the "instance" shares the first one's database and its queue.
+ */
+export async function secondInstance(
+  t: TestApp,
+): Promise<{ database: Database; app: FastifyInstance; close: () => Promise<void> }> {
+  let database = t.database;
+  if (t.database.kind === "postgres") {
+    const dbName = await t.database.read(async (db) => {
+      const result = await db.execute("select current_database() as name");
+      return (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    });
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${dbName}`;
+    database = await openPostgres(url.toString(), 5);
+  }
+  const app = await buildApp({ database, config: t.config, clock: t.clock, webRoot: null });
+  await app.ready();
+  return {
+    database,
+    app,
+    close: async () => {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
+}
+
+/** A client signup body (SPEC's payload) for this email and password. */
+export const signupPayload = (email: string, password = "mbegu-bora-2026") => ({
+  firstName: "Achieng",
+  lastName: "Otieno",
+  email,
+  phone: "+254 711 000 111",
+  password,
+  confirmPassword: password,
+  farmName: "Otieno Farm",
+  farmType: "dairy",
+  location: "Kisumu",
+  county: "Kisumu",
+  herdSize: "1-10",
+  experience: "beginner",
+  interests: [],
+  userType: "client",
+});
+
+/** Adds an account straight to the database (staff accounts have no signup), with a real password hash. */
+export async function addUser(
+  database: Database,
+  user: { email: string; password: string; role: (typeof users.$inferInsert)["role"] },
+): Promise<void> {
+  const passwordHash = await hashPassword(user.password);
+  await database.tx((db) =>
+    db
+      .insert(users)
+      .values({ email: user.email, passwordHash, role: user.role, firstName: "Test", lastName: "User" }),
+  );
 }
 
 /** An inventory item's row by its code (e.g. "SEM-HF-101"), read straight from the database. */

@@ -7,7 +7,6 @@ import {
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, THROTTLE_WINDOW_MS } from "./throttle";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,54 +107,6 @@ describe("sessions", () => {
 
   it("ignores a forged cookie", async () => {
     expect((await me("urithi_sid=not-a-real-token")).statusCode).toBe(401);
-  });
-});
-
-describe("throttling", () => {
-  it(`answers 429 after ${MAX_FAILURES_PER_ACCOUNT} wrong passwords for one account, even with the right one`, async () => {
-    const attempt = (password: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { username: staffEmails.logistics_coordinator, password },
-        remoteAddress: "10.1.1.1",
-      });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) expect((await attempt("nope")).statusCode).toBe(401);
-    const blocked = await attempt("demo1234");
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe("RATE_LIMITED");
-    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
-    // From another address the account is still locked.
-    const elsewhere = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      payload: { username: staffEmails.logistics_coordinator, password: "demo1234" },
-      remoteAddress: "10.9.9.9",
-    });
-    expect(elsewhere.statusCode).toBe(429);
-
-    t.clock.advance(THROTTLE_WINDOW_MS + 1000);
-    expect((await attempt("demo1234")).statusCode).toBe(200);
-  });
-
-  it(`answers 429 after ${MAX_FAILURES_PER_ADDRESS} failures from one address across accounts`, async () => {
-    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/client-login",
-        payload: { email: `nobody${i}@example.com`, password: "x" },
-        remoteAddress: "10.2.2.2",
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/client-login",
-      payload: { email: clientEmail, password: "demo1234" },
-      remoteAddress: "10.2.2.2",
-    });
-    expect(res.statusCode).toBe(429);
-    t.clock.advance(THROTTLE_WINDOW_MS + 1000);
   });
 });
 
@@ -278,7 +229,7 @@ describe("demo accounts", () => {
       });
       expect(res.statusCode).toBe(401);
       const list = await prod.app.inject({ method: "GET", url: "/api/auth/demo-accounts" });
-      expect(list.json()).toEqual({ enabled: false, password: null, accounts: [] });
+      expect(list.statusCode).toBe(404);
     } finally {
       await prod.close();
     }

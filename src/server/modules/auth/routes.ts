@@ -1,31 +1,72 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  accountSecuritySchema,
+  changePasswordSchema,
   clientLoginSchema,
   clientSessionSchema,
   demoAccountsResponseSchema,
+  endedSessionsSchema,
   meResponseSchema,
   staffLoginSchema,
 } from "../../../contract/auth";
 import { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
+import { accountNotices } from "../../db/schema";
 import { DEMO_PASSWORD, demoAccounts } from "../../db/seed/demo-accounts";
+import { notFound } from "../../errors";
 import { access } from "../../http/access";
-import { currentUser } from "../../http/auth-hook";
-import { signIn, signUpClient, toClientSession, toSessionUser } from "./service";
-import { endSession, SESSION_COOKIE } from "./sessions";
+import { currentAuth, currentUser } from "../../http/auth-hook";
+import { idParams } from "../../http/params";
+import {
+  type Audience,
+  changePassword,
+  signIn,
+  signUpClient,
+  toClientSession,
+  toSessionUser,
+} from "./service";
+import {
+  deviceCookieName,
+  endOtherSessions,
+  endSession,
+  endSessionById,
+  listSessions,
+  sessionCookieName,
+} from "./sessions";
+
+const DEVICE_COOKIE_DAYS = 400;
+const okSchema = z.object({ ok: z.literal(true) });
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.secureCookies;
+  const sessionCookie = sessionCookieName(secure);
+  const deviceCookie = deviceCookieName(secure);
 
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
+  const signInAndSetCookies = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credentials: { email: string; password: string; audience: Audience },
+  ) => {
+    const { user, token, deviceToken } = await signIn(ctx, {
+      ...credentials,
+      ip: request.ip,
+      deviceToken: request.cookies[deviceCookie],
+      userAgent: request.headers["user-agent"],
+    });
+    reply.setCookie(sessionCookie, token, { path: "/", httpOnly: true, sameSite: "lax", secure });
+    reply.setCookie(deviceCookie, deviceToken, {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: ctx.config.secureCookies,
+      secure,
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
     });
+    return user;
+  };
 
   r.post(
     "/api/auth/login",
@@ -34,14 +75,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { body: staffLoginSchema, response: { 200: meResponseSchema } },
     },
     async (request, reply) => {
-      const { user, token } = await signIn(ctx, {
-        email: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers["user-agent"],
+      const { username, password } = request.body;
+      const user = await signInAndSetCookies(request, reply, {
+        email: username,
+        password,
         audience: "staff",
       });
-      setSessionCookie(reply, token);
       return { user: toSessionUser(user) };
     },
   );
@@ -53,15 +92,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { body: clientLoginSchema, response: { 200: clientSessionSchema } },
     },
     async (request, reply) => {
-      const { user, token } = await signIn(ctx, {
-        email: request.body.email,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers["user-agent"],
-        audience: "client",
-      });
-      setSessionCookie(reply, token);
-      return toClientSession(user);
+      const { email, password } = request.body;
+      return toClientSession(
+        await signInAndSetCookies(request, reply, { email, password, audience: "client" }),
+      );
     },
   );
 
@@ -72,18 +106,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { body: signupSchema, response: { 201: clientSessionSchema } },
     },
     async (request, reply) => {
-      const user = await signUpClient(ctx, request.body);
+      const user = await signUpClient(ctx, request.body, request.ip);
       return reply.status(201).send(toClientSession(user));
     },
   );
 
   r.post(
     "/api/auth/logout",
-    { config: { access: access.public }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { access: access.public }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookie];
       if (token) await ctx.database.tx((db) => endSession(db, token));
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      reply.clearCookie(sessionCookie, { path: "/", secure });
       return { ok: true as const };
     },
   );
@@ -95,11 +129,76 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.get(
+    "/api/auth/security",
+    { config: { access: access.anySession }, schema: { response: { 200: accountSecuritySchema } } },
+    async (request) => {
+      const { user, sessionId } = currentAuth(request);
+      const [sessions, notices] = await ctx.database.read(async (db) => [
+        await listSessions(db, ctx.clock, user.id),
+        await db
+          .select()
+          .from(accountNotices)
+          .where(eq(accountNotices.userId, user.id))
+          .orderBy(desc(accountNotices.createdAt))
+          .limit(20),
+      ]);
+      return {
+        sessions: sessions.map((s) => ({
+          ...s,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+          current: s.id === sessionId,
+        })),
+        notices: notices.map((n) => ({ id: n.id, message: n.message, createdAt: n.createdAt.toISOString() })),
+      };
+    },
+  );
+
+  r.post(
+    "/api/auth/password",
+    {
+      config: { access: access.anySession },
+      schema: { body: changePasswordSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      const { user, sessionId } = currentAuth(request);
+      await changePassword(ctx, user, { sessionId, ip: request.ip }, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/auth/sessions/end-others",
+    { config: { access: access.anySession }, schema: { response: { 200: endedSessionsSchema } } },
+    async (request) => {
+      const { user, sessionId } = currentAuth(request);
+      return { ended: await ctx.database.tx((db) => endOtherSessions(db, user.id, sessionId)) };
+    },
+  );
+
+  r.delete(
+    "/api/auth/sessions/:id",
+    {
+      config: { access: access.anySession },
+      schema: { params: idParams, response: { 200: endedSessionsSchema } },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = currentAuth(request);
+      const ended = await ctx.database.tx((db) => endSessionById(db, user.id, request.params.id));
+      if (!ended) throw notFound("Session");
+      if (request.params.id === sessionId) reply.clearCookie(sessionCookie, { path: "/", secure });
+      return { ended: 1 };
+    },
+  );
+
+  r.get(
     "/api/auth/demo-accounts",
     { config: { access: access.public }, schema: { response: { 200: demoAccountsResponseSchema } } },
-    async () =>
-      ctx.config.demoMode
-        ? { enabled: true, password: DEMO_PASSWORD, accounts: demoAccounts }
-        : { enabled: false, password: null, accounts: [] },
+    async () => {
+      // Off means there is nothing here at all, not an empty list that hints at one.
+      if (!ctx.config.demoMode) throw notFound("Demo accounts");
+      return { enabled: true, password: DEMO_PASSWORD, accounts: demoAccounts };
+    },
   );
 }

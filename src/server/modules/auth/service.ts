@@ -1,16 +1,29 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ClientSession, SessionUser } from "../../../contract/auth";
+import type { ChangePassword, ClientSession, SessionUser } from "../../../contract/auth";
 import { roleLabels, rolePermissions } from "../../../contract/roles";
 import type { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { customers, users } from "../../db/schema";
-import { AppError, conflict } from "../../errors";
+import { accountNotices, customers, users } from "../../db/schema";
+import { AppError, conflict, validationError } from "../../errors";
+import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SessionUserRow } from "./sessions";
-import { createSession } from "./sessions";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "./throttle";
+import { createSession, endOtherSessions } from "./sessions";
+import {
+  clearKeys,
+  FREE_FAILURES_PER_ACCOUNT,
+  FREE_FAILURES_PER_PAIR,
+  MAX_ATTEMPTS_PER_ADDRESS,
+  MAX_SIGNUPS_PER_ADDRESS,
+  refundBudget,
+  reserveBudget,
+  reserveDelayed,
+  STAFF_NOTICE_AFTER_FAILURES,
+  throttleKeys,
+} from "./throttle";
+import { newDeviceToken, rememberSignIn, trustOf } from "./trust";
 
 export type Audience = "staff" | "client";
 
@@ -52,16 +65,33 @@ async function findUserByEmail(db: Db, email: string): Promise<SessionUserRow | 
 }
 
 /**
- * Checks credentials for one audience (staff login never admits a client and vice versa),
- * counts failures per account and address, and opens a session.
+ * Checks credentials for one audience (staff login never admits a client and vice versa).
+ * The attempt is reserved against the address, the account-and-address pair and (from places the
+ * account has never signed in from) the account before the password is checked, so concurrent
+ * guesses cannot outrun the limits, and an attacker elsewhere cannot lock a known device or address out.
  */
 export async function signIn(
   ctx: AppContext,
-  input: { email: string; password: string; ip: string; userAgent?: string; audience: Audience },
-): Promise<{ user: SessionUserRow; token: string }> {
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    deviceToken?: string;
+    userAgent?: string;
+    audience: Audience;
+  },
+): Promise<{ user: SessionUserRow; token: string; deviceToken: string }> {
+  const now = ctx.clock.now();
   const keys = throttleKeys(input.email, input.ip);
-  await ctx.database.read((db) => assertNotThrottled(db, ctx.clock, keys));
   const user = await ctx.database.read((db) => findUserByEmail(db, input.email));
+  const trust = user
+    ? await ctx.database.read((db) => trustOf(db, user.id, input.ip, input.deviceToken))
+    : "none";
+  const accountFailures = await ctx.database.tx(async (db) => {
+    await reserveBudget(db, keys.address, now, MAX_ATTEMPTS_PER_ADDRESS);
+    if (trust !== "device") await reserveDelayed(db, keys.pair, now, FREE_FAILURES_PER_PAIR);
+    return trust === "none" ? reserveDelayed(db, keys.account, now, FREE_FAILURES_PER_ACCOUNT) : 0;
+  });
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   const allowed =
     user !== undefined &&
@@ -70,23 +100,43 @@ export async function signIn(
     (!user.isDemo || ctx.config.demoMode) &&
     (input.audience === "client") === (user.role === "client");
   if (!allowed || !user) {
-    await ctx.database.tx((db) => recordFailure(db, ctx.clock, keys));
+    if (user && user.role !== "client" && accountFailures === STAFF_NOTICE_AFTER_FAILURES) {
+      await ctx.database.tx((db) => noteRepeatedFailures(db, user.id, now));
+    }
     throw invalidCredentials(input.audience);
   }
+  const deviceToken = trust === "device" && input.deviceToken ? input.deviceToken : newDeviceToken();
   const token = await ctx.database.tx(async (db) => {
-    await clearFailures(db, keys);
-    return createSession(db, ctx.clock, user.id, input.userAgent);
+    // The same key order as the reservation (address, pair, account), so a success racing a burst of
+    // guesses on the same keys queues behind them instead of deadlocking.
+    await refundBudget(db, keys.address);
+    await clearKeys(db, [keys.pair]);
+    if (trust === "none") await refundBudget(db, keys.account);
+    await rememberSignIn(db, user.id, input.ip, deviceToken, now);
+    return createSession(db, ctx.clock, user, { userAgent: input.userAgent, address: input.ip });
   });
-  return { user, token };
+  return { user, token, deviceToken };
+}
+
+async function noteRepeatedFailures(db: Db, userId: number, now: Date): Promise<void> {
+  await db.insert(accountNotices).values({
+    userId,
+    message: `${STAFF_NOTICE_AFTER_FAILURES} failed sign-ins to your account from places it has not been used before. If this was not you, change your password.`,
+    createdAt: now,
+  });
 }
 
 /** Creates a client account and the customer record its orders will belong to. */
 export async function signUpClient(
   ctx: AppContext,
   input: z.output<typeof signupSchema>,
+  ip: string,
 ): Promise<SessionUserRow> {
+  assertAcceptablePassword(input.password, "client");
+  await ctx.database.tx((db) => reserveBudget(db, `signup:${ip}`, ctx.clock.now(), MAX_SIGNUPS_PER_ADDRESS));
   const passwordHash = await hashPassword(input.password);
   return ctx.database.tx(async (db) => {
+    // The same answer whoever holds the email, staff or client, so signup tells nobody who works here.
     if (await findUserByEmail(db, input.email)) {
       throw conflict("An account with this email already exists");
     }
@@ -126,5 +176,36 @@ export async function signUpClient(
       })
       .returning();
     return user!;
+  });
+}
+
+/** Changes the signed-in user's password and ends their other sessions. */
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUserRow,
+  where: { sessionId: number; ip: string },
+  input: ChangePassword,
+): Promise<void> {
+  // Everyone trying the demo shares these accounts; one visitor must not lock the others out.
+  if (user.isDemo) throw conflict("Demo accounts keep their published password");
+  // The current password is a guess like any other: a stolen session must not test it at full speed.
+  const pair = throttleKeys(user.email, where.ip).pair;
+  await ctx.database.tx((db) => reserveDelayed(db, pair, ctx.clock.now(), FREE_FAILURES_PER_PAIR));
+  const ok = await verifyPassword(user.passwordHash, input.currentPassword);
+  if (!ok) {
+    throw validationError("Your current password is not right", {
+      currentPassword: "Your current password is not right",
+    });
+  }
+  assertAcceptablePassword(input.newPassword, user.role, "newPassword");
+  if (input.newPassword === input.currentPassword) {
+    const message = "Choose a password different from the current one";
+    throw validationError(message, { newPassword: message });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.database.tx(async (db) => {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endOtherSessions(db, user.id, where.sessionId);
+    await clearKeys(db, [pair]);
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventoryItems } from "../../db/schema";
+import { customers, inventoryItems, users } from "../../db/schema";
 import {
   asUser,
   clientEmail,
@@ -206,6 +206,58 @@ describe("placing orders", () => {
       payload: order([{ productId: sem.id, quantity: 1 }]),
     });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe("who the order is from", () => {
+  it("takes name, email and phone from the account; other details only become a labelled delivery contact", async () => {
+    const sem = await item("SEM-AY-102");
+    const placed = await other.post(
+      "/api/client/orders",
+      order([{ productId: sem.id, quantity: 1 }], {
+        customerName: "Urithi Director",
+        customerEmail: "director1@urithi.co.ke",
+        customerPhone: "+254 722 000 999",
+      }),
+    );
+    expect(placed.statusCode).toBe(201);
+    const pending = (await director.get("/api/orders/pending?limit=500")).json();
+    const mine = pending.find((o: { id: number }) => o.id === placed.json().id);
+    expect(mine).toMatchObject({
+      customerName: "Achieng Otieno",
+      customerEmail: "achieng@example.co.ke",
+      customerPhone: "+254 722 000 999",
+      deliveryContact: { name: "Urithi Director", email: "director1@urithi.co.ke", phone: null },
+    });
+    const plain = await other.post(
+      "/api/client/orders",
+      order([{ productId: sem.id, quantity: 1 }], {
+        customerName: "achieng  otieno",
+        customerEmail: "Achieng@Example.co.ke",
+        customerPhone: "+254722000999",
+      }),
+    );
+    const again = (await director.get("/api/orders/pending?limit=500")).json();
+    expect(again.find((o: { id: number }) => o.id === plain.json().id).deliveryContact).toBeNull();
+  });
+
+  it("refuses an order from a deactivated customer", async () => {
+    const [user] = await t.database.read((db) =>
+      db.select().from(users).where(eq(users.email, "achieng@example.co.ke")),
+    );
+    await t.database.tx((db) =>
+      db.update(customers).set({ isActive: false }).where(eq(customers.id, user!.customerId!)),
+    );
+    try {
+      const sem = await item("SEM-AY-102");
+      const res = await other.post("/api/client/orders", order([{ productId: sem.id, quantity: 1 }]));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toMatch(/customer account is closed/);
+    } finally {
+      await t.database.tx((db) =>
+        db.update(customers).set({ isActive: true }).where(eq(customers.id, user!.customerId!)),
+      );
+    }
   });
 });
 

@@ -31,6 +31,9 @@ export function placeClientOrder(
     const units = [...wanted.values()].reduce((a, b) => a + b, 0);
     await enforceUnpaidCap(db, ctx.config.holds, user.id, units);
     const [customer] = await db.select().from(customers).where(eq(customers.id, user.customerId));
+    if (!customer?.isActive) {
+      throw new AppError("FORBIDDEN", "Your customer account is closed. Please contact Urithi to order.");
+    }
     const products = await sellableItems(db, [...wanted.keys()]);
     const unknown = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id));
     if (unknown.length > 0) {
@@ -49,16 +52,19 @@ export function placeClientOrder(
       }));
     const total = lines.reduce((sum, l) => sum + l.unitPriceKes * l.quantity, 0);
     const types = new Set(products.map((p) => p.type));
+    const accountName = `${user.firstName} ${user.lastName}`;
     const order = await insertOrder(db, now, {
       source: "client",
+      // Who ordered is the account, always; what the client typed can only name a delivery contact.
       customer: {
-        id: customer!.id,
-        name: customer!.name,
-        email: input.customerEmail || user.email,
-        phone: input.customerPhone || user.phone,
-        address: input.customerLocation || input.deliveryAddress || customer!.address,
+        id: customer.id,
+        name: customer.name,
+        email: user.email,
+        phone: user.phone,
+        address: input.customerLocation || input.deliveryAddress || customer.address,
       },
-      customerName: input.customerName || `${user.firstName} ${user.lastName}`,
+      customerName: accountName,
+      deliveryContact: deliveryContactOf(input, { name: accountName, email: user.email, phone: user.phone }),
       clientUserId: user.id,
       orderType: types.size > 1 ? "mixed" : [...types][0]!,
       totalAmountKes: total,
@@ -74,6 +80,24 @@ export function placeClientOrder(
     });
     return { id: order.id, orderNumber: order.orderNumber };
   });
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? "").replace(/\s+/g, "").toLowerCase() === (b ?? "").replace(/\s+/g, "").toLowerCase();
+
+/** The contact details the client typed that differ from the account's, or null when none do. */
+function deliveryContactOf(
+  input: { customerName?: string; customerPhone?: string; customerEmail?: string },
+  account: { name: string; phone: string | null; email: string },
+) {
+  const differs = (typed: string | undefined, own: string | null) =>
+    typed && !same(typed, own) ? typed : null;
+  const contact = {
+    name: differs(input.customerName, account.name),
+    phone: differs(input.customerPhone, account.phone),
+    email: differs(input.customerEmail, account.email),
+  };
+  return contact.name || contact.phone || contact.email ? contact : null;
 }
 
 /** The signed-in client's own orders, newest first, with lines and the latest tracking number. */

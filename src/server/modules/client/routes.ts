@@ -12,6 +12,7 @@ import { paginationQuery } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
+import { orderPlacementLimits } from "../../http/rate-limit";
 import { listCatalog, listShopProducts } from "./catalogue";
 import { listClientOrders, placeClientOrder } from "./orders";
 
@@ -39,10 +40,12 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     (request) => listClientOrders(ctx, currentUser(request).id, request.query),
   );
+  const limits = orderPlacementLimits(app, ctx);
   r.post(
     "/api/client/orders",
     {
-      config: { access: access.client, idempotent: true },
+      config: { access: access.client, idempotent: true, rateLimit: limits.rateLimit },
+      onRequest: limits.onRequest,
       schema: { body: clientOrderInputSchema, response: { 201: placedOrderSchema } },
     },
     async (request, reply) =>

@@ -46,7 +46,8 @@ function successRate(db: Db, where?: SQL) {
     .then(([r]) => percentOf(n(r!.success), n(r!.all)));
 }
 
-export function dashboardMetrics(ctx: AppContext): Promise<DashboardMetrics> {
+/** The dashboard's figures; money only for those who may see the books. */
+export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<DashboardMetrics> {
   const now = ctx.clock.now();
   const thisMonth = monthStart(now);
   const lastMonth = monthStart(now, 1);
@@ -56,8 +57,6 @@ export function dashboardMetrics(ctx: AppContext): Promise<DashboardMetrics> {
   );
   return ctx.database.read(async (db) => {
     const inventory = await inventoryNowAndMonthStart(db, thisMonth);
-    const monthlyRevenue = await revenueBetween(db, thisMonth, monthStart(now, -1));
-    const previousRevenue = await revenueBetween(db, lastMonth, sameDayLastMonth);
     const rateNow = await successRate(db);
     const rateBefore = await successRate(db, lt(breedingRecords.createdAt, thisMonth));
     const [cust] = await db
@@ -67,17 +66,24 @@ export function dashboardMetrics(ctx: AppContext): Promise<DashboardMetrics> {
       })
       .from(customers)
       .where(eq(customers.isActive, true));
+    const money = withMoney
+      ? {
+          monthlyRevenue: await revenueBetween(db, thisMonth, monthStart(now, -1)),
+          previousRevenue: await revenueBetween(db, lastMonth, sameDayLastMonth),
+          ledger: await ledgerFigures(db),
+        }
+      : null;
     return {
       totalInventory: inventory.total,
       inventoryGrowth: percentChange(inventory.total, inventory.atMonthStart),
-      monthlyRevenue,
-      monthlyRevenueUsd: kesToUsd(monthlyRevenue),
-      revenueGrowth: percentChange(monthlyRevenue, previousRevenue),
+      monthlyRevenue: money?.monthlyRevenue ?? null,
+      monthlyRevenueUsd: money ? kesToUsd(money.monthlyRevenue) : null,
+      revenueGrowth: money ? percentChange(money.monthlyRevenue, money.previousRevenue) : null,
       successRate: rateNow,
       successRateGrowth: pointsChange(rateNow, rateBefore),
       activeCustomers: n(cust!.active),
       customerGrowth: percentChange(n(cust!.active), n(cust!.before)),
-      ledger: await ledgerFigures(db),
+      ledger: money?.ledger ?? null,
     };
   });
 }

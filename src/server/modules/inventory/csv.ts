@@ -1,3 +1,4 @@
+import { csvLine } from "../../../contract/csv";
 import { type InventoryItem, originLabels } from "../../../contract/inventory";
 
 const header = [
@@ -17,17 +18,10 @@ const header = [
   "Expiry date",
 ];
 
-/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === "string") text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const inventoryCsvHeader = `${header.map(csvField).join(",")}\r\n`;
+export const inventoryCsvHeader = csvLine(header);
 
 export function inventoryCsvLine(item: InventoryItem): string {
-  return `${[
+  return csvLine([
     item.itemId,
     item.type,
     item.breedName,
@@ -42,7 +36,5 @@ export function inventoryCsvLine(item: InventoryItem): string {
     item.acquiredFrom,
     item.costPerUnit,
     item.expiryDate,
-  ]
-    .map(csvField)
-    .join(",")}\r\n`;
+  ]);
 }

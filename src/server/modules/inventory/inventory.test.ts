@@ -226,8 +226,11 @@ describe("export and lookup", () => {
     expect(res.headers["content-disposition"]).toMatch(
       /attachment; filename="genetic-inventory-\d{4}-\d{2}-\d{2}\.csv"/,
     );
+    // Sent whole with its length, not streamed: a failure while building it cannot follow a 200.
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(res.body));
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^Item ID,Type,Breed,/);
+    expect(lines[0]).toMatch(/^"Item ID","Type","Breed",/);
     const expected = await list("?type=sperm&search=holstein");
     expect(lines.length).toBe(expected.length + 1);
     expect(lines[1]).toContain("SEM-HF-101");

@@ -31,6 +31,7 @@ export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<Pe
       customerPhone: o.customerPhone,
       customerEmail: o.customerEmail,
       customerLocation: o.customerLocation,
+      deliveryContact: o.deliveryContact ?? null,
       paymentMethod: o.paymentMethod,
       currency: o.currency,
       totalAmount: o.totalAmountKes,

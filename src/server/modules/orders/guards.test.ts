@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPostgres } from "../../db/database";
 import { inventoryItems, orders, stockMovements } from "../../db/schema";
 import {
   asUser,
@@ -9,6 +8,7 @@ import {
   inventoryItem,
   loginAs,
   loginClient,
+  secondInstance,
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
@@ -163,27 +163,11 @@ describe("one meaning of revenue", () => {
   });
 });
 
-/**
- * Another app instance: on PostgreSQL a second, independent pool on the same database; PGlite has one
- * connection, so there the "instance" is the same database and the sweeps interleave on its queue.
- */
-async function secondInstance(): Promise<{ database: Database; close: () => Promise<void> }> {
-  if (t.database.kind !== "postgres") return { database: t.database, close: async () => {} };
-  const dbName = await t.database.read(async (db) => {
-    const result = await db.execute("select current_database() as name");
-    return (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-  });
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${dbName}`;
-  const database = await openPostgres(url.toString(), 5);
-  return { database, close: () => database.close() };
-}
-
 describe("hold expiry on two app instances", () => {
   it("expires each order once and releases its stock once", async () => {
     const placed = [];
     for (let i = 0; i < 12; i++) placed.push(await clientOrder("SEM-JE-106"));
-    const instance = await secondInstance();
+    const instance = await secondInstance(t);
     const second = instance.database;
     try {
       t.clock.advance(73 * 3600_000);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { kesToUsd } from "../../../contract/money";
+import { amountTooLarge, kesToUsd, MAX_AMOUNT_KES } from "../../../contract/money";
 import type {
   Order,
   OrderDetail,
@@ -59,6 +59,7 @@ export interface NewOrder {
   currency: OrderRow["currency"];
   paymentMethod?: OrderRow["paymentMethod"];
   deliveryAddress?: string | null;
+  deliveryContact?: OrderRow["deliveryContact"];
   specialInstructions?: string | null;
   expectedDeliveryDate?: Date | null;
   notes?: string | null;
@@ -70,6 +71,8 @@ export interface NewOrder {
 
 /** Inserts an order with its lines, reserves their stock and records the first history entry. */
 export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<OrderRow> {
+  // Sums of prices × quantities can pass what one order may carry before the stock check sees them.
+  if (input.totalAmountKes > MAX_AMOUNT_KES) throw validationError(amountTooLarge);
   const orderNumber = await nextOrderNumber(db, now);
   const [order] = await db
     .insert(orders)
@@ -89,6 +92,7 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
       currency: input.currency,
       paymentMethod: input.paymentMethod ?? null,
       deliveryAddress: input.deliveryAddress ?? input.customer.address,
+      deliveryContact: input.deliveryContact ?? null,
       specialInstructions: input.specialInstructions ?? null,
       orderDate: now,
       expectedDeliveryDate: input.expectedDeliveryDate ?? null,

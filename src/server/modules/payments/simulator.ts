@@ -75,7 +75,7 @@ function phonePage(pending: PromptRow[], recent: PromptRow[]): string {
   const done = (p: PromptRow) =>
     `<li>${escapeHtml(p.accountReference)} · KES ${p.amount} · ${escapeHtml(p.status)}${p.receipt ? ` · ${escapeHtml(p.receipt)}` : ""}</li>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>M-Pesa simulator</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>M-Pesa simulator</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:1rem auto;padding:0 1rem;color:#1f2937}
 h1{font-size:1.25rem;color:#15803d}.prompt{border:1px solid #d1d5db;border-radius:.75rem;padding:1rem;margin:.75rem 0;list-style:none}
 ul{padding:0}form{display:inline}button{font:inherit;padding:.5rem .9rem;margin:.25rem .25rem 0 0;border-radius:.5rem;border:1px solid #9ca3af;background:#fff}
@@ -84,7 +84,7 @@ ul{padding:0}form{display:inline}button{font:inherit;padding:.5rem .9rem;margin:
 <p class="muted">Simulator mode. Each STK push from Urithi appears here as it would on the client's phone. Numbers ending in 1032, 1037, 1019, 0001 or 2001 fail with that result by themselves.</p>
 ${pending.length === 0 ? "<p>No prompts waiting.</p>" : `<ul>${pending.map(row).join("")}</ul>`}
 <h2 style="font-size:1rem">Recent</h2><ul class="muted">${recent.map(done).join("")}</ul>
-<script>setTimeout(()=>location.reload(),5000)</script></body></html>`;
+</body></html>`;
 }
 
 export function registerMpesaSimulator(app: FastifyInstance, ctx: AppContext): void {

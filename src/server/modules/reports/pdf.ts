@@ -1,6 +1,20 @@
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { Report, ReportType } from "../../../contract/reports";
 import { reportPeriodLabels } from "../../../contract/reports";
+
+/** DejaVu Sans draws Latin with every accent (Kĩambu), Cyrillic, Greek and more; Helvetica draws Latin-1 only. */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+const REGULAR = fontFile("DejaVuSans.ttf");
+const BOLD = fontFile("DejaVuSans-Bold.ttf");
+
+/** Text the PDF can draw: emoji (which no PDF font here has) are left out, line breaks become spaces. */
+export function pdfText(text: string): string {
+  return text
+    .replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200D|\uFE0F/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
 
 const kes = (n: number) => `KSh ${new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 }).format(n)}`;
 
@@ -14,7 +28,9 @@ function tablesFor(report: Report, type: ReportType): { figures: [string, string
     ["Total revenue", kes(s.totalRevenue)],
     ["Total orders", String(s.totalOrders)],
     ["Active customers", String(c.activeCustomers)],
-    ["Inventory items", `${i.totalItems} (${i.lowStockItems} low stock)`],
+    ...(i
+      ? ([["Inventory items", `${i.totalItems} (${i.lowStockItems} low stock)`]] as [string, string][])
+      : []),
   ];
   const revenueTable: Table = {
     title: "Revenue and orders",
@@ -44,15 +60,23 @@ function tablesFor(report: Report, type: ReportType): { figures: [string, string
   const stock: Table = {
     title: "Stock by category",
     head: ["Category", "In stock", "Low stock", "Expired/compromised"],
-    rows: i.stockByCategory.map((b) => [b.category, b.inStock, b.lowStock, b.expired]),
+    rows: (i?.stockByCategory ?? []).map((b) => [b.category, b.inStock, b.lowStock, b.expired]),
   };
   const alerts: Table = {
     title: "Alerts",
     head: ["Kind", "Item or unit", "Detail"],
     rows: [
-      ...i.lowStock.map((l) => ["Low stock", `${l.itemId} ${l.breedName}`, `${l.available} available`]),
-      ...i.expiringSoon.map((e) => ["Expiring", `${e.itemId} ${e.breedName}`, e.expiryDate]),
-      ...i.temperature.map((t) => ["Temperature", t.storageUnit, `${t.temperature}°C (${t.alertStatus})`]),
+      ...(i?.lowStock ?? []).map((l) => [
+        "Low stock",
+        `${l.itemId} ${l.breedName}`,
+        `${l.available} available`,
+      ]),
+      ...(i?.expiringSoon ?? []).map((e) => ["Expiring", `${e.itemId} ${e.breedName}`, e.expiryDate]),
+      ...(i?.temperature ?? []).map((t) => [
+        "Temperature",
+        t.storageUnit,
+        `${t.temperature}°C (${t.alertStatus})`,
+      ]),
     ],
   };
   const byType: Record<ReportType, Table[]> = {
@@ -72,6 +96,7 @@ export function reportPdf(report: Report, type: ReportType): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
 
   const { figures, tables } = tablesFor(report, type);
+  doc.font(REGULAR);
   doc
     .fontSize(20)
     .fillColor("#166534")
@@ -83,21 +108,24 @@ export function reportPdf(report: Report, type: ReportType): Promise<Buffer> {
     .text(`${reportPeriodLabels[report.period]}: ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)}`);
   doc.moveDown();
   doc.fillColor("#000").fontSize(12);
-  for (const [label, value] of figures) doc.text(`${label}: ${value}`);
+  for (const [label, value] of figures) doc.text(pdfText(`${label}: ${value}`));
 
   for (const table of tables) {
     doc.moveDown().fontSize(13).fillColor("#166534").text(table.title);
     doc.moveDown(0.3).fontSize(9).fillColor("#000");
     const width = (doc.page.width - 96) / table.head.length;
+    // Each row is as tall as its tallest wrapped cell, so a long name never runs into the next row.
     const row = (cells: (string | number)[], bold = false) => {
-      if (doc.y > doc.page.height - 72) doc.addPage();
+      doc.font(bold ? BOLD : REGULAR);
+      const texts = cells.map((cell) => pdfText(String(cell)));
+      const height = Math.max(...texts.map((t) => doc.heightOfString(t, { width: width - 6 })));
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica");
-      cells.forEach((cell, i) => {
-        doc.text(String(cell), 48 + i * width, y, { width: width - 6 });
+      texts.forEach((t, i) => {
+        doc.text(t, 48 + i * width, y, { width: width - 6 });
       });
       doc.x = 48;
-      doc.moveDown(0.2);
+      doc.y = y + height + 3;
     };
     row(table.head, true);
     if (table.rows.length === 0) row(["No data for this period"]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { pdfText } from "./pdf";
 
 let t: TestApp;
 let director: ReturnType<typeof asUser>;
@@ -78,5 +79,14 @@ describe("reports", () => {
     const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
     expect((await lab.get("/api/reports")).statusCode).toBe(403);
     expect((await lab.get("/api/reports/export")).statusCode).toBe(403);
+  });
+});
+
+describe("PDF text", () => {
+  it("keeps every letter and leaves out emoji, which no font here draws", () => {
+    expect(pdfText("Kĩambu Dairy – Nyeri °C é")).toBe("Kĩambu Dairy – Nyeri °C é");
+    expect(pdfText("Bull 🐂 Semen 🧬 Co 👍🏽")).toBe("Bull Semen Co");
+    expect(pdfText("Ферма Ольга")).toBe("Ферма Ольга");
+    expect(pdfText("line\nbreak")).toBe("line break");
   });
 });

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
@@ -75,8 +76,9 @@ export function shipmentSummary(ctx: AppContext): Promise<ShipmentSummary> {
 }
 
 async function freeTrackingNumber(db: Db, proposed: string | undefined, now: Date): Promise<string> {
-  for (let n = now.getTime(); ; n++) {
-    const candidate = proposed ?? `TRK-${n}`;
+  for (;;) {
+    // Time plus four random digits: two instances making shipments in the same millisecond do not collide.
+    const candidate = proposed ?? `TRK-${now.getTime()}${randomInt(10_000).toString().padStart(4, "0")}`;
     const [taken] = await db
       .select({ id: shipments.id })
       .from(shipments)
@@ -96,10 +98,13 @@ export function createShipment(
   actor: Actor,
 ): Promise<Shipment> {
   return ctx.database.tx(async (db) => {
+    // The order row is locked before anything references it: two concurrent shipments for one order
+    // otherwise both take the foreign key's share lock and deadlock when the order process locks it.
     const [order] = await db
       .select()
       .from(orders)
-      .where(eq(sql`upper(${orders.orderNumber})`, input.orderNumber.toUpperCase()));
+      .where(eq(sql`upper(${orders.orderNumber})`, input.orderNumber.toUpperCase()))
+      .for("update");
     if (!order)
       throw validationError(`No order ${input.orderNumber}`, { orderNumber: "Choose an existing order" });
     const [open] = await db

@@ -6,6 +6,7 @@ import {
   inventoryItem,
   loginAs,
   loginClient,
+  secondInstance,
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
@@ -210,5 +211,35 @@ describe("shipments", () => {
     const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
     expect((await lab.get("/api/shipments")).statusCode).toBe(403);
     expect((await client.get("/api/shipments")).statusCode).toBe(403);
+  });
+});
+
+describe("concurrent shipment creation", () => {
+  it("creates one shipment per order from two instances at once, without a deadlock or a 500", async () => {
+    const other = await secondInstance(t);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const order = await approvedOrder(1);
+        const apps = [t.app, other.app];
+        const responses = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            apps[i % 2]!.inject({
+              method: "POST",
+              url: "/api/shipments",
+              headers: { cookie: logistics.cookie },
+              payload: shipmentFor(order.orderNumber, { trackingNumber: undefined }),
+            }),
+          ),
+        );
+        const statuses = responses.map((r) => r.statusCode).sort();
+        expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+        // Refused because the order has its shipment, not because the database broke a deadlock.
+        for (const refused of responses.filter((r) => r.statusCode === 409)) {
+          expect(refused.json().error.message).toMatch(/already has shipment|only approved orders/);
+        }
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -12,15 +12,11 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = { querystring: paginationQuery, response: { 200: z.array(storageConditionSchema) } };
 
-  r.get(
-    "/api/alerts/temperature",
-    { config: { access: access.staff("dashboard") }, schema: list },
-    (request) => listStorageConditions(ctx, { ...request.query, onlyAlerts: true }),
+  r.get("/api/alerts/temperature", { config: { access: access.staff("storage") }, schema: list }, (request) =>
+    listStorageConditions(ctx, { ...request.query, onlyAlerts: true }),
   );
-  r.get(
-    "/api/storage/conditions",
-    { config: { access: access.staff("dashboard") }, schema: list },
-    (request) => listStorageConditions(ctx, request.query),
+  r.get("/api/storage/conditions", { config: { access: access.staff("storage") }, schema: list }, (request) =>
+    listStorageConditions(ctx, request.query),
   );
   r.post(
     "/api/storage/readings",

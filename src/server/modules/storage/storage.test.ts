@@ -37,7 +37,7 @@ describe("storage conditions and temperature alerts", () => {
   });
 
   it("answers only the units out of range as alerts", async () => {
-    const cookie = await loginAs(t.app, staffEmails.logistics_coordinator);
+    const cookie = await loginAs(t.app, staffEmails.lab_technician);
     const res = await t.app.inject({ method: "GET", url: "/api/alerts/temperature", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const alerts = res.json();

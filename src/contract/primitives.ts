@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** The largest value of a PostgreSQL `integer` column: ids, stock counts, KES amounts. */
+export const MAX_INT32 = 2_147_483_647;
+
+/** A row id as the API accepts it: a whole number that fits its column (else 400, not a database error). */
+export const idSchema = z.number().int().min(1).max(MAX_INT32);
+/** The same in a path or query string. */
+export const idParamSchema = z.coerce.number().int().min(1).max(MAX_INT32);
+
+/**
+ * C0 controls other than tab, line feed and carriage return, DEL, C1 controls and unpaired surrogates.
+ * PostgreSQL cannot store NUL at all, and none of them belong in anything a person typed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
+/** Zero-width characters and bidirectional overrides: invisible, and used to make one name look like another. */
+const INVISIBLE_CHARACTERS = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+export const CONTROL_CHARACTERS_MESSAGE = "Must not contain control characters";
+
+/** Text a person typed: no control characters, invisible ones removed, trimmed. */
+export const text = (typeError?: string) =>
+  z
+    .string(typeError ? { error: typeError } : undefined)
+    .refine((s) => !CONTROL_CHARACTERS.test(s), CONTROL_CHARACTERS_MESSAGE)
+    .overwrite((s) => s.replace(INVISIBLE_CHARACTERS, ""))
+    .trim();
+
+/** Calendar dates a business deals in; year 0000 or 275760 is a typing slip, not a date to store. */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2200;
+const yearInRange = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+
+/** A calendar date as YYYY-MM-DD that exists (no 30 February) in a sensible year. One schema everywhere. */
+export const isoDate = (message = "Enter a valid date (YYYY-MM-DD)") =>
+  z.iso.date(message).refine(yearInRange, message);
+
+/** A moment as an ISO date-time with its offset, in a sensible year. */
+export const isoDateTime = (message = "Enter a valid date and time") =>
+  z.iso
+    .datetime({ offset: true, error: message })
+    .refine((v) => yearInRange(v) && !Number.isNaN(Date.parse(v)), message);
+
+/** A money amount in KES with at most two decimals, judged on its decimal text, not float arithmetic. */
+export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
+
+/** Text that must be filled in, with "<label> is required" when it is not. */
+export const requiredText = (label: string) => text(`${label} is required`).min(1, `${label} is required`);

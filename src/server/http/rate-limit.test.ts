@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorSchema } from "../../contract/errors";
+import {
+  clientEmail,
+  createTestApp,
+  inventoryItem,
+  loginClient,
+  secondInstance,
+  type TestApp,
+} from "../testing/test-app";
+import { ADDRESS_ORDERS_PER_SESSION_ORDERS } from "./rate-limit";
+
+const ORDERS_PER_MINUTE_PER_SESSION = 10;
+const ORDERS_PER_MINUTE_PER_ADDRESS = ORDERS_PER_MINUTE_PER_SESSION * ADDRESS_ORDERS_PER_SESSION_ORDERS;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      RATE_LIMIT_PER_MINUTE: "200",
+      ORDERS_PER_MINUTE: String(ORDERS_PER_MINUTE_PER_SESSION),
+      MAX_OPEN_UNPAID_ORDERS: "1000",
+      MAX_OPEN_UNPAID_UNITS: "100000",
+    },
+  });
+});
+afterAll(() => t.close());
+
+const health = (app: TestApp["app"], address: string) =>
+  app.inject({ method: "GET", url: "/api/health", remoteAddress: address });
+
+describe("the global ceiling per address", () => {
+  it("answers 429 in the API's error shape with Retry-After past the limit, and again after a minute", async () => {
+    const responses = await Promise.all(Array.from({ length: 205 }, () => health(t.app, "10.30.0.1")));
+    const limited = responses.filter((r) => r.statusCode === 429);
+    expect(limited).toHaveLength(5);
+    expect(apiErrorSchema.parse(limited[0]!.json()).error.code).toBe("RATE_LIMITED");
+    const retryAfter = Number(limited[0]!.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another address is not affected.
+    expect((await health(t.app, "10.30.0.2")).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await health(t.app, "10.30.0.1")).statusCode).toBe(200);
+  });
+
+  it("is one limit across app instances", async () => {
+    t.clock.advance(61_000);
+    const other = await secondInstance(t);
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 220 }, (_, i) => health(i % 2 ? t.app : other.app, "10.30.1.1")),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("order placement", () => {
+  const placeOrder = async (cookie: string) => {
+    const item = await inventoryItem(t, "SEM-HF-101");
+    return t.app.inject({
+      method: "POST",
+      url: "/api/client/orders",
+      headers: { cookie },
+      payload: {
+        items: [{ productId: item.id, quantity: 1 }],
+        deliveryAddress: "Nyahururu",
+        paymentMethod: "bank",
+      },
+    });
+  };
+
+  it(`allows ${ORDERS_PER_MINUTE_PER_SESSION} orders a minute per session`, async () => {
+    t.clock.advance(61_000);
+    const cookie = await loginClient(t.app, clientEmail);
+    for (let i = 0; i < ORDERS_PER_MINUTE_PER_SESSION; i++)
+      expect((await placeOrder(cookie)).statusCode).toBe(201);
+    const refused = await placeOrder(cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(
+      /Too many requests\. Please wait \d+ seconds? and try again\./,
+    );
+    t.clock.advance(61_000);
+    expect((await placeOrder(cookie)).statusCode).toBe(201);
+  });
+
+  it(`allows ${ORDERS_PER_MINUTE_PER_ADDRESS} orders a minute per address, whatever the sessions`, async () => {
+    t.clock.advance(61_000);
+    const sessions = await Promise.all(
+      Array.from(
+        { length: Math.ceil(ORDERS_PER_MINUTE_PER_ADDRESS / ORDERS_PER_MINUTE_PER_SESSION) + 1 },
+        () => loginClient(t.app, clientEmail),
+      ),
+    );
+    let placed = 0;
+    let refused = 0;
+    for (const cookie of sessions) {
+      for (let i = 0; i < ORDERS_PER_MINUTE_PER_SESSION; i++) {
+        const res = await placeOrder(cookie);
+        if (res.statusCode === 201) placed++;
+        else if (res.statusCode === 429) refused++;
+      }
+    }
+    expect(placed).toBe(ORDERS_PER_MINUTE_PER_ADDRESS);
+    expect(refused).toBe(sessions.length * ORDERS_PER_MINUTE_PER_SESSION - ORDERS_PER_MINUTE_PER_ADDRESS);
+  });
+});

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { openOrderStatuses } from "../../contract/orders";
+import type { Database } from "../db/database";
+
+const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
+
+/**
+ * What must hold in the database whatever requests came before, as SQL that answers the rows that
+ * break it. Each rule names itself in the report.
+ */
+const rules: Record<string, ReturnType<typeof sql>> = {
+  "stock is never negative and reserved never exceeds on hand": sql`
+    select item_id from inventory_items
+    where current_stock < 0 or reserved_stock < 0 or reserved_stock > current_stock`,
+  "reserved stock is the sum of open order lines": sql`
+    select i.item_id from inventory_items i
+    left join (
+      select l.inventory_item_id, sum(l.quantity) as held
+      from order_lines l join orders o on o.id = l.order_id
+      where o.status in (${openList})
+      group by l.inventory_item_id
+    ) h on h.inventory_item_id = i.id
+    where i.reserved_stock <> coalesce(h.held, 0)`,
+  "reserved stock is the sum of its reservation movements": sql`
+    select i.item_id from inventory_items i
+    left join (select inventory_item_id, sum(reserved_delta) as moved from stock_movements group by 1) m
+      on m.inventory_item_id = i.id
+    where i.reserved_stock <> coalesce(m.moved, 0)`,
+  "every client order has lines": sql`
+    select o.order_number from orders o
+    where o.source = 'client' and not exists (select 1 from order_lines l where l.order_id = o.id)`,
+  "an itemised order's total is the sum of its lines": sql`
+    select o.order_number from orders o
+    join (select order_id, sum(line_total_kes) as total from order_lines group by 1) l on l.order_id = o.id
+    where o.total_amount_kes <> l.total`,
+  "amount paid is the sum of confirmed payments and never more than the total": sql`
+    select o.order_number from orders o
+    left join (
+      select order_id, sum(amount_kes) as paid from payments
+      where status = 'paid' and not needs_review group by 1
+    ) p on p.order_id = o.id
+    where o.amount_paid_kes <> coalesce(p.paid, 0) or o.amount_paid_kes > o.total_amount_kes`,
+  "at most one open shipment per order": sql`
+    select order_id from shipments where status <> 'cancelled' group by order_id having count(*) > 1`,
+};
+
+/** Every rule in one round trip (a UNION ALL of each rule's offending keys, named), for checking after each step. */
+export async function invariantViolations(database: Database): Promise<string[]> {
+  const union = sql.join(
+    Object.entries(rules).map(
+      ([name, query]) => sql`(select ${name}::text as rule, (q.*)::text as row from (${query}) q limit 5)`,
+    ),
+    sql` union all `,
+  );
+  const result = (await database.read((db) => db.execute(union))) as unknown as {
+    rows: { rule: string; row: string }[];
+  };
+  const found = new Map<string, string[]>();
+  for (const { rule, row } of result.rows) found.set(rule, [...(found.get(rule) ?? []), row]);
+  return [...found].map(([rule, rows]) => `${rule}: ${rows.join(", ")}`);
+}
