@@ -22,6 +22,7 @@ async function placeOrder(
   request: APIRequestContext,
   productName: string,
   quantity: number,
+  contact: { customerName?: string; customerPhone?: string } = {},
 ): Promise<string> {
   const products = await (await request.get(`${baseUrl()}/api/shop/products`)).json();
   const product = products.find(
@@ -36,6 +37,7 @@ async function placeOrder(
       items: [{ productId: product.id, quantity }],
       paymentMethod: "mpesa",
       currency: "KES",
+      ...contact,
     },
   });
   expect(res.status()).toBe(201);
@@ -43,6 +45,29 @@ async function placeOrder(
 }
 
 describe("order approval", () => {
+  it("shows a delivery contact other than the account holder, labelled as such", async () => {
+    const client = await newPage(browser);
+    await signInAsClient(client);
+    const number = await placeOrder(client.request, "Jersey Semen", 1, {
+      customerName: "Peter Kariuki (farm manager)",
+      customerPhone: "+254 733 444 555",
+    });
+    const director = await newPage(browser);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    await director.goto("/order-approval");
+    await director.getByTestId("pending-order").filter({ hasText: number }).click();
+    const details = director.getByTestId("approval-details");
+    await details.getByText(number).waitFor();
+    expect(await details.getByText("John Mwangi", { exact: true }).count()).toBeGreaterThan(0);
+    const contact = details.getByTestId("delivery-contact");
+    expect(await contact.textContent()).toBe(
+      "Peter Kariuki (farm manager) · +254 733 444 555 (not the account holder's details)",
+    );
+    await screenshot(director, "approval-delivery-contact");
+    await client.context().close();
+    await director.context().close();
+  });
+
   it("a director approves; the client then sees approved with its estimated delivery", async () => {
     const client = await newPage(browser);
     await signInAsClient(client);

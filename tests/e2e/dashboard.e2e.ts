@@ -152,4 +152,16 @@ describe("dashboard", () => {
     await screenshot(small, "dashboard-phone");
     await small.context().close();
   });
+
+  it("shows a Sales Manager no money and no storage temperatures", async () => {
+    const sales = await newPage(browser);
+    await signInAsStaff(sales, "sales@urithi.co.ke");
+    await sales.getByTestId("metric-Total Inventory").waitFor();
+    await sales.getByTestId("metric-Active Customers").waitFor();
+    expect(await sales.getByTestId("metric-Monthly Revenue").count()).toBe(0);
+    expect(await sales.getByTestId("sales-trend-chart").count()).toBe(0);
+    expect(await sales.getByTestId("temperature-alerts").count()).toBe(0);
+    await screenshot(sales, "dashboard-sales-manager");
+    await sales.context().close();
+  });
 });

@@ -101,11 +101,11 @@ describe("genetic inventory", () => {
     const csv = readFileSync((await download.path())!, "utf8")
       .trim()
       .split("\r\n");
-    expect(csv[0]).toMatch(/^Item ID,Type,Breed/);
+    expect(csv[0]).toMatch(/^"Item ID","Type","Breed"/);
     expect(
       csv
         .slice(1)
-        .map((l) => l.split(",")[0])
+        .map((l) => l.split(",")[0]!.replaceAll('"', ""))
         .sort(),
     ).toEqual(["SEM-SA-103", "SEM-SA-107"]);
   });

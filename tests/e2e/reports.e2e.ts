@@ -68,6 +68,10 @@ describe("reports and analytics", () => {
     await signInAsStaff(page, "sales@urithi.co.ke");
     await page.goto("/reports");
     await page.getByTestId("chart-revenue").locator(".recharts-line-curve").waitFor();
+    // The Sales Manager has the sales reports only: no stock tab or stock figures.
+    expect(await page.getByRole("tab", { name: "Sales" }).count()).toBe(1);
+    expect(await page.getByRole("tab", { name: /Inventory/ }).count()).toBe(0);
+    expect(await page.getByText("Inventory Items").count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await screenshot(page, "reports-phone", { fullPage: false });
     await page.context().close();

@@ -2,21 +2,32 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../components/ui/toaster";
-import { meQueryKey } from "../features/auth/session";
-import { onUnauthorized, queryClient } from "../lib/query-client";
+import { toast } from "../components/ui/use-toast";
+import { onRateLimited, onUnauthorized, queryClient } from "../lib/query-client";
+import { meQueryKey } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
 import { LoginPage, NotFoundPage, publicRoutes, staffRoutes } from "./routes";
 
 // The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
 const StaffScreen = lazy(() => import("./staff-screen"));
 
-/** A 401 from any screen means the server ended the session: forget the user so guards send them to log in. */
+/**
+ * A 401 from any screen means the server ended the session: forget the user so guards send them to log in.
+ * A 429 says how long to wait, wherever it came from.
+ */
 function SessionWatcher() {
   useEffect(
     () =>
       onUnauthorized(() => {
         queryClient.setQueryData(meQueryKey, null);
       }),
+    [],
+  );
+  useEffect(
+    () =>
+      onRateLimited((message) =>
+        toast({ variant: "destructive", title: "Too Many Requests", description: message }),
+      ),
     [],
   );
   return null;

@@ -12,19 +12,26 @@ const ShippingPage = lazy(() => import("../features/shipping/shipping-page"));
 const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
 const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 const ReportsPage = lazy(() => import("../features/reports/reports-page"));
+const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
 export interface StaffRoute {
   paths: string[];
   title: string;
+  /** Permissions that open the screen; empty means every staff member. */
   anyOf: Permission[];
   render: (user: SessionUser) => ReactNode;
 }
 
 /** Back-office screens (SPEC section 2), each with the permissions that open it. */
 export const staffRoutes: StaffRoute[] = [
-  { paths: ["/dashboard"], title: "Dashboard", anyOf: ["dashboard"], render: () => <DashboardPage /> },
+  {
+    paths: ["/dashboard"],
+    title: "Dashboard",
+    anyOf: ["dashboard"],
+    render: (user) => <DashboardPage money={can(user.role, "finance")} storage={can(user.role, "storage")} />,
+  },
   {
     paths: ["/genetic-inventory", "/inventory"],
     title: "Genetic Inventory",
@@ -73,6 +80,12 @@ export const staffRoutes: StaffRoute[] = [
     anyOf: ["orders:approve"],
     render: (user) => <OrderApprovalPage user={user} />,
   },
+  {
+    paths: ["/account"],
+    title: "Account Security",
+    anyOf: [],
+    render: (user) => <AccountSecurityPage accountRole={user.role} />,
+  },
 ];
 
 /** Public and client screens (SPEC section 2). */
@@ -88,4 +101,5 @@ export const publicRoutes: { path: string; component: ComponentType }[] = [
   { path: "/client-orders", component: lazy(() => import("../features/client/client-orders-page")) },
   { path: "/order-success", component: lazy(() => import("../features/client/order-success-page")) },
   { path: "/client-portal", component: lazy(() => import("../features/client/client-portal-page")) },
+  { path: "/client-account", component: lazy(() => import("./client-account-screen")) },
 ];

@@ -4,10 +4,10 @@ import type { Permission } from "../../contract/roles";
 import { StaffShell } from "../components/layout/staff-shell";
 import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
-import { signOut, useSession } from "../features/auth/session";
 import { useIdleTimeout } from "../features/auth/use-idle-timeout";
 import { useTemperatureAlerts } from "../features/storage/api";
 import { TemperatureAlertList } from "../features/storage/temperature-alert-list";
+import { signOut, useSession } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
 
 /** Staff screens: signed-in staff only, inside the shell; a screen the role may not use says so. */
@@ -15,7 +15,7 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   const session = useSession();
   const [, navigate] = useLocation();
   const user = session.data?.user;
-  const alerts = useTemperatureAlerts(user?.permissions.includes("dashboard") ?? false);
+  const alerts = useTemperatureAlerts(user?.permissions.includes("storage") ?? false);
 
   useIdleTimeout(user !== undefined && user.role !== "client", async () => {
     await signOut();
@@ -27,7 +27,7 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   if (!user) return <Redirect to="/login" />;
   if (user.role === "client") return <Redirect to="/client-portal" />;
 
-  const allowed = anyOf.some((p) => user.permissions.includes(p));
+  const allowed = anyOf.length === 0 || anyOf.some((p) => user.permissions.includes(p));
   return (
     <StaffShell
       user={user}

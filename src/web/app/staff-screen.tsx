@@ -1,4 +1,4 @@
-import { useSession } from "../features/auth/session";
+import { useSession } from "../lib/session";
 import type { StaffRoute } from "./routes";
 import { StaffLayout } from "./staff-layout";
 

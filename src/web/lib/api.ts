@@ -1,10 +1,39 @@
-import type { ApiError } from "../../contract/errors";
+import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors";
 
-/** Throws `"<status>: <body text or status text>"` for any non-OK answer (SPEC section 7). */
+/**
+ * Any non-OK answer. Its message is `"<status>: <body text or status text>"` (SPEC section 8); the API's
+ * own error (code, message, per-field messages) is kept typed beside it, when the body had that shape.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+    readonly body: ApiErrorBody["error"] | undefined,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+  }
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
+  }
+  get fields(): Record<string, string> {
+    return this.body?.fields ?? {};
+  }
+}
+
+function parseErrorBody(text: string): ApiErrorBody["error"] | undefined {
+  try {
+    const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
+    return typeof parsed?.error?.message === "string" ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
+    throw new ApiError(res.status, text, parseErrorBody(text));
   }
 }
 
@@ -64,25 +93,15 @@ export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
 
 /** The HTTP status of an error thrown above, if any. */
 export function errorStatus(error: unknown): number | undefined {
-  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
-  return match ? Number(match[1]) : undefined;
-}
-
-function apiErrorBody(error: unknown): ApiError["error"] | undefined {
-  if (!(error instanceof Error)) return undefined;
-  try {
-    return (JSON.parse(error.message.replace(/^\d{3}: /, "")) as ApiError).error;
-  } catch {
-    return undefined;
-  }
+  return error instanceof ApiError ? error.status : undefined;
 }
 
 /** The API's own message for an error thrown above, when its body was the API error shape. */
 export function apiErrorMessage(error: unknown): string | undefined {
-  return apiErrorBody(error)?.message;
+  return error instanceof ApiError ? error.body?.message : undefined;
 }
 
 /** The API's per-field messages for a 400, keyed by field path (e.g. "geneticData.origin"). */
 export function apiErrorFields(error: unknown): Record<string, string> {
-  return apiErrorBody(error)?.fields ?? {};
+  return error instanceof ApiError ? error.fields : {};
 }

@@ -7,3 +7,13 @@ export function invalidatePaths(...prefixes: string[]): Promise<void> {
       typeof q.queryKey[0] === "string" && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
   });
 }
+
+/**
+ * A mutation's onSuccess that refetches these paths without holding up the caller's own callbacks: a
+ * form the refetch unmounts (a decided order, a paid invoice) would otherwise never run them.
+ */
+export const refetchAfterSuccess =
+  (...prefixes: string[]) =>
+  (): void => {
+    void invalidatePaths(...prefixes);
+  };

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { errorStatus, getQueryFn } from "./api";
+import { apiErrorMessage, errorStatus, getQueryFn } from "./api";
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -9,14 +9,28 @@ export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
-const notifyIf401 = (error: unknown) => {
-  if (errorStatus(error) === 401) for (const l of unauthorizedListeners) l();
+type RateListener = (message: string) => void;
+const rateLimitedListeners = new Set<RateListener>();
+
+/** Called whenever the server answers 429 (too many requests), with its message saying how long to wait. */
+export function onRateLimited(listener: RateListener): () => void {
+  rateLimitedListeners.add(listener);
+  return () => rateLimitedListeners.delete(listener);
+}
+
+const notifyStatus = (error: unknown) => {
+  const status = errorStatus(error);
+  if (status === 401) for (const l of unauthorizedListeners) l();
+  if (status === 429) {
+    const message = apiErrorMessage(error) ?? "Too many requests. Please wait a moment and try again.";
+    for (const l of rateLimitedListeners) l(message);
+  }
 };
 
 /** TanStack Query settings of SPEC section 7: never stale, no refetch on focus, no polling, no retries. */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: notifyIf401 }),
-  mutationCache: new MutationCache({ onError: notifyIf401 }),
+  queryCache: new QueryCache({ onError: notifyStatus }),
+  mutationCache: new MutationCache({ onError: notifyStatus }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),

@@ -38,18 +38,27 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+export interface RunningServer {
+  baseUrl: string;
+  /** SIGTERM, wait for the exit, and remove the data folder unless it was given. */
+  stop: () => Promise<void>;
+  /** SIGKILL (a crash): no shutdown, the data folder stays. */
+  kill: () => Promise<void>;
+}
+
 /**
- * Starts the real app (as `npm start` runs it, minus the web build done by the test script) on a fresh data
- * dir, with extra environment; answers its URL and a function that stops it.
+ * Starts the real app as `npm start` runs it (the built server and web app, built by the test script) on a
+ * fresh data dir (or the one given, to restart on it), with extra environment.
  */
 export async function startServer(
   env: Record<string, string> = {},
-): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "urithi-e2e-"));
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "urithi-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -57,6 +66,9 @@ export async function startServer(
       DATA_DIR: dataDir,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      // Every browser of the suite shares 127.0.0.1; a test that wants the limit sets its own.
+      RATE_LIMIT_PER_MINUTE: "100000",
+      ORDERS_PER_MINUTE: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -68,12 +80,17 @@ export async function startServer(
     log += d;
   });
   await waitForHealth(baseUrl, server, () => log);
+  const exited = new Promise((r) => server.once("exit", r));
   return {
     baseUrl,
     stop: async () => {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (server.exitCode === null) server.kill("SIGTERM");
+      await exited;
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      server.kill("SIGKILL");
+      await exited;
     },
   };
 }

@@ -167,6 +167,13 @@ export function StaffShell({
                 </p>
                 <p className="text-sm text-gray-500 dark:text-gray-400">{user.email}</p>
                 <p className="mt-1 text-sm">{user.roleLabel}</p>
+                <Link
+                  href="/account"
+                  className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+                  onClick={() => setPanel("none")}
+                >
+                  Account security
+                </Link>
               </HeaderPanel>
             )}
           </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Label } from "./label";
 
-/** A labelled form control with an optional error line under it. */
+/** A labelled form control with an optional error line under it (id `<id>-error`, for aria-describedby). */
 export function Field({
   id,
   label,
@@ -20,7 +20,7 @@ export function Field({
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error && (
-        <p className="text-sm text-red-600 dark:text-red-400" role="alert">
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400" role="alert">
           {error}
         </p>
       )}

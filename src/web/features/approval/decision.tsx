@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { approvalDays, type PendingOrder } from "../../../contract/client";
@@ -8,10 +7,8 @@ import { Field } from "../../components/ui/field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson } from "../../lib/api";
-import { invalidatePaths } from "../../lib/invalidate";
-
-const refresh = () => invalidatePaths("/api/orders", "/api/inventory", "/api/dashboard");
+import { apiErrorMessage } from "../../lib/api";
+import { useApproveOrder, useRejectOrder } from "./api";
 
 export function Decision({
   order,
@@ -30,37 +27,29 @@ export function Decision({
   const unpaid = order.paymentStatus !== "paid";
   const [notes, setNotes] = useState("");
   const [reason, setReason] = useState("");
-  const approve = useMutation({
-    mutationFn: () =>
-      apiJson("POST", `/api/orders/${order.id}/approve`, {
-        estimatedDays: Number(days),
-        notes,
-        approvedBy: approver,
-        ...(unpaid && onCredit ? { onCredit: true } : {}),
-      }),
-    onSuccess: async () => {
+  const approve = useApproveOrder();
+  const reject = useRejectOrder();
+  const approved = {
+    onSuccess: () => {
       toast({
         title: "Order Approved",
         description: `${order.orderNumber} is approved; the customer will be notified.`,
       });
-      await refresh();
       onDone();
     },
-    onError: (error) =>
+    onError: (error: Error) =>
       toast({
         variant: "destructive",
         title: "Approval Failed",
         description: apiErrorMessage(error) ?? "There was an error approving the order.",
       }),
-  });
-  const reject = useMutation({
-    mutationFn: () => apiJson("POST", `/api/orders/${order.id}/reject`, { reason }),
-    onSuccess: async () => {
+  };
+  const rejected = {
+    onSuccess: () => {
       toast({
         title: "Order Rejected",
         description: `${order.orderNumber} was rejected and its stock released.`,
       });
-      await refresh();
       onDone();
     },
     onError: () =>
@@ -69,7 +58,7 @@ export function Decision({
         title: "Rejection Failed",
         description: "There was an error rejecting the order.",
       }),
-  });
+  };
 
   const onApprove = (e: FormEvent) => {
     e.preventDefault();
@@ -81,7 +70,16 @@ export function Decision({
       });
       return;
     }
-    approve.mutate();
+    approve.mutate(
+      {
+        id: order.id,
+        estimatedDays: Number(days),
+        notes,
+        approvedBy: approver,
+        ...(unpaid && onCredit ? { onCredit: true } : {}),
+      },
+      approved,
+    );
   };
   const onReject = (e: FormEvent) => {
     e.preventDefault();
@@ -93,7 +91,7 @@ export function Decision({
       });
       return;
     }
-    reject.mutate();
+    reject.mutate({ id: order.id, reason }, rejected);
   };
 
   return (

@@ -1,8 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import type { SessionUser } from "../../../contract/auth";
-import type { PendingOrder } from "../../../contract/client";
 import { paymentMethodLabels } from "../../../contract/orders";
 import { PageHeader } from "../../components/page-header";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
@@ -12,10 +10,11 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { cn } from "../../lib/cn";
 import { formatDateTime, formatKes } from "../../lib/format";
+import { usePendingOrders } from "./api";
 import { Decision } from "./decision";
 
 export default function OrderApprovalPage({ user }: { user: SessionUser }) {
-  const pending = useQuery<PendingOrder[]>({ queryKey: ["/api/orders/pending"] });
+  const pending = usePendingOrders();
   const [selectedId, setSelectedId] = useState<number>();
   const list = pending.data ?? [];
   const selected = list.find((o) => o.id === selectedId) ?? list[0];
@@ -84,6 +83,23 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                       <dd>{selected.customerEmail ?? "–"}</dd>
                       <dt className="text-gray-500">Location</dt>
                       <dd>{selected.customerLocation ?? "–"}</dd>
+                      {selected.deliveryContact && (
+                        <>
+                          <dt className="text-gray-500">Delivery contact</dt>
+                          <dd data-testid="delivery-contact">
+                            {[
+                              selected.deliveryContact.name,
+                              selected.deliveryContact.phone,
+                              selected.deliveryContact.email,
+                            ]
+                              .filter(Boolean)
+                              .join(" · ")}{" "}
+                            <span className="text-xs text-orange-700 dark:text-orange-400">
+                              (not the account holder&apos;s details)
+                            </span>
+                          </dd>
+                        </>
+                      )}
                       <dt className="text-gray-500">Payment</dt>
                       <dd>{selected.paymentMethod ? paymentMethodLabels[selected.paymentMethod] : "–"}</dd>
                       <dt className="text-gray-500">Payment status</dt>

@@ -1,15 +1,12 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { ClientSession } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
-import { apiJson } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
-import { meQueryKey, rememberClientSession } from "./session";
+import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { useClientLogin } from "./api";
 
 const DEMO_CLIENT = { email: "client@urithi.co.ke", password: "demo1234" };
 
@@ -19,17 +16,21 @@ export default function ClientLoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
 
-  const login = useMutation({
-    mutationFn: (creds: { email: string; password: string }) =>
-      apiJson<ClientSession>("POST", "/api/client-login", creds),
-    onSuccess: async (session) => {
-      rememberClientSession(session);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      toast({ title: "Login Successful", description: `Welcome back, ${session.firstName}.` });
-      navigate("/shop");
-    },
-    onError: () => setError("Invalid email or password. Please try again."),
-  });
+  const signIn = useClientLogin();
+  const login = {
+    isPending: signIn.isPending,
+    mutate: (credentials: { email: string; password: string }) =>
+      signIn.mutate(credentials, {
+        onSuccess: (session) => {
+          toast({ title: "Login Successful", description: `Welcome back, ${session.firstName}.` });
+          navigate("/shop");
+        },
+        onError: (e) =>
+          setError(
+            errorStatus(e) === 429 ? apiErrorMessage(e) : "Invalid email or password. Please try again.",
+          ),
+      }),
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { MIN_PASSWORD_LENGTH } from "../../../contract/auth";
@@ -18,8 +17,9 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
+import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useFormFields } from "../../lib/use-form-fields";
+import { useSignup } from "./api";
 
 const empty = {
   firstName: "",
@@ -45,8 +45,8 @@ export default function ClientSignupPage() {
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string>();
 
-  const signup = useMutation({
-    mutationFn: (payload: SignupPayload) => apiJson("POST", "/api/client-signup", payload),
+  const createAccount = useSignup();
+  const created = {
     onSuccess: () => {
       toast({
         title: "Welcome to Urithi",
@@ -54,24 +54,32 @@ export default function ClientSignupPage() {
       });
       navigate("/client-login");
     },
-    onError: (e) =>
-      setError(errorStatus(e) === 409 ? apiErrorMessage(e) : "Failed to create account. Please try again."),
-  });
+    // The server's own words for what the person can fix (taken email, common password, too many tries).
+    onError: (e: Error) =>
+      setError(
+        (errorStatus(e) ?? 500) < 500
+          ? (apiErrorMessage(e) ?? "Failed to create account. Please try again.")
+          : "Failed to create account. Please try again.",
+      ),
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (form.password !== form.confirmPassword) return setError("Passwords do not match");
     if (form.password.length < MIN_PASSWORD_LENGTH) return setError("Password must be at least 6 characters");
     setError(undefined);
-    signup.mutate({
-      ...form,
-      farmType: form.farmType as SignupPayload["farmType"],
-      county: form.county as SignupPayload["county"],
-      herdSize: form.herdSize as SignupPayload["herdSize"],
-      experience: form.experience as SignupPayload["experience"],
-      interests: chosen as SignupPayload["interests"],
-      userType: "client",
-    });
+    createAccount.mutate(
+      {
+        ...form,
+        farmType: form.farmType as SignupPayload["farmType"],
+        county: form.county as SignupPayload["county"],
+        herdSize: form.herdSize as SignupPayload["herdSize"],
+        experience: form.experience as SignupPayload["experience"],
+        interests: chosen as SignupPayload["interests"],
+        userType: "client",
+      },
+      created,
+    );
   };
 
   return (
@@ -213,8 +221,8 @@ export default function ClientSignupPage() {
                 {error}
               </p>
             )}
-            <Button type="submit" className="sm:col-span-2" disabled={signup.isPending}>
-              {signup.isPending ? "Creating account..." : "Create Account"}
+            <Button type="submit" className="sm:col-span-2" disabled={createAccount.isPending}>
+              {createAccount.isPending ? "Creating account..." : "Create Account"}
             </Button>
           </form>
         </Card>

@@ -1,22 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Eye, EyeOff, Loader2, LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
-import {
-  type ClientSession,
-  type DemoAccountsResponse,
-  type MeResponse,
-  SESSION_IDLE_MINUTES,
-} from "../../../contract/auth";
+import { SESSION_IDLE_MINUTES } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { useDemoAccounts, useStaffOrDemoLogin } from "./api";
 import { BiometricButtons } from "./biometric-buttons";
-import { meQueryKey, rememberClientSession } from "./session";
 
 type Credentials = { email: string; password: string; client: boolean };
 
@@ -25,29 +18,18 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const demo = useQuery<DemoAccountsResponse>({ queryKey: ["/api/auth/demo-accounts"] });
-
-  const login = useMutation({
-    mutationFn: async ({ email, password, client }: Credentials) => {
-      if (client) {
-        const session = await apiJson<ClientSession>("POST", "/api/client-login", { email, password });
-        rememberClientSession(session);
-        return { client: true as const, firstName: session.firstName };
-      }
-      const me = await apiJson<MeResponse>("POST", "/api/auth/login", { username: email, password });
-      queryClient.setQueryData(meQueryKey, me);
-      return { client: false as const, firstName: me.user.firstName };
-    },
-    onSuccess: (result) => {
+  const demo = useDemoAccounts();
+  const signIn = useStaffOrDemoLogin();
+  const login = {
+    isPending: signIn.isPending,
+    mutate: (credentials: Credentials) => signIn.mutate(credentials, signedIn),
+  };
+  const signedIn = {
+    onSuccess: (result: { client: boolean; firstName: string }) => {
       toast({ title: "Login Successful", description: `Welcome back, ${result.firstName}.` });
-      if (result.client) {
-        queryClient.invalidateQueries({ queryKey: meQueryKey });
-        navigate("/client-portal");
-      } else {
-        navigate("/dashboard");
-      }
+      navigate(result.client ? "/client-portal" : "/dashboard");
     },
-    onError: (error) => {
+    onError: (error: Error) => {
       const throttled = errorStatus(error) === 429;
       toast({
         variant: "destructive",
@@ -55,7 +37,7 @@ export default function LoginPage() {
         description: throttled ? apiErrorMessage(error) : "Invalid username or password",
       });
     },
-  });
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

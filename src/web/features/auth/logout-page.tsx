@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { signOut } from "./session";
+import { signOut } from "../../lib/session";
 
 /** Ends the server session (staff or client) and forgets the cart and everything stored for it. */
 export default function LogoutPage() {

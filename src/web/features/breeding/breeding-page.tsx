@@ -1,18 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Baby, Eye, Heart, Plus, TrendingUp } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import {
   type BreedingInput,
   type BreedingRecord,
   type BreedingStatus,
-  type BreedingSummary,
   breedingStatuses,
   breedTypes,
   expectedCalving,
   serviceTypes,
   technicians,
 } from "../../../contract/breeding";
-import type { InventoryItem } from "../../../contract/inventory";
 import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -35,11 +32,17 @@ import { StatCard } from "../../components/ui/stat-card";
 import { TableHead } from "../../components/ui/table-head";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api";
 import { localToday } from "../../lib/dates";
 import { formatDate } from "../../lib/format";
-import { invalidatePaths } from "../../lib/invalidate";
 import { useFormFields } from "../../lib/use-form-fields";
+import {
+  useBreedingRecords,
+  useBreedingSummary,
+  useCreateBreedingRecord,
+  useSetBreedingStatus,
+  useViableMaterial,
+} from "./api";
 
 const tone = {
   breeding: "blue",
@@ -48,13 +51,9 @@ const tone = {
   failed: "red",
   open: "yellow",
 } as const;
-const refresh = () => invalidatePaths("/api/breeding", "/api/inventory", "/api/dashboard");
 
 function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const stock = useQuery<InventoryItem[]>({
-    queryKey: ["/api/inventory", { status: "viable", limit: 500 }],
-    enabled: open,
-  });
+  const stock = useViableMaterial(open);
   const empty = () => ({
     animalId: "",
     animalName: "",
@@ -75,28 +74,29 @@ function AddRecordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
     const item = stock.data?.find((i) => String(i.id) === id);
     setForm((f) => ({ ...f, inventoryItemId: id, geneticMaterial: item ? item.itemId : f.geneticMaterial }));
   };
-  const create = useMutation({
-    mutationFn: (input: BreedingInput) => apiJson<BreedingRecord>("POST", "/api/breeding-records", input),
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Breeding record added successfully" });
-      await refresh();
-      onOpenChange(false);
-    },
-    onError: () =>
-      toast({ variant: "destructive", title: "Error", description: "Failed to add breeding record" }),
-  });
+  const create = useCreateBreedingRecord();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.animalId.trim() || !form.animalName.trim() || !form.geneticMaterial.trim()) {
       toast({ variant: "destructive", title: "Error", description: "Please fill in all required fields" });
       return;
     }
-    create.mutate({
-      ...form,
-      breedType: form.breedType as BreedingInput["breedType"],
-      serviceType: form.serviceType as BreedingInput["serviceType"],
-      inventoryItemId: form.inventoryItemId ? Number(form.inventoryItemId) : null,
-    });
+    create.mutate(
+      {
+        ...form,
+        breedType: form.breedType as BreedingInput["breedType"],
+        serviceType: form.serviceType as BreedingInput["serviceType"],
+        inventoryItemId: form.inventoryItemId ? Number(form.inventoryItemId) : null,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: "Success", description: "Breeding record added successfully" });
+          onOpenChange(false);
+        },
+        onError: () =>
+          toast({ variant: "destructive", title: "Error", description: "Failed to add breeding record" }),
+      },
+    );
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -205,24 +205,20 @@ function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined
 }
 
 export default function BreedingPage() {
-  const records = useQuery<BreedingRecord[]>({ queryKey: ["/api/breeding-records", { limit: 200 }] });
-  const summary = useQuery<BreedingSummary>({ queryKey: ["/api/breeding-records/summary"] });
+  const records = useBreedingRecords();
+  const summary = useBreedingSummary();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<BreedingRecord>();
-  const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: BreedingStatus }) =>
-      apiJson<BreedingRecord>("PATCH", `/api/breeding-records/${id}/status`, { status }),
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Record status updated" });
-      await refresh();
-    },
-    onError: (e) =>
+  const setStatus = useSetBreedingStatus();
+  const statusChanged = {
+    onSuccess: () => toast({ title: "Success", description: "Record status updated" }),
+    onError: (e: Error) =>
       toast({
         variant: "destructive",
         title: "Error",
         description: apiErrorMessage(e) ?? "Failed to update record",
       }),
-  });
+  };
   const s = summary.data;
   return (
     <div>
@@ -298,7 +294,10 @@ export default function BreedingPage() {
                             className="h-9 w-32 capitalize"
                             value={r.status}
                             onChange={(e) =>
-                              setStatus.mutate({ id: r.id, status: e.target.value as BreedingStatus })
+                              setStatus.mutate(
+                                { id: r.id, status: e.target.value as BreedingStatus },
+                                statusChanged,
+                              )
                             }
                           >
                             {breedingStatuses.map((st) => (

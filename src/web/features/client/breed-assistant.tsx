@@ -1,9 +1,9 @@
 import { MessageCircle, Send, X } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { breedAdvice } from "../../../contract/breed-advice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { breedAdvice } from "./breed-advice";
 
 type Message = { from: "assistant" | "user"; text: string };
 const GREETING: Message = {

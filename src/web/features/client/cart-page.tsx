@@ -57,6 +57,8 @@ function Cart() {
         navigate(`/order-success?order=${encodeURIComponent(order.orderNumber)}&id=${order.id}`);
       },
       onError: (error) =>
+        // A 429 is already shown, with how long to wait, by the app-wide notice.
+        errorStatus(error) !== 429 &&
         toast({
           variant: "destructive",
           title: "Error",

@@ -3,13 +3,14 @@ import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { useSession } from "../auth/session";
+import { useSession } from "../../lib/session";
 import { useCart } from "./cart-store";
 
 const links = [
   { href: "/shop", label: "Shop" },
   { href: "/client-orders", label: "Order Portal" },
   { href: "/client-portal", label: "My Account" },
+  { href: "/client-account", label: "Security" },
 ];
 
 /** Client screens: a signed-in client only (else the client login), under the client header. */

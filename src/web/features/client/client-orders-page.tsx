@@ -1,6 +1,7 @@
 import { ArrowLeft, Minus, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
+import { breedsForLocation } from "../../../contract/breed-advice";
 import { paymentMethods } from "../../../contract/orders";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -13,10 +14,9 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatKes, formatMoney } from "../../lib/format";
+import { useSession } from "../../lib/session";
 import { useFormFields } from "../../lib/use-form-fields";
-import { useSession } from "../auth/session";
 import { usePlaceOrder, usePublicProducts } from "./api";
-import { breedsForLocation } from "./breed-advice";
 import { BreedAssistant } from "./breed-assistant";
 import { cartTotal, clearCart, setQuantity, useCart } from "./cart-store";
 import { ClientLayout } from "./client-layout";
@@ -173,6 +173,8 @@ function OrderView({ onBack, onPlaced }: { onBack: () => void; onPlaced: () => v
           onPlaced();
         },
         onError: (error) =>
+          // A 429 is already shown, with how long to wait, by the app-wide notice.
+          errorStatus(error) !== 429 &&
           toast({
             variant: "destructive",
             title: "Order Failed",

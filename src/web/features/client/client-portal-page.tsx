@@ -1,7 +1,6 @@
 import { Download, Filter, Package, Plus } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { Link } from "wouter";
-import type { ClientOrder } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import { DisplayStatusBadge } from "../../components/order-status-badge";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
@@ -16,9 +15,10 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { SearchInput } from "../../components/ui/search-input";
 import { cn } from "../../lib/cn";
 import { formatDate, formatKes, formatUsd } from "../../lib/format";
-import { useSession } from "../auth/session";
+import { useSession } from "../../lib/session";
 import { useCatalog, useClientOrders, useShopProducts } from "./api";
 import { ClientLayout } from "./client-layout";
+import { downloadOrdersCsv } from "./orders-csv";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 import { addWithToast } from "./product-card";
 
@@ -144,29 +144,6 @@ function Catalog({ currency }: { currency: Currency }) {
   );
 }
 
-function exportOrdersCsv(orders: ClientOrder[]) {
-  const lines = [
-    "Order,Date,Status,Items,Total (KES)",
-    ...orders.map((o) =>
-      [
-        o.orderNumber,
-        o.orderDate.slice(0, 10),
-        o.status,
-        o.items.map((i) => `${i.productName} x ${i.quantity}`).join("; "),
-        o.totalAmountKes,
-      ]
-        .map((v) => `"${String(v).replaceAll('"', '""')}"`)
-        .join(","),
-    ),
-  ];
-  const url = URL.createObjectURL(new Blob([`${lines.join("\r\n")}\r\n`], { type: "text/csv" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `urithi-my-orders-${new Date().toISOString().slice(0, 10)}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
 function Tracking({ currency }: { currency: Currency }) {
   const orders = useClientOrders();
   const [number, setNumber] = useState("");
@@ -188,7 +165,7 @@ function Tracking({ currency }: { currency: Currency }) {
             variant="outline"
             size="sm"
             disabled={!orders.data?.length}
-            onClick={() => orders.data && exportOrdersCsv(orders.data)}
+            onClick={() => orders.data && downloadOrdersCsv(orders.data)}
           >
             <Download /> Export Report
           </Button>

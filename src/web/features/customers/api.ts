@@ -19,6 +19,10 @@ export function useCustomers(filters: { search: string; type: CustomerType | "al
   return useQuery<Customer[]>({ queryKey: [customersKey, params] });
 }
 
+/** Every customer, for a picker (order and reservation forms). */
+export const useCustomerChoices = (enabled: boolean) =>
+  useQuery<Customer[]>({ queryKey: [customersKey, { limit: 500 }], enabled });
+
 export function useCustomerSummary() {
   return useQuery<CustomerSummary>({ queryKey: [`${customersKey}/summary`] });
 }

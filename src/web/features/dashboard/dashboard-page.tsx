@@ -1,13 +1,7 @@
 import { PageHeader } from "../../components/page-header";
 import { Card } from "../../components/ui/card";
-import { useTemperatureAlerts } from "../storage/api";
-import {
-  useBreedingMetrics,
-  useDashboardMetrics,
-  useInventoryStatus,
-  useRecentOrders,
-  useStorageConditions,
-} from "./api";
+import { useStorageUnits, useTemperatureAlerts } from "../storage/api";
+import { useBreedingMetrics, useDashboardMetrics, useInventoryStatus, useRecentOrders } from "./api";
 import { MetricCards, MetricCardsSkeleton } from "./metric-cards";
 import { QuickActions } from "./quick-actions";
 import { RecentOrders } from "./recent-orders";
@@ -15,12 +9,13 @@ import { SalesTrendChart } from "./sales-trend-chart";
 import { BreedingPerformanceCard, InventoryStatusCard, StorageConditionsCard } from "./side-cards";
 import { TemperatureBanner } from "./temperature-banner";
 
-export default function DashboardPage() {
+/** What the signed-in role may see here: money needs finance, storage temperatures the storage permission. */
+export default function DashboardPage({ money, storage }: { money: boolean; storage: boolean }) {
   const metrics = useDashboardMetrics();
-  const alerts = useTemperatureAlerts();
+  const alerts = useTemperatureAlerts(storage);
   const recent = useRecentOrders();
   const inventory = useInventoryStatus();
-  const storage = useStorageConditions();
+  const units = useStorageUnits(storage);
   const breeding = useBreedingMetrics();
 
   return (
@@ -37,11 +32,11 @@ export default function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <RecentOrders orders={recent.data} />
-          <SalesTrendChart />
+          {money && <SalesTrendChart />}
         </div>
         <div className="min-w-0 space-y-6">
           <InventoryStatusCard status={inventory.data} />
-          <StorageConditionsCard units={storage.data} />
+          {storage && <StorageConditionsCard units={units.data} />}
           <QuickActions />
         </div>
       </div>

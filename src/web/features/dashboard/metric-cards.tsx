@@ -39,8 +39,14 @@ function MetricCard(props: {
 }
 
 export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
+  const withMoney = metrics.monthlyRevenue !== null;
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+    <div
+      className={cn(
+        "grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4",
+        withMoney ? "xl:grid-cols-4" : "xl:grid-cols-3",
+      )}
+    >
       <MetricCard
         label="Total Inventory"
         value={metrics.totalInventory.toLocaleString("en-KE")}
@@ -48,13 +54,15 @@ export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
         change={metrics.inventoryGrowth}
         icon={Package}
       />
-      <MetricCard
-        label="Monthly Revenue"
-        value={formatKes(metrics.monthlyRevenue)}
-        extra={`received this month to date, ≈ ${formatUsd(metrics.monthlyRevenueUsd)}`}
-        change={metrics.revenueGrowth}
-        icon={DollarSign}
-      />
+      {withMoney && (
+        <MetricCard
+          label="Monthly Revenue"
+          value={formatKes(metrics.monthlyRevenue ?? 0)}
+          extra={`received this month to date, ≈ ${formatUsd(metrics.monthlyRevenueUsd ?? 0)}`}
+          change={metrics.revenueGrowth ?? 0}
+          icon={DollarSign}
+        />
+      )}
       <MetricCard
         label="Success Rate"
         value={`${metrics.successRate}%`}

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import {
   categoryLabels,
@@ -8,7 +7,6 @@ import {
   itemTypes,
   originLabels,
 } from "../../../contract/inventory";
-import type { StorageCondition } from "../../../contract/storage";
 import {
   Dialog,
   DialogContent,
@@ -24,6 +22,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
 import { useFormFields } from "../../lib/use-form-fields";
+import { useStorageUnits } from "../storage/api";
 import { useCreateItem } from "./api";
 
 const empty = {
@@ -57,7 +56,7 @@ export function AddItemDialog({
 }) {
   const [form, set, setForm] = useFormFields<Form>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const units = useQuery<StorageCondition[]>({ queryKey: ["/api/storage/conditions"], enabled: open });
+  const units = useStorageUnits(open);
   const create = useCreateItem();
 
   useEffect(() => {

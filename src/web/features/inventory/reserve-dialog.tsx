@@ -1,6 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import type { Customer } from "../../../contract/customers";
 import type { InventoryItem } from "../../../contract/inventory";
 import { Button } from "../../components/ui/button";
 import {
@@ -18,12 +16,13 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { formatKes } from "../../lib/format";
+import { useCustomerChoices } from "../customers/api";
 import { useReserve } from "./api";
 import { unitName } from "./labels";
 
 /** Holds stock of one item for a named customer; the server refuses more than is available. */
 export function ReserveDialog({ item, onClose }: { item: InventoryItem | undefined; onClose: () => void }) {
-  const customers = useQuery<Customer[]>({ queryKey: ["/api/customers", { limit: 500 }], enabled: !!item });
+  const customers = useCustomerChoices(!!item);
   const reserve = useReserve();
   const [customerName, setCustomerName] = useState("");
   const [quantity, setQuantity] = useState("1");

@@ -9,7 +9,7 @@ import type {
 } from "../../../contract/orders";
 import type { Payment, RecordPaymentInput } from "../../../contract/payments";
 import { apiJson, newIdempotencyKey } from "../../lib/api";
-import { invalidatePaths } from "../../lib/invalidate";
+import { invalidatePaths, refetchAfterSuccess } from "../../lib/invalidate";
 
 export function useOrders(filters: { search: string; status: OrderStatus | "all" }) {
   const params = {
@@ -52,14 +52,15 @@ export const useOrderPayments = (id: number) =>
   useQuery<Payment[]>({ queryKey: [`/api/orders/${id}/payments`] });
 
 /** Money changed: orders, payments, finance and dashboard figures refetch. */
-const refreshMoney = () =>
-  invalidatePaths("/api/orders", "/api/financial", "/api/transactions", "/api/dashboard");
+const moneyPaths = ["/api/orders", "/api/financial", "/api/transactions", "/api/dashboard"];
+const refreshMoney = () => invalidatePaths(...moneyPaths);
 
 export function useRecordPayment(orderId: number) {
   return useMutation({
     mutationFn: (input: RecordPaymentInput) =>
       apiJson<Payment>("POST", `/api/orders/${orderId}/payments`, input, newIdempotencyKey()),
-    onSuccess: refreshMoney,
+    // The refetch marks the order paid and unmounts the form; its "Payment recorded" toast must still run.
+    onSuccess: refetchAfterSuccess(...moneyPaths),
   });
 }
 

@@ -1,6 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import type { Customer } from "../../../contract/customers";
 import { currencies } from "../../../contract/money";
 import { type Order, type OrderInput, orderTypes } from "../../../contract/orders";
 import { Button } from "../../components/ui/button";
@@ -18,6 +16,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
 import { useFormFields } from "../../lib/use-form-fields";
+import { useCustomerChoices } from "../customers/api";
 import { useCreateOrder, useUpdateOrder } from "./api";
 
 const empty = {
@@ -51,7 +50,7 @@ export function OrderFormDialog({
 }) {
   const [form, set, setForm] = useFormFields<Form>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const customers = useQuery<Customer[]>({ queryKey: ["/api/customers", { limit: 500 }], enabled: open });
+  const customers = useCustomerChoices(open);
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const pending = create.isPending || update.isPending;

@@ -1,13 +1,13 @@
 import { Building2, ShoppingCart, Tractor } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { breedsForLocation } from "../../../contract/breed-advice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { formatKes } from "../../lib/format";
 import { usePublicProducts } from "../client/api";
-import { breedsForLocation } from "../client/breed-advice";
 import { PublicHeader } from "./public-header";
 
 const PREVIEW = 4;

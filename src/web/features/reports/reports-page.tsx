@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Download, Package, ShoppingCart, Thermometer, TrendingUp, Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import {
@@ -34,6 +33,7 @@ import { StatCard } from "../../components/ui/stat-card";
 import { TableHead } from "../../components/ui/table-head";
 import { cn } from "../../lib/cn";
 import { formatDate, formatKes } from "../../lib/format";
+import { reportPdfUrl, useReport } from "./api";
 
 const COLORS = ["#15803d", "#2563eb", "#9333ea", "#ea580c", "#ca8a04"];
 const compact = new Intl.NumberFormat("en-KE", { notation: "compact", maximumFractionDigits: 1 });
@@ -165,8 +165,7 @@ function Sales({ r }: { r: Report }) {
   );
 }
 
-function Inventory({ r }: { r: Report }) {
-  const i = r.inventoryReport;
+function Inventory({ i }: { i: NonNullable<Report["inventoryReport"]> }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Stock by category" testId="chart-stock">
@@ -285,7 +284,7 @@ function Customers({ r }: { r: Report }) {
 export default function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>("30d");
   const [tab, setTab] = useState<ReportType>("overview");
-  const report = useQuery<Report>({ queryKey: ["/api/reports", { period }] });
+  const report = useReport(period);
   const r = report.data;
   return (
     <div>
@@ -307,7 +306,7 @@ export default function ReportsPage() {
               ))}
             </NativeSelect>
             <Button asChild>
-              <a href={`/api/reports/export?period=${period}&type=${tab}`} download>
+              <a href={reportPdfUrl(period, tab)} download>
                 <Download /> Export Report
               </a>
             </Button>
@@ -327,38 +326,42 @@ export default function ReportsPage() {
             />
             <StatCard label="Total Orders" value={r.salesReport.totalOrders} icon={ShoppingCart} />
             <StatCard label="Active Customers" value={r.customerReport.activeCustomers} icon={Users} />
-            <StatCard
-              label="Inventory Items"
-              value={r.inventoryReport.totalItems}
-              icon={Package}
-              hint={`${r.inventoryReport.lowStockItems} low stock`}
-            />
+            {r.inventoryReport && (
+              <StatCard
+                label="Inventory Items"
+                value={r.inventoryReport.totalItems}
+                icon={Package}
+                hint={`${r.inventoryReport.lowStockItems} low stock`}
+              />
+            )}
           </div>
           <div
             className="flex gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
             role="tablist"
           >
-            {reportTypes.map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={tab === t}
-                onClick={() => setTab(t)}
-                className={cn(
-                  "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-                  tab === t
-                    ? "border-brand-700 text-brand-800 dark:text-brand-500"
-                    : "border-transparent text-gray-500",
-                )}
-              >
-                {tabLabels[t]}
-              </button>
-            ))}
+            {reportTypes
+              .filter((t) => t !== "inventory" || r.inventoryReport)
+              .map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === t}
+                  onClick={() => setTab(t)}
+                  className={cn(
+                    "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+                    tab === t
+                      ? "border-brand-700 text-brand-800 dark:text-brand-500"
+                      : "border-transparent text-gray-500",
+                  )}
+                >
+                  {tabLabels[t]}
+                </button>
+              ))}
           </div>
           {tab === "overview" && <Overview r={r} />}
           {tab === "sales" && <Sales r={r} />}
-          {tab === "inventory" && <Inventory r={r} />}
+          {tab === "inventory" && r.inventoryReport && <Inventory i={r.inventoryReport} />}
           {tab === "customers" && <Customers r={r} />}
         </div>
       )}

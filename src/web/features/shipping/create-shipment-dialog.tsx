@@ -1,11 +1,8 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect } from "react";
-import type { Order } from "../../../contract/orders";
 import {
   carriers,
   DEFAULT_ORIGIN,
   SHIPMENT_ESTIMATE_DAYS,
-  type Shipment,
   type ShipmentInput,
   shipmentTemperatures,
 } from "../../../contract/shipping";
@@ -24,14 +21,11 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson, errorStatus } from "../../lib/api";
-import { invalidatePaths } from "../../lib/invalidate";
+import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useFormFields } from "../../lib/use-form-fields";
+import { orderDestination, useCreateShipment, useShippableOrders } from "./api";
 
 const DAY = 86_400_000;
-/** Shipments changed: their lists, the orders they move, stock and the dashboard refetch. */
-export const refreshShipping = () =>
-  invalidatePaths("/api/shipments", "/api/orders", "/api/inventory", "/api/dashboard");
 
 /** Ships an approved order: customer and destination come from the order, shown read-only. */
 export function CreateShipmentDialog({
@@ -41,11 +35,7 @@ export function CreateShipmentDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  // Only approved orders can be shipped: a processing one already has its shipment.
-  const approved = useQuery<Order[]>({
-    queryKey: ["/api/orders", { status: "approved", limit: 200 }],
-    enabled: open,
-  });
+  const approved = useShippableOrders(open);
   const shippable = approved.data ?? [];
   const empty = {
     orderNumber: "",
@@ -66,26 +56,18 @@ export function CreateShipmentDialog({
     const order = shippable.find((o) => o.orderNumber === orderNumber);
     setForm((f) => ({ ...f, orderNumber, customerName: order?.customerName ?? "", destination: "" }));
     if (order) {
-      apiJson<{ deliveryAddress: string | null; customerLocation: string | null }>(
-        "GET",
-        `/api/orders/${order.id}`,
-      ).then((d) =>
-        setForm((f) =>
-          f.orderNumber === orderNumber
-            ? { ...f, destination: d.deliveryAddress ?? d.customerLocation ?? "" }
-            : f,
-        ),
+      orderDestination(order.id).then((destination) =>
+        setForm((f) => (f.orderNumber === orderNumber ? { ...f, destination } : f)),
       );
     }
   };
-  const create = useMutation({
-    mutationFn: (input: ShipmentInput) => apiJson<Shipment>("POST", "/api/shipments", input),
-    onSuccess: async () => {
+  const create = useCreateShipment();
+  const created = {
+    onSuccess: () => {
       toast({ title: "Success", description: "Shipment created successfully" });
-      await refreshShipping();
       onOpenChange(false);
     },
-    onError: (e) =>
+    onError: (e: Error) =>
       toast({
         variant: "destructive",
         title: "Error",
@@ -94,7 +76,7 @@ export function CreateShipmentDialog({
             ? (apiErrorMessage(e) ?? "Failed to create shipment")
             : "Failed to create shipment",
       }),
-  });
+  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.orderNumber.trim() || !form.customerName.trim() || !form.destination.trim()) {
@@ -102,15 +84,18 @@ export function CreateShipmentDialog({
       return;
     }
     const now = Date.now();
-    create.mutate({
-      ...form,
-      carrier: form.carrier as ShipmentInput["carrier"],
-      temperature: form.temperature as ShipmentInput["temperature"],
-      trackingNumber: `TRK-${now}`,
-      status: "preparing",
-      shippedDate: new Date(now).toISOString(),
-      expectedDelivery: new Date(now + SHIPMENT_ESTIMATE_DAYS * DAY).toISOString(),
-    });
+    create.mutate(
+      {
+        ...form,
+        carrier: form.carrier as ShipmentInput["carrier"],
+        temperature: form.temperature as ShipmentInput["temperature"],
+        trackingNumber: `TRK-${now}`,
+        status: "preparing",
+        shippedDate: new Date(now).toISOString(),
+        expectedDelivery: new Date(now + SHIPMENT_ESTIMATE_DAYS * DAY).toISOString(),
+      },
+      created,
+    );
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,10 +1,8 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle, Eye, Package, Plus, Truck } from "lucide-react";
 import { useState } from "react";
 import {
   type Shipment,
   type ShipmentStatus,
-  type ShipmentSummary,
   shipmentStatusChoices,
   shipmentStatusLabels,
 } from "../../../contract/shipping";
@@ -19,9 +17,10 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { StatCard } from "../../components/ui/stat-card";
 import { TableHead } from "../../components/ui/table-head";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage, apiJson } from "../../lib/api";
+import { apiErrorMessage } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { CreateShipmentDialog, refreshShipping } from "./create-shipment-dialog";
+import { useSetShipmentStatus, useShipmentSummary, useShipments } from "./api";
+import { CreateShipmentDialog } from "./create-shipment-dialog";
 
 const tone = {
   preparing: "gray",
@@ -57,24 +56,20 @@ function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined
 }
 
 export default function ShippingPage() {
-  const shipments = useQuery<Shipment[]>({ queryKey: ["/api/shipments", { limit: 200 }] });
-  const summary = useQuery<ShipmentSummary>({ queryKey: ["/api/shipments/summary"] });
+  const shipments = useShipments();
+  const summary = useShipmentSummary();
   const [createOpen, setCreateOpen] = useState(false);
   const [viewing, setViewing] = useState<Shipment>();
-  const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ShipmentStatus }) =>
-      apiJson<Shipment>("PATCH", `/api/shipments/${id}/status`, { status }),
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Shipment status updated" });
-      await refreshShipping();
-    },
-    onError: (e) =>
+  const setStatus = useSetShipmentStatus();
+  const statusChanged = {
+    onSuccess: () => toast({ title: "Success", description: "Shipment status updated" }),
+    onError: (e: Error) =>
       toast({
         variant: "destructive",
         title: "Error",
         description: apiErrorMessage(e) ?? "Failed to update shipment",
       }),
-  });
+  };
   const s = summary.data;
 
   return (
@@ -151,7 +146,10 @@ export default function ShippingPage() {
                             className="h-9 w-36"
                             value={sh.status}
                             onChange={(e) =>
-                              setStatus.mutate({ id: sh.id, status: e.target.value as ShipmentStatus })
+                              setStatus.mutate(
+                                { id: sh.id, status: e.target.value as ShipmentStatus },
+                                statusChanged,
+                              )
                             }
                           >
                             {shipmentStatusChoices.map((st) => (

@@ -1,13 +1,6 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Dna, Eye, Plus, Star, Store, Wrench } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import {
-  type Vendor,
-  type VendorInput,
-  type VendorSummary,
-  vendorTypeLabels,
-  vendorTypes,
-} from "../../../contract/vendors";
+import { type Vendor, type VendorInput, vendorTypeLabels, vendorTypes } from "../../../contract/vendors";
 import { PageHeader } from "../../components/page-header";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -30,12 +23,9 @@ import { StatCard } from "../../components/ui/stat-card";
 import { TableHead } from "../../components/ui/table-head";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
-import { apiJson } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { invalidatePaths } from "../../lib/invalidate";
 import { useFormFields } from "../../lib/use-form-fields";
-
-const refresh = () => invalidatePaths("/api/vendors");
+import { useCreateVendor, useUpdateVendor, useVendorSummary, useVendors } from "./api";
 
 /** Five stars; clicking a star sets the rating (clicking the current one clears to 0). */
 function StarRating({ vendor, onRate }: { vendor: Vendor; onRate?: (rating: number) => void }) {
@@ -78,22 +68,23 @@ function AddVendorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
   useEffect(() => {
     if (open) setForm(empty);
   }, [open]);
-  const create = useMutation({
-    mutationFn: (input: VendorInput) => apiJson<Vendor>("POST", "/api/vendors", input),
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Vendor added successfully" });
-      await refresh();
-      onOpenChange(false);
-    },
-    onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to add vendor" }),
-  });
+  const create = useCreateVendor();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.name.trim() || !form.email.trim() || !form.contactPerson.trim()) {
       toast({ variant: "destructive", title: "Error", description: "Please fill in all required fields" });
       return;
     }
-    create.mutate({ ...form, type: form.type as VendorInput["type"], isActive: true, rating: 5 });
+    create.mutate(
+      { ...form, type: form.type as VendorInput["type"], isActive: true, rating: 5 },
+      {
+        onSuccess: () => {
+          toast({ title: "Success", description: "Vendor added successfully" });
+          onOpenChange(false);
+        },
+        onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to add vendor" }),
+      },
+    );
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -166,22 +157,24 @@ function VendorDetails({ vendor, onClose }: { vendor: Vendor | undefined; onClos
 }
 
 export default function VendorsPage() {
-  const vendors = useQuery<Vendor[]>({ queryKey: ["/api/vendors", { limit: 200 }] });
-  const summary = useQuery<VendorSummary>({ queryKey: ["/api/vendors/summary"] });
+  const vendors = useVendors();
+  const summary = useVendorSummary();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<Vendor>();
-  const update = useMutation({
-    mutationFn: ({ id, path, body }: { id: number; path: "status" | "rating"; body: object }) =>
-      apiJson<Vendor>("PATCH", `/api/vendors/${id}/${path}`, body),
-    onSuccess: async (_v, { path }) => {
-      toast({
-        title: "Success",
-        description: path === "status" ? "Vendor status updated" : "Vendor rating updated",
-      });
-      await refresh();
-    },
-    onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to update vendor" }),
-  });
+  const updateVendor = useUpdateVendor();
+  const update = (id: number, change: { isActive: boolean } | { rating: number }) =>
+    updateVendor.mutate(
+      { id, change },
+      {
+        onSuccess: () =>
+          toast({
+            title: "Success",
+            description: "rating" in change ? "Vendor rating updated" : "Vendor status updated",
+          }),
+        onError: () =>
+          toast({ variant: "destructive", title: "Error", description: "Failed to update vendor" }),
+      },
+    );
   const s = summary.data;
   return (
     <div>
@@ -230,10 +223,7 @@ export default function VendorsPage() {
                       <Badge tone={v.isActive ? "green" : "gray"}>{v.isActive ? "Active" : "Inactive"}</Badge>
                     </td>
                     <td className="py-2 pr-3">
-                      <StarRating
-                        vendor={v}
-                        onRate={(rating) => update.mutate({ id: v.id, path: "rating", body: { rating } })}
-                      />
+                      <StarRating vendor={v} onRate={(rating) => update(v.id, { rating })} />
                     </td>
                     <td className="py-2">
                       <div className="flex gap-2">
@@ -248,9 +238,7 @@ export default function VendorsPage() {
                         <Button
                           variant="outline"
                           size="sm"
-                          onClick={() =>
-                            update.mutate({ id: v.id, path: "status", body: { isActive: !v.isActive } })
-                          }
+                          onClick={() => update(v.id, { isActive: !v.isActive })}
                         >
                           {v.isActive ? "Deactivate" : "Activate"}
                         </Button>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ClientSession, MeResponse } from "../../../contract/auth";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
-import { storageKeys } from "../../lib/storage-keys";
+import type { ClientSession, MeResponse } from "../../contract/auth";
+import { apiRequest, getQueryFn } from "./api";
+import { queryClient } from "./query-client";
+import { storageKeys } from "./storage-keys";
 
 export const meQueryKey = ["/api/auth/me"] as const;
 

@@ -1,0 +1,57 @@
+import { ShieldAlert } from "lucide-react";
+import type { Role } from "../../../contract/roles";
+import { PageHeader } from "../../components/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadingBars } from "../../components/ui/loading-bars";
+import { formatDateTime } from "../../lib/format";
+import { useAccountSecurity } from "./api";
+import { ChangePasswordForm } from "./change-password-form";
+import { SessionList } from "./session-list";
+
+/** Password, where the account is signed in, and warnings about failed sign-ins. */
+export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
+  const security = useAccountSecurity();
+  const notices = security.data?.notices ?? [];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Account Security" subtitle="Your password and where you are signed in" />
+      {notices.length > 0 && (
+        <Card
+          className="border-orange-300 dark:border-orange-800"
+          role="region"
+          aria-label="Security notices"
+        >
+          <CardContent className="space-y-2 pt-6">
+            {notices.map((n) => (
+              <p key={n.id} className="flex gap-2 text-sm">
+                <ShieldAlert className="h-5 w-5 shrink-0 text-orange-600" aria-hidden />
+                <span>
+                  <span className="font-medium">{formatDateTime(n.createdAt)}:</span> {n.message}
+                </span>
+              </p>
+            ))}
+          </CardContent>
+        </Card>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Change password</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm role={accountRole} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Active sessions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {security.data ? <SessionList sessions={security.data.sessions} /> : <LoadingBars />}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
+import type { SignupPayload } from "../../../contract/signup";
+import { apiJson } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+import { meQueryKey, rememberClientSession } from "../../lib/session";
+
+/** The demo accounts; the server answers 404 (an error here) when demo mode is off. */
+export const useDemoAccounts = () =>
+  useQuery<DemoAccountsResponse>({ queryKey: ["/api/auth/demo-accounts"] });
+
+async function clientSignIn(credentials: ClientLogin): Promise<ClientSession> {
+  const session = await apiJson<ClientSession>("POST", "/api/client-login", credentials);
+  rememberClientSession(session);
+  await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  return session;
+}
+
+export function useClientLogin() {
+  return useMutation({ mutationFn: clientSignIn });
+}
+
+/** The staff login screen also signs the demo client in (its demo account list includes one). */
+export function useStaffOrDemoLogin() {
+  return useMutation({
+    mutationFn: async ({ email, password, client }: { email: string; password: string; client: boolean }) => {
+      if (client) {
+        const session = await clientSignIn({ email, password });
+        return { client: true as const, firstName: session.firstName };
+      }
+      const me = await apiJson<MeResponse>("POST", "/api/auth/login", { username: email, password });
+      queryClient.setQueryData(meQueryKey, me);
+      return { client: false as const, firstName: me.user.firstName };
+    },
+  });
+}
+
+export function useSignup() {
+  return useMutation({
+    mutationFn: (payload: SignupPayload) => apiJson<ClientSession>("POST", "/api/client-signup", payload),
+  });
+}
