@@ -11,8 +11,18 @@ const project = (name: string) => ({
   },
 });
 
+/** Component tests, once, in happy-dom (the web's plain .test.ts files run with the API tests, against the server). */
+const web = {
+  test: {
+    name: "web",
+    include: ["src/web/**/*.test.tsx"],
+    environment: "happy-dom",
+    setupFiles: ["src/web/testing/setup.ts"],
+  },
+};
+
 export default defineConfig({
   test: {
-    projects: [project("pglite"), ...(process.env.TEST_DATABASE_URL ? [project("postgres")] : [])],
+    projects: [project("pglite"), ...(process.env.TEST_DATABASE_URL ? [project("postgres")] : []), web],
   },
 });

@@ -71,16 +71,23 @@ export const demoAccountsResponseSchema = z.object({
 });
 export type DemoAccountsResponse = z.infer<typeof demoAccountsResponseSchema>;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, "Current password is required").max(200),
-    newPassword: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
-    confirmPassword: z.string().max(200),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+/** A password change as `role` may make it: that role's minimum length, and the confirmation matching. */
+export const changePasswordFor = (role: Role) =>
+  z
+    .object({
+      currentPassword: z.string().min(1, "Current password is required").max(200),
+      newPassword: z
+        .string()
+        .min(minPasswordLength(role), passwordTooShort(minPasswordLength(role)))
+        .max(200),
+      confirmPassword: z.string().max(200),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      message: "Passwords do not match",
+      path: ["confirmPassword"],
+    });
+/** The route's schema: the shortest minimum (clients'); the service holds staff to theirs. */
+export const changePasswordSchema = changePasswordFor("client");
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 export const accountSessionSchema = z.object({

@@ -53,6 +53,7 @@ export const breedingStatusInputSchema = z.object({
   status: z.enum(breedingStatuses, { error: "Unknown breeding status" }),
 });
 export const breedingListQuery = paginationQuery.extend({ status: z.enum(breedingStatuses).optional() });
+export type BreedingListQuery = z.input<typeof breedingListQuery>;
 
 export const breedingSummarySchema = z.object({
   totalRecords: z.number().int(),

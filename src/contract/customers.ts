@@ -3,7 +3,7 @@ import { paginationQuery } from "./pagination";
 import { requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
-export const customerTypeSchema = z.enum(customerTypes);
+export const customerTypeSchema = z.enum(customerTypes, { error: "Choose a customer type" });
 export type CustomerType = z.infer<typeof customerTypeSchema>;
 export const customerTypeLabels: Record<CustomerType, string> = {
   farm: "Farm",

@@ -38,6 +38,7 @@ export const transactionInputSchema = z.object({
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 
 export const transactionListQuery = paginationQuery;
+export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 /**
  * totalRevenue and monthlyRevenue are income received (all completed income, net of refunds);

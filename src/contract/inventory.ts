@@ -19,12 +19,16 @@ export const categoryLabels: Record<(typeof geneticCategories)[number], string> 
 export const LOW_STOCK_THRESHOLD = 20;
 
 export const geneticDataSchema = z.object({
-  category: z.enum(geneticCategories),
-  origin: z.enum(geneticOrigins),
+  category: z.enum(geneticCategories, { error: "Choose a category" }),
+  origin: z.enum(geneticOrigins, { error: "Choose an origin" }),
   milk_yield: z.string().optional(),
   weight_gain: z.string().optional(),
   heat_tolerance: z.string().optional(),
-  breeding_value: z.number().min(0).max(100).optional(),
+  breeding_value: z
+    .number({ error: "Breeding value must be a number" })
+    .min(0, "Breeding value is 0 to 100")
+    .max(100, "Breeding value is 0 to 100")
+    .optional(),
   region_suitability: z.array(z.string()).default([]),
 });
 export type GeneticData = z.infer<typeof geneticDataSchema>;

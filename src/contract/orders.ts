@@ -153,7 +153,7 @@ export const isoDate = isoDateSchema();
 
 export const orderInputSchema = z.object({
   customerName: text().min(1, "Choose a customer").max(200),
-  orderType: z.enum(orderTypes),
+  orderType: z.enum(orderTypes, { error: "Choose an order type" }),
   totalAmountKes: z
     .number({ error: "Amount (KES) must be a number" })
     .int("Amount (KES) must be whole shillings")

@@ -79,6 +79,7 @@ export const shipmentStatusInputSchema = z.object({
 });
 
 export const shipmentListQuery = paginationQuery.extend({ status: z.enum(shipmentStatuses).optional() });
+export type ShipmentListQuery = z.input<typeof shipmentListQuery>;
 
 export const shipmentSummarySchema = z.object({
   totalShipments: z.number().int(),

@@ -48,11 +48,11 @@ export const signupSchema = z
     password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
     confirmPassword: z.string(),
     farmName: requiredText("Farm name").max(200),
-    farmType: z.enum(farmTypes),
+    farmType: z.enum(farmTypes, { error: "Choose a farm type" }),
     location: requiredText("Location").max(200),
-    county: z.enum(counties),
-    herdSize: z.enum(herdSizes),
-    experience: z.enum(experienceLevels),
+    county: z.enum(counties, { error: "Choose a county" }),
+    herdSize: z.enum(herdSizes, { error: "Choose a herd size" }),
+    experience: z.enum(experienceLevels, { error: "Choose your experience" }),
     interests: z.array(z.enum(interests)).max(interests.length).default([]),
     notes: z.string().max(2000).optional().default(""),
     userType: z.literal("client").default("client"),
@@ -60,5 +60,10 @@ export const signupSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",
     path: ["confirmPassword"],
+    // Said together with the other fields' messages, not only once they are all right.
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof v?.password === "string" && typeof v?.confirmPassword === "string";
+    },
   });
 export type SignupPayload = z.input<typeof signupSchema>;

@@ -64,6 +64,7 @@ export const vendorRatingInputSchema = z.object({
     .max(5, "Rating is 0 to 5"),
 });
 export const vendorListQuery = paginationQuery;
+export type VendorListQuery = z.input<typeof vendorListQuery>;
 
 export const vendorSummarySchema = z.object({
   totalVendors: z.number().int(),

@@ -10,6 +10,7 @@ import {
   screenshot,
   signInAsStaff,
 } from "./support/browser";
+import { createCustomer } from "./support/fixtures";
 
 let browser: Browser;
 let page: Page;
@@ -44,16 +45,17 @@ describe("customer management", () => {
     await screenshot(page, "customers-desktop");
   });
 
-  it("adds a customer through the dialog, after the browser checks the required fields", async () => {
+  it("adds a customer through the dialog, after the contract's rules check the fields", async () => {
     await openCustomers();
     const before = Number(await stat("Breeders").textContent());
     await page.getByRole("button", { name: "Add Customer" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Create Customer" }).click();
-    // Browser-level validation keeps the dialog open and flags the first empty field.
-    expect(
-      await dialog.getByLabel("Name *").evaluate((el: HTMLInputElement) => el.validity.valueMissing),
-    ).toBe(true);
+    // The contract's own messages, each under its field and linked to it for screen readers.
+    await dialog.getByText("Name is required").waitFor();
+    expect(await dialog.getByLabel("Name *").getAttribute("aria-invalid")).toBe("true");
+    expect(await dialog.getByLabel("Name *").getAttribute("aria-describedby")).toBe("customer-name-error");
+    expect(await dialog.getByText("Choose a customer type").isVisible()).toBe(true);
     expect(await dialog.isVisible()).toBe(true);
 
     await dialog.getByLabel("Name *").fill("Ol Kalou Genetics Hub");
@@ -63,9 +65,8 @@ describe("customer management", () => {
     await dialog.getByLabel("Contact Person *").fill("Ann Wambui");
     await dialog.getByLabel("Address *").fill("Ol Kalou, Nyandarua");
     await dialog.getByRole("button", { name: "Create Customer" }).click();
-    expect(
-      await dialog.getByLabel("Email *").evaluate((el: HTMLInputElement) => el.validity.typeMismatch),
-    ).toBe(true);
+    await dialog.getByText("Enter a valid email address").waitFor();
+    expect(await dialog.getByText("Name is required").count()).toBe(0);
     await dialog.getByLabel("Email *").fill("hub@olkalougenetics.co.ke");
     await screenshot(page, "customers-add-dialog");
     await dialog.getByRole("button", { name: "Create Customer" }).click();
@@ -80,11 +81,12 @@ describe("customer management", () => {
   });
 
   it("searches name, email and contact person without regard to case", async () => {
+    const customer = await createCustomer(page);
     await openCustomers();
     const search = page.getByLabel("Search customers");
-    await search.fill("ANN WAMBUI");
+    await search.fill(customer.contactPerson.toUpperCase());
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="customer-card"]').length === 1);
-    expect(await cards().first().textContent()).toContain("Ol Kalou Genetics Hub");
+    expect(await cards().first().textContent()).toContain(customer.name);
     await search.fill("kiambudairy");
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="customer-card"]').length === 1);
     expect(await cards().first().textContent()).toContain("Kiambu Dairy Farm");
@@ -107,7 +109,7 @@ describe("customer management", () => {
   it("hints at adding the first customer when there are none", async () => {
     const fresh = await newPage(browser);
     await signInAsStaff(fresh, "sales@urithi.co.ke");
-    await fresh.route("**/api/customers", (route) => route.fulfill({ json: [] }));
+    await fresh.route("**/api/customers?*", (route) => route.fulfill({ json: [] }));
     await fresh.goto("/customers");
     await fresh.getByText("No customers found").waitFor();
     expect(await fresh.getByText("Get started by adding your first customer").isVisible()).toBe(true);
@@ -117,8 +119,8 @@ describe("customer management", () => {
   it("shows three pulsing bars while loading", async () => {
     const slow = await newPage(browser);
     await signInAsStaff(slow, "director1@urithi.co.ke");
-    // Only the unfiltered list (the first load) is held; the summary and searches go through.
-    const release = await holdRequests(slow, "**/api/customers");
+    // Only the list is held; the summary goes through.
+    const release = await holdRequests(slow, "**/api/customers?*");
     await slow.goto("/customers");
     const bars = slow.getByTestId("loading-bars");
     await bars.waitFor();
@@ -149,9 +151,10 @@ describe("customer management", () => {
   });
 
   it("edits a customer and deletes (deactivates) it", async () => {
+    const customer = await createCustomer(page);
     await openCustomers();
-    await page.getByLabel("Search customers").fill("Ol Kalou Genetics");
-    const card = cards().filter({ hasText: "Ol Kalou Genetics Hub" });
+    await page.getByLabel("Search customers").fill(customer.name);
+    const card = cards().filter({ hasText: customer.name });
     await card.waitFor();
     await card.getByRole("button", { name: /^Edit/ }).click();
     const dialog = page.getByRole("dialog");
@@ -165,7 +168,7 @@ describe("customer management", () => {
     await expectToast(page, "Customer Deactivated");
     await card.getByText("Inactive").waitFor();
     const stored = await (
-      await page.request.get(`${baseUrl()}/api/customers?search=Ol%20Kalou%20Genetics`)
+      await page.request.get(`${baseUrl()}/api/customers?search=${encodeURIComponent(customer.name)}`)
     ).json();
     expect(stored[0].isActive).toBe(false);
   });

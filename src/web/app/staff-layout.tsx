@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
 import type { Permission } from "../../contract/roles";
@@ -5,7 +6,7 @@ import { StaffShell } from "../components/layout/staff-shell";
 import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
 import { useIdleTimeout } from "../features/auth/use-idle-timeout";
-import { useTemperatureAlerts } from "../features/storage/api";
+import { storageQueries } from "../features/storage/api";
 import { TemperatureAlertList } from "../features/storage/temperature-alert-list";
 import { signOut, useSession } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
@@ -15,7 +16,10 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   const session = useSession();
   const [, navigate] = useLocation();
   const user = session.data?.user;
-  const alerts = useTemperatureAlerts(user?.permissions.includes("storage") ?? false);
+  const alerts = useQuery({
+    ...storageQueries.temperatureAlerts(),
+    enabled: user?.permissions.includes("storage") ?? false,
+  });
 
   useIdleTimeout(user !== undefined && user.role !== "client", async () => {
     await signOut();

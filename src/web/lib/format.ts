@@ -1,4 +1,4 @@
-import { KES_PER_USD } from "../../contract/money";
+import { KES_PER_USD, kesToUsd } from "../../contract/money";
 
 const kes = new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 });
 
@@ -14,6 +14,13 @@ export function formatUsd(amount: number): string {
 
 export function formatMoney(amount: number, currency: "KES" | "USD"): string {
   return currency === "USD" ? formatUsd(amount) : formatKes(amount);
+}
+
+export type DisplayCurrency = "KES" | "USD";
+
+/** A KES amount shown in the currency the screen is set to (USD at the one rate). */
+export function formatKesIn(amountKes: number, currency: DisplayCurrency): string {
+  return currency === "USD" ? formatUsd(kesToUsd(amountKes)) : formatKes(amountKes);
 }
 
 /** The USD estimate of a KES amount, as the spec shows it beside KES figures. */

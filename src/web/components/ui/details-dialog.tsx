@@ -1,4 +1,4 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog";
+import { ModalDialog } from "./form-dialog";
 
 /** A read-only record: label/value rows in a dialog. */
 export function DetailsDialog({
@@ -15,22 +15,16 @@ export function DetailsDialog({
   children?: React.ReactNode;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-gray-500">{label}</dt>
-              <dd>{value || "–"}</dd>
-            </div>
-          ))}
-        </dl>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-500">{label}</dt>
+            <dd>{value || "–"}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </ModalDialog>
   );
 }

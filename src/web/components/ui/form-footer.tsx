@@ -5,12 +5,14 @@ import { DialogFooter } from "./dialog";
 export function FormFooter({
   onCancel,
   pending,
+  disabled,
   submitLabel,
   pendingLabel,
   className,
 }: {
   onCancel: () => void;
   pending: boolean;
+  disabled?: boolean;
   submitLabel: string;
   pendingLabel: string;
   className?: string;
@@ -20,7 +22,7 @@ export function FormFooter({
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || disabled}>
         {pending ? pendingLabel : submitLabel}
       </Button>
     </DialogFooter>

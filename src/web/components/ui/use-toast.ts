@@ -55,3 +55,7 @@ export function useToasts(): ToastData[] {
   }, []);
   return state;
 }
+
+/** SPEC's toast for a form submitted with required fields blank (section 5). */
+export const missingFieldsToast = (title = "Error", description = "Please fill in all required fields") =>
+  toast({ variant: "destructive", title, description });

@@ -1,16 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import type { Role } from "../../../contract/roles";
 import { PageHeader } from "../../components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { formatDateTime } from "../../lib/format";
-import { useAccountSecurity } from "./api";
+import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
 import { SessionList } from "./session-list";
 
 /** Password, where the account is signed in, and warnings about failed sign-ins. */
 export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
-  const security = useAccountSecurity();
+  const security = useQuery(accountQueries.security());
   const notices = security.data?.notices ?? [];
 
   return (

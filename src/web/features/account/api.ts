@@ -1,34 +1,25 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type { AccountSecurity, ChangePassword } from "../../../contract/auth";
 import { apiJson } from "../../lib/api";
-import { invalidatePaths } from "../../lib/invalidate";
+import { getQuery, useApiMutation } from "../../lib/query";
 
-export const accountSecurityPath = "/api/auth/security";
+const securityPath = "/api/auth/security";
 
-export function useAccountSecurity() {
-  return useQuery<AccountSecurity>({ queryKey: [accountSecurityPath] });
-}
+export const accountQueries = {
+  security: () => getQuery<AccountSecurity>(securityPath),
+};
 
 /** Each change here ends sessions, so the session list refetches. */
-const refresh = () => invalidatePaths(accountSecurityPath);
+const invalidates = [securityPath];
 
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (input: ChangePassword) => apiJson<{ ok: true }>("POST", "/api/auth/password", input),
-    onSuccess: refresh,
+export const useChangePassword = () =>
+  useApiMutation((input: ChangePassword) => apiJson<{ ok: true }>("POST", "/api/auth/password", input), {
+    invalidates,
   });
-}
 
-export function useEndSession() {
-  return useMutation({
-    mutationFn: (id: number) => apiJson<{ ended: number }>("DELETE", `/api/auth/sessions/${id}`),
-    onSuccess: refresh,
+export const useEndSession = () =>
+  useApiMutation((id: number) => apiJson<{ ended: number }>("DELETE", `/api/auth/sessions/${id}`), {
+    invalidates,
   });
-}
 
-export function useEndOtherSessions() {
-  return useMutation({
-    mutationFn: () => apiJson<{ ended: number }>("POST", "/api/auth/sessions/end-others"),
-    onSuccess: refresh,
-  });
-}
+export const useEndOtherSessions = () =>
+  useApiMutation(() => apiJson<{ ended: number }>("POST", "/api/auth/sessions/end-others"), { invalidates });

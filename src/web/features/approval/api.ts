@@ -1,26 +1,26 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ApproveInput, PendingOrder, RejectInput } from "../../../contract/client";
 import type { Order } from "../../../contract/orders";
+import type { Pagination } from "../../../contract/pagination";
 import { apiJson } from "../../lib/api";
-import { refetchAfterSuccess } from "../../lib/invalidate";
+import { getQuery, useApiMutation } from "../../lib/query";
 
-export const usePendingOrders = () => useQuery<PendingOrder[]>({ queryKey: ["/api/orders/pending"] });
+export const approvalQueries = {
+  pending: (page: Pagination) => getQuery<PendingOrder[]>("/api/orders/pending", page),
+};
 
 /** A decision moves the order and its stock: orders, stock and the dashboard refetch. */
-const refreshDecided = refetchAfterSuccess("/api/orders", "/api/inventory", "/api/dashboard");
+const invalidates = ["/api/orders", "/api/inventory", "/api/dashboard"];
 
-export function useApproveOrder() {
-  return useMutation({
-    mutationFn: ({ id, ...input }: ApproveInput & { id: number }) =>
+export const useApproveOrder = () =>
+  useApiMutation(
+    ({ id, ...input }: ApproveInput & { id: number }) =>
       apiJson<Order>("POST", `/api/orders/${id}/approve`, input),
-    onSuccess: refreshDecided,
-  });
-}
+    { invalidates, settle: "background" },
+  );
 
-export function useRejectOrder() {
-  return useMutation({
-    mutationFn: ({ id, ...input }: RejectInput & { id: number }) =>
+export const useRejectOrder = () =>
+  useApiMutation(
+    ({ id, ...input }: RejectInput & { id: number }) =>
       apiJson<Order>("POST", `/api/orders/${id}/reject`, input),
-    onSuccess: refreshDecided,
-  });
-}
+    { invalidates, settle: "background" },
+  );

@@ -1,15 +1,29 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { approvalDays, type PendingOrder } from "../../../contract/client";
+import { useState } from "react";
+import {
+  approvalDays,
+  approveInputSchema,
+  type PendingOrder,
+  rejectInputSchema,
+} from "../../../contract/client";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
+import { Field, type Options } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage } from "../../lib/api";
+import { type FieldErrors, optionalNumber, useContractForm } from "../../lib/form";
 import { useApproveOrder, useRejectOrder } from "./api";
 
+const dayOptions: Options = [
+  ["", "Select delivery time"],
+  ...approvalDays.map((d) => [String(d), `${d} ${d === 1 ? "day" : "days"}`] as const),
+];
+
+/** SPEC's "Missing Information" toast, with the contract's message for the first missing field. */
+const missing = (errors: FieldErrors) =>
+  toast({ variant: "destructive", title: "Missing Information", description: Object.values(errors)[0] });
+
+/** Approve or reject a pending order; each decision ends with `onDone`. */
 export function Decision({
   order,
   approver,
@@ -22,77 +36,72 @@ export function Decision({
   mayGiveCredit: boolean;
   onDone: () => void;
 }) {
-  const [days, setDays] = useState("");
   const [onCredit, setOnCredit] = useState(false);
   const unpaid = order.paymentStatus !== "paid";
-  const [notes, setNotes] = useState("");
-  const [reason, setReason] = useState("");
   const approve = useApproveOrder();
   const reject = useRejectOrder();
-  const approved = {
-    onSuccess: () => {
-      toast({
-        title: "Order Approved",
-        description: `${order.orderNumber} is approved; the customer will be notified.`,
-      });
-      onDone();
-    },
-    onError: (error: Error) =>
-      toast({
-        variant: "destructive",
-        title: "Approval Failed",
-        description: apiErrorMessage(error) ?? "There was an error approving the order.",
-      }),
-  };
-  const rejected = {
-    onSuccess: () => {
-      toast({
-        title: "Order Rejected",
-        description: `${order.orderNumber} was rejected and its stock released.`,
-      });
-      onDone();
-    },
-    onError: () =>
-      toast({
-        variant: "destructive",
-        title: "Rejection Failed",
-        description: "There was an error rejecting the order.",
-      }),
-  };
+  const deciding = approve.isPending || reject.isPending;
+  const approval = useContractForm({
+    schema: approveInputSchema,
+    initial: { estimatedDays: "", notes: "" },
+    idPrefix: "approve",
+    toInput: (v) => ({
+      ...v,
+      estimatedDays: optionalNumber(v.estimatedDays),
+      approvedBy: approver,
+      ...(unpaid && onCredit ? { onCredit: true } : {}),
+    }),
+  });
+  const rejection = useContractForm({
+    schema: rejectInputSchema,
+    initial: { reason: "" },
+    idPrefix: "reject",
+  });
 
-  const onApprove = (e: FormEvent) => {
-    e.preventDefault();
-    if (!days) {
-      toast({
-        variant: "destructive",
-        title: "Missing Information",
-        description: "Please provide estimated delivery time.",
-      });
-      return;
-    }
-    approve.mutate(
-      {
-        id: order.id,
-        estimatedDays: Number(days),
-        notes,
-        approvedBy: approver,
-        ...(unpaid && onCredit ? { onCredit: true } : {}),
-      },
-      approved,
-    );
-  };
-  const onReject = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) {
-      toast({
-        variant: "destructive",
-        title: "Missing Information",
-        description: "Please provide a reason for rejection.",
-      });
-      return;
-    }
-    reject.mutate({ id: order.id, reason }, rejected);
-  };
+  const onApprove = approval.handleSubmit(
+    (input) =>
+      approve.mutate(
+        { id: order.id, ...input },
+        {
+          onSuccess: () => {
+            toast({
+              title: "Order Approved",
+              description: `${order.orderNumber} is approved; the customer will be notified.`,
+            });
+            onDone();
+          },
+          onError: (error) =>
+            toast({
+              variant: "destructive",
+              title: "Approval Failed",
+              description: apiErrorMessage(error) ?? "There was an error approving the order.",
+            }),
+        },
+      ),
+    missing,
+  );
+  const onReject = rejection.handleSubmit(
+    (input) =>
+      reject.mutate(
+        { id: order.id, ...input },
+        {
+          onSuccess: () => {
+            toast({
+              title: "Order Rejected",
+              description: `${order.orderNumber} was rejected and its stock released.`,
+            });
+            onDone();
+          },
+          onError: () =>
+            toast({
+              variant: "destructive",
+              title: "Rejection Failed",
+              description: "There was an error rejecting the order.",
+            }),
+        },
+      ),
+    missing,
+  );
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -104,24 +113,8 @@ export function Decision({
         </CardHeader>
         <CardContent>
           <form className="space-y-3" onSubmit={onApprove} noValidate>
-            <Field id="approve-days" label="Estimated delivery *">
-              <NativeSelect id="approve-days" value={days} onChange={(e) => setDays(e.target.value)}>
-                <option value="">Select delivery time</option>
-                {approvalDays.map((d) => (
-                  <option key={d} value={d}>
-                    {d} {d === 1 ? "day" : "days"}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            <Field id="approve-notes" label="Notes">
-              <Textarea
-                id="approve-notes"
-                rows={2}
-                value={notes}
-                onChange={(e) => setNotes(e.target.value)}
-              />
-            </Field>
+            <Field label="Estimated delivery *" options={dayOptions} bind={approval.field("estimatedDays")} />
+            <Field label="Notes" rows={2} bind={approval.field("notes")} />
             {unpaid && mayGiveCredit && (
               <label className="flex items-start gap-2 text-sm">
                 <input
@@ -138,7 +131,7 @@ export function Decision({
                 Not paid yet: approve once payment arrives, or ask a Director to approve it on credit.
               </p>
             )}
-            <Button type="submit" className="w-full" disabled={approve.isPending || reject.isPending}>
+            <Button type="submit" className="w-full" disabled={deciding}>
               {approve.isPending ? "Approving..." : "Approve Order"}
             </Button>
           </form>
@@ -152,20 +145,8 @@ export function Decision({
         </CardHeader>
         <CardContent>
           <form className="space-y-3" onSubmit={onReject} noValidate>
-            <Field id="reject-reason" label="Reason *">
-              <Textarea
-                id="reject-reason"
-                rows={4}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
-            <Button
-              type="submit"
-              variant="destructive"
-              className="w-full"
-              disabled={approve.isPending || reject.isPending}
-            >
+            <Field label="Reason *" rows={4} bind={rejection.field("reason")} />
+            <Button type="submit" variant="destructive" className="w-full" disabled={deciding}>
               {reject.isPending ? "Rejecting..." : "Reject Order"}
             </Button>
           </form>

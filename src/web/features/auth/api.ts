@@ -1,13 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
 import type { SignupPayload } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
+import { getQuery } from "../../lib/query";
 import { queryClient } from "../../lib/query-client";
 import { meQueryKey, rememberClientSession } from "../../lib/session";
 
-/** The demo accounts; the server answers 404 (an error here) when demo mode is off. */
-export const useDemoAccounts = () =>
-  useQuery<DemoAccountsResponse>({ queryKey: ["/api/auth/demo-accounts"] });
+export const authQueries = {
+  /** The demo accounts; the server answers 404 (an error here) when demo mode is off. */
+  demoAccounts: () => getQuery<DemoAccountsResponse>("/api/auth/demo-accounts"),
+};
 
 async function clientSignIn(credentials: ClientLogin): Promise<ClientSession> {
   const session = await apiJson<ClientSession>("POST", "/api/client-login", credentials);

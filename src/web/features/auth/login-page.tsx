@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Eye, EyeOff, Loader2, LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -8,7 +9,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
-import { useDemoAccounts, useStaffOrDemoLogin } from "./api";
+import { authQueries, useStaffOrDemoLogin } from "./api";
 import { BiometricButtons } from "./biometric-buttons";
 
 type Credentials = { email: string; password: string; client: boolean };
@@ -18,7 +19,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const demo = useDemoAccounts();
+  const demo = useQuery(authQueries.demoAccounts());
   const signIn = useStaffOrDemoLogin();
   const login = {
     isPending: signIn.isPending,

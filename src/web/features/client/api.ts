@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
 import type {
   CatalogItem,
@@ -7,16 +7,31 @@ import type {
   PlacedOrder,
   ShopProduct,
 } from "../../../contract/client";
+import type { Pagination } from "../../../contract/pagination";
 import type { Payment, PaymentDetails } from "../../../contract/payments";
 import { apiJson, errorStatus, newIdempotencyKey } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+import { getQuery, invalidatePaths, useApiMutation } from "../../lib/query";
 
-export const useShopProducts = (enabled = true) =>
-  useQuery<ShopProduct[]>({ queryKey: ["/api/shop/products"], enabled });
-export const usePublicProducts = () => useQuery<ShopProduct[]>({ queryKey: ["/api/client/products"] });
-export const useCatalog = () => useQuery<CatalogItem[]>({ queryKey: ["/api/client/catalog"] });
-export const useClientOrders = (enabled = true) =>
-  useQuery<ClientOrder[]>({ queryKey: ["/api/client/orders", { limit: 100 }], enabled });
+export const clientQueries = {
+  shopProducts: () => getQuery<ShopProduct[]>("/api/shop/products"),
+  publicProducts: () => getQuery<ShopProduct[]>("/api/client/products"),
+  catalog: () => getQuery<CatalogItem[]>("/api/client/catalog"),
+  orders: (page: Partial<Pagination> = { limit: 100 }) => getQuery<ClientOrder[]>("/api/client/orders", page),
+  paymentDetails: () => ({
+    ...getQuery<PaymentDetails>("/api/payment-details"),
+    staleTime: 60 * 60_000,
+  }),
+  /** A payment's status, asked every 2 s while the prompt waits on the phone. */
+  payment: (paymentId: number) => ({
+    ...getQuery<Payment>(`/api/client/payments/${paymentId}`),
+    refetchInterval: (query: { state: { data?: Payment } }) =>
+      query.state.data?.status === "pending" || !query.state.data ? 2000 : false,
+  }),
+};
+
+const orderPaths = ["/api/client/orders"];
+/** A placed order holds stock: the client's orders and every catalogue refetch. */
+const placedPaths = [...orderPaths, "/api/shop/products", "/api/client/products", "/api/client/catalog"];
 
 /**
  * Places an order under one Idempotency-Key per checkout attempt: a double tap or a retry after a timeout
@@ -31,39 +46,22 @@ export function usePlaceOrder() {
       const status = errorStatus(error);
       if (!error || (status !== undefined && status < 500)) key.current = newIdempotencyKey();
     },
-    onSuccess: () =>
-      Promise.all(
-        ["/api/client/orders", "/api/shop/products", "/api/client/products", "/api/client/catalog"].map(
-          (key) => queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      ),
+    onSuccess: () => invalidatePaths(placedPaths),
   });
 }
 
-export const refreshOrders = () => queryClient.invalidateQueries({ queryKey: ["/api/client/orders"] });
-
-export const usePaymentDetails = () =>
-  useQuery<PaymentDetails>({ queryKey: ["/api/payment-details"], staleTime: 60 * 60_000 });
+/** The client's orders refetch (a payment settled, a hold expired). */
+export const refreshOrders = () => invalidatePaths(orderPaths);
 
 /** Starts an M-Pesa prompt for the client's own order. */
-export function useStartPayment(orderId: number) {
-  return useMutation({
-    mutationFn: (phone: string) =>
+export const useStartPayment = (orderId: number) =>
+  useApiMutation(
+    (phone: string) =>
       apiJson<{ paymentId: number; status: string }>(
         "POST",
         `/api/client/orders/${orderId}/pay`,
         { method: "mpesa", phone },
         newIdempotencyKey(),
       ),
-    onSuccess: refreshOrders,
-  });
-}
-
-/** A payment's status, asked every 2 s while the prompt waits on the phone. */
-export function usePayment(paymentId: number | null) {
-  return useQuery<Payment>({
-    queryKey: [`/api/client/payments/${paymentId}`],
-    enabled: paymentId !== null,
-    refetchInterval: (query) => (query.state.data?.status === "pending" || !query.state.data ? 2000 : false),
-  });
-}
+    { invalidates: orderPaths },
+  );

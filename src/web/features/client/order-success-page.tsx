@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Mail, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { useClientOrders } from "./api";
+import { clientQueries } from "./api";
 import { clearCart } from "./cart-store";
 import { PayPanel } from "./pay-panel";
 
@@ -17,7 +18,7 @@ const steps = [
 ] as const;
 
 function PayForOrder({ id }: { id: number }) {
-  const orders = useClientOrders();
+  const orders = useQuery(clientQueries.orders());
   const order = orders.data?.find((o) => o.id === id);
   return order ? <PayPanel order={order} /> : null;
 }

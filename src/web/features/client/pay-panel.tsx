@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Landmark, Smartphone } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { ClientOrder } from "../../../contract/client";
@@ -10,7 +11,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api";
 import { formatDateTime, formatKes } from "../../lib/format";
-import { refreshOrders, usePayment, usePaymentDetails, useStartPayment } from "./api";
+import { clientQueries, refreshOrders, useStartPayment } from "./api";
 
 /** Sends the M-Pesa prompt and follows it until the phone answers; a failure says why and offers a retry. */
 function MpesaPay({ order }: { order: ClientOrder }) {
@@ -18,7 +19,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
   const [error, setError] = useState<string>();
   const [paymentId, setPaymentId] = useState<number | null>(null);
   const start = useStartPayment(order.id);
-  const payment = usePayment(paymentId);
+  const payment = useQuery({ ...clientQueries.payment(paymentId ?? 0), enabled: paymentId !== null });
   const owed = order.totalAmountKes - order.amountPaidKes;
   const status = payment.data?.status;
 
@@ -83,7 +84,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
 }
 
 function BankDetails({ order }: { order: ClientOrder }) {
-  const details = usePaymentDetails();
+  const details = useQuery(clientQueries.paymentDetails());
   const d = details.data;
   if (!d) return null;
   return (

@@ -12,16 +12,23 @@ export function addWithToast(product: ShopProduct) {
   toast({ title: "Added to Cart", description: `${product.name} added successfully` });
 }
 
+/** A product's name with its type (embryo or sperm) as a coloured badge. */
+export function ProductTitle({ name, type }: { name: string; type: string }) {
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <h3 className="font-semibold leading-tight">{name}</h3>
+      <Badge tone={type === "embryo" ? "purple" : "blue"} className="capitalize">
+        {type}
+      </Badge>
+    </div>
+  );
+}
+
 /** A product in the shop or the portal: add is disabled at 0 stock. */
 export function ProductCard({ product, featureCount = 3 }: { product: ShopProduct; featureCount?: number }) {
   return (
     <Card className="flex flex-col p-4" data-testid="product-card">
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold leading-tight">{product.name}</h3>
-        <Badge tone={product.type === "embryo" ? "purple" : "blue"} className="capitalize">
-          {product.type}
-        </Badge>
-      </div>
+      <ProductTitle name={product.name} type={product.type} />
       <p className="mt-1 font-mono text-xs text-gray-500">{product.itemId}</p>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{product.description}</p>
       <ul className="mt-2 space-y-0.5 text-xs text-gray-600 dark:text-gray-400">

@@ -1,21 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
 import { ShoppingBag } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "wouter";
+import { FilterSelect } from "../../components/filter-select";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
+import { optionsOf } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
-import { NativeSelect } from "../../components/ui/native-select";
 import { SearchInput } from "../../components/ui/search-input";
 import { formatKes } from "../../lib/format";
-import { useShopProducts } from "./api";
+import { clientQueries } from "./api";
 import { cartTotal, useCart } from "./cart-store";
 import { ClientLayout } from "./client-layout";
 import { ProductCard } from "./product-card";
 
+const typeOptions = [
+  ["embryo", "Embryos"],
+  ["semen", "Semen"],
+] as const;
+
 function Shop() {
-  const products = useShopProducts();
+  const products = useQuery(clientQueries.shopProducts());
   const cart = useCart();
   const [search, setSearch] = useState("");
   const [type, setType] = useState("all");
@@ -40,29 +47,22 @@ function Shop() {
           value={search}
           onChange={setSearch}
         />
-        <NativeSelect
-          aria-label="Filter by type"
+        <FilterSelect
+          label="Filter by type"
+          all="All types"
           className="sm:w-40"
+          options={typeOptions}
           value={type}
-          onChange={(e) => setType(e.target.value)}
-        >
-          <option value="all">All types</option>
-          <option value="embryo">Embryos</option>
-          <option value="semen">Semen</option>
-        </NativeSelect>
-        <NativeSelect
-          aria-label="Filter by breed"
+          onChange={setType}
+        />
+        <FilterSelect
+          label="Filter by breed"
+          all="All breeds"
           className="sm:w-56"
+          options={optionsOf(breeds)}
           value={breed}
-          onChange={(e) => setBreed(e.target.value)}
-        >
-          <option value="all">All breeds</option>
-          {breeds.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </NativeSelect>
+          onChange={setBreed}
+        />
       </Card>
       {products.isLoading ? (
         <LoadingBars label="Loading products" />

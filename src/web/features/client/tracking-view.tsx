@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Package } from "lucide-react";
 import { orderEnded } from "../../../contract/orders";
 import { shipmentStatusLabels } from "../../../contract/shipping";
@@ -8,13 +9,13 @@ import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { formatDate, formatMoney } from "../../lib/format";
-import { useClientOrders } from "./api";
+import { clientQueries } from "./api";
 import { PayPanel } from "./pay-panel";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 
 /** The client's orders with status, payment and shipment; an order still to be paid shows how to pay. */
 export function TrackingView({ onBrowse }: { onBrowse: () => void }) {
-  const orders = useClientOrders(true);
+  const orders = useQuery(clientQueries.orders());
   if (orders.isLoading) return <LoadingBars label="Loading your orders" />;
   if (!orders.data || orders.data.length === 0) {
     return (

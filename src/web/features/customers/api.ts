@@ -1,57 +1,45 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   Customer,
   CustomerInput,
+  CustomerListQuery,
   CustomerSummary,
-  CustomerType,
   CustomerUpdate,
 } from "../../../contract/customers";
 import { apiJson } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+import { getQuery, type MutateCallbacks, useApiMutation } from "../../lib/query";
 
-export const customersKey = "/api/customers";
-
-export function useCustomers(filters: { search: string; type: CustomerType | "all" }) {
-  const params = {
-    search: filters.search.trim() || undefined,
-    type: filters.type === "all" ? undefined : filters.type,
-  };
-  return useQuery<Customer[]>({ queryKey: [customersKey, params] });
-}
-
-/** Every customer, for a picker (order and reservation forms). */
-export const useCustomerChoices = (enabled: boolean) =>
-  useQuery<Customer[]>({ queryKey: [customersKey, { limit: 500 }], enabled });
-
-export function useCustomerSummary() {
-  return useQuery<CustomerSummary>({ queryKey: [`${customersKey}/summary`] });
-}
+export const customerQueries = {
+  list: (query: CustomerListQuery) => getQuery<Customer[]>("/api/customers", query),
+  summary: () => getQuery<CustomerSummary>("/api/customers/summary"),
+  /** Every customer, for a picker (order and reservation forms). */
+  choices: () => getQuery<Customer[]>("/api/customers", { limit: 500 }),
+};
 
 /** Every customer list and the summary cards refetch after any change. */
-const refreshCustomers = () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: [customersKey] }),
-    queryClient.invalidateQueries({ queryKey: [`${customersKey}/summary`] }),
-  ]);
+const invalidates = ["/api/customers"];
 
-export function useCreateCustomer() {
-  return useMutation({
-    mutationFn: (input: CustomerInput) => apiJson<Customer>("POST", customersKey, input),
-    onSuccess: refreshCustomers,
+export const useCreateCustomer = () =>
+  useApiMutation((input: CustomerInput) => apiJson<Customer>("POST", "/api/customers", input), {
+    invalidates,
   });
-}
 
-export function useUpdateCustomer() {
-  return useMutation({
-    mutationFn: ({ id, ...changes }: CustomerUpdate & { id: number }) =>
-      apiJson<Customer>("PATCH", `${customersKey}/${id}`, changes),
-    onSuccess: refreshCustomers,
-  });
-}
+export const useUpdateCustomer = () =>
+  useApiMutation(
+    ({ id, ...changes }: CustomerUpdate & { id: number }) =>
+      apiJson<Customer>("PATCH", `/api/customers/${id}`, changes),
+    { invalidates },
+  );
 
-export function useDeactivateCustomer() {
-  return useMutation({
-    mutationFn: (id: number) => apiJson<Customer>("DELETE", `${customersKey}/${id}`),
-    onSuccess: refreshCustomers,
-  });
+export const useDeactivateCustomer = () =>
+  useApiMutation((id: number) => apiJson<Customer>("DELETE", `/api/customers/${id}`), { invalidates });
+
+/** Saves the customer being edited, or creates one when there is none. */
+export function useSaveCustomer(customer?: Customer) {
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  return {
+    mutate: (input: CustomerInput, callbacks: MutateCallbacks<Customer>) =>
+      customer ? update.mutate({ id: customer.id, ...input }, callbacks) : create.mutate(input, callbacks),
+    isPending: create.isPending || update.isPending,
+  };
 }

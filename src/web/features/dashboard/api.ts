@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import type {
   BreedingMetrics,
   DashboardMetrics,
@@ -7,10 +6,13 @@ import type {
   salesTrendRanges,
 } from "../../../contract/dashboard";
 import type { Order } from "../../../contract/orders";
+import { getQuery } from "../../lib/query";
 
-export const useDashboardMetrics = () => useQuery<DashboardMetrics>({ queryKey: ["/api/dashboard/metrics"] });
-export const useRecentOrders = () => useQuery<Order[]>({ queryKey: ["/api/orders/recent"] });
-export const useInventoryStatus = () => useQuery<InventoryStatus>({ queryKey: ["/api/inventory/status"] });
-export const useBreedingMetrics = () => useQuery<BreedingMetrics>({ queryKey: ["/api/breeding/metrics"] });
-export const useSalesTrend = (range: (typeof salesTrendRanges)[number]) =>
-  useQuery<SalesTrendPoint[]>({ queryKey: ["/api/dashboard/sales-trend", { range }] });
+export const dashboardQueries = {
+  metrics: () => getQuery<DashboardMetrics>("/api/dashboard/metrics"),
+  recentOrders: () => getQuery<Order[]>("/api/orders/recent"),
+  inventoryStatus: () => getQuery<InventoryStatus>("/api/inventory/status"),
+  breeding: () => getQuery<BreedingMetrics>("/api/breeding/metrics"),
+  salesTrend: (range: (typeof salesTrendRanges)[number]) =>
+    getQuery<SalesTrendPoint[]>("/api/dashboard/sales-trend", { range }),
+};

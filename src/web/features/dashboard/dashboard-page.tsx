@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "../../components/page-header";
 import { Card } from "../../components/ui/card";
-import { useStorageUnits, useTemperatureAlerts } from "../storage/api";
-import { useBreedingMetrics, useDashboardMetrics, useInventoryStatus, useRecentOrders } from "./api";
+import { storageQueries } from "../storage/api";
+import { dashboardQueries } from "./api";
 import { MetricCards, MetricCardsSkeleton } from "./metric-cards";
 import { QuickActions } from "./quick-actions";
 import { RecentOrders } from "./recent-orders";
@@ -11,12 +12,12 @@ import { TemperatureBanner } from "./temperature-banner";
 
 /** What the signed-in role may see here: money needs finance, storage temperatures the storage permission. */
 export default function DashboardPage({ money, storage }: { money: boolean; storage: boolean }) {
-  const metrics = useDashboardMetrics();
-  const alerts = useTemperatureAlerts(storage);
-  const recent = useRecentOrders();
-  const inventory = useInventoryStatus();
-  const units = useStorageUnits(storage);
-  const breeding = useBreedingMetrics();
+  const metrics = useQuery(dashboardQueries.metrics());
+  const alerts = useQuery({ ...storageQueries.temperatureAlerts(), enabled: storage });
+  const recent = useQuery(dashboardQueries.recentOrders());
+  const inventory = useQuery(dashboardQueries.inventoryStatus());
+  const units = useQuery({ ...storageQueries.units(), enabled: storage });
+  const breeding = useQuery(dashboardQueries.breeding());
 
   return (
     <div className="space-y-6">

@@ -3,13 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { InventoryItem } from "../../../contract/inventory";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { ModalDialog } from "../../components/ui/form-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { apiJson, errorStatus } from "../../lib/api";
@@ -123,46 +117,43 @@ export function QrScanDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Scan QR Code</DialogTitle>
-          <DialogDescription>
-            Scan a straw or tank label, or type the item ID printed on it.
-          </DialogDescription>
-        </DialogHeader>
-        {canScan && (
-          <div className="space-y-2">
-            {scanning ? (
-              <video ref={videoRef} className="aspect-video w-full rounded-md bg-black" muted playsInline />
-            ) : (
-              <Button variant="outline" className="w-full" onClick={() => setScanning(true)}>
-                <Camera /> Use camera
-              </Button>
-            )}
-          </div>
-        )}
-        <form className="space-y-3" onSubmit={onSubmit}>
-          <div className="space-y-2">
-            <Label htmlFor="scan-code">Item code</Label>
-            <Input
-              id="scan-code"
-              placeholder="e.g. EMB-HF-001"
-              autoComplete="off"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
-          {error && (
-            <p className="text-sm text-red-600" role="alert">
-              {error}
-            </p>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Scan QR Code"
+      description={<>Scan a straw or tank label, or type the item ID printed on it.</>}
+    >
+      {canScan && (
+        <div className="space-y-2">
+          {scanning ? (
+            <video ref={videoRef} className="aspect-video w-full rounded-md bg-black" muted playsInline />
+          ) : (
+            <Button variant="outline" className="w-full" onClick={() => setScanning(true)}>
+              <Camera /> Use camera
+            </Button>
           )}
-          <Button type="submit" className="w-full" disabled={busy}>
-            <Search /> Open item
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+      <form className="space-y-3" onSubmit={onSubmit}>
+        <div className="space-y-2">
+          <Label htmlFor="scan-code">Item code</Label>
+          <Input
+            id="scan-code"
+            placeholder="e.g. EMB-HF-001"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="text-sm text-red-600" role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={busy}>
+          <Search /> Open item
+        </Button>
+      </form>
+    </ModalDialog>
   );
 }

@@ -1,10 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { salesTrendRangeLabels, salesTrendRanges } from "../../../contract/dashboard";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { NativeSelect } from "../../components/ui/native-select";
 import { formatKes, formatMonth } from "../../lib/format";
-import { useSalesTrend } from "./api";
+import { dashboardQueries } from "./api";
 
 type Range = (typeof salesTrendRanges)[number];
 
@@ -12,7 +13,7 @@ const compactKes = new Intl.NumberFormat("en-KE", { notation: "compact", maximum
 
 export function SalesTrendChart() {
   const [range, setRange] = useState<Range>("6m");
-  const trend = useSalesTrend(range);
+  const trend = useQuery(dashboardQueries.salesTrend(range));
   const data = trend.data?.map((p) => ({ ...p, label: formatMonth(p.month) }));
   return (
     <Card>

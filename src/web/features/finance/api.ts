@@ -1,22 +1,19 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type { FinancialSummary, Transaction, TransactionInput } from "../../../contract/finance";
+import type {
+  FinancialSummary,
+  Transaction,
+  TransactionInput,
+  TransactionListQuery,
+} from "../../../contract/finance";
 import { apiJson } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+import { getQuery, useApiMutation } from "../../lib/query";
 
-export const useFinancialSummary = () => useQuery<FinancialSummary>({ queryKey: ["/api/financial"] });
-export const useTransactions = () =>
-  useQuery<Transaction[]>({ queryKey: ["/api/transactions", { limit: 100 }] });
+export const financeQueries = {
+  summary: () => getQuery<FinancialSummary>("/api/financial"),
+  transactions: (query: TransactionListQuery) => getQuery<Transaction[]>("/api/transactions", query),
+};
 
-export function useRecordTransaction() {
-  return useMutation({
-    mutationFn: (input: TransactionInput) => apiJson<Transaction>("POST", "/api/transactions", input),
-    // SPEC section 7: after recording, both the transactions and the financial summary refresh.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/transactions"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/financial"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/metrics"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/dashboard/sales-trend"] }),
-      ]),
+/** SPEC section 7: after recording, the transactions, the financial summary and the dashboard refresh. */
+export const useRecordTransaction = () =>
+  useApiMutation((input: TransactionInput) => apiJson<Transaction>("POST", "/api/transactions", input), {
+    invalidates: ["/api/transactions", "/api/financial", "/api/dashboard"],
   });
-}

@@ -1,119 +1,49 @@
-import { type FormEvent, useEffect } from "react";
-import { type TransactionInput, transactionTypes } from "../../../contract/finance";
+import { transactionInputSchema, transactionTypes } from "../../../contract/finance";
 import { currencies } from "../../../contract/money";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { Field } from "../../components/ui/field";
-import { FormFooter } from "../../components/ui/form-footer";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
-import { toast } from "../../components/ui/use-toast";
-import { useFormFields } from "../../lib/use-form-fields";
+import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
+import { optionalNumber } from "../../lib/form";
 import { useRecordTransaction } from "./api";
 
 const empty = { type: "income", amount: "", currency: "KES", description: "", reference: "" };
+const typeOptions: Options = transactionTypes.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const);
 
-export function RecordTransactionDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const [form, set, setForm] = useFormFields(empty);
-  const record = useRecordTransaction();
+/** Recorded as completed, now (SPEC). */
+const toInput = (v: typeof empty) => ({
+  ...v,
+  amount: optionalNumber(v.amount),
+  status: "completed",
+  date: new Date().toISOString(),
+});
 
-  useEffect(() => {
-    if (open) setForm(empty);
-  }, [open, setForm]);
+/** SPEC: these blank, the form says "Please fill in all required fields". */
+const required = ["amount", "description"] as const;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.amount.trim() || !form.description.trim()) {
-      toast({ variant: "destructive", title: "Error", description: "Please fill in all required fields" });
-      return;
-    }
-    const payload: TransactionInput = {
-      type: form.type as TransactionInput["type"],
-      amount: Number(form.amount),
-      currency: form.currency as TransactionInput["currency"],
-      description: form.description,
-      reference: form.reference || null,
-      status: "completed",
-      date: new Date().toISOString(),
-    };
-    record.mutate(payload, {
-      onSuccess: () => {
-        toast({ title: "Success", description: "Transaction recorded successfully" });
-        onOpenChange(false);
-      },
-      onError: () =>
-        toast({ variant: "destructive", title: "Error", description: "Failed to record transaction" }),
-    });
-  };
+export function RecordTransactionDialog(props: DialogProps) {
+  const spec = { schema: transactionInputSchema, initial: empty, idPrefix: "tx", toInput, required };
+  const { form, dialog } = useFormDialog(props, spec, useRecordTransaction(), {
+    success: () => ({ title: "Success", description: "Transaction recorded successfully" }),
+    failure: () => "Failed to record transaction",
+  });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Record Transaction</DialogTitle>
-          <DialogDescription>Income, expense or transfer, recorded as completed.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <Field id="tx-type" label="Type">
-            <NativeSelect id="tx-type" value={form.type} onChange={set("type")}>
-              {transactionTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t[0]!.toUpperCase() + t.slice(1)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="tx-currency" label="Currency">
-            <NativeSelect id="tx-currency" value={form.currency} onChange={set("currency")}>
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="tx-amount" label="Amount *" className="sm:col-span-2">
-            <Input
-              id="tx-amount"
-              type="number"
-              min={0.01}
-              step={0.01}
-              value={form.amount}
-              onChange={set("amount")}
-            />
-          </Field>
-          <Field id="tx-description" label="Description *" className="sm:col-span-2">
-            <Textarea id="tx-description" rows={2} value={form.description} onChange={set("description")} />
-          </Field>
-          <Field id="tx-reference" label="Reference" className="sm:col-span-2">
-            <Input
-              id="tx-reference"
-              placeholder="M-Pesa code, invoice number…"
-              value={form.reference}
-              onChange={set("reference")}
-            />
-          </Field>
-          <FormFooter
-            className="sm:col-span-2"
-            onCancel={() => onOpenChange(false)}
-            pending={record.isPending}
-            submitLabel="Record Transaction"
-            pendingLabel="Recording..."
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      {...dialog}
+      title="Record Transaction"
+      description="Income, expense or transfer, recorded as completed."
+      submitLabel="Record Transaction"
+      pendingLabel="Recording..."
+    >
+      <Field label="Type" options={typeOptions} bind={form.field("type")} />
+      <Field label="Currency" options={optionsOf(currencies)} bind={form.field("currency")} />
+      <Field label="Amount *" type="number" min={0.01} step={0.01} wide bind={form.field("amount")} />
+      <Field label="Description *" rows={2} wide bind={form.field("description")} />
+      <Field
+        label="Reference"
+        placeholder="M-Pesa code, invoice number…"
+        wide
+        bind={form.field("reference")}
+      />
+    </FormDialog>
   );
 }

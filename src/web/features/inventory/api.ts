@@ -1,14 +1,14 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   InventoryItem,
   InventoryItemDetail,
   InventoryItemInput,
+  InventoryListQuery,
   InventorySummary,
   ReserveInput,
 } from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
 import { apiJson, urlFromQueryKey } from "../../lib/api";
-import { invalidatePaths } from "../../lib/invalidate";
+import { getQuery, useApiMutation } from "../../lib/query";
 
 export interface InventoryFilters {
   search: string;
@@ -29,8 +29,9 @@ export const noFilters: InventoryFilters = {
 };
 
 /** The API's query parameters for these filters ("all" and blanks left out). */
-export function filterParams(f: InventoryFilters): Record<string, string | undefined> {
-  const pick = (v: string) => (v === "all" || v.trim() === "" ? undefined : v.trim());
+export function filterParams(f: InventoryFilters): InventoryListQuery {
+  const pick = <T extends string>(v: string) =>
+    v === "all" || v.trim() === "" ? undefined : (v.trim() as T);
   return {
     search: pick(f.search),
     type: pick(f.type),
@@ -41,29 +42,25 @@ export function filterParams(f: InventoryFilters): Record<string, string | undef
   };
 }
 
-export const useInventory = (f: InventoryFilters) =>
-  useQuery<InventoryItem[]>({ queryKey: ["/api/inventory", { ...filterParams(f), limit: 500 }] });
-export const useInventorySummary = (f: InventoryFilters) =>
-  useQuery<InventorySummary>({ queryKey: ["/api/inventory/summary", filterParams(f)] });
-export const useInventoryItem = (id: number | undefined) =>
-  useQuery<InventoryItemDetail>({ queryKey: [`/api/inventory/${id}`], enabled: id !== undefined });
+export const inventoryQueries = {
+  list: (query: InventoryListQuery) => getQuery<InventoryItem[]>("/api/inventory", query),
+  summary: (query: InventoryListQuery) => getQuery<InventorySummary>("/api/inventory/summary", query),
+  detail: (id: number) => getQuery<InventoryItemDetail>(`/api/inventory/${id}`),
+};
 
 export const exportUrl = (f: InventoryFilters) => urlFromQueryKey(["/api/inventory/export", filterParams(f)]);
 
-/** Stock moved: every inventory view and the dashboard's stock figures refetch. */
-const refreshStock = () => invalidatePaths("/api/inventory", "/api/dashboard/metrics", "/api/orders");
+/** Stock moved: every inventory view, the orders it touches and the dashboard's figures refetch. */
+const invalidates = ["/api/inventory", "/api/dashboard", "/api/orders"];
 
-export function useCreateItem() {
-  return useMutation({
-    mutationFn: (input: InventoryItemInput) => apiJson<InventoryItem>("POST", "/api/inventory", input),
-    onSuccess: refreshStock,
+export const useCreateItem = () =>
+  useApiMutation((input: InventoryItemInput) => apiJson<InventoryItem>("POST", "/api/inventory", input), {
+    invalidates,
   });
-}
 
-export function useReserve() {
-  return useMutation({
-    mutationFn: ({ id, ...input }: ReserveInput & { id: number }) =>
+export const useReserve = () =>
+  useApiMutation(
+    ({ id, ...input }: ReserveInput & { id: number }) =>
       apiJson<{ order: Order; item: InventoryItem }>("POST", `/api/inventory/${id}/reserve`, input),
-    onSuccess: refreshStock,
-  });
-}
+    { invalidates },
+  );

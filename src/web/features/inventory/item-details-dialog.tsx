@@ -1,18 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { Printer } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { categoryLabels, originLabels } from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { ModalDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes } from "../../lib/format";
-import { useInventoryItem } from "./api";
+import { inventoryQueries } from "./api";
 import { originFlags, viabilityTone } from "./labels";
 
 const movementLabels = {
@@ -41,116 +36,114 @@ function useQrSvg(text: string | undefined) {
 
 /** The full record of one item: every field, its stock history and a printable QR label. */
 export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
-  const item = useInventoryItem(id);
+  const item = useQuery({ ...inventoryQueries.detail(id ?? 0), enabled: id !== undefined });
   const data = item.data;
   const qr = useQrSvg(data?.itemId);
   if (id === undefined) return null;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{data ? `${data.breedName} (${data.itemId})` : "Loading item…"}</DialogTitle>
-          <DialogDescription>Full record, stock history and label</DialogDescription>
-        </DialogHeader>
-        {item.isError && <p className="text-sm text-red-600">This item could not be loaded.</p>}
-        {data && (
-          <div className="grid gap-5">
-            <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
-                <dt className="text-gray-500">Type</dt>
-                <dd className="capitalize">{data.type}</dd>
-                <dt className="text-gray-500">Viability</dt>
-                <dd>
-                  <Badge tone={viabilityTone[data.viabilityStatus]} className="capitalize">
-                    {data.viabilityStatus}
-                  </Badge>
-                </dd>
-                <dt className="text-gray-500">Category</dt>
-                <dd>{categoryLabels[data.geneticData.category]}</dd>
-                <dt className="text-gray-500">Origin</dt>
-                <dd>
-                  {originFlags[data.geneticData.origin]} {originLabels[data.geneticData.origin]}
-                </dd>
-                <dt className="text-gray-500">On hand / reserved</dt>
-                <dd>
-                  {data.currentStock} / {data.reservedStock} ({data.availableStock} available)
-                </dd>
-                <dt className="text-gray-500">Storage</dt>
-                <dd>
-                  {data.storageUnit ?? "–"}, {data.storageLocation}
-                </dd>
-                <dt className="text-gray-500">Supplier</dt>
-                <dd>{data.acquiredFrom}</dd>
-                <dt className="text-gray-500">Price per unit</dt>
-                <dd>{formatKes(data.costPerUnit)}</dd>
-                <dt className="text-gray-500">Expiry</dt>
-                <dd>{formatDate(data.expiryDate)}</dd>
-                <dt className="text-gray-500">Breeding value</dt>
-                <dd>{data.geneticData.breeding_value ?? "–"}/100</dd>
-                <dt className="text-gray-500">Regions</dt>
-                <dd>{data.geneticData.region_suitability.join(", ") || "–"}</dd>
-              </dl>
-              <div className="print-area flex flex-col items-center gap-1 rounded-md border border-gray-200 p-3 text-center dark:border-gray-700">
-                {qr ? (
-                  <div
-                    className="h-32 w-32 bg-white"
-                    data-testid="qr-label"
-                    // The SVG is generated locally from the item ID by the qrcode library.
-                    // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, locally generated SVG
-                    dangerouslySetInnerHTML={{ __html: qr }}
-                  />
-                ) : (
-                  <div className="h-32 w-32 animate-pulse bg-gray-100" />
-                )}
-                <p className="font-mono text-sm font-semibold">{data.itemId}</p>
-                <p className="text-xs">{data.breedName}</p>
-                <Button variant="outline" size="sm" className="no-print mt-1" onClick={() => window.print()}>
-                  <Printer /> Print label
-                </Button>
-              </div>
-            </div>
-            {data.description && (
-              <p className="text-sm text-gray-600 dark:text-gray-400">{data.description}</p>
-            )}
-            <div>
-              <h4 className="mb-2 text-sm font-semibold">Stock history</h4>
-              <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 dark:border-gray-700">
-                <table className="w-full text-left text-xs" data-testid="stock-history">
-                  <thead className="sticky top-0 bg-gray-50 dark:bg-gray-800">
-                    <tr>
-                      <th className="p-2 font-medium">Date</th>
-                      <th className="p-2 font-medium">Movement</th>
-                      <th className="p-2 text-right font-medium">On hand</th>
-                      <th className="p-2 text-right font-medium">Reserved</th>
-                      <th className="p-2 font-medium">Reference</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-                    {data.movements.map((m) => (
-                      <tr key={m.id}>
-                        <td className="p-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                        <td className="p-2">{movementLabels[m.kind]}</td>
-                        <td className="p-2 text-right tabular-nums">
-                          {m.stockDelta ? (m.stockDelta > 0 ? `+${m.stockDelta}` : m.stockDelta) : ""}
-                        </td>
-                        <td className="p-2 text-right tabular-nums">
-                          {m.reservedDelta
-                            ? m.reservedDelta > 0
-                              ? `+${m.reservedDelta}`
-                              : m.reservedDelta
-                            : ""}
-                        </td>
-                        <td className="p-2">{m.orderNumber ?? m.note ?? ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="max-w-2xl"
+      title={data ? `${data.breedName} (${data.itemId})` : "Loading item…"}
+      description="Full record, stock history and label"
+    >
+      {item.isError && <p className="text-sm text-red-600">This item could not be loaded.</p>}
+      {data && (
+        <div className="grid gap-5">
+          <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+              <dt className="text-gray-500">Type</dt>
+              <dd className="capitalize">{data.type}</dd>
+              <dt className="text-gray-500">Viability</dt>
+              <dd>
+                <Badge tone={viabilityTone[data.viabilityStatus]} className="capitalize">
+                  {data.viabilityStatus}
+                </Badge>
+              </dd>
+              <dt className="text-gray-500">Category</dt>
+              <dd>{categoryLabels[data.geneticData.category]}</dd>
+              <dt className="text-gray-500">Origin</dt>
+              <dd>
+                {originFlags[data.geneticData.origin]} {originLabels[data.geneticData.origin]}
+              </dd>
+              <dt className="text-gray-500">On hand / reserved</dt>
+              <dd>
+                {data.currentStock} / {data.reservedStock} ({data.availableStock} available)
+              </dd>
+              <dt className="text-gray-500">Storage</dt>
+              <dd>
+                {data.storageUnit ?? "–"}, {data.storageLocation}
+              </dd>
+              <dt className="text-gray-500">Supplier</dt>
+              <dd>{data.acquiredFrom}</dd>
+              <dt className="text-gray-500">Price per unit</dt>
+              <dd>{formatKes(data.costPerUnit)}</dd>
+              <dt className="text-gray-500">Expiry</dt>
+              <dd>{formatDate(data.expiryDate)}</dd>
+              <dt className="text-gray-500">Breeding value</dt>
+              <dd>{data.geneticData.breeding_value ?? "–"}/100</dd>
+              <dt className="text-gray-500">Regions</dt>
+              <dd>{data.geneticData.region_suitability.join(", ") || "–"}</dd>
+            </dl>
+            <div className="print-area flex flex-col items-center gap-1 rounded-md border border-gray-200 p-3 text-center dark:border-gray-700">
+              {qr ? (
+                <div
+                  className="h-32 w-32 bg-white"
+                  data-testid="qr-label"
+                  // The SVG is generated locally from the item ID by the qrcode library.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, locally generated SVG
+                  dangerouslySetInnerHTML={{ __html: qr }}
+                />
+              ) : (
+                <div className="h-32 w-32 animate-pulse bg-gray-100" />
+              )}
+              <p className="font-mono text-sm font-semibold">{data.itemId}</p>
+              <p className="text-xs">{data.breedName}</p>
+              <Button variant="outline" size="sm" className="no-print mt-1" onClick={() => window.print()}>
+                <Printer /> Print label
+              </Button>
             </div>
           </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          {data.description && <p className="text-sm text-gray-600 dark:text-gray-400">{data.description}</p>}
+          <div>
+            <h4 className="mb-2 text-sm font-semibold">Stock history</h4>
+            <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 dark:border-gray-700">
+              <table className="w-full text-left text-xs" data-testid="stock-history">
+                <thead className="sticky top-0 bg-gray-50 dark:bg-gray-800">
+                  <tr>
+                    <th className="p-2 font-medium">Date</th>
+                    <th className="p-2 font-medium">Movement</th>
+                    <th className="p-2 text-right font-medium">On hand</th>
+                    <th className="p-2 text-right font-medium">Reserved</th>
+                    <th className="p-2 font-medium">Reference</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                  {data.movements.map((m) => (
+                    <tr key={m.id}>
+                      <td className="p-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
+                      <td className="p-2">{movementLabels[m.kind]}</td>
+                      <td className="p-2 text-right tabular-nums">
+                        {m.stockDelta ? (m.stockDelta > 0 ? `+${m.stockDelta}` : m.stockDelta) : ""}
+                      </td>
+                      <td className="p-2 text-right tabular-nums">
+                        {m.reservedDelta
+                          ? m.reservedDelta > 0
+                            ? `+${m.reservedDelta}`
+                            : m.reservedDelta
+                          : ""}
+                      </td>
+                      <td className="p-2">{m.orderNumber ?? m.note ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,73 +1,64 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
   Order,
   OrderDetail,
   OrderInput,
-  OrderStatus,
+  OrderListQuery,
   OrderSummary,
   OrderUpdate,
 } from "../../../contract/orders";
 import type { Payment, RecordPaymentInput } from "../../../contract/payments";
 import { apiJson, newIdempotencyKey } from "../../lib/api";
-import { invalidatePaths, refetchAfterSuccess } from "../../lib/invalidate";
+import { getQuery, type MutateCallbacks, useApiMutation } from "../../lib/query";
 
-export function useOrders(filters: { search: string; status: OrderStatus | "all" }) {
-  const params = {
-    search: filters.search.trim() || undefined,
-    status: filters.status === "all" ? undefined : filters.status,
-    limit: 200,
-  };
-  return useQuery<Order[]>({ queryKey: ["/api/orders", params] });
-}
-export const useOrderSummary = () => useQuery<OrderSummary>({ queryKey: ["/api/orders/summary"] });
-export const useOrder = (id: number | undefined) =>
-  useQuery<OrderDetail>({ queryKey: [`/api/orders/${id}`], enabled: id !== undefined });
+export const orderQueries = {
+  list: (query: OrderListQuery) => getQuery<Order[]>("/api/orders", query),
+  summary: () => getQuery<OrderSummary>("/api/orders/summary"),
+  detail: (id: number) => getQuery<OrderDetail>(`/api/orders/${id}`),
+  payments: (id: number) => getQuery<Payment[]>(`/api/orders/${id}/payments`),
+};
 
 /** Orders changed: lists, summary, dashboard and stock views refetch. */
-const refreshOrders = () => invalidatePaths("/api/orders", "/api/inventory", "/api/dashboard");
-
-export function useCreateOrder() {
-  return useMutation({
-    mutationFn: (input: OrderInput) => apiJson<Order>("POST", "/api/orders", input),
-    onSuccess: refreshOrders,
-  });
-}
-
-export function useUpdateOrder() {
-  return useMutation({
-    mutationFn: ({ id, ...changes }: OrderUpdate & { id: number }) =>
-      apiJson<Order>("PATCH", `/api/orders/${id}`, changes),
-    onSuccess: refreshOrders,
-  });
-}
-
-export function useCancelOrder() {
-  return useMutation({
-    mutationFn: (id: number) => apiJson<Order>("DELETE", `/api/orders/${id}`),
-    onSuccess: refreshOrders,
-  });
-}
-
-export const useOrderPayments = (id: number) =>
-  useQuery<Payment[]>({ queryKey: [`/api/orders/${id}/payments`] });
-
+const orderPaths = ["/api/orders", "/api/inventory", "/api/dashboard"];
 /** Money changed: orders, payments, finance and dashboard figures refetch. */
 const moneyPaths = ["/api/orders", "/api/financial", "/api/transactions", "/api/dashboard"];
-const refreshMoney = () => invalidatePaths(...moneyPaths);
 
-export function useRecordPayment(orderId: number) {
-  return useMutation({
-    mutationFn: (input: RecordPaymentInput) =>
+export const useCreateOrder = () =>
+  useApiMutation((input: OrderInput) => apiJson<Order>("POST", "/api/orders", input), {
+    invalidates: orderPaths,
+  });
+
+export const useUpdateOrder = () =>
+  useApiMutation(
+    ({ id, ...changes }: OrderUpdate & { id: number }) =>
+      apiJson<Order>("PATCH", `/api/orders/${id}`, changes),
+    { invalidates: orderPaths },
+  );
+
+export const useCancelOrder = () =>
+  useApiMutation((id: number) => apiJson<Order>("DELETE", `/api/orders/${id}`), { invalidates: orderPaths });
+
+/** Saves the order being edited, or creates one when there is none. */
+export function useSaveOrder(order?: Order) {
+  const create = useCreateOrder();
+  const update = useUpdateOrder();
+  return {
+    mutate: (input: OrderInput, callbacks: MutateCallbacks<Order>) =>
+      order ? update.mutate({ id: order.id, ...input }, callbacks) : create.mutate(input, callbacks),
+    isPending: create.isPending || update.isPending,
+  };
+}
+
+/** The refetch marks the order paid and unmounts the form; its "Payment recorded" toast must still run. */
+export const useRecordPayment = (orderId: number) =>
+  useApiMutation(
+    (input: RecordPaymentInput) =>
       apiJson<Payment>("POST", `/api/orders/${orderId}/payments`, input, newIdempotencyKey()),
-    // The refetch marks the order paid and unmounts the form; its "Payment recorded" toast must still run.
-    onSuccess: refetchAfterSuccess(...moneyPaths),
-  });
-}
+    { invalidates: moneyPaths, settle: "background" },
+  );
 
-export function useRefundPayment() {
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+export const useRefundPayment = () =>
+  useApiMutation(
+    ({ id, reason }: { id: number; reason: string }) =>
       apiJson<Payment>("POST", `/api/payments/${id}/refund`, { reason }),
-    onSuccess: refreshMoney,
-  });
-}
+    { invalidates: moneyPaths },
+  );

@@ -4,9 +4,7 @@ import { OrderStatusBadge } from "../../components/order-status-badge";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { formatDate, formatKes, formatUsd, usdEstimate } from "../../lib/format";
-
-export type DisplayCurrency = "KES" | "USD";
+import { type DisplayCurrency, formatDate, formatKes, formatUsd, usdEstimate } from "../../lib/format";
 
 /** An order's value in the chosen currency: its USD amount when present, else the KES/150 estimate. */
 export function orderAmount(order: Order, currency: DisplayCurrency): string {

@@ -1,14 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { paymentMethodLabels, staffStatusLabels } from "../../../contract/orders";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { ModalDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes, formatUsd } from "../../lib/format";
-import { useOrder } from "./api";
+import { orderQueries } from "./api";
 import { OrderPayments } from "./order-payments";
 
 const shown = (v: unknown) =>
@@ -23,108 +18,106 @@ export function OrderDetailsDialog({
   onClose: () => void;
   canTakePayments: boolean;
 }) {
-  const order = useOrder(id);
+  const order = useQuery({ ...orderQueries.detail(id ?? 0), enabled: id !== undefined });
   const o = order.data;
   if (id === undefined) return null;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{o ? `Order ${o.orderNumber}` : "Loading order…"}</DialogTitle>
-          <DialogDescription>
-            {o ? `${o.customerName} · placed ${formatDateTime(o.orderDate)}` : ""}
-          </DialogDescription>
-        </DialogHeader>
-        {order.isError && <p className="text-sm text-red-600">This order could not be loaded.</p>}
-        {o && (
-          <div className="grid gap-5 text-sm" data-testid="order-details">
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
-              <dt className="text-gray-500">Status</dt>
-              <dd>
-                <OrderStatusBadge status={o.status} />
-              </dd>
-              <dt className="text-gray-500">Type</dt>
-              <dd className="capitalize">{o.orderType}</dd>
-              <dt className="text-gray-500">Total</dt>
-              <dd>
-                {formatKes(o.totalAmountKes)}
-                {o.totalAmountUsd !== null && ` (${formatUsd(o.totalAmountUsd)})`}
-              </dd>
-              <dt className="text-gray-500">Currency</dt>
-              <dd>{o.currency}</dd>
-              <dt className="text-gray-500">Expected delivery</dt>
-              <dd>{formatDate(o.expectedDeliveryDate)}</dd>
-              {o.paymentMethod && (
-                <>
-                  <dt className="text-gray-500">Payment</dt>
-                  <dd>{paymentMethodLabels[o.paymentMethod]}</dd>
-                </>
-              )}
-              <dt className="text-gray-500">Contact</dt>
-              <dd>{[o.customerPhone, o.customerEmail].filter(Boolean).join(" · ") || "–"}</dd>
-              <dt className="text-gray-500">Location</dt>
-              <dd>{o.customerLocation ?? "–"}</dd>
-              {o.notes && (
-                <>
-                  <dt className="text-gray-500">Notes</dt>
-                  <dd>{o.notes}</dd>
-                </>
-              )}
-            </dl>
-            <div>
-              <h4 className="mb-2 font-semibold">Items</h4>
-              {o.lines.length === 0 ? (
-                <p className="text-gray-500">No itemised lines: amount entered by staff.</p>
-              ) : (
-                <table className="w-full text-left">
-                  <thead className="text-xs text-gray-500">
-                    <tr>
-                      <th className="py-1 font-medium">Product</th>
-                      <th className="py-1 text-right font-medium">Qty</th>
-                      <th className="py-1 text-right font-medium">Unit price</th>
-                      <th className="py-1 text-right font-medium">Total</th>
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="max-w-2xl"
+      title={o ? `Order ${o.orderNumber}` : "Loading order…"}
+      description={o ? `${o.customerName} · placed ${formatDateTime(o.orderDate)}` : ""}
+    >
+      {order.isError && <p className="text-sm text-red-600">This order could not be loaded.</p>}
+      {o && (
+        <div className="grid gap-5 text-sm" data-testid="order-details">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
+            <dt className="text-gray-500">Status</dt>
+            <dd>
+              <OrderStatusBadge status={o.status} />
+            </dd>
+            <dt className="text-gray-500">Type</dt>
+            <dd className="capitalize">{o.orderType}</dd>
+            <dt className="text-gray-500">Total</dt>
+            <dd>
+              {formatKes(o.totalAmountKes)}
+              {o.totalAmountUsd !== null && ` (${formatUsd(o.totalAmountUsd)})`}
+            </dd>
+            <dt className="text-gray-500">Currency</dt>
+            <dd>{o.currency}</dd>
+            <dt className="text-gray-500">Expected delivery</dt>
+            <dd>{formatDate(o.expectedDeliveryDate)}</dd>
+            {o.paymentMethod && (
+              <>
+                <dt className="text-gray-500">Payment</dt>
+                <dd>{paymentMethodLabels[o.paymentMethod]}</dd>
+              </>
+            )}
+            <dt className="text-gray-500">Contact</dt>
+            <dd>{[o.customerPhone, o.customerEmail].filter(Boolean).join(" · ") || "–"}</dd>
+            <dt className="text-gray-500">Location</dt>
+            <dd>{o.customerLocation ?? "–"}</dd>
+            {o.notes && (
+              <>
+                <dt className="text-gray-500">Notes</dt>
+                <dd>{o.notes}</dd>
+              </>
+            )}
+          </dl>
+          <div>
+            <h4 className="mb-2 font-semibold">Items</h4>
+            {o.lines.length === 0 ? (
+              <p className="text-gray-500">No itemised lines: amount entered by staff.</p>
+            ) : (
+              <table className="w-full text-left">
+                <thead className="text-xs text-gray-500">
+                  <tr>
+                    <th className="py-1 font-medium">Product</th>
+                    <th className="py-1 text-right font-medium">Qty</th>
+                    <th className="py-1 text-right font-medium">Unit price</th>
+                    <th className="py-1 text-right font-medium">Total</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.lines.map((l) => (
+                    <tr key={l.id} className="border-t border-gray-100 dark:border-gray-800">
+                      <td className="py-1">{l.productName}</td>
+                      <td className="py-1 text-right">{l.quantity}</td>
+                      <td className="py-1 text-right">{formatKes(l.unitPriceKes)}</td>
+                      <td className="py-1 text-right">{formatKes(l.lineTotalKes)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {o.lines.map((l) => (
-                      <tr key={l.id} className="border-t border-gray-100 dark:border-gray-800">
-                        <td className="py-1">{l.productName}</td>
-                        <td className="py-1 text-right">{l.quantity}</td>
-                        <td className="py-1 text-right">{formatKes(l.unitPriceKes)}</td>
-                        <td className="py-1 text-right">{formatKes(l.lineTotalKes)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </div>
-            <OrderPayments order={o} canTakePayments={canTakePayments} />
-            <div>
-              <h4 className="mb-2 font-semibold">History</h4>
-              <ol className="space-y-1.5" data-testid="order-history">
-                {o.history.map((h) => (
-                  <li key={h.id} className="flex flex-wrap gap-x-2">
-                    <span className="text-gray-500">{formatDateTime(h.createdAt)}</span>
-                    <span className="capitalize">
-                      {h.fromStatus && h.fromStatus !== h.toStatus
-                        ? `${staffStatusLabels[h.fromStatus]} → ${staffStatusLabels[h.toStatus]}`
-                        : staffStatusLabels[h.toStatus]}
-                    </span>
-                    {h.note && <span className="text-gray-600 dark:text-gray-400">· {h.note}</span>}
-                    {h.changes &&
-                      Object.entries(h.changes).map(([field, c]) => (
-                        <span key={field} className="text-gray-600 dark:text-gray-400">
-                          · {field}: {shown(c.from)} → {shown(c.to)}
-                        </span>
-                      ))}
-                    {h.actor && <span className="text-gray-500">by {h.actor}</span>}
-                  </li>
-                ))}
-              </ol>
-            </div>
+                  ))}
+                </tbody>
+              </table>
+            )}
           </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          <OrderPayments order={o} canTakePayments={canTakePayments} />
+          <div>
+            <h4 className="mb-2 font-semibold">History</h4>
+            <ol className="space-y-1.5" data-testid="order-history">
+              {o.history.map((h) => (
+                <li key={h.id} className="flex flex-wrap gap-x-2">
+                  <span className="text-gray-500">{formatDateTime(h.createdAt)}</span>
+                  <span className="capitalize">
+                    {h.fromStatus && h.fromStatus !== h.toStatus
+                      ? `${staffStatusLabels[h.fromStatus]} → ${staffStatusLabels[h.toStatus]}`
+                      : staffStatusLabels[h.toStatus]}
+                  </span>
+                  {h.note && <span className="text-gray-600 dark:text-gray-400">· {h.note}</span>}
+                  {h.changes &&
+                    Object.entries(h.changes).map(([field, c]) => (
+                      <span key={field} className="text-gray-600 dark:text-gray-400">
+                        · {field}: {shown(c.from)} → {shown(c.to)}
+                      </span>
+                    ))}
+                  {h.actor && <span className="text-gray-500">by {h.actor}</span>}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,23 +1,12 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { currencies } from "../../../contract/money";
-import { type Order, type OrderInput, orderTypes } from "../../../contract/orders";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
-import { toast } from "../../components/ui/use-toast";
-import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
-import { useFormFields } from "../../lib/use-form-fields";
-import { useCustomerChoices } from "../customers/api";
-import { useCreateOrder, useUpdateOrder } from "./api";
+import { type Order, orderInputSchema, orderTypes } from "../../../contract/orders";
+import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
+import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { optionalNumber } from "../../lib/form";
+import { customerQueries } from "../customers/api";
+import { useSaveOrder } from "./api";
 
 const empty = {
   customerName: "",
@@ -38,173 +27,65 @@ const fromOrder = (o: Order): Form => ({
   expectedDeliveryDate: o.expectedDeliveryDate?.slice(0, 10) ?? "",
 });
 
+const toInput = (v: Form) => ({
+  ...v,
+  totalAmountKes: optionalNumber(v.totalAmountKes),
+  totalAmountUsd: optionalNumber(v.totalAmountUsd) ?? null,
+  expectedDeliveryDate: v.expectedDeliveryDate || null,
+});
+
+const typeOptions: Options = orderTypes.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const);
+
 /** New Order, or Edit when `order` is given. The customer is picked from existing customers by name. */
-export function OrderFormDialog({
-  open,
-  onOpenChange,
-  order,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  order?: Order;
-}) {
-  const [form, set, setForm] = useFormFields<Form>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const customers = useCustomerChoices(open);
-  const create = useCreateOrder();
-  const update = useUpdateOrder();
-  const pending = create.isPending || update.isPending;
+export function OrderFormDialog({ order, ...props }: DialogProps & { order?: Order }) {
+  const customers = useQuery({ ...customerQueries.choices(), enabled: props.open });
+  const editing = order && fromOrder(order);
+  const spec = { schema: orderInputSchema, initial: empty, idPrefix: "order", toInput, editing };
+  const { form, dialog } = useFormDialog(props, spec, useSaveOrder(order), {
+    success: (saved) =>
+      order
+        ? { title: "Order Updated", description: `${saved.orderNumber} has been saved.` }
+        : { title: "Order Created", description: "New order has been created successfully." },
+    failure: (error) =>
+      order
+        ? errorStatus(error) === 409
+          ? apiErrorMessage(error)
+          : "Failed to update order. Please try again."
+        : "Failed to create order. Please try again.",
+  });
 
-  useEffect(() => {
-    if (open) {
-      setForm(order ? fromOrder(order) : empty);
-      setErrors({});
-    }
-  }, [open, order, setForm]);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const payload: OrderInput = {
-      customerName: form.customerName,
-      orderType: form.orderType as OrderInput["orderType"],
-      totalAmountKes: Number(form.totalAmountKes),
-      totalAmountUsd: form.totalAmountUsd === "" ? null : Number(form.totalAmountUsd),
-      currency: form.currency as OrderInput["currency"],
-      expectedDeliveryDate: form.expectedDeliveryDate || null,
-    };
-    const onError = (error: unknown) => {
-      setErrors(apiErrorFields(error));
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: order
-          ? errorStatus(error) === 409
-            ? apiErrorMessage(error)
-            : "Failed to update order. Please try again."
-          : "Failed to create order. Please try again.",
-      });
-    };
-    if (order) {
-      update.mutate(
-        { id: order.id, ...payload },
-        {
-          onSuccess: (o) => {
-            toast({ title: "Order Updated", description: `${o.orderNumber} has been saved.` });
-            onOpenChange(false);
-          },
-          onError,
-        },
-      );
-      return;
-    }
-    create.mutate(payload, {
-      onSuccess: () => {
-        toast({ title: "Order Created", description: "New order has been created successfully." });
-        onOpenChange(false);
-      },
-      onError,
-    });
-  };
-
+  const active = (customers.data ?? []).filter((c) => c.isActive).map((c) => c.name);
+  // An order keeps its customer in the list even when that customer is no longer active.
+  const names = order && !active.includes(order.customerName) ? [order.customerName, ...active] : active;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{order ? `Edit ${order.orderNumber}` : "Create New Order"}</DialogTitle>
-          <DialogDescription>
-            {order
-              ? "Change the order's details; shipped orders can no longer change."
-              : "Record an order for an existing customer."}
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
-          <Field id="order-customer" label="Customer *" error={errors.customerName} className="sm:col-span-2">
-            <NativeSelect
-              id="order-customer"
-              required
-              value={form.customerName}
-              onChange={set("customerName")}
-            >
-              <option value="" disabled>
-                {customers.isLoading ? "Loading customers…" : "Select customer"}
-              </option>
-              {order && !customers.data?.some((c) => c.name === order.customerName) && (
-                <option value={order.customerName}>{order.customerName}</option>
-              )}
-              {customers.data
-                ?.filter((c) => c.isActive)
-                .map((c) => (
-                  <option key={c.id} value={c.name}>
-                    {c.name}
-                  </option>
-                ))}
-            </NativeSelect>
-          </Field>
-          <Field id="order-type" label="Order Type *" error={errors.orderType}>
-            <NativeSelect id="order-type" required value={form.orderType} onChange={set("orderType")}>
-              <option value="" disabled>
-                Select type
-              </option>
-              {orderTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t[0]!.toUpperCase() + t.slice(1)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="order-currency" label="Currency *" error={errors.currency}>
-            <NativeSelect id="order-currency" required value={form.currency} onChange={set("currency")}>
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="order-kes" label="Amount (KES) *" error={errors.totalAmountKes}>
-            <Input
-              id="order-kes"
-              type="number"
-              required
-              min={1}
-              step={1}
-              value={form.totalAmountKes}
-              onChange={set("totalAmountKes")}
-            />
-          </Field>
-          <Field id="order-usd" label="Amount (USD)" error={errors.totalAmountUsd}>
-            <Input
-              id="order-usd"
-              type="number"
-              min={1}
-              step={1}
-              value={form.totalAmountUsd}
-              onChange={set("totalAmountUsd")}
-            />
-          </Field>
-          <Field
-            id="order-delivery"
-            label="Expected Delivery"
-            error={errors.expectedDeliveryDate}
-            className="sm:col-span-2"
-          >
-            <Input
-              id="order-delivery"
-              type="date"
-              value={form.expectedDeliveryDate}
-              onChange={set("expectedDeliveryDate")}
-            />
-          </Field>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : order ? "Save Changes" : "Create Order"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      {...dialog}
+      title={order ? `Edit ${order.orderNumber}` : "Create New Order"}
+      description={
+        order
+          ? "Change the order's details; shipped orders can no longer change."
+          : "Record an order for an existing customer."
+      }
+      submitLabel={order ? "Save Changes" : "Create Order"}
+      pendingLabel="Saving..."
+    >
+      <Field
+        label="Customer *"
+        placeholder={customers.isLoading ? "Loading customers…" : "Select customer"}
+        options={optionsOf(names)}
+        wide
+        bind={form.field("customerName")}
+      />
+      <Field
+        label="Order Type *"
+        placeholder="Select type"
+        options={typeOptions}
+        bind={form.field("orderType")}
+      />
+      <Field label="Currency *" options={optionsOf(currencies)} bind={form.field("currency")} />
+      <Field label="Amount (KES) *" type="number" min={1} step={1} bind={form.field("totalAmountKes")} />
+      <Field label="Amount (USD)" type="number" min={1} step={1} bind={form.field("totalAmountUsd")} />
+      <Field label="Expected Delivery" type="date" wide bind={form.field("expectedDeliveryDate")} />
+    </FormDialog>
   );
 }

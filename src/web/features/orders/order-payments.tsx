@@ -1,19 +1,17 @@
-import { type FormEvent, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type { OrderDetail } from "../../../contract/orders";
-import { orderEnded, paymentMethodLabels, paymentMethods } from "../../../contract/orders";
-import { type Payment, recordPaymentInputSchema } from "../../../contract/payments";
+import { orderEnded, paymentMethodLabels } from "../../../contract/orders";
+import type { Payment } from "../../../contract/payments";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
-import { apiErrorFields, apiErrorMessage } from "../../lib/api";
-import { localToday } from "../../lib/dates";
+import { apiErrorMessage } from "../../lib/api";
 import { formatDate, formatKes } from "../../lib/format";
-import { useFormFields } from "../../lib/use-form-fields";
-import { useOrderPayments, useRecordPayment, useRefundPayment } from "./api";
+import { orderQueries, useRefundPayment } from "./api";
+import { RecordPaymentForm } from "./record-payment-form";
 
 const tone = { paid: "green", pending: "yellow", refunded: "gray" } as const;
 
@@ -62,67 +60,9 @@ function RefundButton({ payment }: { payment: Payment }) {
   );
 }
 
-function RecordPayment({ order }: { order: OrderDetail }) {
-  const owed = order.totalAmountKes - order.amountPaidKes;
-  const [form, field] = useFormFields({
-    method: order.paymentMethod ?? "bank",
-    amountKes: String(owed),
-    reference: "",
-    date: localToday(),
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const record = useRecordPayment(order.id);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = recordPaymentInputSchema.safeParse({ ...form, amountKes: Number(form.amountKes) });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    record.mutate(parsed.data, {
-      onSuccess: (p) =>
-        toast({ title: "Payment recorded", description: `${formatKes(p.amountKes)} for ${p.orderNumber}` }),
-      onError: (error) => {
-        setErrors(apiErrorFields(error));
-        toast({
-          variant: "destructive",
-          title: "Payment not recorded",
-          description: apiErrorMessage(error) ?? "Please try again",
-        });
-      },
-    });
-  };
-  return (
-    <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate aria-label="Record a payment">
-      <Field id="pay-method" label="Method" error={errors.method}>
-        <NativeSelect id="pay-method" value={form.method} onChange={field("method")}>
-          {paymentMethods.map((m) => (
-            <option key={m} value={m}>
-              {paymentMethodLabels[m]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <Field id="pay-amount" label="Amount (KES)" error={errors.amountKes}>
-        <Input id="pay-amount" inputMode="numeric" value={form.amountKes} onChange={field("amountKes")} />
-      </Field>
-      <Field id="pay-reference" label="Reference" error={errors.reference}>
-        <Input id="pay-reference" value={form.reference} onChange={field("reference")} />
-      </Field>
-      <Field id="pay-date" label="Date received" error={errors.date}>
-        <Input id="pay-date" type="date" max={localToday()} value={form.date} onChange={field("date")} />
-      </Field>
-      <Button type="submit" className="sm:col-span-2" disabled={record.isPending}>
-        Record payment
-      </Button>
-    </form>
-  );
-}
-
 /** The order's payments and, for finance staff, recording a received payment and refunding one. */
 export function OrderPayments({ order, canTakePayments }: { order: OrderDetail; canTakePayments: boolean }) {
-  const payments = useOrderPayments(order.id);
+  const payments = useQuery(orderQueries.payments(order.id));
   const owed = order.totalAmountKes - order.amountPaidKes;
   const open = !orderEnded(order.status);
   return (
@@ -156,7 +96,7 @@ export function OrderPayments({ order, canTakePayments }: { order: OrderDetail; 
           ))}
         </ul>
       )}
-      {canTakePayments && open && owed > 0 && <RecordPayment key={order.amountPaidKes} order={order} />}
+      {canTakePayments && open && owed > 0 && <RecordPaymentForm key={order.amountPaidKes} order={order} />}
     </div>
   );
 }

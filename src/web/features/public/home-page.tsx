@@ -1,22 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
 import { Building2, ShoppingCart, Tractor } from "lucide-react";
-import { useState } from "react";
 import { Link } from "wouter";
 import { breedsForLocation } from "../../../contract/breed-advice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
+import { useTextField } from "../../lib/form";
 import { formatKes } from "../../lib/format";
-import { usePublicProducts } from "../client/api";
+import { clientQueries } from "../client/api";
 import { PublicHeader } from "./public-header";
 
 const PREVIEW = 4;
 
 /** Portal choice: staff to the back office, clients to the catalogue and shop (sign-in first). */
 export default function HomePage() {
-  const products = usePublicProducts();
-  const [location, setLocation] = useState("");
-  const advice = breedsForLocation(location);
+  const products = useQuery(clientQueries.publicProducts());
+  const location = useTextField("home-location");
+  const advice = breedsForLocation(location.value);
   return (
     <div className="min-h-screen">
       <PublicHeader sections={false} />
@@ -37,14 +37,7 @@ export default function HomePage() {
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
             Browse our genetics, then sign in to order and track deliveries.
           </p>
-          <Field id="home-location" label="Your farm's region" className="mt-4">
-            <Input
-              id="home-location"
-              placeholder="e.g. Rift Valley"
-              value={location}
-              onChange={(e) => setLocation(e.target.value)}
-            />
-          </Field>
+          <Field label="Your farm's region" placeholder="e.g. Rift Valley" className="mt-4" bind={location} />
           {advice && <p className="mt-2 text-sm text-brand-800 dark:text-brand-500">{advice}</p>}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Catalogue">
             {products.data?.slice(0, PREVIEW).map((p) => (

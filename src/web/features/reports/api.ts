@@ -1,8 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Report, ReportPeriod, ReportType } from "../../../contract/reports";
+import { getQuery } from "../../lib/query";
 
-export const useReport = (period: ReportPeriod) =>
-  useQuery<Report>({ queryKey: ["/api/reports", { period }] });
+export const reportQueries = {
+  report: (period: ReportPeriod) => getQuery<Report>("/api/reports", { period }),
+};
 
 /** The PDF of one tab, downloaded by the browser itself (a link, not a fetch). */
 export const reportPdfUrl = (period: ReportPeriod, type: ReportType) =>

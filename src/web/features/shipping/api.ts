@@ -1,15 +1,20 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Order, OrderDetail } from "../../../contract/orders";
-import type { Shipment, ShipmentInput, ShipmentStatus, ShipmentSummary } from "../../../contract/shipping";
+import type {
+  Shipment,
+  ShipmentInput,
+  ShipmentListQuery,
+  ShipmentStatus,
+  ShipmentSummary,
+} from "../../../contract/shipping";
 import { apiJson } from "../../lib/api";
-import { refetchAfterSuccess } from "../../lib/invalidate";
+import { getQuery, useApiMutation } from "../../lib/query";
 
-export const useShipments = () => useQuery<Shipment[]>({ queryKey: ["/api/shipments", { limit: 200 }] });
-export const useShipmentSummary = () => useQuery<ShipmentSummary>({ queryKey: ["/api/shipments/summary"] });
-
-/** Only approved orders can be shipped: a processing one already has its shipment. */
-export const useShippableOrders = (enabled: boolean) =>
-  useQuery<Order[]>({ queryKey: ["/api/orders", { status: "approved", limit: 200 }], enabled });
+export const shippingQueries = {
+  list: (query: ShipmentListQuery) => getQuery<Shipment[]>("/api/shipments", query),
+  summary: () => getQuery<ShipmentSummary>("/api/shipments/summary"),
+  /** Only approved orders can be shipped: a processing one already has its shipment. */
+  shippableOrders: () => getQuery<Order[]>("/api/orders", { status: "approved", limit: 500 }),
+};
 
 /** Where an order goes: its delivery address, else the customer's location. */
 export const orderDestination = async (orderId: number) => {
@@ -18,24 +23,17 @@ export const orderDestination = async (orderId: number) => {
 };
 
 /** Shipments changed: their lists, the orders they move, stock and the dashboard refetch. */
-const refreshShipping = refetchAfterSuccess(
-  "/api/shipments",
-  "/api/orders",
-  "/api/inventory",
-  "/api/dashboard",
-);
+const invalidates = ["/api/shipments", "/api/orders", "/api/inventory", "/api/dashboard"];
 
-export function useCreateShipment() {
-  return useMutation({
-    mutationFn: (input: ShipmentInput) => apiJson<Shipment>("POST", "/api/shipments", input),
-    onSuccess: refreshShipping,
+export const useCreateShipment = () =>
+  useApiMutation((input: ShipmentInput) => apiJson<Shipment>("POST", "/api/shipments", input), {
+    invalidates,
+    settle: "background",
   });
-}
 
-export function useSetShipmentStatus() {
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ShipmentStatus }) =>
+export const useSetShipmentStatus = () =>
+  useApiMutation(
+    ({ id, status }: { id: number; status: ShipmentStatus }) =>
       apiJson<Shipment>("PATCH", `/api/shipments/${id}/status`, { status }),
-    onSuccess: refreshShipping,
-  });
-}
+    { invalidates, settle: "background" },
+  );

@@ -1,11 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import type { StorageCondition } from "../../../contract/storage";
+import { getQuery } from "../../lib/query";
 
-export function useTemperatureAlerts(enabled = true) {
-  return useQuery<StorageCondition[]>({ queryKey: ["/api/alerts/temperature"], enabled });
-}
-
-/** The storage units with their conditions, for a picker. */
-export function useStorageUnits(enabled = true) {
-  return useQuery<StorageCondition[]>({ queryKey: ["/api/storage/conditions"], enabled });
-}
+export const storageQueries = {
+  temperatureAlerts: () => getQuery<StorageCondition[]>("/api/alerts/temperature"),
+  /** The storage units with their conditions, for a picker. */
+  units: () => getQuery<StorageCondition[]>("/api/storage/conditions"),
+};

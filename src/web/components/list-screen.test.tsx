@@ -1,0 +1,96 @@
+import { useQuery } from "@tanstack/react-query";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Users } from "lucide-react";
+import { describe, expect, it } from "vitest";
+import { getQuery } from "../lib/query";
+import { usePage } from "../lib/use-page";
+import { fakeNetwork, renderWithApp } from "../testing/render";
+import { DataTable } from "./data-table";
+import { ListState } from "./list-screen";
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+function People({ size = 2 }: { size?: number }) {
+  const page = usePage(null, size);
+  const people = useQuery(getQuery<Row[]>("/api/people", page.params));
+  return (
+    <ListState query={people} page={page} label="people" empty={{ icon: Users, title: "No people found" }}>
+      {(rows) => (
+        <DataTable
+          rows={rows}
+          rowTestId="person"
+          caption="People"
+          columns={[{ header: "Name", cell: (r) => r.name }]}
+        />
+      )}
+    </ListState>
+  );
+}
+
+const everyone = ["Wanjiru", "Otieno", "Kiprop", "Achieng", "Mutua"].map((name, i) => ({ id: i + 1, name }));
+const pageOf = (url: string) => {
+  const q = new URL(url, "http://x").searchParams;
+  const offset = Number(q.get("offset"));
+  return everyone.slice(offset, offset + Number(q.get("limit")));
+};
+
+describe("a list screen", () => {
+  it("pages through the server a look-ahead row at a time, and says which rows it shows", async () => {
+    const calls = fakeNetwork((call) => ({ status: 200, json: pageOf(call.url) }));
+    renderWithApp(<People />);
+    await screen.findByText("Wanjiru");
+    expect(screen.getAllByTestId("person").map((r) => r.textContent)).toEqual(["Wanjiru", "Otieno"]);
+    expect(calls[0]!.url).toBe("/api/people?limit=3&offset=0");
+    expect(screen.getByTestId("pager-range").textContent).toBe("Showing 1–2");
+    expect(screen.getByRole("button", { name: "Previous" })).toHaveProperty("disabled", true);
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Kiprop");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Mutua");
+    expect(screen.getAllByTestId("person")).toHaveLength(1);
+    expect(screen.getByTestId("pager-range").textContent).toBe("Showing 5–5");
+    expect(screen.getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
+  });
+
+  it("shows no pager when everything fits on one page", async () => {
+    fakeNetwork(() => ({ status: 200, json: everyone.slice(0, 2) }));
+    renderWithApp(<People size={5} />);
+    await screen.findByText("Otieno");
+    expect(screen.queryByTestId("pager-range")).toBeNull();
+  });
+
+  it("shows the empty state when there are no rows", async () => {
+    fakeNetwork(() => ({ status: 200, json: [] }));
+    renderWithApp(<People />);
+    await screen.findByText("No people found");
+  });
+
+  it("says the list could not be loaded, and Try again asks once more", async () => {
+    let fail = true;
+    const calls = fakeNetwork((call) =>
+      fail
+        ? { status: 500, json: { error: { code: "INTERNAL", message: "down" } } }
+        : { status: 200, json: pageOf(call.url) },
+    );
+    renderWithApp(<People />);
+    await screen.findByText("The people could not be loaded.");
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("Wanjiru");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("labels every cell with its column, for the card layout on phones", async () => {
+    fakeNetwork((call) => ({ status: 200, json: pageOf(call.url) }));
+    renderWithApp(<People />);
+    await screen.findByText("Wanjiru");
+    await waitFor(() =>
+      expect(screen.getAllByRole("cell").every((c) => c.getAttribute("data-label") === "Name")).toBe(true),
+    );
+  });
+});

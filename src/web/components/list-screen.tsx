@@ -1,0 +1,127 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Page } from "../lib/use-page";
+import { PageHeader } from "./page-header";
+import { Pager } from "./pager";
+import { Button } from "./ui/button";
+import { Card } from "./ui/card";
+import { EmptyState } from "./ui/empty-state";
+import { LoadingBars } from "./ui/loading-bars";
+import { LoadingCards } from "./ui/loading-cards";
+import { StatCard } from "./ui/stat-card";
+
+export interface Stat {
+  label: string;
+  value: string | number | undefined;
+  icon: LucideIcon;
+  hint?: string;
+}
+
+/** The row of summary figures at the top of a screen; placeholders while they load. */
+export function StatRow({ stats, loading }: { stats: Stat[]; loading?: boolean }) {
+  if (loading) return <LoadingCards count={stats.length} />;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {stats.map((s) => (
+        <StatCard key={s.label} {...s} />
+      ))}
+    </div>
+  );
+}
+
+/** Search and filter controls in a card, side by side from `sm` up: what `filters` usually holds. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return <Card className="flex flex-col gap-3 p-4 sm:flex-row">{children}</Card>;
+}
+
+/**
+ * A server list's states in one place: loading placeholders, a failure with Try again, the empty state,
+ * or the rows (as a table or cards) with the pager under them.
+ */
+export function ListState<T>({
+  query,
+  page,
+  label,
+  empty,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  page?: Page;
+  /** What the list holds, lower case: "customers", "shipments". */
+  label: string;
+  empty: { icon: LucideIcon; title: string; hint?: string; testId?: string; action?: ReactNode };
+  /** A placeholder shaped like the list, instead of the usual bars. */
+  loading?: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (query.isLoading) return loading ?? <LoadingBars label={`Loading ${label}`} />;
+  if (query.isError) {
+    return (
+      <Card className="p-8 text-center" role="alert">
+        <p className="font-medium">The {label} could not be loaded.</p>
+        <Button variant="outline" className="mt-3" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  const rows = page ? page.rowsOf(query.data) : (query.data ?? []);
+  if (rows.length === 0 && (page?.offset ?? 0) === 0) {
+    return <EmptyState {...empty} />;
+  }
+  return (
+    <>
+      {children(rows)}
+      {page && <Pager page={page} rows={query.data} label={label} />}
+    </>
+  );
+}
+
+/**
+ * The back-office list screen: header with its actions, summary figures, filters, then the list: a table in
+ * a card (titled when `listTitle` is given), or with `cards` a column of its own cards. Dialogs go in `dialogs`.
+ */
+export function ListScreen({
+  title,
+  subtitle,
+  actions,
+  stats,
+  statsLoading,
+  filters,
+  listTitle,
+  cards,
+  children,
+  dialogs,
+}: {
+  title: string;
+  subtitle: string;
+  actions?: ReactNode;
+  stats: Stat[];
+  statsLoading?: boolean;
+  filters?: ReactNode;
+  listTitle?: string;
+  cards?: boolean;
+  children: ReactNode;
+  dialogs?: ReactNode;
+}) {
+  return (
+    <div>
+      <PageHeader title={title} subtitle={subtitle} actions={actions} />
+      <div className="space-y-6">
+        <StatRow stats={stats} loading={statsLoading} />
+        {filters}
+        {cards ? (
+          <div className="space-y-3">{children}</div>
+        ) : (
+          <Card className="p-4 sm:p-6">
+            {listTitle && <h2 className="mb-4 text-lg font-semibold">{listTitle}</h2>}
+            {children}
+          </Card>
+        )}
+      </div>
+      {dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  breedingInputSchema,
+  breedTypes,
+  expectedCalving,
+  serviceTypes,
+  technicians,
+} from "../../../contract/breeding";
+import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
+import { localToday } from "../../lib/dates";
+import { formatDate } from "../../lib/format";
+import { breedingQueries, useCreateBreedingRecord } from "./api";
+
+const empty = () => ({
+  animalId: "",
+  animalName: "",
+  breedType: "Holstein",
+  serviceType: "AI",
+  serviceDate: localToday(),
+  technician: technicians[0] as string,
+  geneticMaterial: "",
+  inventoryItemId: "",
+  notes: "",
+});
+
+const toInput = (v: ReturnType<typeof empty>) => ({
+  ...v,
+  inventoryItemId: v.inventoryItemId ? Number(v.inventoryItemId) : null,
+});
+
+/** SPEC: these blank, the form says "Please fill in all required fields". */
+const _required = ["animalId", "animalName", "geneticMaterial"] as const;
+
+/** SPEC: these blank, the form says "Please fill in all required fields". */
+const required = ["animalId", "animalName", "geneticMaterial"] as const;
+
+export function AddRecordDialog(props: DialogProps) {
+  const stock = useQuery({ ...breedingQueries.viableMaterial(), enabled: props.open });
+  const spec = { schema: breedingInputSchema, initial: empty, idPrefix: "br", toInput, required };
+  const { form, dialog } = useFormDialog(props, spec, useCreateBreedingRecord(), {
+    success: () => ({ title: "Success", description: "Breeding record added successfully" }),
+    failure: () => "Failed to add breeding record",
+  });
+  const material = form.field("inventoryItemId");
+  const pickMaterial = (id: string) => {
+    const item = stock.data?.find((i) => String(i.id) === id);
+    form.setValues((f) => ({
+      ...f,
+      inventoryItemId: id,
+      geneticMaterial: item ? item.itemId : f.geneticMaterial,
+    }));
+  };
+  const serviceDate = form.values.serviceDate;
+  const stockOptions: Options = [
+    ["", "Not from our stock"],
+    ...(stock.data ?? [])
+      .filter((i) => i.availableStock > 0)
+      .map((i) => [String(i.id), `${i.itemId} · ${i.breedName} (${i.availableStock} free)`] as const),
+  ];
+  return (
+    <FormDialog
+      {...dialog}
+      title="Add Breeding Record"
+      description={`Expected calving: ${
+        serviceDate ? formatDate(`${expectedCalving(serviceDate)}T12:00:00Z`) : "–"
+      } (280 days)`}
+      submitLabel="Add Record"
+      pendingLabel="Saving..."
+    >
+      <Field label="Animal ID *" bind={form.field("animalId")} />
+      <Field label="Animal name *" bind={form.field("animalName")} />
+      <Field label="Breed" options={optionsOf(breedTypes)} bind={form.field("breedType")} />
+      <Field label="Service type" options={optionsOf(serviceTypes)} bind={form.field("serviceType")} />
+      <Field label="Service date" type="date" max={localToday()} bind={form.field("serviceDate")} />
+      <Field label="Technician" options={optionsOf(technicians)} bind={form.field("technician")} />
+      <Field
+        label="From inventory (uses one unit)"
+        options={stockOptions}
+        bind={{ ...material, onChange: (e) => pickMaterial(e.target.value) }}
+      />
+      <Field
+        label="Genetic material *"
+        placeholder="Straw or embryo ID"
+        bind={form.field("geneticMaterial")}
+      />
+      <Field label="Notes" rows={2} wide bind={form.field("notes")} />
+    </FormDialog>
+  );
+}

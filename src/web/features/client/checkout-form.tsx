@@ -1,0 +1,159 @@
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { paymentMethods } from "../../../contract/orders";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Field, type Options } from "../../components/ui/field";
+import { localToday } from "../../lib/dates";
+import type { FieldBinding } from "../../lib/form";
+import { formatKes } from "../../lib/format";
+import { cartTotal } from "./cart-store";
+import { type CheckoutVariant, useCheckout } from "./checkout";
+import { paymentLabels } from "./payment";
+
+const paymentOptions: Options = paymentMethods.map((m) => [m, paymentLabels[m].label] as const);
+
+function Total({ label = "Total", amount, testId }: { label?: string; amount: number; testId?: string }) {
+  return (
+    <p className="flex justify-between border-t border-gray-100 pt-2 text-base font-bold dark:border-gray-800">
+      <span>{label}</span>
+      <span data-testid={testId}>{formatKes(amount)}</span>
+    </p>
+  );
+}
+
+function PaymentChoice({ bind }: { bind: FieldBinding }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="sr-only">Payment method</legend>
+      {paymentMethods.map((m) => (
+        <label key={m} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name={bind.name}
+            value={m}
+            className="mt-1 accent-brand-700"
+            checked={bind.value === m}
+            onChange={bind.onChange}
+          />
+          <span>
+            {paymentLabels[m].label}
+            <span className="block text-xs text-gray-500">{paymentLabels[m].hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The one client checkout form. In the cart: the items (given as `items`), delivery details, payment
+ * and totals. In the order portal: the customer's contact details, payment and an order summary.
+ */
+export function CheckoutForm({
+  variant,
+  onPlaced,
+  items,
+  onBack,
+}: {
+  variant: CheckoutVariant;
+  onPlaced: (order: { id: number; orderNumber: string }) => void;
+  items?: ReactNode;
+  onBack?: () => void;
+}) {
+  const { cart, form, onSubmit, pending } = useCheckout(variant, onPlaced);
+  const total = cartTotal(cart);
+  const submit = (
+    <Button type="submit" className="mt-2 w-full" disabled={pending || cart.length === 0}>
+      {pending ? "Placing Order..." : "Place Order"}
+    </Button>
+  );
+  if (variant === "cart") {
+    return (
+      <form className="grid gap-6 lg:grid-cols-[1fr_360px]" onSubmit={onSubmit} noValidate>
+        {items}
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Delivery</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <Field label="Delivery address *" rows={2} bind={form.field("address")} />
+              <Field
+                label="Preferred delivery date"
+                type="date"
+                min={localToday()}
+                bind={form.field("date")}
+              />
+              <Field label="Special instructions" rows={2} bind={form.field("instructions")} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Payment</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PaymentChoice bind={form.field("paymentMethod")} />
+            </CardContent>
+          </Card>
+          <Card className="space-y-2 p-4 text-sm sm:p-6">
+            <div className="flex justify-between">
+              <span>Subtotal</span>
+              <span>{formatKes(total)}</span>
+            </div>
+            <div className="flex justify-between">
+              <span>Delivery</span>
+              <span className="text-green-700">Free</span>
+            </div>
+            <Total amount={total} testId="cart-total" />
+            {submit}
+          </Card>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <form className="grid gap-6 lg:grid-cols-[1fr_340px]" onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>Customer Information</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field label="Full Name *" bind={form.field("name")} />
+          <Field label="Phone Number *" type="tel" bind={form.field("phone")} />
+          <Field label="Email Address *" type="email" bind={form.field("email")} />
+          <Field label="Farm Location *" bind={form.field("location")} />
+          <Field
+            label="Payment Method *"
+            options={paymentOptions}
+            hint={paymentLabels[form.values.paymentMethod].hint}
+            wide
+            bind={form.field("paymentMethod")}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Order Summary</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-2 text-sm">
+          {cart.map((i) => (
+            <p key={i.id} className="flex justify-between gap-2">
+              <span>
+                {i.name} × {i.quantity}
+              </span>
+              <span>{formatKes(i.price * i.quantity)}</span>
+            </p>
+          ))}
+          <Total amount={total} />
+          <div className="flex flex-col gap-2">
+            {submit}
+            <Button variant="outline" onClick={onBack}>
+              <ArrowLeft /> Back to Products
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}

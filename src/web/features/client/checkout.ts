@@ -1,0 +1,149 @@
+import { useEffect } from "react";
+import { clientOrderInputSchema } from "../../../contract/client";
+import type { paymentMethods } from "../../../contract/orders";
+import { toast } from "../../components/ui/use-toast";
+import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { localToday } from "../../lib/dates";
+import { type FieldErrors, useContractForm } from "../../lib/form";
+import { useSession } from "../../lib/session";
+import { usePlaceOrder } from "./api";
+import { type CartItem, clearCart, useCart } from "./cart-store";
+
+/**
+ * The two places a client checks out, with their own SPEC texts: the shop's cart (delivery address, date
+ * and instructions) and the order portal (the contact details of whoever takes the delivery).
+ */
+export type CheckoutVariant = "cart" | "portal";
+
+const fields = {
+  address: "",
+  date: "",
+  instructions: "",
+  name: "",
+  phone: "",
+  email: "",
+  location: "",
+  paymentMethod: "mpesa" as (typeof paymentMethods)[number],
+};
+export type CheckoutValues = typeof fields;
+
+const portalRequired = [
+  ["customerName", "Full name"],
+  ["customerEmail", "Email address"],
+  ["customerPhone", "Phone number"],
+  ["customerLocation", "Farm location"],
+] as const;
+
+/** The contract's order schema, with what each screen also asks for (SPEC section 5). */
+const schemas = {
+  cart: clientOrderInputSchema.refine((o) => !o.deliveryDate || o.deliveryDate >= localToday(), {
+    message: "Delivery date cannot be before today",
+    path: ["deliveryDate"],
+  }),
+  portal: clientOrderInputSchema.superRefine((o, ctx) => {
+    for (const [key, label] of portalRequired) {
+      if (!o[key]) ctx.addIssue({ code: "custom", path: [key], message: `${label} is required` });
+    }
+  }),
+};
+
+const toInput = (variant: CheckoutVariant, cart: CartItem[], v: CheckoutValues) =>
+  variant === "cart"
+    ? {
+        items: cart.map((i) => ({ id: i.id, quantity: i.quantity })),
+        deliveryAddress: v.address,
+        deliveryDate: v.date || undefined,
+        specialInstructions: v.instructions || undefined,
+        paymentMethod: v.paymentMethod,
+        currency: "KES",
+      }
+    : {
+        customerName: v.name,
+        customerEmail: v.email,
+        customerPhone: v.phone,
+        customerLocation: v.location,
+        items: cart.map((i) => ({ productId: i.id, quantity: i.quantity })),
+        paymentMethod: v.paymentMethod,
+        currency: "KES",
+      };
+
+/** The server's field names for the form's fields. */
+const errorPaths = {
+  deliveryAddress: "address",
+  deliveryDate: "date",
+  specialInstructions: "instructions",
+  customerName: "name",
+  customerEmail: "email",
+  customerPhone: "phone",
+  customerLocation: "location",
+} as const;
+
+const texts = {
+  cart: { failedTitle: "Error", failed: "Failed to place order. Please try again." },
+  portal: { failedTitle: "Order Failed", failed: "There was an error placing your order. Please try again." },
+};
+
+function invalidToast(variant: CheckoutVariant, errors: FieldErrors) {
+  if (variant === "portal") {
+    toast({
+      variant: "destructive",
+      title: "Missing Information",
+      description: "Please fill in all required fields.",
+    });
+    return;
+  }
+  const first = errors.items ?? errors.address ?? errors.date ?? Object.values(errors)[0];
+  if (first) toast({ variant: "destructive", title: "Error", description: first });
+}
+
+/** One checkout: the form, its client-side checks from the contract, and placing the order once. */
+export function useCheckout(
+  variant: CheckoutVariant,
+  onPlaced: (order: { id: number; orderNumber: string }) => void,
+) {
+  const cart = useCart();
+  const user = useSession().data?.user;
+  const place = usePlaceOrder();
+  const form = useContractForm({
+    schema: schemas[variant],
+    idPrefix: variant === "cart" ? "delivery" : "co",
+    initial: fields,
+    toInput: (v) => toInput(variant, cart, v),
+    errorPaths,
+  });
+  // The account's name and email start the contact details, once the session is known.
+  const { setValues } = form;
+  useEffect(() => {
+    if (user) {
+      setValues((v) => ({
+        ...v,
+        name: v.name || `${user.firstName} ${user.lastName}`,
+        email: v.email || user.email,
+      }));
+    }
+  }, [user, setValues]);
+  const onSubmit = form.handleSubmit(
+    (order) =>
+      place.mutate(order, {
+        onSuccess: (placed) => {
+          clearCart();
+          onPlaced(placed);
+        },
+        onError: (error) => {
+          form.showServerErrors(error);
+          // A 429 is already shown, with how long to wait, by the app-wide notice.
+          if (errorStatus(error) === 429) return;
+          toast({
+            variant: "destructive",
+            title: texts[variant].failedTitle,
+            description:
+              errorStatus(error) === 409
+                ? (apiErrorMessage(error) ?? texts[variant].failed)
+                : texts[variant].failed,
+          });
+        },
+      }),
+    (errors) => invalidToast(variant, errors),
+  );
+  return { cart, form, onSubmit, pending: place.isPending };
+}

@@ -1,0 +1,54 @@
+import { useQuery } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { useTextField } from "../../lib/form";
+import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format";
+import { clientQueries } from "./api";
+import { downloadOrdersCsv } from "./orders-csv";
+import { PortalStatusBadge, statusHint } from "./portal-status";
+
+/** Finds one of the client's own orders by its number, and exports them all as CSV. */
+export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
+  const orders = useQuery(clientQueries.orders());
+  const number = useTextField("track-number");
+  const wanted = number.value.trim().toUpperCase();
+  const found = wanted ? orders.data?.find((o) => o.orderNumber.toUpperCase() === wanted) : undefined;
+  return (
+    <div className="space-y-3">
+      <Card className="space-y-3 p-4">
+        <Field label="Order number" placeholder="ORD-2026-000123" bind={number} />
+        <div className="flex justify-end">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!orders.data?.length}
+            onClick={() => orders.data && downloadOrdersCsv(orders.data)}
+          >
+            <Download /> Export Report
+          </Button>
+        </div>
+      </Card>
+      {!wanted ? (
+        <p className="text-sm text-gray-500">Enter an order number to see where your order is.</p>
+      ) : found ? (
+        <Card className="space-y-1 p-4" data-testid="tracking-result">
+          <div className="flex items-center justify-between">
+            <p className="font-mono font-semibold">{found.orderNumber}</p>
+            <PortalStatusBadge status={found.status} />
+          </div>
+          <p className="text-sm">{statusHint(found.status)}</p>
+          <p className="text-sm">Total: {formatKesIn(found.totalAmountKes, currency)}</p>
+          {found.trackingNumber && <p className="text-sm">Tracking number: {found.trackingNumber}</p>}
+          {found.estimatedDelivery && (
+            <p className="text-sm">Estimated delivery: {formatDate(found.estimatedDelivery)}</p>
+          )}
+          {found.notes && <p className="text-sm text-gray-600">Notes: {found.notes}</p>}
+        </Card>
+      ) : (
+        <p className="text-sm text-gray-500">None of your orders has the number {wanted}.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { Filter } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import { FilterSelect } from "../../components/filter-select";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { LoadingBars } from "../../components/ui/loading-bars";
+import { SearchInput } from "../../components/ui/search-input";
+import { type DisplayCurrency, formatKesIn } from "../../lib/format";
+import { clientQueries } from "./api";
+import { addWithToast, ProductTitle } from "./product-card";
+
+const catalogTypes = [
+  ["embryo", "Embryo"],
+  ["sperm", "Sperm"],
+] as const;
+
+export function Catalog({ currency }: { currency: DisplayCurrency }) {
+  const catalog = useQuery(clientQueries.catalog());
+  const products = useQuery(clientQueries.shopProducts());
+  const [search, setSearch] = useState("");
+  const [showFilters, setShowFilters] = useState(false);
+  const [type, setType] = useState("all");
+  const q = useDeferredValue(search).trim().toLowerCase();
+  const rows = (catalog.data ?? []).filter(
+    (c) =>
+      (type === "all" || c.type === type) &&
+      (!q || c.breedName.toLowerCase().includes(q) || c.type.includes(q)),
+  );
+  return (
+    <div className="space-y-3">
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row">
+        <SearchInput
+          label="Search catalog"
+          placeholder="Search by breed or type..."
+          value={search}
+          onChange={setSearch}
+        />
+        <Button variant="outline" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
+          <Filter /> Filters
+        </Button>
+        {showFilters && (
+          <FilterSelect
+            label="Catalog type"
+            all="All types"
+            className="sm:w-40"
+            options={catalogTypes}
+            value={type}
+            onChange={setType}
+          />
+        )}
+      </Card>
+      {catalog.isLoading ? (
+        <LoadingBars label="Loading catalog" />
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {rows.map((c) => {
+            const product = products.data?.find((p) => p.id === c.id);
+            return (
+              <Card key={c.id} className="flex flex-col gap-1 p-4" data-testid="catalog-item">
+                <ProductTitle name={c.breedName} type={c.type} />
+                <p className="font-mono text-xs text-gray-500">{c.itemId}</p>
+                <p className="text-sm">
+                  {formatKesIn(c.costPerUnit, currency)} · {c.currentStock} in stock
+                </p>
+                <Button
+                  size="sm"
+                  className="mt-2"
+                  disabled={!product || c.currentStock <= 0}
+                  onClick={() => product && addWithToast(product)}
+                >
+                  Add to Cart
+                </Button>
+              </Card>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

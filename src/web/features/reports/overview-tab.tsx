@@ -1,0 +1,51 @@
+import { CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from "recharts";
+import { customerTypeLabels } from "../../../contract/customers";
+import type { Report } from "../../../contract/reports";
+import { formatKes } from "../../lib/format";
+import { ChartCard, COLORS, compact, tooltipProps } from "./chart-card";
+
+export function Overview({ r }: { r: Report }) {
+  const distribution = r.customerReport.distribution.map((d) => ({
+    name: customerTypeLabels[d.type as keyof typeof customerTypeLabels] ?? d.type,
+    value: d.count,
+  }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChartCard title="Revenue" testId="chart-revenue">
+        <LineChart data={r.salesReport.series}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          <YAxis tickFormatter={(v: number) => compact.format(v)} width={48} tick={{ fontSize: 11 }} />
+          <Tooltip {...tooltipProps} formatter={(v) => formatKes(Number(v))} />
+          <Line
+            isAnimationActive={false}
+            type="monotone"
+            dataKey="revenue"
+            name="Revenue"
+            stroke="#15803d"
+            strokeWidth={2}
+          />
+        </LineChart>
+      </ChartCard>
+      <ChartCard title="Customer distribution" testId="chart-distribution">
+        <PieChart>
+          <Pie
+            isAnimationActive={false}
+            data={distribution}
+            dataKey="value"
+            nameKey="name"
+            innerRadius={60}
+            outerRadius={100}
+            label
+          >
+            {distribution.map((d, i) => (
+              <Cell key={d.name} fill={COLORS[i % COLORS.length]} />
+            ))}
+          </Pie>
+          <Tooltip {...tooltipProps} />
+          <Legend />
+        </PieChart>
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import type { Report } from "../../../contract/reports";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { formatKes } from "../../lib/format";
+import { ChartCard, compact, tooltipProps } from "./chart-card";
+
+export function Sales({ r }: { r: Report }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChartCard title="Revenue and orders" testId="chart-sales">
+        <BarChart data={r.salesReport.series}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          <YAxis
+            yAxisId="kes"
+            tickFormatter={(v: number) => compact.format(v)}
+            width={48}
+            tick={{ fontSize: 11 }}
+          />
+          <YAxis yAxisId="n" orientation="right" allowDecimals={false} width={32} tick={{ fontSize: 11 }} />
+          <Tooltip {...tooltipProps} />
+          <Legend />
+          <Bar
+            isAnimationActive={false}
+            yAxisId="kes"
+            dataKey="revenue"
+            name="Revenue (KES)"
+            fill="#15803d"
+          />
+          <Bar isAnimationActive={false} yAxisId="n" dataKey="orders" name="Orders" fill="#2563eb" />
+        </BarChart>
+      </ChartCard>
+      <Card>
+        <CardHeader>
+          <CardTitle>Top products</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {r.salesReport.topProducts.length === 0 ? (
+            <p className="text-sm text-gray-500">No sales in this period.</p>
+          ) : (
+            <ul className="space-y-3" data-testid="top-products">
+              {r.salesReport.topProducts.map((p) => (
+                <li key={p.name} className="space-y-1 text-sm">
+                  <div className="flex justify-between gap-2">
+                    <span className="font-medium">{p.name}</span>
+                    <span>
+                      {formatKes(p.revenue)} · {p.share}%
+                    </span>
+                  </div>
+                  <div className="h-2 rounded-full bg-gray-100 dark:bg-gray-800">
+                    <div className="h-2 rounded-full bg-brand-600" style={{ width: `${p.share}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

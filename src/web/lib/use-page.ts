@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+
+/** Rows a list screen shows at a time. */
+export const PAGE_SIZE = 50;
+
+export interface Page {
+  /** What to send: one row more than the page, so the answer tells whether a next page exists. */
+  params: { limit: number; offset: number };
+  /** The page's rows, without the look-ahead row. */
+  rowsOf: <T>(rows: readonly T[] | undefined) => T[];
+  hasNext: (rows: readonly unknown[] | undefined) => boolean;
+  offset: number;
+  size: number;
+  next: () => void;
+  previous: () => void;
+}
+
+/**
+ * Paging through a server list by limit and offset. Asking one row more than the page needs no count query
+ * (counts grow with the table; a look-ahead row does not). The page goes back to the first when `resetOn`
+ * changes, so a new search starts at its first result.
+ */
+export function usePage(resetOn: unknown = null, size = PAGE_SIZE): Page {
+  const [offset, setOffset] = useState(0);
+  const resetKey = JSON.stringify(resetOn);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey stands for the filters
+  useEffect(() => setOffset(0), [resetKey]);
+  return {
+    params: { limit: size + 1, offset },
+    rowsOf: (rows) => (rows ?? []).slice(0, size),
+    hasNext: (rows) => (rows?.length ?? 0) > size,
+    offset,
+    size,
+    next: () => setOffset((o) => o + size),
+    previous: () => setOffset((o) => Math.max(0, o - size)),
+  };
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { vi } from "vitest";
+import { Toaster } from "../components/ui/toaster";
+import { queryClient } from "../lib/query-client";
+
+/** Renders a piece of the app with the app's query client and toaster, as the app itself does. */
+export function renderWithApp(ui: ReactNode) {
+  queryClient.clear();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/**
+ * Stands in for the network: each request is answered by `answer` (status and JSON), and recorded. The
+ * server itself is exercised by the API and end-to-end tests; here the subject is the screen.
+ */
+export function fakeNetwork(answer: (call: Call) => { status: number; json: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = {
+      method: init?.method ?? "GET",
+      url: String(input),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const { status, json } = answer(call);
+    return new Response(JSON.stringify(json), { status, headers: { "content-type": "application/json" } });
+  });
+  return calls;
+}
