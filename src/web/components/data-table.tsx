@@ -26,41 +26,44 @@ export function DataTable<T extends { id: number | string } | object>({
   rowTestId?: string;
   caption: string;
 }) {
+  // Wide screens scroll a table too wide for them; phones get cards instead.
   return (
-    <table className="w-full text-left text-sm max-md:block">
-      {caption && <caption className="sr-only">{caption}</caption>}
-      <thead className="text-xs uppercase text-gray-500 max-md:hidden">
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} className="py-2 pr-3 font-medium">
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0 dark:divide-gray-800">
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            data-testid={rowTestId}
-            className="max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:p-3 dark:max-md:border-gray-800"
-          >
+    <div className="md:overflow-x-auto">
+      <table className="w-full text-left text-sm max-md:block">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="text-xs uppercase text-gray-500 max-md:hidden">
+          <tr>
             {columns.map((c) => (
-              <td
-                key={c.header}
-                data-label={c.header}
-                className={cn(
-                  "py-2 pr-3 align-top max-md:flex max-md:justify-between max-md:gap-3 max-md:py-1 max-md:pr-0 max-md:text-right",
-                  "max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:uppercase max-md:before:text-gray-500 max-md:before:content-[attr(data-label)]",
-                  typeof c.className === "function" ? c.className(row) : c.className,
-                )}
-              >
-                {c.cell(row)}
-              </td>
+              <th key={c.header} className="py-2 pr-3 font-medium">
+                {c.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0 dark:divide-gray-800">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              data-testid={rowTestId}
+              className="max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:p-3 dark:max-md:border-gray-800"
+            >
+              {columns.map((c) => (
+                <td
+                  key={c.header}
+                  data-label={c.header}
+                  className={cn(
+                    "py-2 pr-3 align-top max-md:flex max-md:justify-between max-md:gap-3 max-md:py-1 max-md:pr-0 max-md:text-right",
+                    "max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:uppercase max-md:before:text-gray-500 max-md:before:content-[attr(data-label)]",
+                    typeof c.className === "function" ? c.className(row) : c.className,
+                  )}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

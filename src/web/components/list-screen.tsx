@@ -19,8 +19,8 @@ export interface Stat {
 }
 
 /** The row of summary figures at the top of a screen; placeholders while they load. */
-export function StatRow({ stats, loading }: { stats: Stat[]; loading?: boolean }) {
-  if (loading) return <LoadingCards count={stats.length} />;
+export function StatRow({ stats }: { stats: Stat[] | undefined }) {
+  if (!stats) return <LoadingCards />;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {stats.map((s) => (
@@ -88,7 +88,6 @@ export function ListScreen({
   subtitle,
   actions,
   stats,
-  statsLoading,
   filters,
   listTitle,
   cards,
@@ -98,8 +97,8 @@ export function ListScreen({
   title: string;
   subtitle: string;
   actions?: ReactNode;
-  stats: Stat[];
-  statsLoading?: boolean;
+  /** The summary figures; undefined while they load. */
+  stats: Stat[] | undefined;
   filters?: ReactNode;
   listTitle?: string;
   cards?: boolean;
@@ -110,7 +109,7 @@ export function ListScreen({
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <div className="space-y-6">
-        <StatRow stats={stats} loading={statsLoading} />
+        <StatRow stats={stats} />
         {filters}
         {cards ? (
           <div className="space-y-3">{children}</div>

@@ -1,7 +1,5 @@
-import { Eye } from "lucide-react";
+import { Eye, type LucideIcon } from "lucide-react";
 import { Button } from "./ui/button";
-import type { Options } from "./ui/field";
-import { NativeSelect } from "./ui/native-select";
 
 /** The eye button that opens a row's details. */
 export function ViewButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -12,32 +10,21 @@ export function ViewButton({ label, onClick }: { label: string; onClick: () => v
   );
 }
 
-/** A row's status, changed in place; each change is one request. */
-export function StatusSelect<T extends string>({
+/** A small labelled action on a record's card ("Edit", "Delete"), named with the record for screen readers. */
+export function CardAction({
+  icon: Icon,
   label,
-  value,
-  options,
-  onChange,
-  className,
+  of,
+  onClick,
 }: {
+  icon: LucideIcon;
   label: string;
-  value: T;
-  options: Options;
-  onChange: (status: T) => void;
-  className?: string;
+  of: string;
+  onClick: () => void;
 }) {
   return (
-    <NativeSelect
-      aria-label={label}
-      className={className ?? "h-9 w-36"}
-      value={value}
-      onChange={(e) => onChange(e.target.value as T)}
-    >
-      {options.map(([v, text]) => (
-        <option key={v} value={v}>
-          {text}
-        </option>
-      ))}
-    </NativeSelect>
+    <Button variant="outline" size="sm" onClick={onClick} aria-label={`${label} ${of}`}>
+      <Icon /> {label}
+    </Button>
   );
 }

@@ -43,3 +43,18 @@ export interface MutateCallbacks<R> {
   onSuccess?: (result: R) => void;
   onError?: (error: Error) => void;
 }
+
+type Mutation<I, R> = { mutate: (input: I, callbacks?: MutateCallbacks<R>) => void; isPending: boolean };
+
+/** One save for a form that creates a record or, given the one being edited, updates it. */
+export function saveWith<I, R>(
+  create: Mutation<I, R>,
+  update: Mutation<I & { id: number }, R>,
+  editing: { id: number } | undefined,
+) {
+  return {
+    mutate: (input: I, callbacks: MutateCallbacks<R>) =>
+      editing ? update.mutate({ ...input, id: editing.id }, callbacks) : create.mutate(input, callbacks),
+    isPending: create.isPending || update.isPending,
+  };
+}

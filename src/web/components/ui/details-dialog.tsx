@@ -1,4 +1,4 @@
-import { ModalDialog } from "./form-dialog";
+import { RecordDialog } from "./form-dialog";
 
 /** A read-only record: label/value rows in a dialog. */
 export function DetailsDialog({
@@ -15,7 +15,7 @@ export function DetailsDialog({
   children?: React.ReactNode;
 }) {
   return (
-    <ModalDialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
+    <RecordDialog onClose={onClose} title={title} description={description}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -25,6 +25,6 @@ export function DetailsDialog({
         ))}
       </dl>
       {children}
-    </ModalDialog>
+    </RecordDialog>
   );
 }

@@ -7,25 +7,21 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormFooter } from "./form-footer";
 import { missingFieldsToast, toast } from "./use-toast";
 
-/** A dialog with its title and description: the frame every back-office dialog shares. */
-export function ModalDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  className,
-  children,
-}: {
+interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
-  className?: string;
+  /** Room for a record with a table or a history, not just a form. */
+  wide?: boolean;
   children: ReactNode;
-}) {
+}
+
+/** A dialog with its title and description: the frame every back-office dialog shares. */
+export function ModalDialog({ open, onOpenChange, title, description, wide, children }: ModalProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent className={wide ? "max-w-2xl" : undefined}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -36,29 +32,29 @@ export function ModalDialog({
   );
 }
 
+/** A record's dialog, open while it is shown; closing it calls `onClose`. */
+export function RecordDialog({
+  onClose,
+  ...props
+}: Omit<ModalProps, "open" | "onOpenChange"> & { onClose: () => void }) {
+  return <ModalDialog open onOpenChange={(open) => !open && onClose()} {...props} />;
+}
+
 /**
  * A dialog holding one form: fields in a grid (two columns from `sm` unless `columns={1}`), Cancel and
  * a submit button that says `pendingLabel` while the request runs. The browser's own validation is off:
  * the contract schema checks the fields and puts each message under its field.
  */
 export function FormDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
   onSubmit,
   pending,
   submitDisabled,
   submitLabel,
   pendingLabel,
   columns = 2,
-  className,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
+  ...modal
+}: ModalProps & {
   onSubmit: (e: FormEvent) => void;
   pending: boolean;
   /** Keeps the submit button off while what is typed cannot be sent (checked live, e.g. against stock). */
@@ -66,22 +62,14 @@ export function FormDialog({
   submitLabel: string;
   pendingLabel: string;
   columns?: 1 | 2;
-  className?: string;
-  children: ReactNode;
 }) {
   return (
-    <ModalDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      className={className}
-    >
+    <ModalDialog {...modal}>
       <form className={cn("grid gap-4", columns === 2 && "sm:grid-cols-2")} onSubmit={onSubmit} noValidate>
         {children}
         <FormFooter
           className={cn(columns === 2 && "sm:col-span-2")}
-          onCancel={() => onOpenChange(false)}
+          onCancel={() => modal.onOpenChange(false)}
           pending={pending}
           disabled={submitDisabled}
           submitLabel={submitLabel}

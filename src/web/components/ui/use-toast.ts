@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { apiErrorMessage } from "../../lib/api";
 
 /** SPEC section 9: one toast at a time; a dismissed toast is removed from memory after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
@@ -59,3 +60,25 @@ export function useToasts(): ToastData[] {
 /** SPEC's toast for a form submitted with required fields blank (section 5). */
 export const missingFieldsToast = (title = "Error", description = "Please fill in all required fields") =>
   toast({ variant: "destructive", title, description });
+
+/**
+ * The callbacks of one `mutate` call, as most actions want them: a success toast (`Success: <message>` unless
+ * a title is given) and a destructive toast on failure, in the server's words when `serverWords` is set
+ * (stock short, order ended) or else the screen's own fallback.
+ */
+export function toastOutcome(
+  success: string | { title: string; description: string },
+  failure: string,
+  { serverWords = true, title = "Error" }: { serverWords?: boolean; title?: string } = {},
+) {
+  return {
+    onSuccess: () =>
+      toast(typeof success === "string" ? { title: "Success", description: success } : success),
+    onError: (error: Error) =>
+      toast({
+        variant: "destructive",
+        title,
+        description: (serverWords && apiErrorMessage(error)) || failure,
+      }),
+  };
+}

@@ -10,6 +10,15 @@ import { ApprovalDetails } from "./approval-details";
 import { Decision } from "./decision";
 import { PendingOrderList } from "./pending-order-list";
 
+const listing = {
+  label: "pending orders",
+  empty: {
+    icon: ClipboardCheck,
+    title: "No orders awaiting approval",
+    hint: "New client orders appear here.",
+  },
+};
+
 export default function OrderApprovalPage({ user }: { user: SessionUser }) {
   const page = usePage();
   const pending = useQuery(approvalQueries.pending(page.params));
@@ -21,16 +30,7 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
         title="Order Approval"
         subtitle="Directors and Head Scientist only: review and decide pending orders"
       />
-      <ListState
-        query={pending}
-        page={page}
-        label="pending orders"
-        empty={{
-          icon: ClipboardCheck,
-          title: "No orders awaiting approval",
-          hint: "New client orders appear here.",
-        }}
-      >
+      <ListState query={pending} page={page} {...listing}>
         {(list) => {
           const selected = list.find((o) => o.id === selectedId) ?? list[0];
           return (

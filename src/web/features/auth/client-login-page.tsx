@@ -1,19 +1,24 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import { clientLoginSchema } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
+import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { useContractForm } from "../../lib/form";
 import { useClientLogin } from "./api";
 
 const DEMO_CLIENT = { email: "client@urithi.co.ke", password: "demo1234" };
 
 export default function ClientLoginPage() {
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useContractForm({
+    schema: clientLoginSchema,
+    initial: { email: "", password: "" },
+    idPrefix: "client",
+  });
   const [error, setError] = useState<string>();
 
   const signIn = useClientLogin();
@@ -32,11 +37,13 @@ export default function ClientLoginPage() {
       }),
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    login.mutate({ email: email.trim(), password });
-  };
+  const onSubmit = form.handleSubmit(
+    (credentials) => {
+      setError(undefined);
+      login.mutate(credentials);
+    },
+    () => setError(undefined),
+  );
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900">
@@ -46,35 +53,15 @@ export default function ClientLoginPage() {
           <p className="text-sm text-gray-600 dark:text-gray-400">Order genetics and track your deliveries</p>
         </div>
         <Card className="space-y-4 p-6">
-          <form className="space-y-4" onSubmit={onSubmit}>
-            <Field id="client-email" label="Email">
-              <Input
-                id="client-email"
-                type="email"
-                required
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </Field>
-            <Field id="client-password" label="Password">
-              <Input
-                id="client-password"
-                type="password"
-                required
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
-            {error && (
-              <p
-                className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300"
-                role="alert"
-              >
-                {error}
-              </p>
-            )}
+          <form className="space-y-4" onSubmit={onSubmit} noValidate>
+            <Field label="Email" type="email" autoComplete="email" bind={form.field("email")} />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              bind={form.field("password")}
+            />
+            <FormError message={error} />
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? "Signing in..." : "Sign In"}
             </Button>

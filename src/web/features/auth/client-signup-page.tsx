@@ -12,6 +12,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
@@ -146,14 +147,7 @@ export default function ClientSignupPage() {
             />
             <Interests chosen={chosen} onChange={setChosen} />
             <Field label="Anything else we should know?" rows={2} wide bind={form.field("notes")} />
-            {error && (
-              <p
-                className="rounded-md bg-red-50 p-2 text-sm text-red-700 sm:col-span-2 dark:bg-red-950 dark:text-red-300"
-                role="alert"
-              >
-                {error}
-              </p>
-            )}
+            <FormError message={error} className="sm:col-span-2" />
             <Button type="submit" className="sm:col-span-2" disabled={createAccount.isPending}>
               {createAccount.isPending ? "Creating account..." : "Create Account"}
             </Button>

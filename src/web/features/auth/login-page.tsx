@@ -5,10 +5,12 @@ import { Link, useLocation } from "wouter";
 import { SESSION_IDLE_MINUTES } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { useTextField } from "../../lib/form";
 import { authQueries, useStaffOrDemoLogin } from "./api";
 import { BiometricButtons } from "./biometric-buttons";
 
@@ -16,7 +18,7 @@ type Credentials = { email: string; password: string; client: boolean };
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState("");
+  const email = useTextField("email");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const demo = useQuery(authQueries.demoAccounts());
@@ -42,7 +44,7 @@ export default function LoginPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim() || !password) {
+    if (!email.value.trim() || !password) {
       toast({
         variant: "destructive",
         title: "Missing Information",
@@ -50,7 +52,7 @@ export default function LoginPage() {
       });
       return;
     }
-    login.mutate({ email: email.trim(), password, client: false });
+    login.mutate({ email: email.value.trim(), password, client: false });
   };
 
   return (
@@ -66,17 +68,13 @@ export default function LoginPage() {
 
         <Card className="space-y-5 p-6">
           <form className="space-y-4" onSubmit={onSubmit} noValidate>
-            <div className="space-y-2">
-              <Label htmlFor="email">Email</Label>
-              <Input
-                id="email"
-                type="email"
-                autoComplete="username"
-                placeholder="you@urithi.co.ke"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
+            <Field
+              label="Email"
+              type="email"
+              autoComplete="username"
+              placeholder="you@urithi.co.ke"
+              bind={email}
+            />
             <div className="space-y-2">
               <Label htmlFor="password">Password</Label>
               <div className="relative">

@@ -1,7 +1,6 @@
 import { CheckCircle2, ShieldAlert } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
-import { Button } from "../../components/ui/button";
+import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { signOut } from "../../lib/session";
 
@@ -23,12 +22,10 @@ export default function LogoutPage() {
           </p>
         </div>
         <div className="flex flex-col gap-2">
-          <Button asChild>
-            <Link href="/login">Staff Login</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link href="/landing">Return to Homepage</Link>
-          </Button>
+          <LinkButton href="/login">Staff Login</LinkButton>
+          <LinkButton href="/landing" variant="outline">
+            Return to Homepage
+          </LinkButton>
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           Questions? Email{" "}

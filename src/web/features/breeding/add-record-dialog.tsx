@@ -30,9 +30,6 @@ const toInput = (v: ReturnType<typeof empty>) => ({
 });
 
 /** SPEC: these blank, the form says "Please fill in all required fields". */
-const _required = ["animalId", "animalName", "geneticMaterial"] as const;
-
-/** SPEC: these blank, the form says "Please fill in all required fields". */
 const required = ["animalId", "animalName", "geneticMaterial"] as const;
 
 export function AddRecordDialog(props: DialogProps) {

@@ -1,17 +1,12 @@
-import type {
-  BreedingInput,
-  BreedingListQuery,
-  BreedingRecord,
-  BreedingStatus,
-  BreedingSummary,
-} from "../../../contract/breeding";
+import type * as breeding from "../../../contract/breeding";
 import type { InventoryItem } from "../../../contract/inventory";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
 export const breedingQueries = {
-  list: (query: BreedingListQuery) => getQuery<BreedingRecord[]>("/api/breeding-records", query),
-  summary: () => getQuery<BreedingSummary>("/api/breeding-records/summary"),
+  list: (query: breeding.BreedingListQuery) =>
+    getQuery<breeding.BreedingRecord[]>("/api/breeding-records", query),
+  summary: () => getQuery<breeding.BreedingSummary>("/api/breeding-records/summary"),
   /** Straws and embryos a service can use: viable stock. */
   viableMaterial: () => getQuery<InventoryItem[]>("/api/inventory", { status: "viable", limit: 500 }),
 };
@@ -20,13 +15,17 @@ export const breedingQueries = {
 const invalidates = ["/api/breeding", "/api/inventory", "/api/dashboard"];
 
 export const useCreateBreedingRecord = () =>
-  useApiMutation((input: BreedingInput) => apiJson<BreedingRecord>("POST", "/api/breeding-records", input), {
-    invalidates,
-  });
+  useApiMutation(
+    (input: breeding.BreedingInput) =>
+      apiJson<breeding.BreedingRecord>("POST", "/api/breeding-records", input),
+    {
+      invalidates,
+    },
+  );
 
 export const useSetBreedingStatus = () =>
   useApiMutation(
-    ({ id, status }: { id: number; status: BreedingStatus }) =>
-      apiJson<BreedingRecord>("PATCH", `/api/breeding-records/${id}/status`, { status }),
+    ({ id, status }: { id: number; status: breeding.BreedingStatus }) =>
+      apiJson<breeding.BreedingRecord>("PATCH", `/api/breeding-records/${id}/status`, { status }),
     { invalidates },
   );

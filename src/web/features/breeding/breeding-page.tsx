@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Baby, Heart, Plus, TrendingUp } from "lucide-react";
+import { Baby, Heart, TrendingUp } from "lucide-react";
 import { useState } from "react";
-import type { BreedingRecord, BreedingStatus } from "../../../contract/breeding";
-import { ListScreen, ListState } from "../../components/list-screen";
-import { Button } from "../../components/ui/button";
+import type { BreedingRecord, BreedingStatus, BreedingSummary } from "../../../contract/breeding";
+import { AddButton } from "../../components/add-button";
+import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage } from "../../lib/api";
+import { toastOutcome } from "../../components/ui/use-toast";
 import { usePage } from "../../lib/use-page";
 import { AddRecordDialog } from "./add-record-dialog";
 import { breedingQueries, useSetBreedingStatus } from "./api";
@@ -31,6 +30,19 @@ function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined
   );
 }
 
+const listing = { label: "breeding records", empty: { icon: Heart, title: "No breeding records found" } };
+
+const screen = {
+  title: "Breeding Records",
+  subtitle: "AI, embryo transfer and natural services with their outcomes",
+};
+const statsOf = (s: BreedingSummary): Stat[] => [
+  { label: "Total Records", value: s.totalRecords, icon: Heart },
+  { label: "Pregnant", value: s.pregnant, icon: Heart },
+  { label: "Calved", value: s.calved, icon: Baby },
+  { label: "Success Rate", value: `${s.successRate}%`, icon: TrendingUp },
+];
+
 export default function BreedingPage() {
   const page = usePage();
   const records = useQuery(breedingQueries.list(page.params));
@@ -39,35 +51,12 @@ export default function BreedingPage() {
   const [viewing, setViewing] = useState<BreedingRecord>();
   const setStatus = useSetBreedingStatus();
   const changeStatus = (r: BreedingRecord, status: BreedingStatus) =>
-    setStatus.mutate(
-      { id: r.id, status },
-      {
-        onSuccess: () => toast({ title: "Success", description: "Record status updated" }),
-        onError: (e) =>
-          toast({
-            variant: "destructive",
-            title: "Error",
-            description: apiErrorMessage(e) ?? "Failed to update record",
-          }),
-      },
-    );
-  const s = summary.data;
+    setStatus.mutate({ id: r.id, status }, toastOutcome("Record status updated", "Failed to update record"));
   return (
     <ListScreen
-      title="Breeding Records"
-      subtitle="AI, embryo transfer and natural services with their outcomes"
-      actions={
-        <Button onClick={() => setOpen(true)}>
-          <Plus /> Add Breeding Record
-        </Button>
-      }
-      statsLoading={summary.isLoading}
-      stats={[
-        { label: "Total Records", value: s?.totalRecords, icon: Heart },
-        { label: "Pregnant", value: s?.pregnant, icon: Heart },
-        { label: "Calved", value: s?.calved, icon: Baby },
-        { label: "Success Rate", value: s ? `${s.successRate}%` : undefined, icon: TrendingUp },
-      ]}
+      {...screen}
+      actions={<AddButton label="Add Breeding Record" onClick={() => setOpen(true)} />}
+      stats={summary.data && statsOf(summary.data)}
       dialogs={
         <>
           <AddRecordDialog open={open} onOpenChange={setOpen} />
@@ -75,12 +64,7 @@ export default function BreedingPage() {
         </>
       }
     >
-      <ListState
-        query={records}
-        page={page}
-        label="breeding records"
-        empty={{ icon: Heart, title: "No breeding records found" }}
-      >
+      <ListState query={records} page={page} {...listing}>
         {(rows) => <RecordTable records={rows} onView={setViewing} onStatus={changeStatus} />}
       </ListState>
     </ListScreen>

@@ -1,6 +1,7 @@
 import { type BreedingRecord, type BreedingStatus, breedingStatuses } from "../../../contract/breeding";
+import { ChoiceSelect } from "../../components/choice-select";
 import { DataTable } from "../../components/data-table";
-import { StatusSelect, ViewButton } from "../../components/row-actions";
+import { ViewButton } from "../../components/row-actions";
 import { Badge } from "../../components/ui/badge";
 import { formatDate } from "../../lib/format";
 
@@ -59,7 +60,7 @@ export function RecordTable({
             <div className="flex items-center gap-2">
               <ViewButton label={`View ${r.animalId}`} onClick={() => onView(r)} />
               {r.status !== "calved" && (
-                <StatusSelect
+                <ChoiceSelect
                   label={`Status of ${r.animalId}`}
                   className="h-9 w-32 capitalize"
                   value={r.status}

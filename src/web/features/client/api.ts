@@ -1,22 +1,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
-import type {
-  CatalogItem,
-  ClientOrder,
-  ClientOrderInput,
-  PlacedOrder,
-  ShopProduct,
-} from "../../../contract/client";
+import type * as client from "../../../contract/client";
 import type { Pagination } from "../../../contract/pagination";
 import type { Payment, PaymentDetails } from "../../../contract/payments";
 import { apiJson, errorStatus, newIdempotencyKey } from "../../lib/api";
 import { getQuery, invalidatePaths, useApiMutation } from "../../lib/query";
 
 export const clientQueries = {
-  shopProducts: () => getQuery<ShopProduct[]>("/api/shop/products"),
-  publicProducts: () => getQuery<ShopProduct[]>("/api/client/products"),
-  catalog: () => getQuery<CatalogItem[]>("/api/client/catalog"),
-  orders: (page: Partial<Pagination> = { limit: 100 }) => getQuery<ClientOrder[]>("/api/client/orders", page),
+  shopProducts: () => getQuery<client.ShopProduct[]>("/api/shop/products"),
+  publicProducts: () => getQuery<client.ShopProduct[]>("/api/client/products"),
+  catalog: () => getQuery<client.CatalogItem[]>("/api/client/catalog"),
+  orders: (page: Partial<Pagination> = { limit: 100 }) =>
+    getQuery<client.ClientOrder[]>("/api/client/orders", page),
   paymentDetails: () => ({
     ...getQuery<PaymentDetails>("/api/payment-details"),
     staleTime: 60 * 60_000,
@@ -40,8 +35,8 @@ const placedPaths = [...orderPaths, "/api/shop/products", "/api/client/products"
 export function usePlaceOrder() {
   const key = useRef(newIdempotencyKey());
   return useMutation({
-    mutationFn: (input: ClientOrderInput) =>
-      apiJson<PlacedOrder>("POST", "/api/client/orders", input, key.current),
+    mutationFn: (input: client.ClientOrderInput) =>
+      apiJson<client.PlacedOrder>("POST", "/api/client/orders", input, key.current),
     onSettled: (_data, error) => {
       const status = errorStatus(error);
       if (!error || (status !== undefined && status < 500)) key.current = newIdempotencyKey();

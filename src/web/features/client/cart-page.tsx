@@ -1,7 +1,7 @@
 import { ShoppingCart } from "lucide-react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
+import { LinkButton } from "../../components/link-button";
 import { PageHeader } from "../../components/page-header";
-import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { CartLines } from "./cart-lines";
 import { useCart } from "./cart-store";
@@ -17,11 +17,7 @@ function Cart() {
         icon={ShoppingCart}
         title="Your cart is empty"
         hint="Browse the shop to add embryos or semen doses."
-        action={
-          <Button asChild>
-            <Link href="/shop">Go to Shop</Link>
-          </Button>
-        }
+        action={<LinkButton href="/shop">Go to Shop</LinkButton>}
       />
     );
   }

@@ -1,6 +1,7 @@
 import { Loader2, LogOut, ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
+import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { useSession } from "../../lib/session";
@@ -74,12 +75,10 @@ export function ClientLayout({ children }: { children: ReactNode }) {
               )}
             </Link>
           </Button>
-          <Button asChild variant="outline" size="sm" aria-label="Logout">
-            <Link href="/logout">
-              <LogOut />
-              <span className="hidden sm:inline">Logout</span>
-            </Link>
-          </Button>
+          <LinkButton href="/logout" variant="outline" size="sm" aria-label="Logout">
+            <LogOut />
+            <span className="hidden sm:inline">Logout</span>
+          </LinkButton>
         </div>
       </header>
       <main className="mx-auto max-w-6xl p-4 sm:p-6">{children}</main>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
 import { breedsForLocation } from "../../../contract/breed-advice";
+import { LinkButton } from "../../components/link-button";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -123,11 +123,9 @@ function Portal() {
   return (
     <div className="space-y-6 pb-20">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button asChild variant="outline" size="sm">
-          <Link href="/">
-            <ArrowLeft /> Back to Home
-          </Link>
-        </Button>
+        <LinkButton href="/" variant="outline" size="sm">
+          <ArrowLeft /> Back to Home
+        </LinkButton>
         <div className="flex items-center gap-2">
           {(["products", "tracking"] as const).map((v) => (
             <Button

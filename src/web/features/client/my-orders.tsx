@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Package, Plus } from "lucide-react";
-import { Link } from "wouter";
+import { LinkButton } from "../../components/link-button";
 import { ListState } from "../../components/list-screen";
 import { DisplayStatusBadge } from "../../components/order-status-badge";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
@@ -10,6 +10,9 @@ import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format"
 import { usePage } from "../../lib/use-page";
 import { clientQueries } from "./api";
 
+const noOrders = { icon: Package, title: "No orders yet" };
+const browse = (onBrowse: () => void) => <Button onClick={onBrowse}>Browse Catalog</Button>;
+
 /** The client's orders, newest first, a page at a time. */
 export function MyOrders({ currency, onBrowse }: { currency: DisplayCurrency; onBrowse: () => void }) {
   const page = usePage();
@@ -17,22 +20,11 @@ export function MyOrders({ currency, onBrowse }: { currency: DisplayCurrency; on
   return (
     <div className="space-y-3">
       <div className="flex justify-end">
-        <Button asChild>
-          <Link href="/client-orders">
-            <Plus /> New Order
-          </Link>
-        </Button>
+        <LinkButton href="/client-orders">
+          <Plus /> New Order
+        </LinkButton>
       </div>
-      <ListState
-        query={orders}
-        page={page}
-        label="orders"
-        empty={{
-          icon: Package,
-          title: "No orders yet",
-          action: <Button onClick={onBrowse}>Browse Catalog</Button>,
-        }}
-      >
+      <ListState query={orders} page={page} label="orders" empty={{ ...noOrders, action: browse(onBrowse) }}>
         {(rows) =>
           rows.map((o) => (
             <Card

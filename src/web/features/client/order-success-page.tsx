@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Mail, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useSearch } from "wouter";
-import { Button } from "../../components/ui/button";
+import { useSearch } from "wouter";
+import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { clientQueries } from "./api";
 import { clearCart } from "./cart-store";
@@ -91,12 +91,10 @@ export default function OrderSuccessPage() {
         </p>
       </Card>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Button asChild>
-          <Link href="/shop">Continue Shopping</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/">Back to Home</Link>
-        </Button>
+        <LinkButton href="/shop">Continue Shopping</LinkButton>
+        <LinkButton href="/" variant="outline">
+          Back to Home
+        </LinkButton>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Filter } from "lucide-react";
 import { useDeferredValue, useState } from "react";
-import { FilterSelect } from "../../components/filter-select";
+import { ChoiceSelect } from "../../components/choice-select";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
@@ -40,7 +40,7 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
           <Filter /> Filters
         </Button>
         {showFilters && (
-          <FilterSelect
+          <ChoiceSelect
             label="Catalog type"
             all="All types"
             className="sm:w-40"

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShoppingBag } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
-import { Link } from "wouter";
-import { FilterSelect } from "../../components/filter-select";
+import { ChoiceSelect } from "../../components/choice-select";
+import { LinkButton } from "../../components/link-button";
 import { PageHeader } from "../../components/page-header";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { optionsOf } from "../../components/ui/field";
@@ -47,7 +46,7 @@ function Shop() {
           value={search}
           onChange={setSearch}
         />
-        <FilterSelect
+        <ChoiceSelect
           label="Filter by type"
           all="All types"
           className="sm:w-40"
@@ -55,7 +54,7 @@ function Shop() {
           value={type}
           onChange={setType}
         />
-        <FilterSelect
+        <ChoiceSelect
           label="Filter by breed"
           all="All breeds"
           className="sm:w-56"
@@ -81,9 +80,9 @@ function Shop() {
             <p className="text-sm">
               <strong>{count}</strong> item{count === 1 ? "" : "s"} · {formatKes(cartTotal(cart))}
             </p>
-            <Button asChild size="sm">
-              <Link href="/cart">View Cart</Link>
-            </Button>
+            <LinkButton href="/cart" size="sm">
+              View Cart
+            </LinkButton>
           </Card>
         </div>
       )}

@@ -1,8 +1,8 @@
 import { Mail, MapPin, Pencil, Phone, RotateCcw, Trash2, User } from "lucide-react";
 import { type Customer, customerTypeLabels } from "../../../contract/customers";
+import { RecordCard } from "../../components/record-card";
+import { CardAction } from "../../components/row-actions";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
 
 const typeTone: Record<Customer["type"], BadgeTone> = {
   farm: "green",
@@ -25,58 +25,49 @@ export function CustomerCard({
   onReactivate: () => void;
 }) {
   return (
-    <Card className="p-4 sm:p-5" data-testid="customer-card">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 space-y-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold">{customer.name}</h3>
-            <Badge tone={typeTone[customer.type]}>{customerTypeLabels[customer.type]}</Badge>
-            <Badge tone={customer.isActive ? "green" : "gray"}>
-              {customer.isActive ? "Active" : "Inactive"}
-            </Badge>
-          </div>
-          <div className="grid gap-x-6 gap-y-1 text-sm text-gray-600 sm:grid-cols-2 dark:text-gray-400">
-            <span className="flex min-w-0 items-center gap-2">
-              <Mail className="h-4 w-4 shrink-0" aria-hidden />
-              <span className="truncate">{customer.email}</span>
-            </span>
-            <span className="flex items-center gap-2">
-              <Phone className="h-4 w-4 shrink-0" aria-hidden />
-              {customer.phone}
-            </span>
-            <span className="flex items-center gap-2">
-              <User className="h-4 w-4 shrink-0" aria-hidden />
-              {customer.contactPerson}
-            </span>
-            <span className="flex min-w-0 items-center gap-2">
-              <MapPin className="h-4 w-4 shrink-0" aria-hidden />
-              <span className="truncate">{customer.address}</span>
-            </span>
-          </div>
-          {customer.notes && <p className="text-sm text-gray-500 dark:text-gray-400">{customer.notes}</p>}
-        </div>
-        {canEdit && (
+    <RecordCard
+      testId="customer-card"
+      heading={
+        <>
+          <h3 className="text-lg font-semibold">{customer.name}</h3>
+          <Badge tone={typeTone[customer.type]}>{customerTypeLabels[customer.type]}</Badge>
+          <Badge tone={customer.isActive ? "green" : "gray"}>
+            {customer.isActive ? "Active" : "Inactive"}
+          </Badge>
+        </>
+      }
+      aside={
+        canEdit && (
           <div className="flex shrink-0 gap-2">
-            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
-              <Pencil /> Edit
-            </Button>
+            <CardAction icon={Pencil} label="Edit" of={customer.name} onClick={onEdit} />
             {customer.isActive ? (
-              <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${customer.name}`}>
-                <Trash2 /> Delete
-              </Button>
+              <CardAction icon={Trash2} label="Delete" of={customer.name} onClick={onDelete} />
             ) : (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={onReactivate}
-                aria-label={`Reactivate ${customer.name}`}
-              >
-                <RotateCcw /> Reactivate
-              </Button>
+              <CardAction icon={RotateCcw} label="Reactivate" of={customer.name} onClick={onReactivate} />
             )}
           </div>
-        )}
+        )
+      }
+    >
+      <div className="grid gap-x-6 gap-y-1 text-sm text-gray-600 sm:grid-cols-2 dark:text-gray-400">
+        <span className="flex min-w-0 items-center gap-2">
+          <Mail className="h-4 w-4 shrink-0" aria-hidden />
+          <span className="truncate">{customer.email}</span>
+        </span>
+        <span className="flex items-center gap-2">
+          <Phone className="h-4 w-4 shrink-0" aria-hidden />
+          {customer.phone}
+        </span>
+        <span className="flex items-center gap-2">
+          <User className="h-4 w-4 shrink-0" aria-hidden />
+          {customer.contactPerson}
+        </span>
+        <span className="flex min-w-0 items-center gap-2">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+          <span className="truncate">{customer.address}</span>
+        </span>
       </div>
-    </Card>
+      {customer.notes && <p className="text-sm text-gray-500 dark:text-gray-400">{customer.notes}</p>}
+    </RecordCard>
   );
 }

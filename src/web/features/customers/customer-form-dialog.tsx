@@ -6,7 +6,6 @@ import {
 } from "../../../contract/customers";
 import { Field, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
-import { toast } from "../../components/ui/use-toast";
 import { useSaveCustomer } from "./api";
 
 const empty = { name: "", type: "", email: "", phone: "", address: "", contactPerson: "", notes: "" };
@@ -20,13 +19,6 @@ const fromCustomer = (c: Customer) => ({
   contactPerson: c.contactPerson,
   notes: c.notes ?? "",
 });
-
-const _failed = (what: "create" | "update") =>
-  toast({
-    variant: "destructive",
-    title: "Error",
-    description: `Failed to ${what} customer. Please try again.`,
-  });
 
 /** Add Customer, or edit one when `customer` is given. */
 export function CustomerFormDialog({ customer, ...props }: DialogProps & { customer?: Customer }) {

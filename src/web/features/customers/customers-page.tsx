@@ -1,16 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Plus, Stethoscope, Users, Warehouse } from "lucide-react";
+import { Building2, Stethoscope, Users, Warehouse } from "lucide-react";
 import { useDeferredValue, useState } from "react";
+import type { CustomerSummary } from "../../../contract/customers";
 import {
   type Customer,
   type CustomerType,
   customerTypeLabels,
   customerTypes,
 } from "../../../contract/customers";
-import { FilterSelect } from "../../components/filter-select";
-import { FilterBar, ListScreen, ListState } from "../../components/list-screen";
+import { AddButton } from "../../components/add-button";
+import { ChoiceSelect } from "../../components/choice-select";
+import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
-import { Button } from "../../components/ui/button";
 import { optionsOf } from "../../components/ui/field";
 import { SearchInput } from "../../components/ui/search-input";
 import { toast } from "../../components/ui/use-toast";
@@ -21,6 +22,24 @@ import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
 
 const failed = (description: string) => toast({ variant: "destructive", title: "Error", description });
+
+const screen = {
+  title: "Customer Management",
+  subtitle: "Farms, breeders, veterinarians and distributors we serve",
+};
+const statsOf = (s: CustomerSummary): Stat[] => [
+  { label: "Total Customers", value: s.totalCustomers, icon: Users },
+  { label: "Farms", value: s.farms, icon: Warehouse },
+  { label: "Breeders", value: s.breeders, icon: Building2 },
+  { label: "Veterinarians", value: s.veterinarians, icon: Stethoscope },
+];
+
+const emptyList = (filtering: boolean) => ({
+  icon: Users,
+  title: "No customers found",
+  hint: filtering ? "Try adjusting your search or filters" : "Get started by adding your first customer",
+  testId: "customers-empty",
+});
 
 export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
   const [search, setSearch] = useState("");
@@ -63,24 +82,11 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
     );
 
   const filtering = search.trim() !== "" || type !== "all";
-  const s = summary.data;
   return (
     <ListScreen
-      title="Customer Management"
-      subtitle="Farms, breeders, veterinarians and distributors we serve"
-      actions={
-        canEdit && (
-          <Button onClick={() => openForm()}>
-            <Plus /> Add Customer
-          </Button>
-        )
-      }
-      stats={[
-        { label: "Total Customers", value: s?.totalCustomers, icon: Users },
-        { label: "Farms", value: s?.farms, icon: Warehouse },
-        { label: "Breeders", value: s?.breeders, icon: Building2 },
-        { label: "Veterinarians", value: s?.veterinarians, icon: Stethoscope },
-      ]}
+      {...screen}
+      actions={canEdit && <AddButton label="Add Customer" onClick={() => openForm()} />}
+      stats={summary.data && statsOf(summary.data)}
       filters={
         <FilterBar>
           <SearchInput
@@ -89,7 +95,7 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
             value={search}
             onChange={setSearch}
           />
-          <FilterSelect
+          <ChoiceSelect
             label="Filter by type"
             all="All Types"
             className="sm:w-52"
@@ -120,19 +126,7 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
         </>
       }
     >
-      <ListState
-        query={customers}
-        page={page}
-        label="customers"
-        empty={{
-          icon: Users,
-          title: "No customers found",
-          hint: filtering
-            ? "Try adjusting your search or filters"
-            : "Get started by adding your first customer",
-          testId: "customers-empty",
-        }}
-      >
+      <ListState query={customers} page={page} label="customers" empty={emptyList(filtering)}>
         {(rows) =>
           rows.map((c) => (
             <CustomerCard

@@ -3,10 +3,10 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { InventoryItem } from "../../../contract/inventory";
 import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
 import { ModalDialog } from "../../components/ui/form-dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { apiJson, errorStatus } from "../../lib/api";
+import { useTextField } from "../../lib/form";
 
 interface DetectedCode {
   rawValue: string;
@@ -29,7 +29,7 @@ export function QrScanDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [, navigate] = useLocation();
-  const [code, setCode] = useState("");
+  const code = useTextField("scan-code");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
@@ -69,10 +69,10 @@ export function QrScanDialog({
   useEffect(() => {
     if (!open) {
       setScanning(false);
-      setCode("");
+      code.set("");
       setError(undefined);
     }
-  }, [open]);
+  }, [open, code.set]);
 
   useEffect(() => {
     const Detector = barcodeDetector();
@@ -92,7 +92,7 @@ export function QrScanDialog({
           const found = await detector.detect(videoRef.current).catch(() => []);
           if (found[0]) {
             setScanning(false);
-            setCode(found[0].rawValue);
+            code.set(found[0].rawValue);
             void openItemRef.current(found[0].rawValue);
             return;
           }
@@ -109,11 +109,11 @@ export function QrScanDialog({
       cancelAnimationFrame(frame);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [scanning]);
+  }, [scanning, code.set]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void openItem(code);
+    void openItem(code.value);
   };
 
   return (
@@ -135,21 +135,7 @@ export function QrScanDialog({
         </div>
       )}
       <form className="space-y-3" onSubmit={onSubmit}>
-        <div className="space-y-2">
-          <Label htmlFor="scan-code">Item code</Label>
-          <Input
-            id="scan-code"
-            placeholder="e.g. EMB-HF-001"
-            autoComplete="off"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
-        {error && (
-          <p className="text-sm text-red-600" role="alert">
-            {error}
-          </p>
-        )}
+        <Field label="Item code" placeholder="e.g. EMB-HF-001" autoComplete="off" bind={{ ...code, error }} />
         <Button type="submit" className="w-full" disabled={busy}>
           <Search /> Open item
         </Button>

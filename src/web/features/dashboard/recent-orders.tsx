@@ -1,7 +1,6 @@
-import { Link } from "wouter";
 import type { Order } from "../../../contract/orders";
+import { LinkButton } from "../../components/link-button";
 import { DisplayStatusBadge } from "../../components/order-status-badge";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
 
@@ -10,9 +9,9 @@ export function RecentOrders({ orders }: { orders: Order[] | undefined }) {
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Recent Orders</CardTitle>
-        <Button asChild variant="outline" size="sm">
-          <Link href="/orders">View All</Link>
-        </Button>
+        <LinkButton href="/orders" variant="outline" size="sm">
+          View All
+        </LinkButton>
       </CardHeader>
       <CardContent>
         {!orders || orders.length === 0 ? (

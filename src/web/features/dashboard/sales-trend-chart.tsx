@@ -1,15 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { salesTrendRangeLabels, salesTrendRanges } from "../../../contract/dashboard";
+import { chartGrid } from "../../components/chart-parts";
+import { ChoiceSelect } from "../../components/choice-select";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { NativeSelect } from "../../components/ui/native-select";
+import { optionsOf } from "../../components/ui/field";
 import { formatKes, formatMonth } from "../../lib/format";
 import { dashboardQueries } from "./api";
 
 type Range = (typeof salesTrendRanges)[number];
 
 const compactKes = new Intl.NumberFormat("en-KE", { notation: "compact", maximumFractionDigits: 1 });
+
+const ranges = optionsOf(salesTrendRanges, salesTrendRangeLabels);
 
 export function SalesTrendChart() {
   const [range, setRange] = useState<Range>("6m");
@@ -19,18 +23,13 @@ export function SalesTrendChart() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>Monthly Sales Trend</CardTitle>
-        <NativeSelect
-          aria-label="Sales trend range"
+        <ChoiceSelect
+          label="Sales trend range"
           className="w-44"
+          options={ranges}
           value={range}
-          onChange={(e) => setRange(e.target.value as Range)}
-        >
-          {salesTrendRanges.map((r) => (
-            <option key={r} value={r}>
-              {salesTrendRangeLabels[r]}
-            </option>
-          ))}
-        </NativeSelect>
+          onChange={setRange}
+        />
       </CardHeader>
       <CardContent>
         <div className="h-64" data-testid="sales-trend-chart" data-points={data?.length ?? 0}>
@@ -45,7 +44,7 @@ export function SalesTrendChart() {
                     <stop offset="95%" stopColor="#16a34a" stopOpacity={0} />
                   </linearGradient>
                 </defs>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+                {chartGrid}
                 <XAxis dataKey="label" tick={{ fontSize: 12 }} />
                 <YAxis
                   tickFormatter={(v: number) => compactKes.format(v)}

@@ -1,8 +1,7 @@
-import { Link } from "wouter";
 import type { BreedingMetrics, InventoryStatus } from "../../../contract/dashboard";
 import type { StorageCondition } from "../../../contract/storage";
+import { LinkButton } from "../../components/link-button";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { formatChange, formatDateTime } from "../../lib/format";
@@ -39,9 +38,9 @@ export function InventoryStatusCard({ status }: { status: InventoryStatus | unde
             </div>
           </dl>
         )}
-        <Button asChild variant="outline" className="w-full">
-          <Link href="/genetic-inventory">View Full Inventory</Link>
-        </Button>
+        <LinkButton href="/genetic-inventory" variant="outline" className="w-full">
+          View Full Inventory
+        </LinkButton>
       </CardContent>
     </Card>
   );

@@ -1,66 +1,62 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, DollarSign, Plus, Receipt, TrendingUp, Wallet } from "lucide-react";
+import { Clock, DollarSign, Receipt, TrendingUp, Wallet } from "lucide-react";
 import { useState } from "react";
-import { ListScreen, ListState } from "../../components/list-screen";
-import { Button } from "../../components/ui/button";
+import type { FinancialSummary } from "../../../contract/finance";
+import { AddButton } from "../../components/add-button";
+import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { formatKes, formatUsd } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { financeQueries } from "./api";
 import { RecordTransactionDialog } from "./record-transaction-dialog";
 import { TransactionTable } from "./transaction-table";
 
+const listing = {
+  label: "transactions",
+  empty: { icon: Receipt, title: "No transactions recorded yet", testId: "transactions-empty" },
+};
+
+const screen = { title: "Financial Management", subtitle: "Revenue, payments and expenses" };
+const statsOf = (s: FinancialSummary): Stat[] => [
+  {
+    label: "Total Revenue KES",
+    value: formatKes(s.totalRevenue),
+    icon: Wallet,
+    hint: "Income received, net of refunds",
+  },
+  {
+    label: "Total Revenue USD",
+    value: formatUsd(s.totalRevenueUsd),
+    icon: DollarSign,
+    hint: "The same, at 150 KES per dollar",
+  },
+  {
+    label: "Monthly Revenue",
+    value: formatKes(s.monthlyRevenue),
+    icon: TrendingUp,
+    hint: "Income received this month",
+  },
+  {
+    label: "Pending Payments",
+    value: formatKes(s.pendingPayments),
+    icon: Clock,
+    hint: `Outstanding on booked orders: ${formatKes(s.receivedKes)} of ${formatKes(s.bookedKes)} received`,
+  },
+];
+
 export default function FinancialPage() {
   const page = usePage();
   const summary = useQuery(financeQueries.summary());
   const transactions = useQuery(financeQueries.transactions(page.params));
   const [open, setOpen] = useState(false);
-  const s = summary.data;
   return (
     <ListScreen
-      title="Financial Management"
-      subtitle="Revenue, payments and expenses"
-      actions={
-        <Button onClick={() => setOpen(true)}>
-          <Plus /> Record Transaction
-        </Button>
-      }
-      stats={[
-        {
-          label: "Total Revenue KES",
-          value: s && formatKes(s.totalRevenue),
-          icon: Wallet,
-          hint: "Income received, net of refunds",
-        },
-        {
-          label: "Total Revenue USD",
-          value: s && formatUsd(s.totalRevenueUsd),
-          icon: DollarSign,
-          hint: "The same, at 150 KES per dollar",
-        },
-        {
-          label: "Monthly Revenue",
-          value: s && formatKes(s.monthlyRevenue),
-          icon: TrendingUp,
-          hint: "Income received this month",
-        },
-        {
-          label: "Pending Payments",
-          value: s && formatKes(s.pendingPayments),
-          icon: Clock,
-          hint: s
-            ? `Outstanding on booked orders: ${formatKes(s.receivedKes)} of ${formatKes(s.bookedKes)} received`
-            : undefined,
-        },
-      ]}
+      {...screen}
+      actions={<AddButton label="Record Transaction" onClick={() => setOpen(true)} />}
+      stats={summary.data && statsOf(summary.data)}
       listTitle="Recent Transactions"
       dialogs={<RecordTransactionDialog open={open} onOpenChange={setOpen} />}
     >
-      <ListState
-        query={transactions}
-        page={page}
-        label="transactions"
-        empty={{ icon: Receipt, title: "No transactions recorded yet", testId: "transactions-empty" }}
-      >
+      <ListState query={transactions} page={page} {...listing}>
         {(rows) => <TransactionTable transactions={rows} />}
       </ListState>
     </ListScreen>

@@ -91,7 +91,7 @@ export function AddItemDialog(props: DialogProps) {
       {...dialog}
       title="Add Inventory Item"
       description="Receive a batch of embryos or semen doses into storage."
-      className="max-w-2xl"
+      wide
       submitLabel="Add Item"
       pendingLabel="Adding..."
     >

@@ -1,11 +1,4 @@
-import type {
-  InventoryItem,
-  InventoryItemDetail,
-  InventoryItemInput,
-  InventoryListQuery,
-  InventorySummary,
-  ReserveInput,
-} from "../../../contract/inventory";
+import type * as inventory from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
 import { apiJson, urlFromQueryKey } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
@@ -29,7 +22,7 @@ export const noFilters: InventoryFilters = {
 };
 
 /** The API's query parameters for these filters ("all" and blanks left out). */
-export function filterParams(f: InventoryFilters): InventoryListQuery {
+export function filterParams(f: InventoryFilters): inventory.InventoryListQuery {
   const pick = <T extends string>(v: string) =>
     v === "all" || v.trim() === "" ? undefined : (v.trim() as T);
   return {
@@ -43,9 +36,10 @@ export function filterParams(f: InventoryFilters): InventoryListQuery {
 }
 
 export const inventoryQueries = {
-  list: (query: InventoryListQuery) => getQuery<InventoryItem[]>("/api/inventory", query),
-  summary: (query: InventoryListQuery) => getQuery<InventorySummary>("/api/inventory/summary", query),
-  detail: (id: number) => getQuery<InventoryItemDetail>(`/api/inventory/${id}`),
+  list: (query: inventory.InventoryListQuery) => getQuery<inventory.InventoryItem[]>("/api/inventory", query),
+  summary: (query: inventory.InventoryListQuery) =>
+    getQuery<inventory.InventorySummary>("/api/inventory/summary", query),
+  detail: (id: number) => getQuery<inventory.InventoryItemDetail>(`/api/inventory/${id}`),
 };
 
 export const exportUrl = (f: InventoryFilters) => urlFromQueryKey(["/api/inventory/export", filterParams(f)]);
@@ -54,13 +48,17 @@ export const exportUrl = (f: InventoryFilters) => urlFromQueryKey(["/api/invento
 const invalidates = ["/api/inventory", "/api/dashboard", "/api/orders"];
 
 export const useCreateItem = () =>
-  useApiMutation((input: InventoryItemInput) => apiJson<InventoryItem>("POST", "/api/inventory", input), {
-    invalidates,
-  });
+  useApiMutation(
+    (input: inventory.InventoryItemInput) =>
+      apiJson<inventory.InventoryItem>("POST", "/api/inventory", input),
+    {
+      invalidates,
+    },
+  );
 
 export const useReserve = () =>
   useApiMutation(
-    ({ id, ...input }: ReserveInput & { id: number }) =>
-      apiJson<{ order: Order; item: InventoryItem }>("POST", `/api/inventory/${id}/reserve`, input),
+    ({ id, ...input }: inventory.ReserveInput & { id: number }) =>
+      apiJson<{ order: Order; item: inventory.InventoryItem }>("POST", `/api/inventory/${id}/reserve`, input),
     { invalidates },
   );

@@ -8,7 +8,7 @@ import {
   originLabels,
   viabilityStatuses,
 } from "../../../contract/inventory";
-import { FilterSelect } from "../../components/filter-select";
+import { ChoiceSelect } from "../../components/choice-select";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { optionsOf } from "../../components/ui/field";
@@ -16,6 +16,11 @@ import { SearchInput } from "../../components/ui/search-input";
 import type { InventoryFilters as Filters } from "./api";
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+const types = itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm"] as const);
+const viabilities = viabilityStatuses.map((s) => [s, capitalised(s)] as const);
+const categories = optionsOf(geneticCategories, categoryLabels);
+const origins = optionsOf(geneticOrigins, originLabels);
 
 /** Search, type and viability, with category, origin and low stock behind More Filters. */
 export function InventoryFilters({
@@ -30,6 +35,11 @@ export function InventoryFilters({
     <K extends keyof Filters>(key: K) =>
     (value: Filters[K]) =>
       onChange({ ...filters, [key]: value });
+  const on = (key: "type" | "status" | "category" | "origin", className?: string) => ({
+    value: filters[key],
+    onChange: set(key),
+    className,
+  });
   return (
     <Card className="space-y-3 p-4">
       <div className="flex flex-col gap-3 lg:flex-row">
@@ -39,21 +49,12 @@ export function InventoryFilters({
           value={filters.search}
           onChange={set("search")}
         />
-        <FilterSelect
-          label="Filter by type"
-          all="All types"
-          className="lg:w-40"
-          options={itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm"] as const)}
-          value={filters.type}
-          onChange={set("type")}
-        />
-        <FilterSelect
+        <ChoiceSelect label="Filter by type" all="All types" options={types} {...on("type", "lg:w-40")} />
+        <ChoiceSelect
           label="Filter by viability"
           all="All statuses"
-          className="lg:w-44"
-          options={viabilityStatuses.map((s) => [s, capitalised(s)] as const)}
-          value={filters.status}
-          onChange={set("status")}
+          options={viabilities}
+          {...on("status", "lg:w-44")}
         />
         <Button variant="outline" aria-expanded={more} onClick={() => setMore((v) => !v)}>
           <Filter /> More Filters
@@ -64,20 +65,13 @@ export function InventoryFilters({
           className="grid gap-3 border-t border-gray-100 pt-3 sm:grid-cols-3 dark:border-gray-800"
           data-testid="more-filters"
         >
-          <FilterSelect
+          <ChoiceSelect
             label="Filter by category"
             all="All categories"
-            options={optionsOf(geneticCategories, categoryLabels)}
-            value={filters.category}
-            onChange={set("category")}
+            options={categories}
+            {...on("category")}
           />
-          <FilterSelect
-            label="Filter by origin"
-            all="All origins"
-            options={optionsOf(geneticOrigins, originLabels)}
-            value={filters.origin}
-            onChange={set("origin")}
-          />
+          <ChoiceSelect label="Filter by origin" all="All origins" options={origins} {...on("origin")} />
           <label className="flex h-10 items-center gap-2 text-sm">
             <input
               type="checkbox"

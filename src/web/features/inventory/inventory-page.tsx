@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle, Dna, Download, FlaskConical, Package, Plus, Warehouse } from "lucide-react";
+import { CheckCircle, Dna, Download, FlaskConical, Package, Warehouse } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
-import type { InventoryItem } from "../../../contract/inventory";
-import { ListScreen, ListState } from "../../components/list-screen";
+import type { InventoryItem, InventorySummary } from "../../../contract/inventory";
+import { AddButton } from "../../components/add-button";
+import { LinkButton } from "../../components/link-button";
+import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { usePage } from "../../lib/use-page";
@@ -34,6 +36,14 @@ function LoadingItems() {
   );
 }
 
+const screen = { title: "Genetic Inventory", subtitle: "Embryos and semen doses in cryogenic storage" };
+const statsOf = (s: InventorySummary): Stat[] => [
+  { label: "Total Embryos", value: s.totalEmbryos, icon: Dna },
+  { label: "Sperm Doses", value: s.totalSpermDoses, icon: FlaskConical },
+  { label: "Viable Items", value: s.viableItems, icon: CheckCircle },
+  { label: "Storage Units", value: s.storageUnits, icon: Warehouse },
+];
+
 export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean; canReserve: boolean }) {
   const [filters, setFilters] = useState<Filters>(noFilters);
   const active = { ...filters, search: useDeferredValue(filters.search) };
@@ -53,31 +63,18 @@ export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean;
     }
   }, [itemParam, clearItemParam]);
 
-  const s = summary.data;
   return (
     <ListScreen
-      title="Genetic Inventory"
-      subtitle="Embryos and semen doses in cryogenic storage"
+      {...screen}
       actions={
         <>
-          <Button asChild variant="outline">
-            <a href={exportUrl(active)} download>
-              <Download /> Export
-            </a>
-          </Button>
-          {canAdd && (
-            <Button onClick={() => setAddOpen(true)}>
-              <Plus /> Add Item
-            </Button>
-          )}
+          <LinkButton href={exportUrl(active)} download variant="outline">
+            <Download /> Export
+          </LinkButton>
+          {canAdd && <AddButton label="Add Item" onClick={() => setAddOpen(true)} />}
         </>
       }
-      stats={[
-        { label: "Total Embryos", value: s?.totalEmbryos, icon: Dna },
-        { label: "Sperm Doses", value: s?.totalSpermDoses, icon: FlaskConical },
-        { label: "Viable Items", value: s?.viableItems, icon: CheckCircle },
-        { label: "Storage Units", value: s?.storageUnits, icon: Warehouse },
-      ]}
+      stats={summary.data && statsOf(summary.data)}
       filters={<InventoryFilters filters={filters} onChange={setFilters} />}
       cards
       dialogs={

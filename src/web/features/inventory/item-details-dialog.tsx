@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { categoryLabels, originLabels } from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { ModalDialog } from "../../components/ui/form-dialog";
+import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes } from "../../lib/format";
 import { inventoryQueries } from "./api";
 import { originFlags, viabilityTone } from "./labels";
@@ -42,10 +42,9 @@ export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onC
   if (id === undefined) return null;
 
   return (
-    <ModalDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      className="max-w-2xl"
+    <RecordDialog
+      onClose={onClose}
+      wide
       title={data ? `${data.breedName} (${data.itemId})` : "Loading item…"}
       description="Full record, stock history and label"
     >
@@ -144,6 +143,6 @@ export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onC
           </div>
         </div>
       )}
-    </ModalDialog>
+    </RecordDialog>
   );
 }

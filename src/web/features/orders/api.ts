@@ -1,19 +1,12 @@
-import type {
-  Order,
-  OrderDetail,
-  OrderInput,
-  OrderListQuery,
-  OrderSummary,
-  OrderUpdate,
-} from "../../../contract/orders";
+import type * as orders from "../../../contract/orders";
 import type { Payment, RecordPaymentInput } from "../../../contract/payments";
 import { apiJson, newIdempotencyKey } from "../../lib/api";
-import { getQuery, type MutateCallbacks, useApiMutation } from "../../lib/query";
+import { getQuery, saveWith, useApiMutation } from "../../lib/query";
 
 export const orderQueries = {
-  list: (query: OrderListQuery) => getQuery<Order[]>("/api/orders", query),
-  summary: () => getQuery<OrderSummary>("/api/orders/summary"),
-  detail: (id: number) => getQuery<OrderDetail>(`/api/orders/${id}`),
+  list: (query: orders.OrderListQuery) => getQuery<orders.Order[]>("/api/orders", query),
+  summary: () => getQuery<orders.OrderSummary>("/api/orders/summary"),
+  detail: (id: number) => getQuery<orders.OrderDetail>(`/api/orders/${id}`),
   payments: (id: number) => getQuery<Payment[]>(`/api/orders/${id}/payments`),
 };
 
@@ -23,30 +16,24 @@ const orderPaths = ["/api/orders", "/api/inventory", "/api/dashboard"];
 const moneyPaths = ["/api/orders", "/api/financial", "/api/transactions", "/api/dashboard"];
 
 export const useCreateOrder = () =>
-  useApiMutation((input: OrderInput) => apiJson<Order>("POST", "/api/orders", input), {
+  useApiMutation((input: orders.OrderInput) => apiJson<orders.Order>("POST", "/api/orders", input), {
     invalidates: orderPaths,
   });
 
 export const useUpdateOrder = () =>
   useApiMutation(
-    ({ id, ...changes }: OrderUpdate & { id: number }) =>
-      apiJson<Order>("PATCH", `/api/orders/${id}`, changes),
+    ({ id, ...changes }: orders.OrderUpdate & { id: number }) =>
+      apiJson<orders.Order>("PATCH", `/api/orders/${id}`, changes),
     { invalidates: orderPaths },
   );
 
 export const useCancelOrder = () =>
-  useApiMutation((id: number) => apiJson<Order>("DELETE", `/api/orders/${id}`), { invalidates: orderPaths });
+  useApiMutation((id: number) => apiJson<orders.Order>("DELETE", `/api/orders/${id}`), {
+    invalidates: orderPaths,
+  });
 
 /** Saves the order being edited, or creates one when there is none. */
-export function useSaveOrder(order?: Order) {
-  const create = useCreateOrder();
-  const update = useUpdateOrder();
-  return {
-    mutate: (input: OrderInput, callbacks: MutateCallbacks<Order>) =>
-      order ? update.mutate({ id: order.id, ...input }, callbacks) : create.mutate(input, callbacks),
-    isPending: create.isPending || update.isPending,
-  };
-}
+export const useSaveOrder = (order?: orders.Order) => saveWith(useCreateOrder(), useUpdateOrder(), order);
 
 /** The refetch marks the order paid and unmounts the form; its "Payment recorded" toast must still run. */
 export const useRecordPayment = (orderId: number) =>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { paymentMethodLabels, staffStatusLabels } from "../../../contract/orders";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { ModalDialog } from "../../components/ui/form-dialog";
+import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes, formatUsd } from "../../lib/format";
 import { orderQueries } from "./api";
 import { OrderPayments } from "./order-payments";
@@ -22,10 +22,9 @@ export function OrderDetailsDialog({
   const o = order.data;
   if (id === undefined) return null;
   return (
-    <ModalDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      className="max-w-2xl"
+    <RecordDialog
+      onClose={onClose}
+      wide
       title={o ? `Order ${o.orderNumber}` : "Loading order…"}
       description={o ? `${o.customerName} · placed ${formatDateTime(o.orderDate)}` : ""}
     >
@@ -118,6 +117,6 @@ export function OrderDetailsDialog({
           </div>
         </div>
       )}
-    </ModalDialog>
+    </RecordDialog>
   );
 }

@@ -1,16 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle, Clock, DollarSign, Plus, ShoppingCart } from "lucide-react";
+import { CheckCircle, Clock, DollarSign, ShoppingCart } from "lucide-react";
 import { useDeferredValue, useState } from "react";
-import { KES_PER_USD } from "../../../contract/money";
-import { type Order, type OrderStatus, staffStatusFilter, staffStatusLabels } from "../../../contract/orders";
-import { FilterSelect } from "../../components/filter-select";
-import { FilterBar, ListScreen, ListState } from "../../components/list-screen";
+import {
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  staffStatusFilter,
+  staffStatusLabels,
+} from "../../../contract/orders";
+import { AddButton } from "../../components/add-button";
+import { ChoiceSelect } from "../../components/choice-select";
+import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
-import { Button } from "../../components/ui/button";
 import { SearchInput } from "../../components/ui/search-input";
-import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage } from "../../lib/api";
-import { type DisplayCurrency, formatKes, formatUsd } from "../../lib/format";
+import { toastOutcome } from "../../components/ui/use-toast";
+import { type DisplayCurrency, formatKes, formatKesIn, formatUsd } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { useNewParam } from "../../lib/use-search-param";
 import { orderQueries, useCancelOrder } from "./api";
@@ -20,6 +24,27 @@ import { OrderDetailsDialog } from "./order-details-dialog";
 import { OrderFormDialog } from "./order-form-dialog";
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+const screen = { title: "Sales & Orders", subtitle: "Orders from staff and the client portal" };
+/** Revenue in the chosen currency: the server's USD figure, or the one rate for the outstanding amount. */
+const statsOf = (s: OrderSummary, currency: DisplayCurrency): Stat[] => [
+  { label: "Total Orders", value: s.totalOrders, icon: ShoppingCart },
+  {
+    label: "Total Revenue",
+    value: currency === "KES" ? formatKes(s.totalRevenueKes) : formatUsd(s.totalRevenueUsd),
+    icon: DollarSign,
+    hint: `Order value booked (approved and later), in ${currency}; ${formatKesIn(s.outstandingKes, currency)} outstanding`,
+  },
+  { label: "Pending Orders", value: s.pendingOrders, icon: Clock },
+  { label: "Delivered Orders", value: s.deliveredOrders, icon: CheckCircle },
+];
+
+const emptyList = (filtering: boolean) => ({
+  icon: ShoppingCart,
+  title: filtering ? "No orders found" : "No orders yet",
+  hint: filtering ? "Try adjusting your search or filters" : undefined,
+  testId: "orders-empty",
+});
 
 export default function OrdersPage({
   canWrite,
@@ -49,54 +74,30 @@ export default function OrdersPage({
   };
   useNewParam(canWrite, openForm);
 
-  const money = (kes: number, usd = Math.round(kes / KES_PER_USD)) =>
-    currency === "KES" ? formatKes(kes) : formatUsd(usd);
-  const s = summary.data;
-
   const confirmDelete = () =>
     deleting &&
     cancel.mutate(deleting.id, {
-      onSuccess: (o) => {
-        toast({
+      ...toastOutcome(
+        {
           title: "Order Cancelled",
-          description: `${o.orderNumber} was cancelled and its stock released.`,
-        });
-        setDeleting(undefined);
-      },
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: apiErrorMessage(error) ?? "Failed to cancel order.",
-        }),
+          description: `${deleting.orderNumber} was cancelled and its stock released.`,
+        },
+        "Failed to cancel order.",
+      ),
+      onSettled: (_order, error) => !error && setDeleting(undefined),
     });
 
   const filtering = search !== "" || status !== "all";
   return (
     <ListScreen
-      title="Sales & Orders"
-      subtitle="Orders from staff and the client portal"
+      {...screen}
       actions={
         <>
           <CurrencyToggle value={currency} onChange={setCurrency} />
-          {canWrite && (
-            <Button onClick={() => openForm()}>
-              <Plus /> New Order
-            </Button>
-          )}
+          {canWrite && <AddButton label="New Order" onClick={() => openForm()} />}
         </>
       }
-      stats={[
-        { label: "Total Orders", value: s?.totalOrders, icon: ShoppingCart },
-        {
-          label: "Total Revenue",
-          value: s && money(s.totalRevenueKes, s.totalRevenueUsd),
-          icon: DollarSign,
-          hint: `Order value booked (approved and later), in ${currency}; ${s ? money(s.outstandingKes) : "–"} outstanding`,
-        },
-        { label: "Pending Orders", value: s?.pendingOrders, icon: Clock },
-        { label: "Delivered Orders", value: s?.deliveredOrders, icon: CheckCircle },
-      ]}
+      stats={summary.data && statsOf(summary.data, currency)}
       filters={
         <FilterBar>
           <SearchInput
@@ -105,7 +106,7 @@ export default function OrdersPage({
             value={search}
             onChange={setSearch}
           />
-          <FilterSelect
+          <ChoiceSelect
             label="Filter by status"
             all="All statuses"
             className="sm:w-48"
@@ -141,17 +142,7 @@ export default function OrdersPage({
         </>
       }
     >
-      <ListState
-        query={orders}
-        page={page}
-        label="orders"
-        empty={{
-          icon: ShoppingCart,
-          title: filtering ? "No orders found" : "No orders yet",
-          hint: filtering ? "Try adjusting your search or filters" : undefined,
-          testId: "orders-empty",
-        }}
-      >
+      <ListState query={orders} page={page} label="orders" empty={emptyList(filtering)}>
         {(rows) =>
           rows.map((o) => (
             <OrderCard

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, ShoppingCart, Tractor } from "lucide-react";
-import { Link } from "wouter";
 import { breedsForLocation } from "../../../contract/breed-advice";
-import { Button } from "../../components/ui/button";
+import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { useTextField } from "../../lib/form";
@@ -27,9 +26,9 @@ export default function HomePage() {
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
             For Urithi staff: inventory, customers, orders, finance, breeding and logistics.
           </p>
-          <Button asChild className="mt-auto w-full">
-            <Link href="/login">Staff Login</Link>
-          </Button>
+          <LinkButton href="/login" className="mt-auto w-full">
+            Staff Login
+          </LinkButton>
         </Card>
         <Card className="p-6">
           <Tractor className="h-8 w-8 text-brand-700" aria-hidden />
@@ -53,14 +52,12 @@ export default function HomePage() {
             ))}
           </ul>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-            <Button asChild className="flex-1">
-              <Link href="/shop">
-                <ShoppingCart /> Place Order
-              </Link>
-            </Button>
-            <Button asChild variant="outline" className="flex-1">
-              <Link href="/client-signup">Create an account</Link>
-            </Button>
+            <LinkButton href="/shop" className="flex-1">
+              <ShoppingCart /> Place Order
+            </LinkButton>
+            <LinkButton href="/client-signup" variant="outline" className="flex-1">
+              Create an account
+            </LinkButton>
           </div>
         </Card>
       </main>

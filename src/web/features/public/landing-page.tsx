@@ -1,5 +1,7 @@
 import { Award, Dna, HeartHandshake, Mail, MapPin, Phone, Syringe } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PublicHeader } from "./public-header";
@@ -35,6 +37,26 @@ const breeds = [
   { name: "Ayrshire", text: "Hardy and efficient, thriving at high altitude in the Rift Valley." },
 ];
 
+/** A section of the landing page: a heading over a grid of cards. */
+function CardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="mx-auto max-w-6xl px-4 py-10">
+      <h2 className="mb-6 text-center text-3xl font-bold">{title}</h2>
+      <div className="grid gap-4 md:grid-cols-3">{children}</div>
+    </section>
+  );
+}
+
+function InfoCard({ title, text, icon }: { title: string; text: string; icon?: ReactNode }) {
+  return (
+    <Card className="p-6">
+      {icon}
+      <h3 className={icon ? "mt-3 text-lg font-semibold" : "text-lg font-semibold"}>{title}</h3>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{text}</p>
+    </Card>
+  );
+}
+
 export default function LandingPage() {
   return (
     <div className="min-h-screen">
@@ -47,9 +69,9 @@ export default function LandingPage() {
             your farm.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
-              <Link href="/client-signup">Get Started</Link>
-            </Button>
+            <LinkButton href="/client-signup" size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
+              Get Started
+            </LinkButton>
             <Button
               asChild
               size="lg"
@@ -72,29 +94,21 @@ export default function LandingPage() {
           </div>
         ))}
       </section>
-      <section id="services" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 className="mb-6 text-center text-3xl font-bold">Services</h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          {services.map((s) => (
-            <Card key={s.title} className="p-6">
-              <s.icon className="h-8 w-8 text-brand-700" aria-hidden />
-              <h3 className="mt-3 text-lg font-semibold">{s.title}</h3>
-              <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{s.text}</p>
-            </Card>
-          ))}
-        </div>
-      </section>
-      <section id="breeds" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 className="mb-6 text-center text-3xl font-bold">Breeds</h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          {breeds.map((b) => (
-            <Card key={b.name} className="p-6">
-              <h3 className="text-lg font-semibold">{b.name}</h3>
-              <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{b.text}</p>
-            </Card>
-          ))}
-        </div>
-      </section>
+      <CardSection id="services" title="Services">
+        {services.map((s) => (
+          <InfoCard
+            key={s.title}
+            title={s.title}
+            text={s.text}
+            icon={<s.icon className="h-8 w-8 text-brand-700" aria-hidden />}
+          />
+        ))}
+      </CardSection>
+      <CardSection id="breeds" title="Breeds">
+        {breeds.map((b) => (
+          <InfoCard key={b.name} title={b.name} text={b.text} />
+        ))}
+      </CardSection>
       <section id="about" className="mx-auto max-w-4xl px-4 py-10 text-center">
         <Award className="mx-auto h-10 w-10 text-brand-700" aria-hidden />
         <h2 className="mt-3 text-3xl font-bold">About Urithi</h2>

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { Button } from "../../components/ui/button";
+import { LinkButton } from "../../components/link-button";
 
 export function PublicHeader({ sections = true }: { sections?: boolean }) {
   return (
@@ -13,30 +13,23 @@ export function PublicHeader({ sections = true }: { sections?: boolean }) {
         </Link>
         {sections && (
           <nav className="hidden flex-1 justify-center gap-6 text-sm md:flex" aria-label="Sections">
-            <a href="#services" className="hover:text-brand-700">
-              Services
-            </a>
-            <a href="#breeds" className="hover:text-brand-700">
-              Breeds
-            </a>
-            <a href="#about" className="hover:text-brand-700">
-              About
-            </a>
-            <a href="#contact" className="hover:text-brand-700">
-              Contact
-            </a>
+            {["Services", "Breeds", "About", "Contact"].map((section) => (
+              <a key={section} href={`#${section.toLowerCase()}`} className="hover:text-brand-700">
+                {section}
+              </a>
+            ))}
           </nav>
         )}
         <div className="ml-auto flex gap-2">
-          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-            <Link href="/login">Staff Login</Link>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link href="/client-login">Client Login</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link href="/client-signup">Get Started</Link>
-          </Button>
+          <LinkButton href="/login" variant="ghost" size="sm" className="hidden sm:inline-flex">
+            Staff Login
+          </LinkButton>
+          <LinkButton href="/client-login" variant="outline" size="sm">
+            Client Login
+          </LinkButton>
+          <LinkButton href="/client-signup" size="sm">
+            Get Started
+          </LinkButton>
         </div>
       </div>
     </header>

@@ -4,8 +4,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 
 export const COLORS = ["#15803d", "#2563eb", "#9333ea", "#ea580c", "#ca8a04"];
 export const compact = new Intl.NumberFormat("en-KE", { notation: "compact", maximumFractionDigits: 1 });
-// SPEC section 9: chart tooltips update at most about every 16 ms.
-export const tooltipProps = { animationDuration: 16 };
 
 export function ChartCard({
   title,

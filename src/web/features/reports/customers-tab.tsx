@@ -1,10 +1,11 @@
-import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { customerTypeLabels } from "../../../contract/customers";
 import type { Report } from "../../../contract/reports";
+import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
 import { DataTable } from "../../components/data-table";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatDate, formatKes } from "../../lib/format";
-import { ChartCard, tooltipProps } from "./chart-card";
+import { ChartCard } from "./chart-card";
 
 export function Customers({ r }: { r: Report }) {
   const c = r.customerReport;
@@ -12,9 +13,9 @@ export function Customers({ r }: { r: Report }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Customer growth" testId="chart-growth">
         <LineChart data={c.growth}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-          <YAxis allowDecimals={false} width={32} tick={{ fontSize: 11 }} />
+          {chartGrid}
+          <XAxis dataKey="label" tick={axisTick} />
+          <YAxis allowDecimals={false} width={32} tick={axisTick} />
           <Tooltip {...tooltipProps} />
           <Line
             isAnimationActive={false}

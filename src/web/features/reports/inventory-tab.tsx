@@ -1,18 +1,19 @@
 import { AlertTriangle, Package, Thermometer } from "lucide-react";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { Report } from "../../../contract/reports";
+import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatDate } from "../../lib/format";
-import { ChartCard, tooltipProps } from "./chart-card";
+import { ChartCard } from "./chart-card";
 
 export function Inventory({ i }: { i: NonNullable<Report["inventoryReport"]> }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Stock by category" testId="chart-stock">
         <BarChart data={i.stockByCategory}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="category" tick={{ fontSize: 11 }} />
-          <YAxis allowDecimals={false} width={32} tick={{ fontSize: 11 }} />
+          {chartGrid}
+          <XAxis dataKey="category" tick={axisTick} />
+          <YAxis allowDecimals={false} width={32} tick={axisTick} />
           <Tooltip {...tooltipProps} />
           <Legend />
           <Bar isAnimationActive={false} dataKey="inStock" name="In stock" stackId="s" fill="#15803d" />

@@ -1,8 +1,9 @@
-import { CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from "recharts";
 import { customerTypeLabels } from "../../../contract/customers";
 import type { Report } from "../../../contract/reports";
+import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
 import { formatKes } from "../../lib/format";
-import { ChartCard, COLORS, compact, tooltipProps } from "./chart-card";
+import { ChartCard, COLORS, compact } from "./chart-card";
 
 export function Overview({ r }: { r: Report }) {
   const distribution = r.customerReport.distribution.map((d) => ({
@@ -13,9 +14,9 @@ export function Overview({ r }: { r: Report }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Revenue" testId="chart-revenue">
         <LineChart data={r.salesReport.series}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-          <YAxis tickFormatter={(v: number) => compact.format(v)} width={48} tick={{ fontSize: 11 }} />
+          {chartGrid}
+          <XAxis dataKey="label" tick={axisTick} />
+          <YAxis tickFormatter={(v: number) => compact.format(v)} width={48} tick={axisTick} />
           <Tooltip {...tooltipProps} formatter={(v) => formatKes(Number(v))} />
           <Line
             isAnimationActive={false}

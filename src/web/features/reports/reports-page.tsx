@@ -8,12 +8,13 @@ import {
   reportPeriods,
   reportTypes,
 } from "../../../contract/reports";
+import { ChoiceSelect } from "../../components/choice-select";
+import { LinkButton } from "../../components/link-button";
 import { StatRow } from "../../components/list-screen";
 import { PageHeader } from "../../components/page-header";
 import { TabBar } from "../../components/tab-bar";
-import { Button } from "../../components/ui/button";
+import { optionsOf } from "../../components/ui/field";
 import { LoadingCards } from "../../components/ui/loading-cards";
-import { NativeSelect } from "../../components/ui/native-select";
 import { formatKes } from "../../lib/format";
 import { reportPdfUrl, reportQueries } from "./api";
 import { Customers } from "./customers-tab";
@@ -28,6 +29,8 @@ const tabLabels: Record<ReportType, string> = {
   customers: "Customers",
 };
 
+const periods = optionsOf(reportPeriods, reportPeriodLabels);
+
 export default function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>("30d");
   const [tab, setTab] = useState<ReportType>("overview");
@@ -40,23 +43,16 @@ export default function ReportsPage() {
         subtitle="Sales, customers and stock for the period you choose"
         actions={
           <>
-            <NativeSelect
-              aria-label="Report period"
+            <ChoiceSelect
+              label="Report period"
               className="w-40"
+              options={periods}
               value={period}
-              onChange={(e) => setPeriod(e.target.value as ReportPeriod)}
-            >
-              {reportPeriods.map((p) => (
-                <option key={p} value={p}>
-                  {reportPeriodLabels[p]}
-                </option>
-              ))}
-            </NativeSelect>
-            <Button asChild>
-              <a href={reportPdfUrl(period, tab)} download>
-                <Download /> Export Report
-              </a>
-            </Button>
+              onChange={setPeriod}
+            />
+            <LinkButton href={reportPdfUrl(period, tab)} download>
+              <Download /> Export Report
+            </LinkButton>
           </>
         }
       />

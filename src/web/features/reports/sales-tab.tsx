@@ -1,23 +1,19 @@
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { Report } from "../../../contract/reports";
+import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
-import { ChartCard, compact, tooltipProps } from "./chart-card";
+import { ChartCard, compact } from "./chart-card";
 
 export function Sales({ r }: { r: Report }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard title="Revenue and orders" testId="chart-sales">
         <BarChart data={r.salesReport.series}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-          <YAxis
-            yAxisId="kes"
-            tickFormatter={(v: number) => compact.format(v)}
-            width={48}
-            tick={{ fontSize: 11 }}
-          />
-          <YAxis yAxisId="n" orientation="right" allowDecimals={false} width={32} tick={{ fontSize: 11 }} />
+          {chartGrid}
+          <XAxis dataKey="label" tick={axisTick} />
+          <YAxis yAxisId="kes" tickFormatter={(v: number) => compact.format(v)} width={48} tick={axisTick} />
+          <YAxis yAxisId="n" orientation="right" allowDecimals={false} width={32} tick={axisTick} />
           <Tooltip {...tooltipProps} />
           <Legend />
           <Bar

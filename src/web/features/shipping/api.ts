@@ -1,17 +1,11 @@
 import type { Order, OrderDetail } from "../../../contract/orders";
-import type {
-  Shipment,
-  ShipmentInput,
-  ShipmentListQuery,
-  ShipmentStatus,
-  ShipmentSummary,
-} from "../../../contract/shipping";
+import type * as shipping from "../../../contract/shipping";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
 export const shippingQueries = {
-  list: (query: ShipmentListQuery) => getQuery<Shipment[]>("/api/shipments", query),
-  summary: () => getQuery<ShipmentSummary>("/api/shipments/summary"),
+  list: (query: shipping.ShipmentListQuery) => getQuery<shipping.Shipment[]>("/api/shipments", query),
+  summary: () => getQuery<shipping.ShipmentSummary>("/api/shipments/summary"),
   /** Only approved orders can be shipped: a processing one already has its shipment. */
   shippableOrders: () => getQuery<Order[]>("/api/orders", { status: "approved", limit: 500 }),
 };
@@ -26,14 +20,17 @@ export const orderDestination = async (orderId: number) => {
 const invalidates = ["/api/shipments", "/api/orders", "/api/inventory", "/api/dashboard"];
 
 export const useCreateShipment = () =>
-  useApiMutation((input: ShipmentInput) => apiJson<Shipment>("POST", "/api/shipments", input), {
-    invalidates,
-    settle: "background",
-  });
+  useApiMutation(
+    (input: shipping.ShipmentInput) => apiJson<shipping.Shipment>("POST", "/api/shipments", input),
+    {
+      invalidates,
+      settle: "background",
+    },
+  );
 
 export const useSetShipmentStatus = () =>
   useApiMutation(
-    ({ id, status }: { id: number; status: ShipmentStatus }) =>
-      apiJson<Shipment>("PATCH", `/api/shipments/${id}/status`, { status }),
+    ({ id, status }: { id: number; status: shipping.ShipmentStatus }) =>
+      apiJson<shipping.Shipment>("PATCH", `/api/shipments/${id}/status`, { status }),
     { invalidates, settle: "background" },
   );

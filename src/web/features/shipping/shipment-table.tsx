@@ -4,8 +4,9 @@ import {
   shipmentStatusChoices,
   shipmentStatusLabels,
 } from "../../../contract/shipping";
+import { ChoiceSelect } from "../../components/choice-select";
 import { DataTable } from "../../components/data-table";
-import { StatusSelect, ViewButton } from "../../components/row-actions";
+import { ViewButton } from "../../components/row-actions";
 import { Badge } from "../../components/ui/badge";
 import { optionsOf } from "../../components/ui/field";
 import { formatDate } from "../../lib/format";
@@ -37,8 +38,8 @@ export function ShipmentTable({
       rowTestId="shipment-row"
       caption="Shipments"
       columns={[
-        { header: "Tracking #", cell: (s) => s.trackingNumber, className: "font-mono text-xs" },
-        { header: "Order", cell: (s) => s.orderNumber, className: "font-mono text-xs" },
+        { header: "Tracking #", cell: (s) => s.trackingNumber, className: "whitespace-nowrap font-mono text-xs" },
+        { header: "Order", cell: (s) => s.orderNumber, className: "whitespace-nowrap font-mono text-xs" },
         { header: "Customer", cell: (s) => s.customerName },
         { header: "Route", cell: (s) => `${s.origin} → ${s.destination}` },
         { header: "Carrier", cell: (s) => s.carrier },
@@ -54,8 +55,9 @@ export function ShipmentTable({
             <div className="flex items-center gap-2">
               <ViewButton label={`View ${s.trackingNumber}`} onClick={() => onView(s)} />
               {isOpen(s.status) && (
-                <StatusSelect
+                <ChoiceSelect
                   label={`Status of ${s.trackingNumber}`}
+                  className="h-9 w-36"
                   value={s.status}
                   options={statusOptions}
                   onChange={(status) => onStatus(s, status)}

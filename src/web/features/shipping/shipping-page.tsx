@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle, Package, Plus, Truck } from "lucide-react";
+import { AlertTriangle, CheckCircle, Package, Truck } from "lucide-react";
 import { useState } from "react";
+import type { ShipmentSummary } from "../../../contract/shipping";
 import { type Shipment, type ShipmentStatus, shipmentStatusLabels } from "../../../contract/shipping";
-import { ListScreen, ListState } from "../../components/list-screen";
-import { Button } from "../../components/ui/button";
+import { AddButton } from "../../components/add-button";
+import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage } from "../../lib/api";
+import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { shippingQueries, useSetShipmentStatus } from "./api";
@@ -37,6 +37,16 @@ function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined
   );
 }
 
+const listing = { label: "shipments", empty: { icon: Truck, title: "No shipments found" } };
+
+const screen = { title: "Shipping & Logistics", subtitle: "Cold-chain deliveries of embryos and semen" };
+const statsOf = (s: ShipmentSummary): Stat[] => [
+  { label: "Total Shipments", value: s.totalShipments, icon: Package },
+  { label: "In Transit", value: s.inTransit, icon: Truck },
+  { label: "Delivered", value: s.delivered, icon: CheckCircle },
+  { label: "Delayed", value: s.delayed, icon: AlertTriangle },
+];
+
 export default function ShippingPage() {
   const page = usePage();
   const shipments = useQuery(shippingQueries.list(page.params));
@@ -47,33 +57,13 @@ export default function ShippingPage() {
   const changeStatus = (shipment: Shipment, status: ShipmentStatus) =>
     setStatus.mutate(
       { id: shipment.id, status },
-      {
-        onSuccess: () => toast({ title: "Success", description: "Shipment status updated" }),
-        onError: (e) =>
-          toast({
-            variant: "destructive",
-            title: "Error",
-            description: apiErrorMessage(e) ?? "Failed to update shipment",
-          }),
-      },
+      toastOutcome("Shipment status updated", "Failed to update shipment"),
     );
-  const s = summary.data;
   return (
     <ListScreen
-      title="Shipping & Logistics"
-      subtitle="Cold-chain deliveries of embryos and semen"
-      actions={
-        <Button onClick={() => setCreateOpen(true)}>
-          <Plus /> Create Shipment
-        </Button>
-      }
-      statsLoading={summary.isLoading}
-      stats={[
-        { label: "Total Shipments", value: s?.totalShipments, icon: Package },
-        { label: "In Transit", value: s?.inTransit, icon: Truck },
-        { label: "Delivered", value: s?.delivered, icon: CheckCircle },
-        { label: "Delayed", value: s?.delayed, icon: AlertTriangle },
-      ]}
+      {...screen}
+      actions={<AddButton label="Create Shipment" onClick={() => setCreateOpen(true)} />}
+      stats={summary.data && statsOf(summary.data)}
       listTitle="Active Shipments"
       dialogs={
         <>
@@ -82,12 +72,7 @@ export default function ShippingPage() {
         </>
       }
     >
-      <ListState
-        query={shipments}
-        page={page}
-        label="shipments"
-        empty={{ icon: Truck, title: "No shipments found" }}
-      >
+      <ListState query={shipments} page={page} {...listing}>
         {(rows) => <ShipmentTable shipments={rows} onView={setViewing} onStatus={changeStatus} />}
       </ListState>
     </ListScreen>

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Dna, Plus, Store, Wrench } from "lucide-react";
+import { Dna, Store, Wrench } from "lucide-react";
 import { useState } from "react";
+import type { VendorSummary } from "../../../contract/vendors";
 import { type Vendor, vendorTypeLabels } from "../../../contract/vendors";
-import { ListScreen, ListState } from "../../components/list-screen";
-import { Button } from "../../components/ui/button";
+import { AddButton } from "../../components/add-button";
+import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import { toast } from "../../components/ui/use-toast";
+import { toastOutcome } from "../../components/ui/use-toast";
 import { usePage } from "../../lib/use-page";
 import { AddVendorDialog } from "./add-vendor-dialog";
 import { useUpdateVendor, vendorQueries } from "./api";
@@ -31,6 +32,19 @@ function VendorDetails({ vendor, onClose }: { vendor: Vendor | undefined; onClos
   );
 }
 
+const listing = { label: "vendors", empty: { icon: Store, title: "No vendors found" } };
+
+const screen = {
+  title: "Vendor Management",
+  subtitle: "Genetics suppliers, equipment, feed, veterinary and logistics partners",
+};
+const statsOf = (s: VendorSummary): Stat[] => [
+  { label: "Total Vendors", value: s.totalVendors, icon: Store },
+  { label: "Active Vendors", value: s.activeVendors, icon: Store },
+  { label: "Genetics Suppliers", value: s.geneticsSuppliers, icon: Dna },
+  { label: "Equipment Suppliers", value: s.equipmentSuppliers, icon: Wrench },
+];
+
 export default function VendorsPage() {
   const page = usePage();
   const vendors = useQuery(vendorQueries.list(page.params));
@@ -41,33 +55,15 @@ export default function VendorsPage() {
   const update = (vendor: Vendor, change: VendorChange) =>
     updateVendor.mutate(
       { id: vendor.id, change },
-      {
-        onSuccess: () =>
-          toast({
-            title: "Success",
-            description: "rating" in change ? "Vendor rating updated" : "Vendor status updated",
-          }),
-        onError: () =>
-          toast({ variant: "destructive", title: "Error", description: "Failed to update vendor" }),
-      },
+      toastOutcome(`Vendor ${"rating" in change ? "rating" : "status"} updated`, "Failed to update vendor", {
+        serverWords: false,
+      }),
     );
-  const s = summary.data;
   return (
     <ListScreen
-      title="Vendor Management"
-      subtitle="Genetics suppliers, equipment, feed, veterinary and logistics partners"
-      actions={
-        <Button onClick={() => setOpen(true)}>
-          <Plus /> Add Vendor
-        </Button>
-      }
-      statsLoading={summary.isLoading}
-      stats={[
-        { label: "Total Vendors", value: s?.totalVendors, icon: Store },
-        { label: "Active Vendors", value: s?.activeVendors, icon: Store },
-        { label: "Genetics Suppliers", value: s?.geneticsSuppliers, icon: Dna },
-        { label: "Equipment Suppliers", value: s?.equipmentSuppliers, icon: Wrench },
-      ]}
+      {...screen}
+      actions={<AddButton label="Add Vendor" onClick={() => setOpen(true)} />}
+      stats={summary.data && statsOf(summary.data)}
       listTitle="Vendor Directory"
       dialogs={
         <>
@@ -76,12 +72,7 @@ export default function VendorsPage() {
         </>
       }
     >
-      <ListState
-        query={vendors}
-        page={page}
-        label="vendors"
-        empty={{ icon: Store, title: "No vendors found" }}
-      >
+      <ListState query={vendors} page={page} {...listing}>
         {(rows) => <VendorTable vendors={rows} onView={setViewing} onChange={update} />}
       </ListState>
     </ListScreen>

@@ -1,8 +1,11 @@
 import type { Options } from "./ui/field";
 import { NativeSelect } from "./ui/native-select";
 
-/** A list filter: "all" (labelled `all`) or one of the options. */
-export function FilterSelect({
+/**
+ * A select outside a form, named by its `label` for screen readers: a list filter (with `all`, the option
+ * that filters nothing) or a row's status changed in place.
+ */
+export function ChoiceSelect<T extends string>({
   label,
   all,
   options,
@@ -11,10 +14,10 @@ export function FilterSelect({
   className,
 }: {
   label: string;
-  all: string;
+  all?: string;
   options: Options;
-  value: string;
-  onChange: (v: string) => void;
+  value: T;
+  onChange: (v: T) => void;
   className?: string;
 }) {
   return (
@@ -22,9 +25,9 @@ export function FilterSelect({
       aria-label={label}
       className={className}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={(e) => onChange(e.target.value as T)}
     >
-      <option value="all">{all}</option>
+      {all !== undefined && <option value="all">{all}</option>}
       {options.map(([v, text]) => (
         <option key={v} value={v}>
           {text}
