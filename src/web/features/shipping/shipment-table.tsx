@@ -20,6 +20,8 @@ const tone = {
   cancelled: "gray",
 } as const;
 
+/** Tracking and order numbers: monospace, never broken across lines. */
+const code = "whitespace-nowrap font-mono text-xs";
 const statusOptions = optionsOf(shipmentStatusChoices, shipmentStatusLabels);
 const isOpen = (s: ShipmentStatus) => s !== "delivered" && s !== "cancelled";
 
@@ -38,8 +40,8 @@ export function ShipmentTable({
       rowTestId="shipment-row"
       caption="Shipments"
       columns={[
-        { header: "Tracking #", cell: (s) => s.trackingNumber, className: "whitespace-nowrap font-mono text-xs" },
-        { header: "Order", cell: (s) => s.orderNumber, className: "whitespace-nowrap font-mono text-xs" },
+        { header: "Tracking #", cell: (s) => s.trackingNumber, className: code },
+        { header: "Order", cell: (s) => s.orderNumber, className: code },
         { header: "Customer", cell: (s) => s.customerName },
         { header: "Route", cell: (s) => `${s.origin} → ${s.destination}` },
         { header: "Carrier", cell: (s) => s.carrier },
