@@ -289,7 +289,13 @@ describe("approval", () => {
   it("lists pending orders with their items for approvers only", async () => {
     const pending = (await director.get("/api/orders/pending")).json();
     expect(pending.length).toBeGreaterThan(0);
-    expect(pending.every((o: { items: unknown[] }) => Array.isArray(o.items))).toBe(true);
+    // Client orders are itemised: their lines add up to the order's total, as the approver is shown.
+    const itemised = pending.filter((o: { source: string }) => o.source === "client");
+    expect(itemised.length).toBeGreaterThan(0);
+    for (const o of itemised as { totalAmount: number; items: { price: number; quantity: number }[] }[]) {
+      expect(o.items.length).toBeGreaterThan(0);
+      expect(o.items.reduce((sum, i) => sum + i.price * i.quantity, 0)).toBe(o.totalAmount);
+    }
     for (const role of ["sales_manager", "lab_technician", "logistics_coordinator"] as const) {
       const user = asUser(t.app, await loginAs(t.app, staffEmails[role]));
       expect((await user.get("/api/orders/pending")).statusCode).toBe(403);

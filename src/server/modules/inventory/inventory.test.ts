@@ -54,8 +54,10 @@ describe("inventory list", () => {
     const items = await list();
     expect(items.length).toBeGreaterThanOrEqual(12);
     expect(items.find((i) => i.itemId === "SEM-SA-107")).toBeUndefined();
-    expect(typeof items[0]!.geneticData).toBe("object");
-    expect(Array.isArray(items[0]!.geneticData.region_suitability)).toBe(true);
+    // The list carries each item's genetic data whole, as its own record does.
+    const detail = (await director.get(`/api/inventory/${items[0]!.id}`)).json();
+    expect(items[0]!.geneticData).toEqual(detail.geneticData);
+    expect(items.some((i) => i.geneticData.region_suitability.length > 0)).toBe(true);
     expect(items.every((i) => i.availableStock === i.currentStock - i.reservedStock)).toBe(true);
     expect((await director.get("/api/genetic-inventory")).json()).toEqual(items);
     const withInactive = await list("?includeInactive=true");
