@@ -43,7 +43,8 @@ interface Custom {
 type FieldProps = {
   label: string;
   hint?: string;
-  className?: string /** Both columns of a two-column form. */;
+  className?: string;
+  /** Both columns of a two-column form. */
   wide?: boolean;
 } & ((Bound & Control) | (Custom & { options?: never; rows?: never }));
 
@@ -65,7 +66,11 @@ export function Field(props: FieldProps) {
         <BoundControl
           control={controlOf(props)}
           wiring={{
-            ...props.bind,
+            // Only what the control takes: a binding may carry more (its error, a setter).
+            id: props.bind.id,
+            name: props.bind.name,
+            value: props.bind.value,
+            onChange: props.bind.onChange,
             "aria-invalid": error ? true : undefined,
             "aria-describedby": describedBy,
           }}
