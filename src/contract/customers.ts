@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
-import { requiredText, text } from "./primitives";
+import { emailAddress, requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
 export const customerTypeSchema = z.enum(customerTypes, { error: "Choose a customer type" });
@@ -29,7 +29,7 @@ export type Customer = z.infer<typeof customerSchema>;
 export const customerInputSchema = z.object({
   name: requiredText("Name").max(200),
   type: customerTypeSchema,
-  email: text("Email is required").toLowerCase().pipe(z.email("Enter a valid email address")),
+  email: emailAddress(),
   phone: requiredText("Phone").max(40),
   address: requiredText("Address").max(500),
   contactPerson: requiredText("Contact person").max(200),

@@ -49,3 +49,7 @@ export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
 
 /** Text that must be filled in, with "<label> is required" when it is not. */
 export const requiredText = (label: string) => text(`${label} is required`).min(1, `${label} is required`);
+
+/** An email address a person typed: "Email is required" when blank, else it must look like one. */
+export const emailAddress = () =>
+  requiredText("Email").max(254).toLowerCase().pipe(z.email("Enter a valid email address"));

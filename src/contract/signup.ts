@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, passwordTooShort } from "./auth";
-import { requiredText, text } from "./primitives";
+import { emailAddress, requiredText } from "./primitives";
 
 export const farmTypes = ["dairy", "beef", "mixed", "breeding", "other"] as const;
 export const herdSizes = ["1-10", "11-50", "51-100", "101-500", "500+"] as const;
@@ -43,7 +43,7 @@ export const signupSchema = z
   .object({
     firstName: requiredText("First name").max(100),
     lastName: requiredText("Last name").max(100),
-    email: text().toLowerCase().pipe(z.email("Enter a valid email address")),
+    email: emailAddress(),
     phone: requiredText("Phone").max(40),
     password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
     confirmPassword: z.string(),

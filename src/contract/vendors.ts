@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
-import { text } from "./primitives";
+import { emailAddress, text } from "./primitives";
 
 export const vendorTypes = [
   "genetics_supplier",
@@ -41,7 +41,7 @@ const optionalText = (max: number) =>
 export const vendorInputSchema = z.object({
   name: text("Name is required").min(1, "Name is required").max(200),
   type: z.enum(vendorTypes).default("genetics_supplier"),
-  email: text("Email is required").toLowerCase().pipe(z.email("Enter a valid email address")),
+  email: emailAddress(),
   phone: optionalText(40),
   address: optionalText(500),
   contactPerson: text("Contact person is required").min(1, "Contact person is required").max(200),

@@ -56,6 +56,7 @@ describe("customer management", () => {
     expect(await dialog.getByLabel("Name *").getAttribute("aria-invalid")).toBe("true");
     expect(await dialog.getByLabel("Name *").getAttribute("aria-describedby")).toBe("customer-name-error");
     expect(await dialog.getByText("Choose a customer type").isVisible()).toBe(true);
+    expect(await dialog.getByText("Email is required").isVisible()).toBe(true);
     await screenshot(page, "customers-dialog-errors", { fullPage: false });
     expect(await dialog.isVisible()).toBe(true);
 
