@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/database";
 import { registerAuthHook } from "./http/auth-hook";
+import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerIdempotency } from "./http/idempotency";
 import { registerInputGuard } from "./http/input-guard";
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerCompression(app);
   await registerSecurityHeaders(app, { webRoot, production: options.config.nodeEnv === "production" });
   await app.register(fastifyCookie);
   await registerRateLimits(app, ctx);

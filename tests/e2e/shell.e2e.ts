@@ -128,4 +128,26 @@ describe("unknown paths", () => {
     expect((await api.json()).error.code).toBe("NOT_FOUND");
     await page.context().close();
   });
+
+  it("reloads once when a screen's script is gone, then offers Try again instead of a blank page", async () => {
+    const page = await newPage(browser, phone);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    // The reports screen's script is missing, as after a release replaced it.
+    let asked = 0;
+    await page.route("**/assets/reports-page-*.js", (route) => {
+      asked++;
+      return route.fulfill({ status: 404, body: "" });
+    });
+    const missing = await page.request.get(`${baseUrl()}/assets/reports-page-gone.js`);
+    expect(missing.status()).toBe(404);
+    await page.goto("/reports");
+    await page.getByRole("heading", { name: "This page could not load" }).waitFor();
+    // The first failure reloaded the page by itself; the second one asks the person.
+    expect(asked).toBe(2);
+    await screenshot(page, "chunk-failed-phone", { fullPage: false });
+    await page.unroute("**/assets/reports-page-*.js");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "Reports and Analytics" }).waitFor();
+    await page.context().close();
+  });
 });

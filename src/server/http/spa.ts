@@ -5,8 +5,16 @@ import type { FastifyInstance } from "fastify";
 import type { ApiError } from "../../contract/errors";
 
 /**
- * Serves the built web app. Unknown /api paths answer a JSON 404; any other unknown GET gets index.html
- * so the SPA's router can show its own 404 page.
+ * A path the SPA's router may own: not the API, not a built asset, not a file by its extension. A missing
+ * script must be a real 404 (a stale tab then knows to reload), not the index page sent as JavaScript.
+ */
+export const isScreenPath = (url: string) =>
+  !url.startsWith("/api/") && url !== "/api" && !url.startsWith("/assets/") && !/\.[a-z0-9]+$/i.test(url);
+
+/**
+ * Serves the built web app, with the Brotli and gzip files the build wrote beside each asset. Unknown API
+ * paths, assets and files answer a JSON 404; any other unknown GET gets index.html so the SPA's router can
+ * show its own 404 page.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const hasWeb = webRoot !== null && existsSync(path.join(webRoot, "index.html"));
@@ -15,6 +23,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       root: webRoot,
       wildcard: true,
       index: "index.html",
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -23,12 +32,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0]!;
-    if (
-      !url.startsWith("/api/") &&
-      url !== "/api" &&
-      hasWeb &&
-      (request.method === "GET" || request.method === "HEAD")
-    ) {
+    if (isScreenPath(url) && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       reply.header("cache-control", "no-cache");
       return reply.type("text/html").sendFile("index.html");
     }

@@ -6,6 +6,7 @@ import { toast } from "../components/ui/use-toast";
 import { onRateLimited, onUnauthorized, queryClient } from "../lib/query-client";
 import { meQueryKey } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
+import { LoadErrorBoundary } from "./load-error-boundary";
 import { LoginPage, NotFoundPage, publicRoutes, staffRoutes } from "./routes";
 
 // The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
@@ -37,22 +38,24 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionWatcher />
-      <Suspense fallback={<FullPageSpinner />}>
-        <Switch>
-          <Route path="/login" component={LoginPage} />
-          {staffRoutes.flatMap((route) =>
-            route.paths.map((path) => (
-              <Route key={path} path={path}>
-                <StaffScreen route={route} />
-              </Route>
-            )),
-          )}
-          {publicRoutes.map((r) => (
-            <Route key={r.path} path={r.path} component={r.component} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <LoadErrorBoundary>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Switch>
+            <Route path="/login" component={LoginPage} />
+            {staffRoutes.flatMap((route) =>
+              route.paths.map((path) => (
+                <Route key={path} path={path}>
+                  <StaffScreen route={route} />
+                </Route>
+              )),
+            )}
+            {publicRoutes.map((r) => (
+              <Route key={r.path} path={r.path} component={r.component} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </LoadErrorBoundary>
       <Toaster />
     </QueryClientProvider>
   );

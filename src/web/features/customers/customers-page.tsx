@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, Stethoscope, Users, Warehouse } from "lucide-react";
 import { useDeferredValue, useState } from "react";
-import type { CustomerSummary } from "../../../contract/customers";
 import {
   type Customer,
+  type CustomerSummary,
   type CustomerType,
   customerTypeLabels,
   customerTypes,

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { OrderDetail } from "../../../contract/orders";
-import { orderEnded, paymentMethodLabels } from "../../../contract/orders";
+import { type OrderDetail, orderEnded, paymentMethodLabels } from "../../../contract/orders";
 import type { Payment } from "../../../contract/payments";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";

@@ -1,5 +1,4 @@
-import type { OrderDetail } from "../../../contract/orders";
-import { paymentMethodLabels, paymentMethods } from "../../../contract/orders";
+import { type OrderDetail, paymentMethodLabels, paymentMethods } from "../../../contract/orders";
 import { recordPaymentInputSchema } from "../../../contract/payments";
 import { Button } from "../../components/ui/button";
 import { Field, optionsOf } from "../../components/ui/field";

@@ -1,8 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle, Package, Truck } from "lucide-react";
 import { useState } from "react";
-import type { ShipmentSummary } from "../../../contract/shipping";
-import { type Shipment, type ShipmentStatus, shipmentStatusLabels } from "../../../contract/shipping";
+import {
+  type Shipment,
+  type ShipmentStatus,
+  type ShipmentSummary,
+  shipmentStatusLabels,
+} from "../../../contract/shipping";
 import { AddButton } from "../../components/add-button";
 import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { DetailsDialog } from "../../components/ui/details-dialog";

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dna, Store, Wrench } from "lucide-react";
 import { useState } from "react";
-import type { VendorSummary } from "../../../contract/vendors";
-import { type Vendor, vendorTypeLabels } from "../../../contract/vendors";
+import { type Vendor, type VendorSummary, vendorTypeLabels } from "../../../contract/vendors";
 import { AddButton } from "../../components/add-button";
 import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { DetailsDialog } from "../../components/ui/details-dialog";
