@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { text } from "./primitives";
-import { type Permission, type Role, roleSchema } from "./roles";
+import { type Permission, type Role, roles } from "./roles";
+
+export const roleSchema = z.enum(roles);
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Staff passwords set or changed from now on; the seeded demo accounts keep theirs (demo mode only). */

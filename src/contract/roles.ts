@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const staffRoles = [
   "director",
   "chief_scientist",
@@ -8,8 +6,8 @@ export const staffRoles = [
   "logistics_coordinator",
 ] as const;
 export const roles = [...staffRoles, "client"] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+/** Plain data, no Zod: the web's route table reads it from the public entry, which must stay small. */
+export type Role = (typeof roles)[number];
 export type StaffRole = (typeof staffRoles)[number];
 
 export const roleLabels: Record<Role, string> = {
