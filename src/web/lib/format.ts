@@ -55,3 +55,6 @@ const monthFormat = new Intl.DateTimeFormat("en-KE", { month: "short", year: "2-
 export function formatMonth(yearMonth: string): string {
   return monthFormat.format(new Date(`${yearMonth}-01T00:00:00Z`));
 }
+
+/** "embryo" as "Embryo": a lower-case code shown as a label. */
+export const capitalise = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

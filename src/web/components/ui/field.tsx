@@ -131,6 +131,9 @@ function BoundControl({ control, wiring }: { control: Control; wiring: Wiring })
   return <Input {...wiring} {...control} />;
 }
 
-/** Options from a list of values and their labels (each value its own label when there are none). */
-export const optionsOf = <T extends string>(values: readonly T[], labels?: Record<T, string>): Options =>
-  values.map((v) => [v, labels ? labels[v] : v] as const);
+/** Options from a list of values and their labels: a table, a function, or each value its own label. */
+export const optionsOf = <T extends string>(
+  values: readonly T[],
+  labels?: Record<T, string> | ((value: T) => string),
+): Options =>
+  values.map((v) => [v, typeof labels === "function" ? labels(v) : labels ? labels[v] : v] as const);

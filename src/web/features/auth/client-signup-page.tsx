@@ -16,6 +16,7 @@ import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
+import { capitalise } from "../../lib/format";
 import { useSignup } from "./api";
 
 const empty = {
@@ -34,7 +35,7 @@ const empty = {
   notes: "",
 };
 
-const farmTypeOptions: Options = farmTypes.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const);
+const farmTypeOptions = optionsOf(farmTypes, capitalise);
 const herdOptions: Options = herdSizes.map((h) => [h, `${h} head`] as const);
 const FAILED = "Failed to create account. Please try again.";
 

@@ -1,12 +1,13 @@
 import { transactionInputSchema, transactionTypes } from "../../../contract/finance";
 import { currencies } from "../../../contract/money";
-import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { Field, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { optionalNumber } from "../../lib/form";
+import { capitalise } from "../../lib/format";
 import { useRecordTransaction } from "./api";
 
 const empty = { type: "income", amount: "", currency: "KES", description: "", reference: "" };
-const typeOptions: Options = transactionTypes.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const);
+const typeOptions = optionsOf(transactionTypes, capitalise);
 
 /** Recorded as completed, now (SPEC). */
 const toInput = (v: typeof empty) => ({

@@ -13,12 +13,11 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { optionsOf } from "../../components/ui/field";
 import { SearchInput } from "../../components/ui/search-input";
+import { capitalise } from "../../lib/format";
 import type { InventoryFilters as Filters } from "./api";
 
-const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
 const types = itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm"] as const);
-const viabilities = viabilityStatuses.map((s) => [s, capitalised(s)] as const);
+const viabilities = optionsOf(viabilityStatuses, capitalise);
 const categories = optionsOf(geneticCategories, categoryLabels);
 const origins = optionsOf(geneticOrigins, originLabels);
 

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { currencies } from "../../../contract/money";
 import { type Order, orderInputSchema, orderTypes } from "../../../contract/orders";
-import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { Field, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { optionalNumber } from "../../lib/form";
+import { capitalise } from "../../lib/format";
 import { customerQueries } from "../customers/api";
 import { useSaveOrder } from "./api";
 
@@ -34,7 +35,7 @@ const toInput = (v: Form) => ({
   expectedDeliveryDate: v.expectedDeliveryDate || null,
 });
 
-const typeOptions: Options = orderTypes.map((t) => [t, t[0]!.toUpperCase() + t.slice(1)] as const);
+const typeOptions = optionsOf(orderTypes, capitalise);
 
 /** New Order, or Edit when `order` is given. The customer is picked from existing customers by name. */
 export function OrderFormDialog({ order, ...props }: DialogProps & { order?: Order }) {

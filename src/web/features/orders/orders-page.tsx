@@ -14,7 +14,7 @@ import { FilterBar, ListScreen, ListState, type Stat } from "../../components/li
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
-import { type DisplayCurrency, formatKes, formatKesIn, formatUsd } from "../../lib/format";
+import { capitalise, type DisplayCurrency, formatKes, formatKesIn, formatUsd } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { useNewParam } from "../../lib/use-search-param";
 import { orderQueries, useCancelOrder } from "./api";
@@ -22,8 +22,6 @@ import { CurrencyToggle } from "./currency-toggle";
 import { OrderCard } from "./order-card";
 import { OrderDetailsDialog } from "./order-details-dialog";
 import { OrderFormDialog } from "./order-form-dialog";
-
-const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 const screen = { title: "Sales & Orders", subtitle: "Orders from staff and the client portal" };
 /** Revenue in the chosen currency: the server's USD figure, or the one rate for the outstanding amount. */
@@ -110,7 +108,7 @@ export default function OrdersPage({
             label="Filter by status"
             all="All statuses"
             className="sm:w-48"
-            options={staffStatusFilter.map((st) => [st, capitalised(staffStatusLabels[st])] as const)}
+            options={staffStatusFilter.map((st) => [st, capitalise(staffStatusLabels[st])] as const)}
             value={status}
             onChange={(v) => setStatus(v as OrderStatus | "all")}
           />
