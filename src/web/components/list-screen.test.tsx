@@ -14,9 +14,9 @@ interface Row {
   name: string;
 }
 
-function People({ size = 2 }: { size?: number }) {
-  const page = usePage(null, size);
-  const people = useQuery(getQuery<Row[]>("/api/people", page.params));
+function People({ size = 2, search }: { size?: number; search?: string }) {
+  const page = usePage({ search }, size);
+  const people = useQuery(getQuery<Row[]>("/api/people", { search, ...page.params }));
   return (
     <ListState query={people} page={page} label="people" empty={{ icon: Users, title: "No people found" }}>
       {(rows) => (
@@ -92,5 +92,17 @@ describe("a list screen", () => {
     await waitFor(() =>
       expect(screen.getAllByRole("cell").every((c) => c.getAttribute("data-label") === "Name")).toBe(true),
     );
+  });
+
+  it("starts a new search at its first page, without first asking for the old page", async () => {
+    const calls = fakeNetwork((call) => ({ status: 200, json: pageOf(call.url) }));
+    const { rerender } = renderWithApp(<People search="a" />);
+    await screen.findByText("Wanjiru");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Kiprop");
+    rerender(<People search="b" />);
+    await waitFor(() => expect(calls.some((c) => c.url.includes("search=b"))).toBe(true));
+    const underB = calls.filter((c) => c.url.includes("search=b")).map((c) => c.url);
+    expect(underB).toEqual(["/api/people?search=b&limit=3&offset=0"]);
   });
 });

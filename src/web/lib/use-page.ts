@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 /** Rows a list screen shows at a time. */
 export const PAGE_SIZE = 50;
@@ -21,17 +21,19 @@ export interface Page {
  * changes, so a new search starts at its first result.
  */
 export function usePage(resetOn: unknown = null, size = PAGE_SIZE): Page {
-  const [offset, setOffset] = useState(0);
-  const resetKey = JSON.stringify(resetOn);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey stands for the filters
-  useEffect(() => setOffset(0), [resetKey]);
+  // The offset belongs to the filters it was chosen under; other filters start at 0 in the same render,
+  // so a new search never first asks for a page of the old one.
+  const filters = JSON.stringify(resetOn);
+  const [at, setAt] = useState({ filters, offset: 0 });
+  const offset = at.filters === filters ? at.offset : 0;
+  const move = (to: number) => setAt({ filters, offset: Math.max(0, to) });
   return {
     params: { limit: size + 1, offset },
     rowsOf: (rows) => (rows ?? []).slice(0, size),
     hasNext: (rows) => (rows?.length ?? 0) > size,
     offset,
     size,
-    next: () => setOffset((o) => o + size),
-    previous: () => setOffset((o) => Math.max(0, o - size)),
+    next: () => move(offset + size),
+    previous: () => move(offset - size),
   };
 }

@@ -8,12 +8,14 @@ import { queryClient } from "../lib/query-client";
 /** Renders a piece of the app with the app's query client and toaster, as the app itself does. */
 export function renderWithApp(ui: ReactNode) {
   queryClient.clear();
-  return render(
+  const inApp = (node: ReactNode) => (
     <QueryClientProvider client={queryClient}>
-      {ui}
+      {node}
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(inApp(ui));
+  return { ...result, rerender: (next: ReactNode) => result.rerender(inApp(next)) };
 }
 
 export interface Call {
