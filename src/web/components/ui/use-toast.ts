@@ -63,17 +63,23 @@ export const missingFieldsToast = (title = "Error", description = "Please fill i
 
 /**
  * The callbacks of one `mutate` call, as most actions want them: a success toast (`Success: <message>` unless
- * a title is given) and a destructive toast on failure, in the server's words when `serverWords` is set
- * (stock short, order ended) or else the screen's own fallback.
+ * a title is given) then `after` (close a dialog, move on), and a destructive toast on failure, in the
+ * server's words when `serverWords` is set (stock short, order ended) or else the screen's own fallback.
  */
 export function toastOutcome(
   success: string | { title: string; description: string },
   failure: string,
-  { serverWords = true, title = "Error" }: { serverWords?: boolean; title?: string } = {},
+  {
+    serverWords = true,
+    title = "Error",
+    after,
+  }: { serverWords?: boolean; title?: string; after?: () => void } = {},
 ) {
   return {
-    onSuccess: () =>
-      toast(typeof success === "string" ? { title: "Success", description: success } : success),
+    onSuccess: () => {
+      toast(typeof success === "string" ? { title: "Success", description: success } : success);
+      after?.();
+    },
     onError: (error: Error) =>
       toast({
         variant: "destructive",

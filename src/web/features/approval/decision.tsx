@@ -9,8 +9,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field, type Options } from "../../components/ui/field";
-import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage } from "../../lib/api";
+import { toast, toastOutcome } from "../../components/ui/use-toast";
 import { type FieldErrors, optionalNumber, useContractForm } from "../../lib/form";
 import { useApproveOrder, useRejectOrder } from "./api";
 
@@ -62,21 +61,14 @@ export function Decision({
     (input) =>
       approve.mutate(
         { id: order.id, ...input },
-        {
-          onSuccess: () => {
-            toast({
-              title: "Order Approved",
-              description: `${order.orderNumber} is approved; the customer will be notified.`,
-            });
-            onDone();
+        toastOutcome(
+          {
+            title: "Order Approved",
+            description: `${order.orderNumber} is approved; the customer will be notified.`,
           },
-          onError: (error) =>
-            toast({
-              variant: "destructive",
-              title: "Approval Failed",
-              description: apiErrorMessage(error) ?? "There was an error approving the order.",
-            }),
-        },
+          "There was an error approving the order.",
+          { title: "Approval Failed", after: onDone },
+        ),
       ),
     missing,
   );
@@ -84,21 +76,14 @@ export function Decision({
     (input) =>
       reject.mutate(
         { id: order.id, ...input },
-        {
-          onSuccess: () => {
-            toast({
-              title: "Order Rejected",
-              description: `${order.orderNumber} was rejected and its stock released.`,
-            });
-            onDone();
+        toastOutcome(
+          {
+            title: "Order Rejected",
+            description: `${order.orderNumber} was rejected and its stock released.`,
           },
-          onError: () =>
-            toast({
-              variant: "destructive",
-              title: "Rejection Failed",
-              description: "There was an error rejecting the order.",
-            }),
-        },
+          "There was an error rejecting the order.",
+          { title: "Rejection Failed", serverWords: false, after: onDone },
+        ),
       ),
     missing,
   );

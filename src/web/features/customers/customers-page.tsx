@@ -14,14 +14,12 @@ import { FilterBar, ListScreen, ListState, type Stat } from "../../components/li
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { optionsOf } from "../../components/ui/field";
 import { SearchInput } from "../../components/ui/search-input";
-import { toast } from "../../components/ui/use-toast";
+import { toastOutcome } from "../../components/ui/use-toast";
 import { usePage } from "../../lib/use-page";
 import { useNewParam } from "../../lib/use-search-param";
 import { customerQueries, useDeactivateCustomer, useUpdateCustomer } from "./api";
 import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
-
-const failed = (description: string) => toast({ variant: "destructive", title: "Error", description });
 
 const screen = {
   title: "Customer Management",
@@ -64,21 +62,23 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
 
   const confirmDelete = () =>
     deleting &&
-    deactivate.mutate(deleting.id, {
-      onSuccess: (c) => {
-        toast({ title: "Customer Deactivated", description: `${c.name} is now inactive.` });
-        setDeleting(undefined);
-      },
-      onError: () => failed("Failed to delete customer. Please try again."),
-    });
+    deactivate.mutate(
+      deleting.id,
+      toastOutcome(
+        { title: "Customer Deactivated", description: `${deleting.name} is now inactive.` },
+        "Failed to delete customer. Please try again.",
+        { serverWords: false, after: () => setDeleting(undefined) },
+      ),
+    );
 
   const reactivate = (c: Customer) =>
     update.mutate(
       { id: c.id, isActive: true },
-      {
-        onSuccess: () => toast({ title: "Customer Reactivated", description: `${c.name} is active again.` }),
-        onError: () => failed("Failed to update customer. Please try again."),
-      },
+      toastOutcome(
+        { title: "Customer Reactivated", description: `${c.name} is active again.` },
+        "Failed to update customer. Please try again.",
+        { serverWords: false },
+      ),
     );
 
   const filtering = search.trim() !== "" || type !== "all";

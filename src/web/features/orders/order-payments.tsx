@@ -6,8 +6,7 @@ import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
-import { apiErrorMessage } from "../../lib/api";
+import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatKes } from "../../lib/format";
 import { orderQueries, useRefundPayment } from "./api";
 import { RecordPaymentForm } from "./record-payment-form";
@@ -32,16 +31,11 @@ function RefundButton({ payment }: { payment: Payment }) {
         e.preventDefault();
         refund.mutate(
           { id: payment.id, reason },
-          {
-            onSuccess: () =>
-              toast({ title: "Payment refunded", description: `${formatKes(payment.amountKes)} reversed` }),
-            onError: (error) =>
-              toast({
-                variant: "destructive",
-                title: "Refund failed",
-                description: apiErrorMessage(error) ?? "Please try again",
-              }),
-          },
+          toastOutcome(
+            { title: "Payment refunded", description: `${formatKes(payment.amountKes)} reversed` },
+            "Please try again",
+            { title: "Refund failed" },
+          ),
         );
       }}
     >

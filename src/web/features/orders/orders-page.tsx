@@ -74,16 +74,17 @@ export default function OrdersPage({
 
   const confirmDelete = () =>
     deleting &&
-    cancel.mutate(deleting.id, {
-      ...toastOutcome(
+    cancel.mutate(
+      deleting.id,
+      toastOutcome(
         {
           title: "Order Cancelled",
           description: `${deleting.orderNumber} was cancelled and its stock released.`,
         },
         "Failed to cancel order.",
+        { after: () => setDeleting(undefined) },
       ),
-      onSettled: (_order, error) => !error && setDeleting(undefined),
-    });
+    );
 
   const filtering = search !== "" || status !== "all";
   return (
