@@ -15,15 +15,26 @@ export function useSearchParam(name: string): [string | null, () => void] {
   return [value, clear];
 }
 
-/** A quick action elsewhere (the dashboard's New Order, Add Customer) lands with `?new=1`: run `open` once. */
-export function useNewParam(allowed: boolean, open: () => void): void {
-  const [value, clear] = useSearchParam("new");
-  const latest = useRef(open);
-  latest.current = open;
+/**
+ * A link from elsewhere asks this screen for something once (`?new=1` opens a dialog, `?item=7` an item):
+ * `handle` acts on the value and says whether it did, and a handled parameter leaves the address.
+ */
+export function useSearchParamOnce(name: string, handle: (value: string) => boolean, allowed = true): void {
+  const [value, clear] = useSearchParam(name);
+  const latest = useRef(handle);
+  latest.current = handle;
   useEffect(() => {
-    if (value && allowed) {
-      latest.current();
-      clear();
-    }
+    if (value && allowed && latest.current(value)) clear();
   }, [value, allowed, clear]);
 }
+
+/** A quick action elsewhere (the dashboard's New Order, Add Customer) lands with `?new=1`: run `open` once. */
+export const useNewParam = (allowed: boolean, open: () => void): void =>
+  useSearchParamOnce(
+    "new",
+    () => {
+      open();
+      return true;
+    },
+    allowed,
+  );

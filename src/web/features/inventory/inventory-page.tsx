@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle, Dna, Download, FlaskConical, Package, Warehouse } from "lucide-react";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import type { InventoryItem, InventorySummary } from "../../../contract/inventory";
 import { AddButton } from "../../components/add-button";
 import { LinkButton } from "../../components/link-button";
@@ -8,7 +8,7 @@ import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { usePage } from "../../lib/use-page";
-import { useSearchParam } from "../../lib/use-search-param";
+import { useSearchParamOnce } from "../../lib/use-search-param";
 import { AddItemDialog } from "./add-item-dialog";
 import {
   exportUrl,
@@ -53,15 +53,13 @@ export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean;
   const [addOpen, setAddOpen] = useState(false);
   const [detailsId, setDetailsId] = useState<number>();
   const [reserving, setReserving] = useState<InventoryItem>();
-  const [itemParam, clearItemParam] = useSearchParam("item");
-
   // A scanned label lands here as ?item=<id>.
-  useEffect(() => {
-    if (itemParam && Number(itemParam) > 0) {
-      setDetailsId(Number(itemParam));
-      clearItemParam();
-    }
-  }, [itemParam, clearItemParam]);
+  useSearchParamOnce("item", (item) => {
+    const id = Number(item);
+    if (!(id > 0)) return false;
+    setDetailsId(id);
+    return true;
+  });
 
   return (
     <ListScreen
