@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
-import { type CartItem, setQuantity } from "./cart-store";
+import { type CartItem, cartTotal, setQuantity } from "./cart-store";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** The cart's lines: quantity capped at stock, 0 removes the line. */
@@ -37,5 +37,15 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
         ))}
       </CardContent>
     </Card>
+  );
+}
+
+/** The cart's total under its lines, in the cart, the checkout summary and the portal's Your Order. */
+export function CartTotal({ cart, testId }: { cart: CartItem[]; testId?: string }) {
+  return (
+    <p className="flex justify-between border-t border-gray-100 pt-2 text-base font-bold dark:border-gray-800">
+      <span>Total</span>
+      <span data-testid={testId}>{formatKes(cartTotal(cart))}</span>
+    </p>
   );
 }

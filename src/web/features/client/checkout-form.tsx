@@ -7,20 +7,12 @@ import { Field, type Options } from "../../components/ui/field";
 import { localToday } from "../../lib/dates";
 import type { FieldBinding } from "../../lib/form";
 import { formatKes } from "../../lib/format";
+import { CartTotal } from "./cart-lines";
 import { cartTotal } from "./cart-store";
 import { type CheckoutVariant, useCheckout } from "./checkout";
 import { paymentLabels } from "./payment";
 
 const paymentOptions: Options = paymentMethods.map((m) => [m, paymentLabels[m].label] as const);
-
-function Total({ label = "Total", amount, testId }: { label?: string; amount: number; testId?: string }) {
-  return (
-    <p className="flex justify-between border-t border-gray-100 pt-2 text-base font-bold dark:border-gray-800">
-      <span>{label}</span>
-      <span data-testid={testId}>{formatKes(amount)}</span>
-    </p>
-  );
-}
 
 function PaymentChoice({ bind }: { bind: FieldBinding }) {
   return (
@@ -105,7 +97,7 @@ export function CheckoutForm({
               <span>Delivery</span>
               <span className="text-green-700">Free</span>
             </div>
-            <Total amount={total} testId="cart-total" />
+            <CartTotal cart={cart} testId="cart-total" />
             {submit}
           </Card>
         </div>
@@ -145,7 +137,7 @@ export function CheckoutForm({
               <span>{formatKes(i.price * i.quantity)}</span>
             </p>
           ))}
-          <Total amount={total} />
+          <CartTotal cart={cart} />
           <div className="flex flex-col gap-2">
             {submit}
             <Button variant="outline" onClick={onBack}>

@@ -14,7 +14,8 @@ import { useTextField } from "../../lib/form";
 import { formatKes, formatMoney } from "../../lib/format";
 import { clientQueries } from "./api";
 import { BreedAssistant } from "./breed-assistant";
-import { cartTotal, useCart } from "./cart-store";
+import { CartTotal } from "./cart-lines";
+import { useCart } from "./cart-store";
 import { CheckoutForm } from "./checkout-form";
 import { ClientLayout } from "./client-layout";
 import { addWithToast, ProductTitle } from "./product-card";
@@ -39,10 +40,7 @@ function YourOrder({ onProceed }: { onProceed: () => void }) {
             <span className="ml-auto text-right tabular-nums">{formatKes(i.price * i.quantity)}</span>
           </div>
         ))}
-        <p className="flex justify-between border-t border-gray-100 pt-2 font-bold dark:border-gray-800">
-          <span>Total</span>
-          <span>{formatKes(cartTotal(cart))}</span>
-        </p>
+        <CartTotal cart={cart} />
         <Button className="w-full" onClick={onProceed}>
           Proceed to Order Details
         </Button>
