@@ -83,10 +83,13 @@ export async function signIn(
 ): Promise<{ user: SessionUserRow; token: string; deviceToken: string }> {
   const now = ctx.clock.now();
   const keys = throttleKeys(input.email, input.ip);
-  const user = await ctx.database.read((db) => findUserByEmail(db, input.email));
-  const trust = user
-    ? await ctx.database.read((db) => trustOf(db, user.id, input.ip, input.deviceToken))
-    : "none";
+  const { user, trust } = await ctx.database.read(async (db) => {
+    const found = await findUserByEmail(db, input.email);
+    return {
+      user: found,
+      trust: found ? await trustOf(db, found.id, input.ip, input.deviceToken) : ("none" as const),
+    };
+  });
   const accountFailures = await ctx.database.tx(async (db) => {
     await reserveBudget(db, keys.address, now, MAX_ATTEMPTS_PER_ADDRESS);
     if (trust !== "device") await reserveDelayed(db, keys.pair, now, FREE_FAILURES_PER_PAIR);
