@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, lt, lte, ne, not, or } from "drizzle-orm";
 import { SESSION_IDLE_MINUTES, sessionLifetimeHours } from "../../../contract/auth";
 import type { Role } from "../../../contract/roles";
 import type { Clock } from "../../clock";
@@ -17,6 +17,15 @@ const TOUCH_INTERVAL_MS = 30 * 1000;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const sessionLifetimeMs = (role: Role) => sessionLifetimeHours(role) * 60 * 60 * 1000;
+
+/**
+ * When a session has ended by itself: idle for longer than the limit, or past its lifetime. One rule for
+ * resolving a cookie (`isEnded`), listing a user's sessions and sweeping dead ones (`endedAt`).
+ */
+const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS);
+const isEnded = (row: { lastSeenAt: Date; expiresAt: Date }, now: Date) =>
+  row.lastSeenAt < idleSince(now) || row.expiresAt <= now;
+const endedAt = (now: Date) => or(lt(sessions.lastSeenAt, idleSince(now)), lte(sessions.expiresAt, now))!;
 
 export async function createSession(
   db: Db,
@@ -36,14 +45,7 @@ export async function createSession(
     address: where.address?.slice(0, 100),
   });
   // Opportunistic clean-up of this user's dead sessions keeps the table small without a scheduler.
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, user.id),
-        or(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)), lt(sessions.expiresAt, now)),
-      ),
-    );
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), endedAt(now)));
   return token;
 }
 
@@ -63,12 +65,11 @@ export async function resolveSession(
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) return null;
   const now = clock.now();
-  const idleFor = now.getTime() - row.lastSeenAt.getTime();
-  if (idleFor > SESSION_IDLE_MS || row.expiresAt <= now || !row.user.isActive) {
+  if (isEnded(row, now) || !row.user.isActive) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  if (idleFor > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
   return { user: row.user, sessionId: row.id };
@@ -91,13 +92,7 @@ export async function listSessions(db: Db, clock: Clock, userId: number) {
       address: sessions.address,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-      ),
-    )
+    .where(and(eq(sessions.userId, userId), not(endedAt(now))))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
     .limit(100);
 }
