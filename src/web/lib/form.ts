@@ -17,10 +17,8 @@ export interface FieldBinding {
 
 export interface ContractForm<V extends FormValues, S extends z.ZodType> {
   values: V;
-  errors: FieldErrors;
   /** Binds a field by name for `<Field bind={…}>`: its id is `<idPrefix>-<name>`. */
   field: (name: keyof V & string) => FieldBinding;
-  setValue: (name: keyof V & string, value: string) => void;
   setValues: (update: (values: V) => V) => void;
   /** Back to the initial values (or the given ones), errors cleared. */
   reset: (values?: V) => void;
@@ -134,16 +132,14 @@ export function useContractForm<V extends FormValues, S extends z.ZodType>(
   return useMemo(
     () => ({
       values,
-      errors,
       field,
-      setValue,
       setValues,
       reset,
       handleSubmit,
       anyBlank: (...names: (keyof V & string)[]) => names.some((n) => !values[n]?.trim()),
       showServerErrors,
     }),
-    [values, errors, field, setValue, setValues, reset, handleSubmit, showServerErrors],
+    [values, field, setValues, reset, handleSubmit, showServerErrors],
   );
 }
 

@@ -10,7 +10,6 @@ export interface Page {
   rowsOf: <T>(rows: readonly T[] | undefined) => T[];
   hasNext: (rows: readonly unknown[] | undefined) => boolean;
   offset: number;
-  size: number;
   next: () => void;
   previous: () => void;
 }
@@ -32,7 +31,6 @@ export function usePage(resetOn: unknown = null, size = PAGE_SIZE): Page {
     rowsOf: (rows) => (rows ?? []).slice(0, size),
     hasNext: (rows) => (rows?.length ?? 0) > size,
     offset,
-    size,
     next: () => move(offset + size),
     previous: () => move(offset - size),
   };
