@@ -41,6 +41,9 @@ export const sessionUserSchema = z.object({
   role: roleSchema,
   roleLabel: z.string(),
   farmName: z.string().nullable(),
+  /** A client's phone and farm location from signup, to start their order forms. */
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
   permissions: z.array(z.string()) as z.ZodType<Permission[]>,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currencies } from "./money";
 import { type OrderStatus, orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
-import { idParamSchema, isoDate, text } from "./primitives";
+import { idParamSchema, isoDate, kenyanMobile, text } from "./primitives";
 import { shipmentStatuses } from "./shipping";
 
 /** Shop product (SPEC section 3); `inStock` is what can still be ordered (on hand less reserved). */
@@ -43,7 +43,7 @@ export const clientOrderInputSchema = z
   .object({
     customerName: text().max(200).optional(),
     customerEmail: text().max(254).optional(),
-    customerPhone: text().max(40).optional(),
+    customerPhone: kenyanMobile(text().max(40)).optional(),
     customerLocation: text().max(300).optional(),
     deliveryAddress: text().max(500).optional(),
     deliveryDate: isoDate("Enter a valid date").optional().or(z.literal("")),
@@ -169,6 +169,20 @@ export const rejectInputSchema = z.object({
 export type RejectInput = z.input<typeof rejectInputSchema>;
 
 /** Portal badge colours and hints (SPEC section 4); other statuses read "Processing..." in a neutral style. */
+/** Farmers buy "semen"; the store's records say "sperm". One word for each kind on every client screen. */
+export const clientTypeLabels: Record<string, string> = {
+  embryo: "Embryo",
+  sperm: "Semen",
+  semen: "Semen",
+  mixed: "Mixed",
+  consultation: "Consultation",
+};
+export const clientTypeLabel = (type: string) => clientTypeLabels[type] ?? type;
+
+/** What a farmer calls an item: its breed and kind, e.g. "Ayrshire Semen". */
+export const productName = (item: { breedName: string; type: string }) =>
+  `${item.breedName} ${item.type === "embryo" ? "Embryo" : "Semen"}`;
+
 export const portalStatusStyles: Partial<
   Record<OrderStatus, { tone: "yellow" | "blue" | "purple" | "orange" | "green"; hint: string }>
 > = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDate, paymentMethods } from "./orders";
-import { text } from "./primitives";
+import { kenyanMobileDigits, text } from "./primitives";
 
 /** One record per attempt to pay (an STK push, a recorded bank transfer, ...). */
 export const paymentRecordStatuses = [
@@ -18,9 +18,8 @@ export type PaymentRecordStatus = (typeof paymentRecordStatuses)[number];
  * 254…, with spaces and dashes ignored. Anything else is not an M-Pesa number.
  */
 export function normaliseMpesaPhone(input: string): string | null {
-  const digits = input.replace(/[\s-]/g, "").replace(/^\+/, "");
-  const match = /^(?:254|0)?([17]\d{8})$/.exec(digits);
-  return match ? `254${match[1]}` : null;
+  const digits = kenyanMobileDigits(input);
+  return digits ? `254${digits}` : null;
 }
 
 export const MPESA_PHONE_MESSAGE = "Enter an M-Pesa number like 0712 345 678";

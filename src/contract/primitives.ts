@@ -26,6 +26,23 @@ export const text = (typeError?: string) =>
     .overwrite((s) => s.replace(INVISIBLE_CHARACTERS, ""))
     .trim();
 
+/**
+ * The nine digits after +254 of a Kenyan mobile number (07… and 01…), typed as 07…, 01…, 7…, 1…, +254… or
+ * 254… with spaces and dashes ignored; null for anything else.
+ */
+export function kenyanMobileDigits(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, "").replace(/^\+/, "");
+  return /^(?:254|0)?([17]\d{8})$/.exec(digits)?.[1] ?? null;
+}
+
+export const KENYAN_MOBILE_MESSAGE = "Enter a Kenyan mobile number like 0712 345 678";
+
+/** A Kenyan mobile number, checked on top of `base` and kept as +2547XXXXXXXX so every screen and SMS agrees. */
+export const kenyanMobile = (base: z.ZodString, message = KENYAN_MOBILE_MESSAGE) =>
+  base
+    .refine((v) => v === "" || kenyanMobileDigits(v) !== null, message)
+    .transform((v) => (v === "" ? v : `+254${kenyanMobileDigits(v)}`));
+
 /** Calendar dates a business deals in; year 0000 or 275760 is a typing slip, not a date to store. */
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2200;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, passwordTooShort } from "./auth";
-import { emailAddress, requiredText } from "./primitives";
+import { emailAddress, kenyanMobile, requiredText } from "./primitives";
 
 export const farmTypes = ["dairy", "beef", "mixed", "breeding", "other"] as const;
 export const herdSizes = ["1-10", "11-50", "51-100", "101-500", "500+"] as const;
@@ -44,7 +44,7 @@ export const signupSchema = z
     firstName: requiredText("First name").max(100),
     lastName: requiredText("Last name").max(100),
     email: emailAddress(),
-    phone: requiredText("Phone").max(40),
+    phone: kenyanMobile(requiredText("Phone").max(40)),
     password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
     confirmPassword: z.string(),
     farmName: requiredText("Farm name").max(200),

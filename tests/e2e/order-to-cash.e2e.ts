@@ -28,7 +28,7 @@ async function orderFromCart(page: Page, product: string, method: "M-Pesa" | "Ba
   await page.getByLabel("Delivery address *").fill("Ol Kalou, Nyandarua");
   await page.getByLabel(method).check();
   await page.getByRole("button", { name: "Place Order" }).click();
-  await page.waitForURL(/\/order-success\?order=ORD-/);
+  await page.waitForURL(/\/order-success\?id=\d+$/);
   return (await page.getByTestId("order-number").textContent())!;
 }
 

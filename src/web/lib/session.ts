@@ -5,18 +5,42 @@ import { queryClient } from "./query-client";
 import { storageKeys } from "./storage-keys";
 
 export const meQueryKey = ["/api/auth/me"] as const;
+const sessionQuery = {
+  queryKey: meQueryKey,
+  queryFn: getQueryFn<MeResponse | null>({ on401: "returnNull" }),
+};
 
 /** The signed-in user (staff or client) according to the server; null when signed out. */
 export function useSession() {
-  return useQuery<MeResponse | null>({ queryKey: meQueryKey, queryFn: getQueryFn({ on401: "returnNull" }) });
+  return useQuery<MeResponse | null>(sessionQuery);
+}
+
+/**
+ * Reads the session from the server and waits for it. After a sign-in the cached answer may still be
+ * the signed-out `null`, and a guarded screen opened before a background refetch lands would send the
+ * person straight back to the login form.
+ */
+export function refreshSession(): Promise<MeResponse | null> {
+  return queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+}
+
+const signedOutListeners = new Set<() => void>();
+
+/** Runs `listener` whenever this browser signs out, so state kept in memory (the cart) goes with it. */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
 }
 
 export function rememberClientSession(session: ClientSession): void {
   localStorage.setItem(storageKeys.clientSession, JSON.stringify(session));
 }
 
-/** Ends the server session and forgets everything this browser kept about it. */
-export async function signOut(options: { clearCart?: boolean } = {}): Promise<void> {
+/**
+ * Ends the server session and forgets everything this browser kept about it, the cart included: the
+ * next person on a shared phone starts with an empty one.
+ */
+export async function signOut(): Promise<void> {
   try {
     await apiRequest("POST", "/api/auth/logout");
   } catch {
@@ -27,11 +51,12 @@ export async function signOut(options: { clearCart?: boolean } = {}): Promise<vo
     storageKeys.user,
     storageKeys.session,
     storageKeys.clientSession,
+    storageKeys.cart,
   ]) {
     localStorage.removeItem(key);
   }
-  if (options.clearCart) localStorage.removeItem(storageKeys.cart);
   sessionStorage.clear();
   queryClient.clear();
   queryClient.setQueryData(meQueryKey, null);
+  for (const listener of signedOutListeners) listener();
 }

@@ -39,3 +39,38 @@ export async function createOrder(page: Page, changes: Partial<OrderInput> = {})
     customerName,
   });
 }
+
+/** A client account of its own, created through signup; sign in with the returned email and password. */
+export async function createClientAccount(page: Page): Promise<{ email: string; password: string }> {
+  const tag = uniqueTag();
+  const account = { email: `farmer-${tag}@example.co.ke`, password: `Mbegu-${tag}-2026` };
+  await post(page, "/api/client-signup", {
+    firstName: "Achieng",
+    lastName: `Tester ${tag}`,
+    ...account,
+    confirmPassword: account.password,
+    phone: "0722 123 456",
+    farmName: `Shamba ${tag}`,
+    farmType: "dairy",
+    location: "Kapsabet",
+    county: "Eldoret",
+    herdSize: "11-50",
+    experience: "beginner",
+  });
+  return account;
+}
+
+/** A sellable straw item with exactly `stock` units, made by staff signed in on `page`. */
+export function createStrawItem(page: Page, stock: number): Promise<{ id: number; itemId: string }> {
+  const tag = uniqueTag().toUpperCase();
+  return post(page, "/api/inventory", {
+    itemId: `SEM-T-${tag}`,
+    type: "sperm",
+    breedName: `Sahiwal ${tag}`,
+    acquiredFrom: "KAGRC",
+    currentStock: stock,
+    costPerUnit: 2500,
+    storageLocation: "Canister 1",
+    geneticData: { category: "dairy", origin: "Kenya" },
+  });
+}

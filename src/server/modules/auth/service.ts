@@ -42,6 +42,8 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
     role: user.role,
     roleLabel: roleLabels[user.role],
     farmName: user.farmName,
+    phone: user.phone,
+    location: [user.location, user.county].filter(Boolean).join(", ") || null,
     permissions: [...rolePermissions[user.role]],
   };
 }

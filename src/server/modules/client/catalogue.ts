@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { CatalogItem, ShopProduct } from "../../../contract/client";
+import { type CatalogItem, productName, type ShopProduct } from "../../../contract/client";
 import { categoryLabels, type InventoryItem } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
@@ -18,9 +18,6 @@ export async function sellableItems(db: Db, ids?: number[]): Promise<InventoryIt
     .limit(500);
   return rows.map((r) => toInventoryItem(r, null));
 }
-
-export const productName = (item: Pick<InventoryItem, "breedName" | "type">) =>
-  `${item.breedName} ${item.type === "embryo" ? "Embryo" : "Semen"}`;
 
 function features(item: InventoryItem): string[] {
   const g = item.geneticData;

@@ -1,6 +1,11 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
+import {
+  type ClientOrder,
+  type clientOrderInputSchema,
+  type PlacedOrder,
+  productName,
+} from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
 import { customers, orders, shipments } from "../../db/schema";
@@ -8,7 +13,7 @@ import { AppError, validationError } from "../../errors";
 import type { SessionUserRow } from "../auth/sessions";
 import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
 import { enforceUnpaidCap, holdUntil } from "../payments/holds";
-import { productName, sellableItems } from "./catalogue";
+import { sellableItems } from "./catalogue";
 
 /**
  * Places a client's order: prices every line from the catalogue (client prices are never trusted),

@@ -183,7 +183,9 @@ describe("reserving stock", () => {
       quantity: item!.availableStock - 1,
     });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().error.message).toMatch(/Not enough stock for EMB-GI-008.*available/);
+    expect(tooMany.json().error.message).toMatch(
+      /Not enough stock for Girolando.* Embryo \(EMB-GI-008\).*available/,
+    );
     const [after] = await list("?search=EMB-GI-008");
     expect(after!.availableStock).toBe(item!.availableStock - 2);
   });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { productName } from "../../../contract/client";
 import type { Db } from "../../db/database";
 import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -38,11 +39,11 @@ export async function reserveStock(
       const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, itemId));
       if (!item) throw notFound("Inventory item");
       if (!item.isActive || item.viabilityStatus !== "viable") {
-        throw conflict(`${item.itemId} (${item.breedName}) is not available for sale`);
+        throw conflict(`${productName(item)} (${item.itemId}) is not available for sale`);
       }
       const available = item.currentStock - item.reservedStock;
       throw conflict(
-        `Not enough stock for ${item.itemId} (${item.breedName}): ${available} available, ${quantity} requested`,
+        `Not enough stock for ${productName(item)} (${item.itemId}): ${available} available, ${quantity} requested`,
       );
     }
     await db.insert(stockMovements).values({

@@ -4,7 +4,7 @@ import type { SignupPayload } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
 import { getQuery } from "../../lib/query";
 import { queryClient } from "../../lib/query-client";
-import { meQueryKey, rememberClientSession } from "../../lib/session";
+import { meQueryKey, refreshSession, rememberClientSession } from "../../lib/session";
 
 export const authQueries = {
   /** The demo accounts; the server answers 404 (an error here) when demo mode is off. */
@@ -14,7 +14,7 @@ export const authQueries = {
 async function clientSignIn(credentials: ClientLogin): Promise<ClientSession> {
   const session = await apiJson<ClientSession>("POST", "/api/client-login", credentials);
   rememberClientSession(session);
-  await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  await refreshSession();
   return session;
 }
 

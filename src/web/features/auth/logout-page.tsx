@@ -8,7 +8,7 @@ import { signOut } from "../../lib/session";
 export default function LogoutPage() {
   const [done, setDone] = useState(false);
   useEffect(() => {
-    signOut({ clearCart: true }).then(() => setDone(true));
+    signOut().then(() => setDone(true));
   }, []);
 
   return (

@@ -2,7 +2,8 @@ import { Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
-import { type CartItem, cartTotal, setQuantity } from "./cart-store";
+import { removeWithToast } from "./cart-actions";
+import { type CartItem, cartTotal } from "./cart-store";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** The cart's lines: quantity capped at stock, 0 removes the line. */
@@ -18,7 +19,8 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
             <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
               <p className="font-medium">{item.name}</p>
               <p className="text-xs text-gray-500">
-                {formatKes(item.price)} each · {item.inStock} available
+                <span className="font-mono">{item.itemId}</span> · {formatKes(item.price)} each ·{" "}
+                {item.inStock} available
               </p>
             </div>
             <QuantityStepper item={item} typed />
@@ -29,7 +31,7 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
               variant="ghost"
               size="icon"
               aria-label={`Remove ${item.name}`}
-              onClick={() => setQuantity(item.id, 0)}
+              onClick={() => removeWithToast(item)}
             >
               <Trash2 />
             </Button>

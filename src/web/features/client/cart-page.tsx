@@ -25,9 +25,7 @@ function Cart() {
     <CheckoutForm
       variant="cart"
       items={<CartLines cart={cart} />}
-      onPlaced={(order) =>
-        navigate(`/order-success?order=${encodeURIComponent(order.orderNumber)}&id=${order.id}`)
-      }
+      onPlaced={(order) => navigate(`/order-success?id=${order.id}`)}
     />
   );
 }

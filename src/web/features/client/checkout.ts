@@ -111,7 +111,7 @@ export function useCheckout(
     toInput: (v) => toInput(variant, cart, v),
     errorPaths,
   });
-  // The account's name and email start the contact details, once the session is known.
+  // What the client gave at signup starts the contact and delivery details, once the session is known.
   const { setValues } = form;
   useEffect(() => {
     if (user) {
@@ -119,6 +119,9 @@ export function useCheckout(
         ...v,
         name: v.name || `${user.firstName} ${user.lastName}`,
         email: v.email || user.email,
+        phone: v.phone || (user.phone ?? ""),
+        location: v.location || (user.location ?? ""),
+        address: v.address || (user.location ?? ""),
       }));
     }
   }, [user, setValues]);

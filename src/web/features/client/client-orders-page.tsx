@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
+import { useSearch } from "wouter";
 import { breedsForLocation } from "../../../contract/breed-advice";
 import { LinkButton } from "../../components/link-button";
 import { Badge } from "../../components/ui/badge";
@@ -14,11 +15,12 @@ import { useTextField } from "../../lib/form";
 import { formatKes, formatMoney } from "../../lib/format";
 import { clientQueries } from "./api";
 import { BreedAssistant } from "./breed-assistant";
+import { addWithToast } from "./cart-actions";
 import { CartTotal } from "./cart-lines";
 import { useCart } from "./cart-store";
 import { CheckoutForm } from "./checkout-form";
 import { ClientLayout } from "./client-layout";
-import { addWithToast, ProductTitle } from "./product-card";
+import { ProductTitle } from "./product-card";
 import { QuantityStepper } from "./quantity-stepper";
 import { TrackingView } from "./tracking-view";
 
@@ -73,6 +75,7 @@ function ProductsView({ onProceed }: { onProceed: () => void }) {
             {products.data?.map((p) => (
               <Card key={p.id} className="flex flex-col p-4" data-testid="portal-product">
                 <ProductTitle name={p.name} type={p.type} />
+                <p className="font-mono text-xs text-gray-500">{p.itemId}</p>
                 <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{p.description}</p>
                 <p className="mt-1 text-xs text-gray-500">
                   Suitable for: {p.regionSuitability.join(", ") || "all regions"}
@@ -115,7 +118,9 @@ function OrderView({ onBack, onPlaced }: { onBack: () => void; onPlaced: () => v
 }
 
 function Portal() {
-  const [view, setView] = useState<View>("products");
+  const params = new URLSearchParams(useSearch());
+  // The success page's "Track this order" opens the tracking view on that order.
+  const [view, setView] = useState<View>(params.get("view") === "tracking" ? "tracking" : "products");
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
   return (
@@ -148,7 +153,9 @@ function Portal() {
       {view === "order" && (
         <OrderView onBack={() => setView("products")} onPlaced={() => setView("tracking")} />
       )}
-      {view === "tracking" && <TrackingView onBrowse={() => setView("products")} />}
+      {view === "tracking" && (
+        <TrackingView onBrowse={() => setView("products")} focus={params.get("order") ?? undefined} />
+      )}
       <BreedAssistant />
     </div>
   );

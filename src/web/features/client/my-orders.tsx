@@ -1,14 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Package, Plus } from "lucide-react";
+import { clientTypeLabel } from "../../../contract/client";
 import { LinkButton } from "../../components/link-button";
 import { ListState } from "../../components/list-screen";
-import { DisplayStatusBadge } from "../../components/order-status-badge";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { clientQueries } from "./api";
+import { PortalStatusBadge } from "./portal-status";
 
 const noOrders = { icon: Package, title: "No orders yet" };
 const browse = (onBrowse: () => void) => <Button onClick={onBrowse}>Browse Catalog</Button>;
@@ -34,14 +35,14 @@ export function MyOrders({ currency, onBrowse }: { currency: DisplayCurrency; on
             >
               <div>
                 <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
-                <p className="text-xs capitalize text-gray-500">
-                  {o.orderType} · {formatDate(o.orderDate)}
+                <p className="text-xs text-gray-500">
+                  {clientTypeLabel(o.orderType)} · {formatDate(o.orderDate)}
                   {o.expectedDeliveryDate && ` · delivery ${formatDate(o.expectedDeliveryDate)}`}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3">
                 <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
-                <DisplayStatusBadge status={o.status} />
+                <PortalStatusBadge status={o.status} />
                 <span className="font-semibold tabular-nums">{formatKesIn(o.totalAmountKes, currency)}</span>
               </div>
             </Card>

@@ -1,14 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Mail, MessageCircle, Phone } from "lucide-react";
-import { useEffect } from "react";
+import { CheckCircle2, Mail, MessageCircle, Phone, SearchX } from "lucide-react";
 import { useSearch } from "wouter";
 import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
+import { LoadingBars } from "../../components/ui/loading-bars";
 import { clientQueries } from "./api";
-import { clearCart } from "./cart-store";
+import { ClientLayout } from "./client-layout";
 import { PayPanel } from "./pay-panel";
 
 const SUPPORT = { phone: "+254 700 123 456", email: "orders@urithi.co.ke", whatsapp: "+254 700 123 456" };
+const dialable = (phone: string) => phone.replace(/\s/g, "");
 
 const steps = [
   ["Payment", "Pay below by M-Pesa, or by bank transfer with your order number as the reference."],
@@ -17,35 +19,44 @@ const steps = [
   ["Professional service", "Our technicians handle insemination or embryo transfer on your farm."],
 ] as const;
 
-function PayForOrder({ id }: { id: number }) {
+/**
+ * The success page speaks only of the signed-in client's own order, found by its id: opened for any
+ * other id, or typed in by hand, it says so instead of claiming an order was placed.
+ */
+function SuccessPage() {
+  const id = Number(new URLSearchParams(useSearch()).get("id"));
   const orders = useQuery(clientQueries.orders());
-  const order = orders.data?.find((o) => o.id === id);
-  return order ? <PayPanel order={order} /> : null;
-}
-
-export default function OrderSuccessPage() {
-  const params = new URLSearchParams(useSearch());
-  const orderNumber = params.get("order");
-  const id = Number(params.get("id"));
-  useEffect(() => {
-    clearCart();
-  }, []);
-
+  const order = Number.isInteger(id) && id > 0 ? orders.data?.find((o) => o.id === id) : undefined;
+  if (orders.isLoading) return <LoadingBars label="Loading your order" />;
+  if (!order) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="We could not find this order"
+        hint="It is not one of your orders. Your orders and their status are in the Order Portal."
+        action={<LinkButton href="/client-orders?view=tracking">See my orders</LinkButton>}
+      />
+    );
+  }
   return (
-    <div className="mx-auto max-w-2xl space-y-6 p-4 py-10">
+    <div className="mx-auto max-w-2xl space-y-6 py-4">
       <div className="text-center">
         <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold">Order Placed Successfully!</h1>
-        {orderNumber && (
-          <p className="mt-2 text-gray-600 dark:text-gray-400">
-            Your order reference is <strong data-testid="order-number">{orderNumber}</strong>
-          </p>
-        )}
+        <p className="mt-2 text-gray-600 dark:text-gray-400">
+          Your order reference is <strong data-testid="order-number">{order.orderNumber}</strong>
+        </p>
         <p className="mt-1 text-sm text-gray-500">
           Expected delivery: 2-5 business days depending on your location
         </p>
+        <LinkButton
+          className="mt-4"
+          href={`/client-orders?view=tracking&order=${encodeURIComponent(order.orderNumber)}`}
+        >
+          Track this order
+        </LinkButton>
       </div>
-      {Number.isInteger(id) && id > 0 && <PayForOrder id={id} />}
+      <PayPanel order={order} />
       <Card className="p-6">
         <h2 className="mb-3 font-semibold">What happens next</h2>
         <ol className="space-y-3">
@@ -65,13 +76,25 @@ export default function OrderSuccessPage() {
         <h2 className="mb-3 font-semibold">Need help?</h2>
         <ul className="space-y-2 text-sm">
           <li className="flex items-center gap-2">
-            <Phone className="h-4 w-4" aria-hidden /> Call us on {SUPPORT.phone}
+            <Phone className="h-4 w-4" aria-hidden /> Call us on{" "}
+            <a className="text-brand-700 underline" href={`tel:${dialable(SUPPORT.phone)}`}>
+              {SUPPORT.phone}
+            </a>
           </li>
           <li className="flex items-center gap-2">
-            <Mail className="h-4 w-4" aria-hidden /> Email {SUPPORT.email}
+            <Mail className="h-4 w-4" aria-hidden /> Email{" "}
+            <a className="text-brand-700 underline" href={`mailto:${SUPPORT.email}`}>
+              {SUPPORT.email}
+            </a>
           </li>
           <li className="flex items-center gap-2">
-            <MessageCircle className="h-4 w-4" aria-hidden /> WhatsApp {SUPPORT.whatsapp}
+            <MessageCircle className="h-4 w-4" aria-hidden /> WhatsApp{" "}
+            <a
+              className="text-brand-700 underline"
+              href={`https://wa.me/${dialable(SUPPORT.whatsapp).replace("+", "")}`}
+            >
+              {SUPPORT.whatsapp}
+            </a>
           </li>
         </ul>
       </Card>
@@ -97,5 +120,13 @@ export default function OrderSuccessPage() {
         </LinkButton>
       </div>
     </div>
+  );
+}
+
+export default function OrderSuccessPage() {
+  return (
+    <ClientLayout>
+      <SuccessPage />
+    </ClientLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Filter } from "lucide-react";
 import { useDeferredValue, useState } from "react";
+import { clientTypeLabel } from "../../../contract/client";
 import { ChoiceSelect } from "../../components/choice-select";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -8,11 +9,12 @@ import { LoadingBars } from "../../components/ui/loading-bars";
 import { SearchInput } from "../../components/ui/search-input";
 import { type DisplayCurrency, formatKesIn } from "../../lib/format";
 import { clientQueries } from "./api";
-import { addWithToast, ProductTitle } from "./product-card";
+import { addWithToast } from "./cart-actions";
+import { ProductTitle } from "./product-card";
 
 const catalogTypes = [
-  ["embryo", "Embryo"],
-  ["sperm", "Sperm"],
+  ["embryo", clientTypeLabel("embryo")],
+  ["sperm", clientTypeLabel("sperm")],
 ] as const;
 
 export function Catalog({ currency }: { currency: DisplayCurrency }) {
@@ -25,7 +27,7 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
   const rows = (catalog.data ?? []).filter(
     (c) =>
       (type === "all" || c.type === type) &&
-      (!q || c.breedName.toLowerCase().includes(q) || c.type.includes(q)),
+      (!q || c.breedName.toLowerCase().includes(q) || clientTypeLabel(c.type).toLowerCase().includes(q)),
   );
   return (
     <div className="space-y-3">

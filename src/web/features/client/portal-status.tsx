@@ -2,15 +2,25 @@ import { portalStatusStyles } from "../../../contract/client";
 import type { OrderStatus } from "../../../contract/orders";
 import { Badge } from "../../components/ui/badge";
 
-/** Portal status badge: SPEC colours; any other status reads "Processing..." in a neutral style. */
+/**
+ * The one status badge on every client screen (SPEC's portal words and colours), so an order reads the
+ * same in My Orders, tracking and the order portal. Rejected and cancelled orders say so in red.
+ */
 export function PortalStatusBadge({ status }: { status: OrderStatus }) {
   const style = portalStatusStyles[status];
-  return style ? (
-    <Badge tone={style.tone} className="capitalize">
+  if (style) {
+    return (
+      <Badge tone={style.tone} className="capitalize">
+        {status}
+      </Badge>
+    );
+  }
+  return status === "rejected" || status === "cancelled" ? (
+    <Badge tone="red" className="capitalize">
       {status}
     </Badge>
   ) : (
-    <Badge tone="gray">{status === "rejected" || status === "cancelled" ? status : "Processing..."}</Badge>
+    <Badge tone="gray">Processing...</Badge>
   );
 }
 

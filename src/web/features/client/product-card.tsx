@@ -1,25 +1,17 @@
 import { ShoppingCart } from "lucide-react";
-import type { ShopProduct } from "../../../contract/client";
+import { clientTypeLabel, type ShopProduct } from "../../../contract/client";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { toast } from "../../components/ui/use-toast";
 import { formatKes, usdEstimate } from "../../lib/format";
-import { addToCart } from "./cart-store";
-
-export function addWithToast(product: ShopProduct) {
-  addToCart(product);
-  toast({ title: "Added to Cart", description: `${product.name} added successfully` });
-}
+import { addWithToast } from "./cart-actions";
 
 /** A product's name with its type (embryo or sperm) as a coloured badge. */
 export function ProductTitle({ name, type }: { name: string; type: string }) {
   return (
     <div className="flex items-start justify-between gap-2">
       <h3 className="font-semibold leading-tight">{name}</h3>
-      <Badge tone={type === "embryo" ? "purple" : "blue"} className="capitalize">
-        {type}
-      </Badge>
+      <Badge tone={type === "embryo" ? "purple" : "blue"}>{clientTypeLabel(type)}</Badge>
     </div>
   );
 }

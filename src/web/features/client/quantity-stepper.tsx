@@ -1,40 +1,78 @@
 import { Minus, Plus } from "lucide-react";
+import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { type CartItem, setQuantity } from "./cart-store";
+import { changeQuantity } from "./cart-actions";
+import type { CartItem } from "./cart-store";
 
-/** − quantity + for one cart line, never past the stock; `typed` lets the person type the quantity too. */
+/**
+ * − quantity + for one cart line, never past the stock; `typed` lets the person type the quantity too.
+ * While typing, an empty box is only a draft (Backspace to retype must not remove the line): the typed
+ * number applies as soon as it is a whole number above 0, and on leaving the box an empty draft goes back
+ * to the quantity while 0 removes the line.
+ */
 export function QuantityStepper({ item, typed = false }: { item: CartItem; typed?: boolean }) {
+  const [draft, setDraft] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const change = (to: number) => {
+    setNotice(changeQuantity(item, to));
+    setDraft(undefined);
+  };
   const step = (label: string, to: number, disabled = false, icon = <Minus />) => (
     <Button
       variant="outline"
       size="icon"
       aria-label={`${label} ${item.name}`}
       disabled={disabled}
-      onClick={() => setQuantity(item.id, to)}
+      onClick={() => change(to)}
     >
       {icon}
     </Button>
   );
+  const onType = (text: string) => {
+    setDraft(text);
+    const n = Number(text);
+    if (text.trim() !== "" && Number.isInteger(n) && n > 0) {
+      const capped = changeQuantity(item, n);
+      setNotice(capped);
+      if (capped) setDraft(undefined);
+    }
+  };
+  const onLeave = () => {
+    if (draft !== undefined && draft.trim() !== "" && Number(draft) <= 0) change(0);
+    setDraft(undefined);
+  };
+  const noticeId = `qty-note-${item.id}`;
   return (
-    <div className="flex items-center gap-1">
-      {step("Decrease", item.quantity - 1)}
-      {typed ? (
-        <Input
-          aria-label={`Quantity of ${item.name}`}
-          type="number"
-          min={0}
-          max={item.inStock}
-          className="w-16 text-center"
-          value={item.quantity}
-          onChange={(e) => setQuantity(item.id, Math.floor(Number(e.target.value) || 0))}
-        />
-      ) : (
-        <span className="w-6 text-center" data-testid="line-quantity">
-          {item.quantity}
-        </span>
+    <div className="flex flex-col items-start gap-1">
+      <div className="flex items-center gap-1">
+        {step("Decrease", item.quantity - 1)}
+        {typed ? (
+          <Input
+            aria-label={`Quantity of ${item.name}`}
+            aria-describedby={notice ? noticeId : undefined}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={item.inStock}
+            className="w-16 text-center"
+            value={draft ?? String(item.quantity)}
+            onChange={(e) => onType(e.target.value)}
+            onBlur={onLeave}
+            onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+          />
+        ) : (
+          <span className="w-6 text-center" data-testid="line-quantity">
+            {item.quantity}
+          </span>
+        )}
+        {step("Increase", item.quantity + 1, item.quantity >= item.inStock, <Plus />)}
+      </div>
+      {notice && (
+        <p id={noticeId} role="status" className="text-xs text-amber-700 dark:text-amber-400">
+          {notice}
+        </p>
       )}
-      {step("Increase", item.quantity + 1, item.quantity >= item.inStock, <Plus />)}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Package } from "lucide-react";
+import { useCallback } from "react";
 import { orderEnded } from "../../../contract/orders";
 import { shipmentStatusLabels } from "../../../contract/shipping";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
@@ -8,14 +9,16 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
+import { cn } from "../../lib/cn";
 import { formatDate, formatMoney } from "../../lib/format";
 import { clientQueries } from "./api";
 import { PayPanel } from "./pay-panel";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 
 /** The client's orders with status, payment and shipment; an order still to be paid shows how to pay. */
-export function TrackingView({ onBrowse }: { onBrowse: () => void }) {
+export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?: string }) {
   const orders = useQuery(clientQueries.orders());
+  const focused = useCallback((card: HTMLElement | null) => card?.scrollIntoView({ block: "center" }), []);
   if (orders.isLoading) return <LoadingBars label="Loading your orders" />;
   if (!orders.data || orders.data.length === 0) {
     return (
@@ -34,7 +37,13 @@ export function TrackingView({ onBrowse }: { onBrowse: () => void }) {
           (o.status === "pending" || o.status === "approved") &&
           (o.paymentStatus === "unpaid" || o.paymentStatus === "pending" || o.paymentStatus === "part_paid");
         return (
-          <Card key={o.id} className="space-y-2 p-4" data-testid="tracked-order">
+          <Card
+            key={o.id}
+            ref={o.orderNumber === focus ? focused : undefined}
+            className={cn("space-y-2 p-4", o.orderNumber === focus && "ring-2 ring-brand-600")}
+            aria-current={o.orderNumber === focus ? "true" : undefined}
+            data-testid="tracked-order"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
               <span className="flex flex-wrap gap-2">

@@ -1,0 +1,191 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  desktop,
+  expectToast,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClient,
+  signInAsStaff,
+} from "./support/browser";
+import { createClientAccount, createStrawItem } from "./support/fixtures";
+
+/** Journeys a farmer on a phone got stuck in (issue 10, part 4), each with an account of its own. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+async function newClient(viewport = phone): Promise<{ page: Page; email: string; password: string }> {
+  const page = await newPage(browser, viewport);
+  const account = await createClientAccount(page);
+  await signInAsClient(page, account.email, account.password);
+  return { page, ...account };
+}
+
+/** Staff stock a straw item with `stock` units; the client's shop shows it once searched for. */
+async function strawWithStock(stock: number) {
+  const staff = await newPage(browser);
+  await signInAsStaff(staff, "director1@urithi.co.ke");
+  const item = await createStrawItem(staff, stock);
+  await staff.context().close();
+  return item;
+}
+
+/** Searches the shop for one item and adds it once the search has narrowed the list to it. */
+async function addFromShop(page: Page, itemId: string) {
+  await page.getByLabel("Search products").fill(itemId);
+  const cards = page.getByTestId("product-card");
+  await expect.poll(() => cards.count()).toBe(1);
+  const add = cards.getByRole("button", { name: "Add to Cart" });
+  await add.click();
+  return add;
+}
+
+describe("signing in again", () => {
+  it("after logging out in the same tab lands in the shop, and the cart went with the last person", async () => {
+    const { page, email, password } = await newClient(desktop);
+    await page.getByTestId("product-card").first().getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByTestId("cart-count").waitFor();
+    await page.getByRole("link", { name: "Logout" }).click();
+    await page.getByText("Session Ended").waitFor();
+    // The next person on this phone signs in without reloading the page.
+    await page.getByRole("link", { name: "Return to Homepage" }).click();
+    await page.waitForURL("**/landing");
+    await page.getByRole("link", { name: "Client Login" }).first().click();
+    await page.waitForURL("**/client-login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Login Successful");
+    await page.waitForURL("**/shop");
+    await page.getByTestId("product-card").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/shop");
+    expect(await page.getByTestId("cart-count").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Cart (0 items)" }).count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe("the cart's quantities", () => {
+  it("keeps a line while its quantity is retyped, removes it at 0 with a toast, and says when stock caps it", async () => {
+    const item = await strawWithStock(4);
+    const { page } = await newClient();
+    await addFromShop(page, item.itemId);
+    await page.getByRole("link", { name: "Cart (1 items)" }).click();
+    await page.waitForURL("**/cart");
+    const qty = page.getByLabel(/^Quantity of/);
+    await qty.click();
+    await qty.press("End");
+    await qty.press("Backspace");
+    expect(await page.getByTestId("cart-item").count()).toBe(1);
+    expect(await qty.inputValue()).toBe("");
+    await qty.pressSequentially("3");
+    expect(await qty.inputValue()).toBe("3");
+    await qty.fill("9");
+    await page.getByRole("status").filter({ hasText: "Only 4 available, so the quantity is 4." }).waitFor();
+    expect(await qty.inputValue()).toBe("4");
+    await screenshot(page, "cart-capped-phone", { fullPage: false });
+    // Leaving an emptied box puts the quantity back.
+    await qty.fill("");
+    await qty.press("Tab");
+    expect(await qty.inputValue()).toBe("4");
+    await qty.fill("0");
+    await qty.press("Enter");
+    await expectToast(page, "Removed from Cart");
+    await page.getByText("Your cart is empty").waitFor();
+    await page.context().close();
+  });
+
+  it("says so when adding more than the stock, instead of 'added successfully'", async () => {
+    const item = await strawWithStock(2);
+    const { page } = await newClient();
+    const add = await addFromShop(page, item.itemId);
+    await expectToast(page, `Sahiwal ${item.itemId.slice(6)} Semen added successfully`);
+    await add.click();
+    await page.getByRole("link", { name: "Cart (2 items)" }).waitFor();
+    await add.click();
+    await expectToast(page, "No more in stock");
+    await page.getByText(`Your cart already holds all 2 of Sahiwal ${item.itemId.slice(6)} Semen.`).waitFor();
+    expect(await page.getByRole("link", { name: "Cart (2 items)" }).count()).toBe(1);
+    await page.getByRole("link", { name: "Cart (2 items)" }).click();
+    await page.getByRole("button", { name: /^Remove / }).click();
+    await expectToast(page, "Removed from Cart");
+    await page.context().close();
+  });
+});
+
+describe("the order success page", () => {
+  it("shows only the signed-in client's own real order, with a way to track it", async () => {
+    const signedOut = await newPage(browser, phone);
+    await signedOut.goto("/order-success?order=ORD-FAKE&id=1");
+    await signedOut.waitForURL("**/client-login");
+    await signedOut.context().close();
+
+    const item = await strawWithStock(3);
+    const { page } = await newClient();
+    await page.goto("/order-success?order=HACKED-REF&id=1");
+    await page.getByText("We could not find this order").waitFor();
+    expect(await page.getByText("HACKED-REF").count()).toBe(0);
+    expect(await page.getByText("Order Placed Successfully!").count()).toBe(0);
+
+    await page.goto("/shop");
+    await addFromShop(page, item.itemId);
+    await page.goto("/cart");
+    // The address from signup starts the delivery address.
+    await expect.poll(() => page.getByLabel("Delivery address *").inputValue()).toBe("Kapsabet, Eldoret");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/order-success\?id=\d+$/);
+    const number = await page.getByTestId("order-number").textContent();
+    expect(number).toMatch(/^ORD-\d{4}-\d{6}$/);
+    expect(await page.locator('a[href^="tel:+254"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
+    await screenshot(page, "order-success-phone", { fullPage: false });
+    await page.getByRole("link", { name: "Track this order" }).click();
+    await page.waitForURL("**/client-orders?view=tracking&order=*");
+    const tracked = page.locator('[data-testid="tracked-order"][aria-current="true"]');
+    await tracked
+      .getByText(number ?? "", { exact: true })
+      .first()
+      .waitFor();
+    await tracked.getByText("pending", { exact: true }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("signup and the order form", () => {
+  it("wants a Kenyan mobile number and starts the portal's order form with the signup details", async () => {
+    const page = await newPage(browser, phone);
+    await page.goto("/client-signup");
+    await page.getByLabel("Phone *").fill("12345");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Enter a Kenyan mobile number like 0712 345 678").waitFor();
+    await page.context().close();
+
+    const item = await strawWithStock(3);
+    const client = await newClient();
+    await client.page.goto("/client-orders");
+    await client.page.getByText(item.itemId).waitFor();
+    const card = client.page.getByTestId("portal-product").filter({ hasText: item.itemId });
+    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await client.page.getByRole("button", { name: "Proceed to Order Details" }).click();
+    await expect.poll(() => client.page.getByLabel(/Phone Number/).inputValue()).toBe("+254722123456");
+    await expect.poll(() => client.page.getByLabel(/Farm Location/).inputValue()).toBe("Kapsabet, Eldoret");
+    await client.page.context().close();
+  });
+});
+
+describe("one word for one thing", () => {
+  it("calls straws Semen in the catalogue, so searching 'semen' finds them", async () => {
+    const { page } = await newClient();
+    await page.goto("/client-portal");
+    await page.getByRole("tab", { name: "Product Catalog" }).click();
+    await page.getByLabel("Search catalog").fill("semen");
+    await page.getByText("Semen", { exact: true }).first().waitFor();
+    expect(await page.getByText("Sperm", { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+});
