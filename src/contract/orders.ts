@@ -20,6 +20,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderTypes = ["embryo", "sperm", "mixed"] as const;
 export const orderSources = ["staff", "client"] as const;
 export const paymentMethods = ["mpesa", "card", "bank"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string> = {
   mpesa: "M-Pesa",
   card: "Credit/Debit Card",

@@ -171,6 +171,11 @@ describe("signup and the order form", () => {
     await client.page.getByText(item.itemId).waitFor();
     const card = client.page.getByTestId("portal-product").filter({ hasText: item.itemId });
     await card.getByRole("button", { name: "Add to Cart" }).click();
+    // On a phone the order waits in the bar at the bottom.
+    await client.page
+      .getByTestId("portal-order-bar")
+      .getByRole("button", { name: /^1 item/ })
+      .click();
     await client.page.getByRole("button", { name: "Proceed to Order Details" }).click();
     await expect.poll(() => client.page.getByLabel(/Phone Number/).inputValue()).toBe("+254722123456");
     await expect.poll(() => client.page.getByLabel(/Farm Location/).inputValue()).toBe("Kapsabet, Eldoret");
@@ -186,6 +191,36 @@ describe("one word for one thing", () => {
     await page.getByLabel("Search catalog").fill("semen");
     await page.getByText("Semen", { exact: true }).first().waitFor();
     expect(await page.getByText("Sperm", { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("the home page's Client Access", () => {
+  it("fills the shared cart, and Place Order goes through sign-in to the checkout with the chosen payment", async () => {
+    const page = await newPage(browser, phone);
+    const account = await createClientAccount(page);
+    await page.goto("/");
+    const access = page.getByTestId("client-access");
+    await access.getByText("Your cart is empty", { exact: false }).waitFor();
+    const first = access.getByTestId("home-product").first();
+    const name = (await first.locator("p").first().textContent()) ?? "";
+    await first.getByRole("button", { name: "Add to Cart" }).click();
+    await first.getByRole("button", { name: "Add to Cart" }).click();
+    await access.getByText(name, { exact: true }).last().waitFor();
+    await access.getByText("Total").waitFor();
+    await access.getByLabel("Payment Method").selectOption("bank");
+    await screenshot(page, "home-client-access-phone");
+    await access.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/client-login\?next=/);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/cart?pay=bank");
+    const line = page.getByTestId("cart-item");
+    await line.first().waitFor();
+    expect(await line.count()).toBe(1);
+    expect(await line.getByRole("spinbutton").inputValue()).toBe("2");
+    expect(await page.getByRole("radio", { name: /Bank Transfer/ }).isChecked()).toBe(true);
     await page.context().close();
   });
 });

@@ -32,7 +32,7 @@ describe("public pages", () => {
     await page.getByTestId("home-product").first().waitFor();
     await page.getByLabel("Your farm's region").fill("rift valley");
     await page.getByText("Ayrshire and Holstein crosses").waitFor();
-    await page.getByRole("link", { name: "Place Order" }).click();
+    await page.getByRole("link", { name: "Browse the shop" }).click();
     // No client session yet: the shop sends the visitor to sign in first.
     await page.waitForURL("**/client-login");
     await page.goto("/cart");

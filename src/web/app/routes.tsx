@@ -13,6 +13,7 @@ const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
 const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
+const HomeScreen = lazy(() => import("./home-screen"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -90,8 +91,8 @@ export const staffRoutes: StaffRoute[] = [
 
 /** Public and client screens (SPEC section 2). */
 export const publicRoutes: { path: string; component: ComponentType }[] = [
-  { path: "/", component: lazy(() => import("../features/public/home-page")) },
-  { path: "/home", component: lazy(() => import("../features/public/home-page")) },
+  { path: "/", component: HomeScreen },
+  { path: "/home", component: HomeScreen },
   { path: "/landing", component: lazy(() => import("../features/public/landing-page")) },
   { path: "/logout", component: lazy(() => import("../features/auth/logout-page")) },
   { path: "/client-signup", component: lazy(() => import("../features/auth/client-signup-page")) },

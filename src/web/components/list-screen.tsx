@@ -2,9 +2,9 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Page } from "../lib/use-page";
+import { LoadError } from "./load-error";
 import { PageHeader } from "./page-header";
 import { Pager } from "./pager";
-import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 import { EmptyState } from "./ui/empty-state";
 import { LoadingBars } from "./ui/loading-bars";
@@ -57,16 +57,7 @@ export function ListState<T>({
   children: (rows: T[]) => ReactNode;
 }) {
   if (query.isLoading) return loading ?? <LoadingBars label={`Loading ${label}`} />;
-  if (query.isError) {
-    return (
-      <Card className="p-8 text-center" role="alert">
-        <p className="font-medium">The {label} could not be loaded.</p>
-        <Button variant="outline" className="mt-3" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </Card>
-    );
-  }
+  if (query.isError) return <LoadError label={label} onRetry={() => query.refetch()} />;
   const rows = page ? page.rowsOf(query.data) : (query.data ?? []);
   if (rows.length === 0 && (page?.offset ?? 0) === 0) {
     return <EmptyState {...empty} />;

@@ -58,3 +58,9 @@ export function formatMonth(yearMonth: string): string {
 
 /** "embryo" as "Embryo": a lower-case code shown as a label. */
 export const capitalise = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** A Kenyan number stored as +254712345678, grouped as people read it: +254 712 345 678. */
+export function formatPhone(phone: string): string {
+  const kenyan = /^\+254(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return kenyan ? `+254 ${kenyan[1]} ${kenyan[2]} ${kenyan[3]}` : phone;
+}

@@ -40,7 +40,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      {/* At the bottom on every screen: at the top of a phone a toast hid the header (and the cart) for 5 s. */}
+      <ToastPrimitive.Viewport
+        data-toast-viewport
+        className="fixed right-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

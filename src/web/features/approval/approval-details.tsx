@@ -2,7 +2,7 @@ import type { PendingOrder } from "../../../contract/client";
 import { paymentMethodLabels } from "../../../contract/orders";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { formatKes } from "../../lib/format";
+import { formatKes, formatPhone } from "../../lib/format";
 
 /** Who ordered, how they pay and what they ordered: what an approver decides on. */
 export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
@@ -18,7 +18,7 @@ export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
             <dt className="text-gray-500">Name</dt>
             <dd>{selected.customerName}</dd>
             <dt className="text-gray-500">Phone</dt>
-            <dd>{selected.customerPhone ?? "–"}</dd>
+            <dd>{selected.customerPhone ? formatPhone(selected.customerPhone) : "–"}</dd>
             <dt className="text-gray-500">Email</dt>
             <dd>{selected.customerEmail ?? "–"}</dd>
             <dt className="text-gray-500">Location</dt>
@@ -29,7 +29,7 @@ export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
                 <dd data-testid="delivery-contact">
                   {[
                     selected.deliveryContact.name,
-                    selected.deliveryContact.phone,
+                    selected.deliveryContact.phone && formatPhone(selected.deliveryContact.phone),
                     selected.deliveryContact.email,
                   ]
                     .filter(Boolean)

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { clientLoginSchema } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -8,12 +8,14 @@ import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
+import { nextPath } from "../../lib/next-path";
 import { useClientLogin } from "./api";
 
 const DEMO_CLIENT = { email: "client@urithi.co.ke", password: "demo1234" };
 
 export default function ClientLoginPage() {
   const [, navigate] = useLocation();
+  const search = useSearch();
   const form = useContractForm({
     schema: clientLoginSchema,
     initial: { email: "", password: "" },
@@ -28,7 +30,7 @@ export default function ClientLoginPage() {
       signIn.mutate(credentials, {
         onSuccess: (session) => {
           toast({ title: "Login Successful", description: `Welcome back, ${session.firstName}.` });
-          navigate("/shop");
+          navigate(nextPath(search, "/shop"));
         },
         onError: (e) =>
           setError(

@@ -1,5 +1,6 @@
 import { CheckCircle2, ShieldAlert } from "lucide-react";
 import { useEffect, useState } from "react";
+import { MailLink, TelLink, urithiContact } from "../../components/contact-links";
 import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { signOut } from "../../lib/session";
@@ -28,10 +29,8 @@ export default function LogoutPage() {
           </LinkButton>
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">
-          Questions? Email{" "}
-          <a className="text-brand-700 underline" href="mailto:support@urithi.co.ke">
-            support@urithi.co.ke
-          </a>
+          Questions? Email <MailLink email={urithiContact.email.support} /> or call{" "}
+          <TelLink phone={urithiContact.phone} />
         </p>
         <p className="flex items-start gap-2 rounded-md bg-yellow-50 p-3 text-left text-xs text-yellow-800 dark:bg-yellow-950 dark:text-yellow-200">
           <ShieldAlert className="h-4 w-4 shrink-0" aria-hidden />

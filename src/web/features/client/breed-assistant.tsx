@@ -11,9 +11,44 @@ const GREETING: Message = {
   text: "Hello! Which region do you farm in? I can recommend breeds suited to your climate.",
 };
 
-/** Floating chat that recommends breeds by region; it answers locally. */
-export function BreedAssistant() {
-  const [open, setOpen] = useState(false);
+/** The button that opens the assistant: floating on wide screens, in the cart bar on a phone. */
+export function BreedAssistantToggle({
+  open,
+  onToggle,
+  compact = false,
+  className,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  /** Only the icon, where the bar has no room for the words. */
+  compact?: boolean;
+  className?: string;
+}) {
+  return (
+    <Button
+      className={className}
+      size={compact ? "icon" : "default"}
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-label={compact ? "Breed Assistant" : undefined}
+    >
+      <MessageCircle /> {!compact && "Breed Assistant"}
+    </Button>
+  );
+}
+
+/**
+ * A chat that recommends breeds by region; it answers locally. On a phone it opens over the cart bar,
+ * whose button opens it, so nothing floats over the products' Add to Cart buttons.
+ */
+export function BreedAssistant({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const setOpen = onOpenChange;
   const [messages, setMessages] = useState<Message[]>([GREETING]);
   const [input, setInput] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
@@ -33,9 +68,12 @@ export function BreedAssistant() {
   };
 
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-2">
+    <div className="fixed bottom-20 right-2 z-40 flex flex-col items-end gap-2 sm:right-4 lg:bottom-4">
       {open && (
-        <Card className="flex h-96 w-[min(22rem,calc(100vw-2rem))] flex-col" data-testid="breed-assistant">
+        <Card
+          className="flex h-[min(24rem,calc(100dvh-10rem))] w-[min(22rem,calc(100vw-1rem))] flex-col"
+          data-testid="breed-assistant"
+        >
           <div className="flex items-center justify-between border-b border-gray-100 p-3 dark:border-gray-800">
             <p className="font-semibold">Breed Assistant</p>
             <Button
@@ -77,9 +115,11 @@ export function BreedAssistant() {
           </form>
         </Card>
       )}
-      <Button className="rounded-full shadow-lg" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
-        <MessageCircle /> Breed Assistant
-      </Button>
+      <BreedAssistantToggle
+        open={open}
+        onToggle={() => setOpen(!open)}
+        className="hidden rounded-full shadow-lg lg:inline-flex"
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { clientOrderInputSchema } from "../../../contract/client";
-import type { paymentMethods } from "../../../contract/orders";
+import { type PaymentMethod, paymentMethods } from "../../../contract/orders";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { localToday } from "../../lib/dates";
@@ -23,9 +23,15 @@ const fields = {
   phone: "",
   email: "",
   location: "",
-  paymentMethod: "mpesa" as (typeof paymentMethods)[number],
+  paymentMethod: "mpesa" as PaymentMethod,
 };
 export type CheckoutValues = typeof fields;
+
+/** A payment method chosen before the checkout (the home page's select), passed as `?pay=`. */
+function chosenPayment(): PaymentMethod {
+  const pay = new URLSearchParams(window.location.search).get("pay");
+  return paymentMethods.find((m) => m === pay) ?? "mpesa";
+}
 
 const portalRequired = [
   ["customerName", "Full name"],
@@ -107,7 +113,7 @@ export function useCheckout(
   const form = useContractForm({
     schema: schemas[variant],
     idPrefix: variant === "cart" ? "delivery" : "co",
-    initial: fields,
+    initial: () => ({ ...fields, paymentMethod: chosenPayment() }),
     toInput: (v) => toInput(variant, cart, v),
     errorPaths,
   });

@@ -1,6 +1,7 @@
 import { Loader2, LogOut, ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
+import { PhoneMenu, phoneMenuLink } from "../../components/layout/phone-menu";
 import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -14,12 +15,15 @@ const links = [
   { href: "/client-account", label: "Security" },
 ];
 
+const current = "bg-brand-50 font-medium text-brand-800 dark:bg-gray-800 dark:text-brand-500";
+
 /** Client screens: a signed-in client only (else the client login), under the client header. */
 export function ClientLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const [location] = useLocation();
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
+  const here = links.find((l) => l.href === location);
   if (session.isLoading) {
     return (
       <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
@@ -33,29 +37,29 @@ export function ClientLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 font-semibold">
+        <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-6">
+          <Link href="/" className="flex min-h-11 items-center gap-2 font-semibold">
             <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-800 text-white">
               U
             </span>
             <span className="hidden sm:inline">Urithi</span>
           </Link>
-          <nav className="flex flex-1 gap-1 overflow-x-auto text-sm" aria-label="Client">
+          <nav className="hidden flex-1 gap-1 text-sm md:flex" aria-label="Client">
             {links.map((l) => (
               <Link
                 key={l.href}
                 href={l.href}
                 aria-current={location === l.href ? "page" : undefined}
                 className={cn(
-                  "whitespace-nowrap rounded-md px-2 py-1.5 hover:bg-gray-100 sm:px-3 dark:hover:bg-gray-800",
-                  location === l.href &&
-                    "bg-brand-50 font-medium text-brand-800 dark:bg-gray-800 dark:text-brand-500",
+                  "whitespace-nowrap rounded-md px-3 py-2 hover:bg-gray-100 dark:hover:bg-gray-800",
+                  location === l.href && current,
                 )}
               >
                 {l.label}
               </Link>
             ))}
           </nav>
+          <span className="flex-1 truncate font-medium md:hidden">{here?.label}</span>
           <Button
             asChild
             variant="ghost"
@@ -79,6 +83,18 @@ export function ClientLayout({ children }: { children: ReactNode }) {
             <LogOut />
             <span className="hidden sm:inline">Logout</span>
           </LinkButton>
+          <PhoneMenu label="Client menu">
+            {links.map((l) => (
+              <Link
+                key={l.href}
+                href={l.href}
+                aria-current={location === l.href ? "page" : undefined}
+                className={cn(phoneMenuLink, location === l.href && current)}
+              >
+                {l.label}
+              </Link>
+            ))}
+          </PhoneMenu>
         </div>
       </header>
       <main className="mx-auto max-w-6xl p-4 sm:p-6">{children}</main>

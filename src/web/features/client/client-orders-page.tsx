@@ -4,52 +4,27 @@ import { useState } from "react";
 import { useSearch } from "wouter";
 import { breedsForLocation } from "../../../contract/breed-advice";
 import { LinkButton } from "../../components/link-button";
+import { LoadError } from "../../components/load-error";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { useTextField } from "../../lib/form";
-import { formatKes, formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
 import { clientQueries } from "./api";
 import { BreedAssistant } from "./breed-assistant";
 import { addWithToast } from "./cart-actions";
-import { CartTotal } from "./cart-lines";
 import { useCart } from "./cart-store";
 import { CheckoutForm } from "./checkout-form";
 import { ClientLayout } from "./client-layout";
 import { ProductTitle } from "./product-card";
-import { QuantityStepper } from "./quantity-stepper";
 import { TrackingView } from "./tracking-view";
+import { PortalOrderBar, YourOrder } from "./your-order";
 
 type View = "products" | "order" | "tracking";
-
-function YourOrder({ onProceed }: { onProceed: () => void }) {
-  const cart = useCart();
-  if (cart.length === 0) return null;
-  return (
-    <Card data-testid="your-order">
-      <CardHeader>
-        <CardTitle>Your Order</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        {cart.map((i) => (
-          <div key={i.id} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="min-w-0 basis-full font-medium">{i.name}</span>
-            <QuantityStepper item={i} />
-            <span className="ml-auto text-right tabular-nums">{formatKes(i.price * i.quantity)}</span>
-          </div>
-        ))}
-        <CartTotal cart={cart} />
-        <Button className="w-full" onClick={onProceed}>
-          Proceed to Order Details
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 function ProductsView({ onProceed }: { onProceed: () => void }) {
   const products = useQuery(clientQueries.publicProducts());
@@ -70,6 +45,8 @@ function ProductsView({ onProceed }: { onProceed: () => void }) {
         </Card>
         {products.isLoading ? (
           <LoadingBars label="Loading products" />
+        ) : products.isError ? (
+          <LoadError label="products" onRetry={() => products.refetch()} />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             {products.data?.map((p) => (
@@ -119,12 +96,13 @@ function OrderView({ onBack, onPlaced }: { onBack: () => void; onPlaced: () => v
 
 function Portal() {
   const params = new URLSearchParams(useSearch());
+  const [assistantOpen, setAssistantOpen] = useState(false);
   // The success page's "Track this order" opens the tracking view on that order.
   const [view, setView] = useState<View>(params.get("view") === "tracking" ? "tracking" : "products");
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
   return (
-    <div className="space-y-6 pb-20">
+    <div className="space-y-6 pb-24">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <LinkButton href="/" variant="outline" size="sm">
           <ArrowLeft /> Back to Home
@@ -156,7 +134,14 @@ function Portal() {
       {view === "tracking" && (
         <TrackingView onBrowse={() => setView("products")} focus={params.get("order") ?? undefined} />
       )}
-      <BreedAssistant />
+      <BreedAssistant open={assistantOpen} onOpenChange={setAssistantOpen} />
+      {view === "products" && (
+        <PortalOrderBar
+          onProceed={() => setView("order")}
+          assistantOpen={assistantOpen}
+          onAssistant={() => setAssistantOpen((v) => !v)}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Mail, MessageCircle, Phone, SearchX } from "lucide-react";
 import { useSearch } from "wouter";
+import { MailLink, TelLink, urithiContact, WhatsAppLink } from "../../components/contact-links";
 import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -8,9 +9,6 @@ import { LoadingBars } from "../../components/ui/loading-bars";
 import { clientQueries } from "./api";
 import { ClientLayout } from "./client-layout";
 import { PayPanel } from "./pay-panel";
-
-const SUPPORT = { phone: "+254 700 123 456", email: "orders@urithi.co.ke", whatsapp: "+254 700 123 456" };
-const dialable = (phone: string) => phone.replace(/\s/g, "");
 
 const steps = [
   ["Payment", "Pay below by M-Pesa, or by bank transfer with your order number as the reference."],
@@ -76,25 +74,14 @@ function SuccessPage() {
         <h2 className="mb-3 font-semibold">Need help?</h2>
         <ul className="space-y-2 text-sm">
           <li className="flex items-center gap-2">
-            <Phone className="h-4 w-4" aria-hidden /> Call us on{" "}
-            <a className="text-brand-700 underline" href={`tel:${dialable(SUPPORT.phone)}`}>
-              {SUPPORT.phone}
-            </a>
+            <Phone className="h-4 w-4" aria-hidden /> Call us on <TelLink phone={urithiContact.phone} />
           </li>
           <li className="flex items-center gap-2">
-            <Mail className="h-4 w-4" aria-hidden /> Email{" "}
-            <a className="text-brand-700 underline" href={`mailto:${SUPPORT.email}`}>
-              {SUPPORT.email}
-            </a>
+            <Mail className="h-4 w-4" aria-hidden /> Email <MailLink email={urithiContact.email.orders} />
           </li>
           <li className="flex items-center gap-2">
             <MessageCircle className="h-4 w-4" aria-hidden /> WhatsApp{" "}
-            <a
-              className="text-brand-700 underline"
-              href={`https://wa.me/${dialable(SUPPORT.whatsapp).replace("+", "")}`}
-            >
-              {SUPPORT.whatsapp}
-            </a>
+            <WhatsAppLink phone={urithiContact.phone} />
           </li>
         </ul>
       </Card>

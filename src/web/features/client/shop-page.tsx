@@ -3,15 +3,16 @@ import { ShoppingBag } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { ChoiceSelect } from "../../components/choice-select";
 import { LinkButton } from "../../components/link-button";
+import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { optionsOf } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { SearchInput } from "../../components/ui/search-input";
-import { formatKes } from "../../lib/format";
 import { clientQueries } from "./api";
-import { cartTotal, useCart } from "./cart-store";
+import { CartBar, CartSummary } from "./cart-bar";
+import { useCart } from "./cart-store";
 import { ClientLayout } from "./client-layout";
 import { ProductCard } from "./product-card";
 
@@ -65,6 +66,8 @@ function Shop() {
       </Card>
       {products.isLoading ? (
         <LoadingBars label="Loading products" />
+      ) : products.isError ? (
+        <LoadError label="products" onRetry={() => products.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState icon={ShoppingBag} title="No products found" hint="Try another search or filter." />
       ) : (
@@ -75,16 +78,12 @@ function Shop() {
         </div>
       )}
       {count > 0 && (
-        <div className="fixed inset-x-0 bottom-4 z-30 flex justify-center px-4" data-testid="cart-summary">
-          <Card className="flex w-full max-w-md items-center justify-between gap-3 p-3 shadow-lg">
-            <p className="text-sm">
-              <strong>{count}</strong> item{count === 1 ? "" : "s"} · {formatKes(cartTotal(cart))}
-            </p>
-            <LinkButton href="/cart" size="sm">
-              View Cart
-            </LinkButton>
-          </Card>
-        </div>
+        <CartBar testId="cart-summary">
+          <CartSummary />
+          <LinkButton href="/cart" size="sm">
+            View Cart
+          </LinkButton>
+        </CartBar>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { type Customer, customerTypeLabels } from "../../../contract/customers";
 import { RecordCard } from "../../components/record-card";
 import { CardAction } from "../../components/row-actions";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
+import { formatPhone } from "../../lib/format";
 
 const typeTone: Record<Customer["type"], BadgeTone> = {
   farm: "green",
@@ -56,7 +57,7 @@ export function CustomerCard({
         </span>
         <span className="flex items-center gap-2">
           <Phone className="h-4 w-4 shrink-0" aria-hidden />
-          {customer.phone}
+          {formatPhone(customer.phone)}
         </span>
         <span className="flex items-center gap-2">
           <User className="h-4 w-4 shrink-0" aria-hidden />

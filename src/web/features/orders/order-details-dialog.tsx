@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { paymentMethodLabels, staffStatusLabels } from "../../../contract/orders";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { RecordDialog } from "../../components/ui/form-dialog";
-import { formatDate, formatDateTime, formatKes, formatUsd } from "../../lib/format";
+import { formatDate, formatDateTime, formatKes, formatPhone, formatUsd } from "../../lib/format";
 import { orderQueries } from "./api";
 import { OrderPayments } from "./order-payments";
 
@@ -54,7 +54,11 @@ export function OrderDetailsDialog({
               </>
             )}
             <dt className="text-gray-500">Contact</dt>
-            <dd>{[o.customerPhone, o.customerEmail].filter(Boolean).join(" · ") || "–"}</dd>
+            <dd>
+              {[o.customerPhone && formatPhone(o.customerPhone), o.customerEmail]
+                .filter(Boolean)
+                .join(" · ") || "–"}
+            </dd>
             <dt className="text-gray-500">Location</dt>
             <dd>{o.customerLocation ?? "–"}</dd>
             {o.notes && (

@@ -1,6 +1,7 @@
 import { Award, Dna, HeartHandshake, Mail, MapPin, Phone, Syringe } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { MailLink, TelLink, urithiContact } from "../../components/contact-links";
 import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -123,10 +124,12 @@ export default function LandingPage() {
             <MapPin className="h-4 w-4 text-brand-700" aria-hidden /> Nakuru, Kenya
           </p>
           <p className="flex items-center gap-2 text-sm">
-            <Phone className="h-4 w-4 text-brand-700" aria-hidden /> +254 700 123 456
+            <Phone className="h-4 w-4 text-brand-700" aria-hidden />
+            <TelLink phone={urithiContact.phone} className="inline-flex min-h-11 items-center" />
           </p>
           <p className="flex items-center gap-2 text-sm">
-            <Mail className="h-4 w-4 text-brand-700" aria-hidden /> info@urithi.co.ke
+            <Mail className="h-4 w-4 text-brand-700" aria-hidden />
+            <MailLink email={urithiContact.email.info} className="inline-flex min-h-11 items-center" />
           </p>
         </Card>
       </section>
