@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languages } from "./languages";
 import { text } from "./primitives";
 import { type Permission, type Role, roles } from "./roles";
 
@@ -44,9 +45,16 @@ export const sessionUserSchema = z.object({
   /** A client's phone and farm location from signup, to start their order forms. */
   phone: z.string().nullable(),
   location: z.string().nullable(),
+  /** The language chosen for the app and for the messages sent to this person. */
+  language: z.enum(languages),
   permissions: z.array(z.string()) as z.ZodType<Permission[]>,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A person's choice of language, kept on their account. */
+export const languageChoiceSchema = z.object({
+  language: z.enum(languages, { error: "Choose English or Kiswahili" }),
+});
 
 export const meResponseSchema = z.object({ user: sessionUserSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;

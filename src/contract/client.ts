@@ -125,6 +125,10 @@ export const pendingOrderSchema = z.object({
   customerLocation: z.string().nullable(),
   /** Set when the client asked for delivery to someone other than the account holder. */
   deliveryContact: deliveryContactSchema.nullable(),
+  deliveryAddress: z.string().nullable(),
+  /** The day the client asked for (ISO date); the approver's estimate replaces it as the expected date. */
+  requestedDeliveryDate: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
   paymentMethod: z.enum(paymentMethods).nullable(),
   currency: z.enum(currencies),
   totalAmount: z.number().int(),

@@ -143,6 +143,9 @@ export const orderDetailSchema = orderSchema.extend({
   customerPhone: z.string().nullable(),
   customerLocation: z.string().nullable(),
   deliveryAddress: z.string().nullable(),
+  specialInstructions: z.string().nullable(),
+  /** The day the client asked for (ISO date), kept after approval sets the expected date. */
+  requestedDeliveryDate: z.string().nullable(),
   paymentMethod: z.enum(paymentMethods).nullable(),
   lines: z.array(orderLineSchema),
   history: z.array(orderEventSchema),

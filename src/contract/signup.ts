@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, passwordTooShort } from "./auth";
+import { languages } from "./languages";
 import { emailAddress, kenyanMobile, requiredText } from "./primitives";
 
 export const farmTypes = ["dairy", "beef", "mixed", "breeding", "other"] as const;
@@ -56,6 +57,8 @@ export const signupSchema = z
     interests: z.array(z.enum(interests)).max(interests.length).default([]),
     notes: z.string().max(2000).optional().default(""),
     userType: z.literal("client").default("client"),
+    /** The language the visitor was reading when they signed up. */
+    language: z.enum(languages).default("en"),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",

@@ -75,7 +75,7 @@ describe("the cart's quantities", () => {
     const item = await strawWithStock(4);
     const { page } = await newClient();
     await addFromShop(page, item.itemId);
-    await page.getByRole("link", { name: "Cart (1 items)" }).click();
+    await page.getByRole("link", { name: "Cart (1 item)" }).click();
     await page.waitForURL("**/cart");
     const qty = page.getByLabel(/^Quantity of/);
     await qty.click();
@@ -221,6 +221,71 @@ describe("the home page's Client Access", () => {
     expect(await line.count()).toBe(1);
     expect(await line.getByRole("spinbutton").inputValue()).toBe("2");
     expect(await page.getByRole("radio", { name: /Bank Transfer/ }).isChecked()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("one delivery date", () => {
+  it("shows the client's date and instructions to the approver and the shipper, and the client one estimate", async () => {
+    const item = await strawWithStock(2);
+    const { page } = await newClient();
+    await addFromShop(page, item.itemId);
+    await page.goto("/cart");
+    const asked = new Date(Date.now() + 10 * 86_400_000);
+    await page.getByLabel("Preferred delivery date").fill(asked.toISOString().slice(0, 10));
+    await page.getByLabel("Special instructions").fill("Call Peter at the gate");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/order-success\?id=\d+$/);
+    const number = (await page.getByTestId("order-number").textContent()) ?? "";
+    const day = (d: Date | string) =>
+      new Intl.DateTimeFormat("en-KE", { day: "numeric", month: "short", year: "numeric" }).format(
+        new Date(d),
+      );
+
+    const director = await newPage(browser, phone);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    await director.goto("/order-approval");
+    await director.getByTestId("pending-order").filter({ hasText: number }).click();
+    const details = director.getByTestId("approval-details");
+    await details.getByText(number).waitFor();
+    expect(await details.getByTestId("requested-delivery").textContent()).toBe(day(asked));
+    expect(await details.getByTestId("special-instructions").textContent()).toBe("Call Peter at the gate");
+    await director.getByLabel("Estimated delivery *").selectOption("7");
+    const promised = day(new Date(Date.now() + 7 * 86_400_000));
+    const hint = await director.locator("#approve-estimatedDays-hint").textContent();
+    expect(hint).toBe(`The client asked for ${day(asked)}. The client will be told ${promised}.`);
+    await screenshot(director, "approval-dates-phone");
+    await director.getByLabel(/Approve on credit/).check();
+    await director.getByRole("button", { name: "Approve Order" }).click();
+    await expectToast(director, "Order Approved");
+    await director.context().close();
+
+    const shipper = await newPage(browser);
+    await signInAsStaff(shipper, "logistics@urithi.co.ke");
+    await shipper.goto("/shipping");
+    await shipper.getByRole("button", { name: "Create Shipment" }).click();
+    const dialog = shipper.getByRole("dialog");
+    await dialog.getByLabel("Order *").selectOption(number);
+    await expect
+      .poll(() => dialog.getByLabel("Special instructions").inputValue())
+      .toBe("Call Peter at the gate");
+    expect(await dialog.getByTestId("ship-due").textContent()).toBe(
+      `Expected delivery: ${promised} (the date the client was given)`,
+    );
+    await dialog.getByRole("button", { name: "Create Shipment" }).click();
+    await expectToast(shipper, "Shipment created successfully");
+    const row = shipper.getByTestId("shipment-row").filter({ hasText: number });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(promised);
+    await shipper.context().close();
+
+    await page.goto(`/client-orders?view=tracking&order=${number}`);
+    const tracked = page.locator('[data-testid="tracked-order"][aria-current="true"]');
+    await tracked.getByText(`Estimated delivery: ${promised}`).waitFor();
+    await page.goto("/client-portal");
+    const mine = page.getByTestId("my-order").filter({ hasText: number });
+    expect(await mine.textContent()).toContain(promised);
+    expect(await mine.textContent()).not.toContain(day(asked));
     await page.context().close();
   });
 });

@@ -19,6 +19,7 @@ import { breedingStatuses, serviceTypes } from "../../contract/breeding";
 import { customerTypes } from "../../contract/customers";
 import { transactionStatuses, transactionTypes } from "../../contract/finance";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
+import { languages } from "../../contract/languages";
 import { currencies } from "../../contract/money";
 import {
   orderSources,
@@ -36,6 +37,8 @@ import { vendorTypes } from "../../contract/vendors";
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const languageEnum = pgEnum("language", languages);
 
 export const roleEnum = pgEnum("role", roles);
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
@@ -110,6 +113,8 @@ export const users = pgTable(
     herdSize: text("herd_size"),
     experience: text("experience"),
     interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    /** The language the person chose for the app and for the messages we send them. */
+    language: languageEnum("language").notNull().default("en"),
     notes: text("notes"),
     customerId: integer("customer_id").references(() => customers.id),
     /** Demo accounts sign in only while demo mode is on. */
@@ -271,6 +276,8 @@ export const orders = pgTable(
     paymentMethod: paymentMethodEnum("payment_method"),
     deliveryAddress: text("delivery_address"),
     specialInstructions: text("special_instructions"),
+    /** The day the client asked for; approval and shipping set expectedDeliveryDate, this stays as asked. */
+    requestedDeliveryDate: date("requested_delivery_date", { mode: "string" }),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
     expectedDeliveryDate: timestamp("expected_delivery_date", { withTimezone: true }),
     notes: text("notes"),

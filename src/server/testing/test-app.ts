@@ -102,7 +102,7 @@ export const clientEmail = "client@urithi.co.ke";
 
 /** Request helpers that send one user's session cookie. */
 export function asUser(app: FastifyInstance, cookie: string) {
-  const send = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
+  const send = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
     app.inject({
       method,
       url,
@@ -113,6 +113,7 @@ export function asUser(app: FastifyInstance, cookie: string) {
     cookie,
     get: (url: string) => send("GET", url),
     post: (url: string, payload: unknown) => send("POST", url, payload),
+    put: (url: string, payload: unknown) => send("PUT", url, payload),
     patch: (url: string, payload: unknown) => send("PATCH", url, payload),
     del: (url: string) => send("DELETE", url),
   };

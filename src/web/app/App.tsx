@@ -1,16 +1,28 @@
+import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, use, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../components/ui/toaster";
 import { toast } from "../components/ui/use-toast";
+import { activate, i18n, initialLanguage } from "../lib/i18n/i18n";
 import { onRateLimited, onUnauthorized, queryClient } from "../lib/query-client";
 import { meQueryKey } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
 import { LoadErrorBoundary } from "./load-error-boundary";
-import { LoginPage, NotFoundPage, publicRoutes, staffRoutes } from "./routes";
+import { PageIdentity, SkipLink } from "./page-identity";
+import { LoginPage, NotFoundPage, publicRoutes, routeTitle, staffRoutes } from "./routes";
 
 // The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
 const StaffScreen = lazy(() => import("./staff-screen"));
+
+// The first language's messages load beside the first screen's code; a failure reaches the boundary below.
+const languageReady = activate(initialLanguage());
+
+/** Renders once the messages of the language are in, so no screen ever shows a message id. */
+function WithLanguage({ children }: { children: ReactNode }) {
+  use(languageReady);
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
 
 /**
  * A 401 from any screen means the server ended the session: forget the user so guards send them to log in.
@@ -38,22 +50,26 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionWatcher />
+      <PageIdentity titleOf={routeTitle} />
       <LoadErrorBoundary>
         <Suspense fallback={<FullPageSpinner />}>
-          <Switch>
-            <Route path="/login" component={LoginPage} />
-            {staffRoutes.flatMap((route) =>
-              route.paths.map((path) => (
-                <Route key={path} path={path}>
-                  <StaffScreen route={route} />
-                </Route>
-              )),
-            )}
-            {publicRoutes.map((r) => (
-              <Route key={r.path} path={r.path} component={r.component} />
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
+          <WithLanguage>
+            <SkipLink />
+            <Switch>
+              <Route path="/login" component={LoginPage} />
+              {staffRoutes.flatMap((route) =>
+                route.paths.map((path) => (
+                  <Route key={path} path={path}>
+                    <StaffScreen route={route} />
+                  </Route>
+                )),
+              )}
+              {publicRoutes.map((r) => (
+                <Route key={r.path} path={r.path} component={r.component} />
+              ))}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </WithLanguage>
         </Suspense>
       </LoadErrorBoundary>
       <Toaster />

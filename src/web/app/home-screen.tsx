@@ -9,7 +9,12 @@ export default function HomeScreen() {
   return (
     <div className="min-h-screen">
       <PublicHeader sections={false} />
-      <main className="mx-auto grid max-w-6xl items-start gap-6 p-4 py-10 lg:grid-cols-[1fr_2fr]">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto grid max-w-6xl items-start gap-6 p-4 py-10 lg:grid-cols-[1fr_2fr]"
+      >
+        <h1 className="sr-only">Urithi: staff and client access</h1>
         <Card className="flex flex-col p-6">
           <Building2 className="h-8 w-8 text-brand-700" aria-hidden />
           <h2 className="mt-3 text-xl font-bold">System Access</h2>

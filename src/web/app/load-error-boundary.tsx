@@ -43,7 +43,7 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
     if (this.state.error === null) return this.props.children;
     const offline = isChunkLoadError(this.state.error);
     return (
-      <main className="flex min-h-screen items-center justify-center p-6">
+      <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center p-6">
         <div className="max-w-sm space-y-4 text-center" role="alert">
           <WifiOff className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
           <h1 className="text-xl font-bold">

@@ -90,17 +90,49 @@ export const staffRoutes: StaffRoute[] = [
 ];
 
 /** Public and client screens (SPEC section 2). */
-export const publicRoutes: { path: string; component: ComponentType }[] = [
-  { path: "/", component: HomeScreen },
-  { path: "/home", component: HomeScreen },
-  { path: "/landing", component: lazy(() => import("../features/public/landing-page")) },
-  { path: "/logout", component: lazy(() => import("../features/auth/logout-page")) },
-  { path: "/client-signup", component: lazy(() => import("../features/auth/client-signup-page")) },
-  { path: "/client-login", component: lazy(() => import("../features/auth/client-login-page")) },
-  { path: "/shop", component: lazy(() => import("../features/client/shop-page")) },
-  { path: "/cart", component: lazy(() => import("../features/client/cart-page")) },
-  { path: "/client-orders", component: lazy(() => import("../features/client/client-orders-page")) },
-  { path: "/order-success", component: lazy(() => import("../features/client/order-success-page")) },
-  { path: "/client-portal", component: lazy(() => import("../features/client/client-portal-page")) },
-  { path: "/client-account", component: lazy(() => import("./client-account-screen")) },
+export const publicRoutes: { path: string; title: string; component: ComponentType }[] = [
+  { path: "/", title: "Home", component: HomeScreen },
+  { path: "/home", title: "Home", component: HomeScreen },
+  {
+    path: "/landing",
+    title: "Cattle genetics for Kenyan farms",
+    component: lazy(() => import("../features/public/landing-page")),
+  },
+  { path: "/logout", title: "Logged out", component: lazy(() => import("../features/auth/logout-page")) },
+  {
+    path: "/client-signup",
+    title: "Create an account",
+    component: lazy(() => import("../features/auth/client-signup-page")),
+  },
+  {
+    path: "/client-login",
+    title: "Client Login",
+    component: lazy(() => import("../features/auth/client-login-page")),
+  },
+  { path: "/shop", title: "Shop", component: lazy(() => import("../features/client/shop-page")) },
+  { path: "/cart", title: "Your Cart", component: lazy(() => import("../features/client/cart-page")) },
+  {
+    path: "/client-orders",
+    title: "Order Portal",
+    component: lazy(() => import("../features/client/client-orders-page")),
+  },
+  {
+    path: "/order-success",
+    title: "Order placed",
+    component: lazy(() => import("../features/client/order-success-page")),
+  },
+  {
+    path: "/client-portal",
+    title: "My Account",
+    component: lazy(() => import("../features/client/client-portal-page")),
+  },
+  { path: "/client-account", title: "Security", component: lazy(() => import("./client-account-screen")) },
 ];
+
+/** The name of the screen at `path`, for the browser tab. */
+export function routeTitle(path: string): string | undefined {
+  if (path === "/login") return "Staff Login";
+  return (
+    publicRoutes.find((r) => r.path === path)?.title ?? staffRoutes.find((r) => r.paths.includes(path))?.title
+  );
+}

@@ -1,15 +1,30 @@
 import { KES_PER_USD, kesToUsd } from "../../contract/money";
+import { currentLocale } from "./i18n/i18n";
 
-const kes = new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 });
+/** One Intl formatter per locale, made when first needed in it: the language can change at any time. */
+function perLocale<F>(make: (locale: string) => F): () => F {
+  const made = new Map<string, F>();
+  return () => {
+    const locale = currentLocale();
+    let formatter = made.get(locale);
+    if (!formatter) {
+      formatter = make(locale);
+      made.set(locale, formatter);
+    }
+    return formatter;
+  };
+}
+
+const kes = perLocale((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }));
 
 /** KES shown as "KSh 1,234" (Kenyan formatting, no decimals). */
 export function formatKes(amount: number): string {
-  return `KSh ${kes.format(amount)}`;
+  return `KSh ${kes().format(amount)}`;
 }
 
 /** USD shown as "$1,234" (no decimals). */
 export function formatUsd(amount: number): string {
-  return `$${kes.format(amount)}`;
+  return `$${kes().format(amount)}`;
 }
 
 export function formatMoney(amount: number, currency: "KES" | "USD"): string {
@@ -28,21 +43,26 @@ export function usdEstimate(amountKes: number): string {
   return formatUsd(Math.round(amountKes / KES_PER_USD));
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-KE", { day: "numeric", month: "short", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-KE", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const dateFormat = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { day: "numeric", month: "short", year: "numeric" }),
+);
+const dateTimeFormat = perLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
+);
 
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? dateFormat.format(new Date(iso)) : "–";
+  return iso ? dateFormat().format(new Date(iso)) : "–";
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTimeFormat.format(new Date(iso)) : "–";
+  return iso ? dateTimeFormat().format(new Date(iso)) : "–";
 }
 
 /** "+2.5%" / "-1%" / "0%" */
@@ -50,10 +70,12 @@ export function formatChange(value: number, unit = "%"): string {
   return `${value > 0 ? "+" : ""}${value}${unit}`;
 }
 
-const monthFormat = new Intl.DateTimeFormat("en-KE", { month: "short", year: "2-digit", timeZone: "UTC" });
+const monthFormat = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { month: "short", year: "2-digit", timeZone: "UTC" }),
+);
 /** "2026-11" as "Nov 26". */
 export function formatMonth(yearMonth: string): string {
-  return monthFormat.format(new Date(`${yearMonth}-01T00:00:00Z`));
+  return monthFormat().format(new Date(`${yearMonth}-01T00:00:00Z`));
 }
 
 /** "embryo" as "Embryo": a lower-case code shown as a label. */

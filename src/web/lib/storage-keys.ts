@@ -6,4 +6,6 @@ export const storageKeys = {
   staffSession: "urithi:staff-session",
   user: "urithi:user",
   session: "urithi:session",
+  /** The language chosen on this device; it outlives a sign-out. */
+  language: "urithi:language",
 } as const;

@@ -1,8 +1,10 @@
+import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
 import { Toaster } from "../components/ui/toaster";
+import { i18n } from "../lib/i18n/i18n";
 import { queryClient } from "../lib/query-client";
 
 /** Renders a piece of the app with the app's query client and toaster, as the app itself does. */
@@ -10,8 +12,10 @@ export function renderWithApp(ui: ReactNode) {
   queryClient.clear();
   const inApp = (node: ReactNode) => (
     <QueryClientProvider client={queryClient}>
-      {node}
-      <Toaster />
+      <I18nProvider i18n={i18n}>
+        {node}
+        <Toaster />
+      </I18nProvider>
     </QueryClientProvider>
   );
   const result = render(inApp(ui));

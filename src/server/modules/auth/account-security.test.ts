@@ -175,3 +175,36 @@ describe("in production", () => {
     }
   });
 });
+
+describe("the language on an account", () => {
+  it("starts as the one read at signup, changes when chosen, and refuses any other", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/client-signup",
+      payload: { ...signupPayload("wanjiru.lugha@example.co.ke", "lugha-yangu"), language: "sw" },
+    });
+    expect(res.statusCode).toBe(201);
+    const me = asUser(t.app, await loginClient(t.app, "wanjiru.lugha@example.co.ke", "lugha-yangu"));
+    expect((await me.get("/api/auth/me")).json().user.language).toBe("sw");
+
+    const chosen = await me.put("/api/auth/language", { language: "en" });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().user.language).toBe("en");
+    expect((await me.get("/api/auth/me")).json().user.language).toBe("en");
+
+    const bad = await me.put("/api/auth/language", { language: "fr" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.language).toBe("Choose English or Kiswahili");
+    const signedOut = await t.app.inject({
+      method: "PUT",
+      url: "/api/auth/language",
+      payload: { language: "sw" },
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it("is English for an account that never chose", async () => {
+    const staff = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    expect((await staff.get("/api/auth/me")).json().user.language).toBe("en");
+  });
+});

@@ -9,12 +9,13 @@ import {
   clientSessionSchema,
   demoAccountsResponseSchema,
   endedSessionsSchema,
+  languageChoiceSchema,
   meResponseSchema,
   staffLoginSchema,
 } from "../../../contract/auth";
 import { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
-import { accountNotices } from "../../db/schema";
+import { accountNotices, users } from "../../db/schema";
 import { DEMO_PASSWORD, demoAccounts } from "../../db/seed/demo-accounts";
 import { notFound } from "../../errors";
 import { access } from "../../http/access";
@@ -126,6 +127,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     "/api/auth/me",
     { config: { access: access.anySession }, schema: { response: { 200: meResponseSchema } } },
     async (request) => ({ user: toSessionUser(currentUser(request)) }),
+  );
+
+  r.put(
+    "/api/auth/language",
+    {
+      config: { access: access.anySession },
+      schema: { body: languageChoiceSchema, response: { 200: meResponseSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [row] = await ctx.database.tx((db) =>
+        db.update(users).set({ language: request.body.language }).where(eq(users.id, user.id)).returning(),
+      );
+      return { user: toSessionUser(row!) };
+    },
   );
 
   r.get(

@@ -44,6 +44,7 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
     farmName: user.farmName,
     phone: user.phone,
     location: [user.location, user.county].filter(Boolean).join(", ") || null,
+    language: user.language,
     permissions: [...rolePermissions[user.role]],
   };
 }
@@ -175,6 +176,7 @@ export async function signUpClient(
         herdSize: input.herdSize,
         experience: input.experience,
         interests: input.interests,
+        language: input.language,
         notes: input.notes || null,
         customerId: customer!.id,
         createdAt: ctx.clock.now(),

@@ -78,6 +78,7 @@ export function placeClientOrder(
       paymentMethod: input.paymentMethod,
       deliveryAddress: input.deliveryAddress || input.customerLocation,
       specialInstructions: input.specialInstructions || null,
+      requestedDeliveryDate: input.deliveryDate || null,
       expectedDeliveryDate,
       lines,
       createdBy: user.id,

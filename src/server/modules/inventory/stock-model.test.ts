@@ -189,7 +189,8 @@ async function apply(s: Step, items: ModelItem[], placed: ModelOrder[]): Promise
           to: "approved",
           actor: director,
           now: now(),
-          approval: { expectedDeliveryDate: now(), onCredit: true },
+          expectedDeliveryDate: now(),
+          approval: { onCredit: true },
         });
         await changeOrderStatus(db, order.id, { to: "shipped", actor: director, now: now() });
       });

@@ -32,6 +32,9 @@ export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<Pe
       customerEmail: o.customerEmail,
       customerLocation: o.customerLocation,
       deliveryContact: o.deliveryContact ?? null,
+      deliveryAddress: o.deliveryAddress,
+      requestedDeliveryDate: o.requestedDeliveryDate,
+      specialInstructions: o.specialInstructions,
       paymentMethod: o.paymentMethod,
       currency: o.currency,
       totalAmount: o.totalAmountKes,
@@ -62,8 +65,8 @@ export function approveOrder(
       reason: [`Delivery in ${input.estimatedDays} day${input.estimatedDays === 1 ? "" : "s"}`, input.notes]
         .filter(Boolean)
         .join(". "),
+      expectedDeliveryDate: new Date(now.getTime() + input.estimatedDays * DAY_MS),
       approval: {
-        expectedDeliveryDate: new Date(now.getTime() + input.estimatedDays * DAY_MS),
         notes: input.notes,
         onCredit: input.onCredit === true,
       },

@@ -132,7 +132,8 @@ describe("the order process, every (from, to) pair", () => {
             actor: { id: directorId, role: "director" },
             now: t.clock.now(),
             reason: "table test",
-            approval: { expectedDeliveryDate: new Date(Date.now() + 86_400_000), onCredit: true },
+            expectedDeliveryDate: new Date(Date.now() + 86_400_000),
+            approval: { onCredit: true },
           }),
         );
         if (!allowed) {

@@ -30,8 +30,10 @@ export interface StatusChange {
   now: Date;
   /** Why, in words: kept in the history (and as the order's notes when rejected or expired). */
   reason?: string | null;
+  /** The day the order is now expected: the approver's estimate, then its shipment's due date. */
+  expectedDeliveryDate?: Date;
   /** Approval only. */
-  approval?: { expectedDeliveryDate: Date; notes?: string; onCredit: boolean };
+  approval?: { notes?: string; onCredit: boolean };
 }
 
 type Guard = (db: Db, order: OrderRow, change: StatusChange) => Promise<void> | void;
@@ -106,8 +108,11 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     updatedAt: change.now,
     holdExpiresAt: null,
   };
+  const dateMoved =
+    change.expectedDeliveryDate !== undefined &&
+    change.expectedDeliveryDate.getTime() !== order.expectedDeliveryDate?.getTime();
+  if (dateMoved) set.expectedDeliveryDate = change.expectedDeliveryDate;
   if (change.to === "approved" && change.approval) {
-    set.expectedDeliveryDate = change.approval.expectedDeliveryDate;
     set.notes = change.approval.notes || order.notes;
     set.onCredit = order.onCredit || (change.approval.onCredit && order.paymentStatus !== "paid");
   }
@@ -141,15 +146,14 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     fromStatus: from,
     toStatus: change.to,
     note: [change.reason, creditNote].filter(Boolean).join(". ") || null,
-    changes:
-      change.to === "approved" && change.approval
-        ? {
-            expectedDeliveryDate: {
-              from: order.expectedDeliveryDate?.toISOString() ?? null,
-              to: change.approval.expectedDeliveryDate.toISOString(),
-            },
-          }
-        : null,
+    changes: dateMoved
+      ? {
+          expectedDeliveryDate: {
+            from: order.expectedDeliveryDate?.toISOString() ?? null,
+            to: change.expectedDeliveryDate!.toISOString(),
+          },
+        }
+      : null,
     actorUserId: change.actor.id,
     createdAt: change.now,
   });

@@ -61,6 +61,8 @@ export interface NewOrder {
   deliveryAddress?: string | null;
   deliveryContact?: OrderRow["deliveryContact"];
   specialInstructions?: string | null;
+  /** The day the client asked for (ISO date). */
+  requestedDeliveryDate?: string | null;
   expectedDeliveryDate?: Date | null;
   notes?: string | null;
   lines?: (StockRequest & { productName: string; breed: string | null; unitPriceKes: number })[];
@@ -94,6 +96,7 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
       deliveryAddress: input.deliveryAddress ?? input.customer.address,
       deliveryContact: input.deliveryContact ?? null,
       specialInstructions: input.specialInstructions ?? null,
+      requestedDeliveryDate: input.requestedDeliveryDate ?? null,
       orderDate: now,
       expectedDeliveryDate: input.expectedDeliveryDate ?? null,
       notes: input.notes ?? null,
@@ -230,6 +233,8 @@ export function getOrderDetail(ctx: AppContext, id: number): Promise<OrderDetail
       customerPhone: order.customerPhone,
       customerLocation: order.customerLocation,
       deliveryAddress: order.deliveryAddress,
+      specialInstructions: order.specialInstructions,
+      requestedDeliveryDate: order.requestedDeliveryDate,
       paymentMethod: order.paymentMethod,
       lines: lines.map((l) => ({
         id: l.id,

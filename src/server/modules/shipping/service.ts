@@ -129,24 +129,32 @@ export function createShipment(
         destination,
         carrier: input.carrier,
         temperature: input.temperature,
-        specialInstructions: input.specialInstructions ?? null,
+        // The client's own instructions travel with the shipment unless staff wrote others.
+        specialInstructions: input.specialInstructions || order.specialInstructions,
         status: "preparing",
         shippedDate: input.shippedDate ? new Date(input.shippedDate) : now,
-        expectedDelivery: input.expectedDelivery
-          ? new Date(input.expectedDelivery)
-          : new Date(now.getTime() + SHIPMENT_ESTIMATE_DAYS * DAY_MS),
+        expectedDelivery: dueDate(input.expectedDelivery, order.expectedDeliveryDate, now),
         createdAt: now,
         updatedAt: now,
       })
       .returning();
+    // One date for everyone: the order (what the client sees) is due when its shipment is.
     await changeOrderStatus(db, order.id, {
       to: "processing",
       actor,
       now,
+      expectedDeliveryDate: row!.expectedDelivery ?? undefined,
       reason: `Shipment ${row!.trackingNumber} preparing`,
     });
     return toShipment(row!);
   });
+}
+
+/** When a new shipment is due: as staff set it, else the date the client was given, else in 3 days. */
+function dueDate(requested: string | null | undefined, promised: Date | null, now: Date): Date {
+  if (requested) return new Date(requested);
+  if (promised && promised > now) return promised;
+  return new Date(now.getTime() + SHIPMENT_ESTIMATE_DAYS * DAY_MS);
 }
 
 function refusal(current: ShipmentRow, to: ShipmentStatus): string {

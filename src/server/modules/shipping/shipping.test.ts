@@ -74,6 +74,70 @@ describe("shipments", () => {
     });
   });
 
+  it("keeps one delivery date: the client's request reaches staff, approval sets it, the shipment keeps it", async () => {
+    const hf = await item("SEM-HF-101");
+    const asked = new Date(t.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const placed = (
+      await client.post("/api/client/orders", {
+        items: [{ id: hf.id, quantity: 1 }],
+        deliveryAddress: "Plot 12, Githunguri",
+        deliveryDate: asked,
+        specialInstructions: "Call Peter at the gate",
+        paymentMethod: "bank",
+      })
+    ).json();
+    const pending = (await director.get("/api/orders/pending?limit=500"))
+      .json()
+      .find((o: { id: number }) => o.id === placed.id);
+    expect(pending).toMatchObject({
+      requestedDeliveryDate: asked,
+      specialInstructions: "Call Peter at the gate",
+      deliveryAddress: "Plot 12, Githunguri",
+    });
+    await director.post(`/api/orders/${placed.id}/payments`, {
+      method: "bank",
+      amountKes: hf.costPerUnit,
+      reference: `KCB-${placed.id}`,
+      date: t.clock.now().toISOString().slice(0, 10),
+    });
+    expect((await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 7 })).statusCode).toBe(
+      200,
+    );
+    const approved = (await director.get(`/api/orders/${placed.id}`)).json();
+    const promised = approved.expectedDeliveryDate;
+    expect(Math.abs(Date.parse(promised) - (t.clock.now().getTime() + 7 * 86_400_000))).toBeLessThan(5000);
+    // The day asked for stays on the order beside the estimate that replaced it.
+    expect(approved).toMatchObject({
+      requestedDeliveryDate: asked,
+      specialInstructions: "Call Peter at the gate",
+    });
+
+    const form = shipmentFor(placed.orderNumber, { specialInstructions: "" });
+    const shipment = (await logistics.post("/api/shipments", form)).json();
+    expect(shipment.expectedDelivery).toBe(promised);
+    expect(shipment.specialInstructions).toBe("Call Peter at the gate");
+
+    // A shipment due on another day moves the order's date with it, so the client sees the shipment's.
+    const other = await approvedOrder(1);
+    const due = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString();
+    const quick = (
+      await logistics.post("/api/shipments", shipmentFor(other.orderNumber, { expectedDelivery: due }))
+    ).json();
+    const tracked = (await client.get("/api/client/orders?limit=500"))
+      .json()
+      .filter((o: { id: number }) => o.id === placed.id || o.id === other.id);
+    expect(
+      Object.fromEntries(
+        tracked.map((o: { id: number; estimatedDelivery: string }) => [o.id, o.estimatedDelivery]),
+      ),
+    ).toEqual({
+      [placed.id]: promised,
+      [other.id]: quick.expectedDelivery,
+    });
+    const history = (await director.get(`/api/orders/${other.id}`)).json().history;
+    expect(history.at(-1).changes.expectedDeliveryDate.to).toBe(quick.expectedDelivery);
+  });
+
   it("ships an approved order; the order follows its shipment to delivered and the stock leaves", async () => {
     const before = await item("SEM-HF-101");
     const order = await approvedOrder(4);

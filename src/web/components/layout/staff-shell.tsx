@@ -182,7 +182,9 @@ export function StaffShell({
             <span className="hidden sm:inline">Logout</span>
           </Button>
         </header>
-        <main className="mx-auto max-w-7xl p-4 sm:p-6">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-7xl p-4 sm:p-6">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { PendingOrder } from "../../../contract/client";
 import { paymentMethodLabels } from "../../../contract/orders";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { formatKes, formatPhone } from "../../lib/format";
+import { formatDate, formatKes, formatPhone } from "../../lib/format";
 
 /** Who ordered, how they pay and what they ordered: what an approver decides on. */
 export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
@@ -37,6 +37,20 @@ export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
                   <span className="text-xs text-orange-700 dark:text-orange-400">
                     (not the account holder&apos;s details)
                   </span>
+                </dd>
+              </>
+            )}
+            <dt className="text-gray-500">Deliver to</dt>
+            <dd>{selected.deliveryAddress ?? "–"}</dd>
+            <dt className="text-gray-500">Requested delivery</dt>
+            <dd data-testid="requested-delivery">
+              {selected.requestedDeliveryDate ? formatDate(selected.requestedDeliveryDate) : "No date asked"}
+            </dd>
+            {selected.specialInstructions && (
+              <>
+                <dt className="text-gray-500">Instructions</dt>
+                <dd data-testid="special-instructions" className="whitespace-pre-line">
+                  {selected.specialInstructions}
                 </dd>
               </>
             )}

@@ -10,7 +10,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field, type Options } from "../../components/ui/field";
 import { toast, toastOutcome } from "../../components/ui/use-toast";
+import { daysFromNow } from "../../lib/dates";
 import { type FieldErrors, optionalNumber, useContractForm } from "../../lib/form";
+import { formatDate } from "../../lib/format";
 import { useApproveOrder, useRejectOrder } from "./api";
 
 const dayOptions: Options = [
@@ -21,6 +23,17 @@ const dayOptions: Options = [
 /** SPEC's "Missing Information" toast, with the contract's message for the first missing field. */
 const missing = (errors: FieldErrors) =>
   toast({ variant: "destructive", title: "Missing Information", description: Object.values(errors)[0] });
+
+/**
+ * What the approver's estimate means for the client, beside the day the client asked for: approval
+ * replaces that day as the order's expected date, so the difference is said before, not found after.
+ */
+function estimateHint(requested: string | null, days: string): string | undefined {
+  const estimate = days ? daysFromNow(Number(days)) : null;
+  const asked = requested ? `The client asked for ${formatDate(requested)}.` : null;
+  const given = estimate ? `The client will be told ${formatDate(estimate)}.` : null;
+  return [asked, given].filter(Boolean).join(" ") || undefined;
+}
 
 /** Approve or reject a pending order; each decision ends with `onDone`. */
 export function Decision({
@@ -98,7 +111,12 @@ export function Decision({
         </CardHeader>
         <CardContent>
           <form className="space-y-3" onSubmit={onApprove} noValidate>
-            <Field label="Estimated delivery *" options={dayOptions} bind={approval.field("estimatedDays")} />
+            <Field
+              label="Estimated delivery *"
+              options={dayOptions}
+              hint={estimateHint(order.requestedDeliveryDate, approval.values.estimatedDays)}
+              bind={approval.field("estimatedDays")}
+            />
             <Field label="Notes" rows={2} bind={approval.field("notes")} />
             {unpaid && mayGiveCredit && (
               <label className="flex items-start gap-2 text-sm">

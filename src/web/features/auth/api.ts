@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
 import type { SignupPayload } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
+import { chooseLanguage, currentLanguage } from "../../lib/i18n/i18n";
 import { getQuery } from "../../lib/query";
 import { queryClient } from "../../lib/query-client";
 import { meQueryKey, refreshSession, rememberClientSession } from "../../lib/session";
@@ -14,7 +15,9 @@ export const authQueries = {
 async function clientSignIn(credentials: ClientLogin): Promise<ClientSession> {
   const session = await apiJson<ClientSession>("POST", "/api/client-login", credentials);
   rememberClientSession(session);
-  await refreshSession();
+  const me = await refreshSession();
+  // The language on the account is the client's choice: this device follows it from now on.
+  if (me && me.user.language !== currentLanguage()) await chooseLanguage(me.user.language);
   return session;
 }
 

@@ -8,12 +8,14 @@ import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
+import { useT } from "../../lib/i18n/i18n";
 import { nextPath } from "../../lib/next-path";
 import { useClientLogin } from "./api";
 
 const DEMO_CLIENT = { email: "client@urithi.co.ke", password: "demo1234" };
 
 export default function ClientLoginPage() {
+  const t = useT();
   const [, navigate] = useLocation();
   const search = useSearch();
   const form = useContractForm({
@@ -29,13 +31,10 @@ export default function ClientLoginPage() {
     mutate: (credentials: { email: string; password: string }) =>
       signIn.mutate(credentials, {
         onSuccess: (session) => {
-          toast({ title: "Login Successful", description: `Welcome back, ${session.firstName}.` });
+          toast({ title: t("login.success"), description: t("login.welcome", { name: session.firstName }) });
           navigate(nextPath(search, "/shop"));
         },
-        onError: (e) =>
-          setError(
-            errorStatus(e) === 429 ? apiErrorMessage(e) : "Invalid email or password. Please try again.",
-          ),
+        onError: (e) => setError(errorStatus(e) === 429 ? apiErrorMessage(e) : t("login.invalid")),
       }),
   };
 
@@ -48,24 +47,28 @@ export default function ClientLoginPage() {
   );
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900"
+    >
       <div className="w-full max-w-md space-y-6">
         <div className="text-center">
-          <h1 className="text-2xl font-bold">Client Login</h1>
-          <p className="text-sm text-gray-600 dark:text-gray-400">Order genetics and track your deliveries</p>
+          <h1 className="text-2xl font-bold">{t("login.title")}</h1>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t("login.subtitle")}</p>
         </div>
         <Card className="space-y-4 p-6">
           <form className="space-y-4" onSubmit={onSubmit} noValidate>
-            <Field label="Email" type="email" autoComplete="email" bind={form.field("email")} />
+            <Field label={t("login.email")} type="email" autoComplete="email" bind={form.field("email")} />
             <Field
-              label="Password"
+              label={t("login.password")}
               type="password"
               autoComplete="current-password"
               bind={form.field("password")}
             />
             <FormError message={error} />
             <Button type="submit" className="w-full" disabled={login.isPending}>
-              {login.isPending ? "Signing in..." : "Sign In"}
+              {login.isPending ? t("login.signingIn") : t("login.signIn")}
             </Button>
           </form>
           <Button
@@ -74,20 +77,20 @@ export default function ClientLoginPage() {
             disabled={login.isPending}
             onClick={() => login.mutate(DEMO_CLIENT)}
           >
-            Try Demo Account
+            {t("login.demo")}
           </Button>
         </Card>
         <p className="text-center text-sm text-gray-600 dark:text-gray-400">
-          New here?{" "}
+          {t("login.newHere")}{" "}
           <Link href="/client-signup" className="font-medium text-brand-700 hover:underline">
-            Create an account
+            {t("login.createAccount")}
           </Link>{" "}
           ·{" "}
           <Link href="/" className="font-medium text-brand-700 hover:underline">
-            Home
+            {t("login.home")}
           </Link>
         </p>
       </div>
-    </div>
+    </main>
   );
 }

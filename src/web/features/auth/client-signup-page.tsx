@@ -17,6 +17,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { capitalise } from "../../lib/format";
+import { currentLanguage } from "../../lib/i18n/i18n";
 import { useSignup } from "./api";
 
 const empty = {
@@ -68,7 +69,8 @@ export default function ClientSignupPage() {
     schema: signupSchema,
     initial: empty,
     idPrefix: "su",
-    toInput: (v) => ({ ...v, interests: chosen, userType: "client" }),
+    // The account keeps the language the farmer was reading, for the messages we send them.
+    toInput: (v) => ({ ...v, interests: chosen, userType: "client", language: currentLanguage() }),
   });
   const createAccount = useSignup();
 
@@ -94,7 +96,11 @@ export default function ClientSignupPage() {
   );
 
   return (
-    <div className="min-h-screen bg-gradient-to-br from-brand-50 to-white p-4 py-10 dark:from-gray-950 dark:to-gray-900">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="min-h-screen bg-gradient-to-br from-brand-50 to-white p-4 py-10 dark:from-gray-950 dark:to-gray-900"
+    >
       <div className="mx-auto max-w-2xl space-y-6">
         <div className="text-center">
           <h1 className="text-2xl font-bold">Create your client account</h1>
@@ -161,6 +167,6 @@ export default function ClientSignupPage() {
           </Link>
         </p>
       </div>
-    </div>
+    </main>
   );
 }

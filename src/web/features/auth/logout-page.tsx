@@ -13,7 +13,7 @@ export default function LogoutPage() {
   }, []);
 
   return (
-    <div className="flex min-h-screen items-center justify-center p-4">
+    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center p-4">
       <Card className="w-full max-w-md space-y-5 p-6 text-center">
         <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
         <div>
@@ -37,6 +37,6 @@ export default function LogoutPage() {
           On a shared computer, close the browser window too, so the next person cannot see your pages.
         </p>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -1,27 +1,32 @@
 import type { ShopProduct } from "../../../contract/client";
 import { toast } from "../../components/ui/use-toast";
+import { t } from "../../lib/i18n/i18n";
 import { addToCart, type CartItem, setQuantity } from "./cart-store";
 
 /** Adds one and says what happened: SPEC's "Added to Cart", or why nothing was added. */
 export function addWithToast(product: ShopProduct): void {
   const outcome = addToCart(product);
   if (outcome === "added" || outcome === "raised") {
-    toast({ title: "Added to Cart", description: `${product.name} added successfully` });
+    toast({ title: t("cart.added"), description: t("cart.addedText", { name: product.name }) });
   } else if (outcome === "at-stock") {
     toast({
       variant: "destructive",
-      title: "No more in stock",
-      description: `Your cart already holds all ${product.inStock} of ${product.name}.`,
+      title: t("cart.noMore"),
+      description: t("cart.noMoreText", { count: product.inStock, name: product.name }),
     });
   } else {
-    toast({ variant: "destructive", title: "Out of stock", description: `${product.name} is out of stock.` });
+    toast({
+      variant: "destructive",
+      title: t("cart.soldOut"),
+      description: t("cart.soldOutText", { name: product.name }),
+    });
   }
 }
 
 /** Takes the line out of the cart with SPEC's "Removed from Cart". */
 export function removeWithToast(item: CartItem): void {
   setQuantity(item.id, 0);
-  toast({ title: "Removed from Cart", description: `${item.name} removed from your cart` });
+  toast({ title: t("cart.removed"), description: t("cart.removedText", { name: item.name }) });
 }
 
 /**
@@ -34,5 +39,5 @@ export function changeQuantity(item: CartItem, wanted: number): string | undefin
     return undefined;
   }
   const applied = setQuantity(item.id, wanted);
-  return applied < wanted ? `Only ${applied} available, so the quantity is ${applied}.` : undefined;
+  return applied < wanted ? t("cart.capped", { count: applied }) : undefined;
 }

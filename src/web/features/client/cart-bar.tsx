@@ -1,15 +1,17 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { formatKes } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { cartTotal, useCart } from "./cart-store";
 
 /** "3 items · KES 12,000": what the cart holds, in one line. */
 export function CartSummary() {
+  const t = useT();
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
   return (
-    <p className="text-sm" data-testid="cart-bar-summary">
-      <strong>{count}</strong> item{count === 1 ? "" : "s"} · {formatKes(cartTotal(cart))}
+    <p className="text-sm font-medium" data-testid="cart-bar-summary">
+      {t("cart.summary", { count, total: formatKes(cartTotal(cart)) })}
     </p>
   );
 }

@@ -2,16 +2,18 @@ import { Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { removeWithToast } from "./cart-actions";
 import { type CartItem, cartTotal } from "./cart-store";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** The cart's lines: quantity capped at stock, 0 removes the line. */
 export function CartLines({ cart }: { cart: CartItem[] }) {
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Items</CardTitle>
+        <CardTitle>{t("cart.items")}</CardTitle>
       </CardHeader>
       <CardContent className="divide-y divide-gray-100 dark:divide-gray-800">
         {cart.map((item) => (
@@ -19,8 +21,9 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
             <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
               <p className="font-medium">{item.name}</p>
               <p className="text-xs text-gray-500">
-                <span className="font-mono">{item.itemId}</span> · {formatKes(item.price)} each ·{" "}
-                {item.inStock} available
+                <span className="font-mono">{item.itemId}</span> ·{" "}
+                {t("cart.each", { price: formatKes(item.price) })} ·{" "}
+                {t("product.available", { count: item.inStock })}
               </p>
             </div>
             <QuantityStepper item={item} typed />
@@ -30,7 +33,7 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove ${item.name}`}
+              aria-label={t("cart.remove", { name: item.name })}
               onClick={() => removeWithToast(item)}
             >
               <Trash2 />
@@ -44,9 +47,10 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
 
 /** The cart's total under its lines, in the cart, the checkout summary and the portal's Your Order. */
 export function CartTotal({ cart, testId }: { cart: CartItem[]; testId?: string }) {
+  const t = useT();
   return (
     <p className="flex justify-between border-t border-gray-100 pt-2 text-base font-bold dark:border-gray-800">
-      <span>Total</span>
+      <span>{t("cart.total")}</span>
       <span data-testid={testId}>{formatKes(cartTotal(cart))}</span>
     </p>
   );

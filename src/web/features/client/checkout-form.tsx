@@ -3,21 +3,21 @@ import type { ReactNode } from "react";
 import { paymentMethods } from "../../../contract/orders";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Field, type Options } from "../../components/ui/field";
+import { Field } from "../../components/ui/field";
 import { localToday } from "../../lib/dates";
 import type { FieldBinding } from "../../lib/form";
 import { formatKes } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { CartTotal } from "./cart-lines";
 import { cartTotal } from "./cart-store";
 import { type CheckoutVariant, useCheckout } from "./checkout";
-import { paymentLabels } from "./payment";
-
-const paymentOptions: Options = paymentMethods.map((m) => [m, paymentLabels[m].label] as const);
+import { paymentOptions, paymentText } from "./payment";
 
 function PaymentChoice({ bind }: { bind: FieldBinding }) {
+  const t = useT();
   return (
     <fieldset className="space-y-2">
-      <legend className="sr-only">Payment method</legend>
+      <legend className="sr-only">{t("payment.legend")}</legend>
       {paymentMethods.map((m) => (
         <label key={m} className="flex items-start gap-2 text-sm">
           <input
@@ -29,8 +29,8 @@ function PaymentChoice({ bind }: { bind: FieldBinding }) {
             onChange={bind.onChange}
           />
           <span>
-            {paymentLabels[m].label}
-            <span className="block text-xs text-gray-500">{paymentLabels[m].hint}</span>
+            {paymentText(m).label}
+            <span className="block text-xs text-gray-500">{paymentText(m).hint}</span>
           </span>
         </label>
       ))}
@@ -53,11 +53,12 @@ export function CheckoutForm({
   items?: ReactNode;
   onBack?: () => void;
 }) {
+  const t = useT();
   const { cart, form, onSubmit, pending } = useCheckout(variant, onPlaced);
   const total = cartTotal(cart);
   const submit = (
     <Button type="submit" className="mt-2 w-full" disabled={pending || cart.length === 0}>
-      {pending ? "Placing Order..." : "Place Order"}
+      {pending ? t("checkout.placing") : t("checkout.place")}
     </Button>
   );
   if (variant === "cart") {
@@ -67,22 +68,17 @@ export function CheckoutForm({
         <div className="space-y-6">
           <Card>
             <CardHeader>
-              <CardTitle>Delivery</CardTitle>
+              <CardTitle>{t("checkout.delivery")}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
-              <Field label="Delivery address *" rows={2} bind={form.field("address")} />
-              <Field
-                label="Preferred delivery date"
-                type="date"
-                min={localToday()}
-                bind={form.field("date")}
-              />
-              <Field label="Special instructions" rows={2} bind={form.field("instructions")} />
+              <Field label={t("checkout.address")} rows={2} bind={form.field("address")} />
+              <Field label={t("checkout.date")} type="date" min={localToday()} bind={form.field("date")} />
+              <Field label={t("checkout.instructions")} rows={2} bind={form.field("instructions")} />
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Payment</CardTitle>
+              <CardTitle>{t("checkout.payment")}</CardTitle>
             </CardHeader>
             <CardContent>
               <PaymentChoice bind={form.field("paymentMethod")} />
@@ -90,12 +86,12 @@ export function CheckoutForm({
           </Card>
           <Card className="space-y-2 p-4 text-sm sm:p-6">
             <div className="flex justify-between">
-              <span>Subtotal</span>
+              <span>{t("checkout.subtotal")}</span>
               <span>{formatKes(total)}</span>
             </div>
             <div className="flex justify-between">
-              <span>Delivery</span>
-              <span className="text-green-700">Free</span>
+              <span>{t("checkout.delivery")}</span>
+              <span className="text-green-700">{t("checkout.free")}</span>
             </div>
             <CartTotal cart={cart} testId="cart-total" />
             {submit}
@@ -108,17 +104,17 @@ export function CheckoutForm({
     <form className="grid gap-6 lg:grid-cols-[1fr_340px]" onSubmit={onSubmit} noValidate>
       <Card>
         <CardHeader>
-          <CardTitle>Customer Information</CardTitle>
+          <CardTitle>{t("checkout.customer")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field label="Full Name *" bind={form.field("name")} />
-          <Field label="Phone Number *" type="tel" bind={form.field("phone")} />
-          <Field label="Email Address *" type="email" bind={form.field("email")} />
-          <Field label="Farm Location *" bind={form.field("location")} />
+          <Field label={t("checkout.name")} bind={form.field("name")} />
+          <Field label={t("checkout.phone")} type="tel" bind={form.field("phone")} />
+          <Field label={t("checkout.email")} type="email" bind={form.field("email")} />
+          <Field label={t("checkout.location")} bind={form.field("location")} />
           <Field
-            label="Payment Method *"
-            options={paymentOptions}
-            hint={paymentLabels[form.values.paymentMethod].hint}
+            label={t("checkout.paymentMethod")}
+            options={paymentOptions()}
+            hint={paymentText(form.values.paymentMethod).hint}
             wide
             bind={form.field("paymentMethod")}
           />
@@ -126,7 +122,7 @@ export function CheckoutForm({
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Order Summary</CardTitle>
+          <CardTitle>{t("checkout.summary")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-2 text-sm">
           {cart.map((i) => (
@@ -141,7 +137,7 @@ export function CheckoutForm({
           <div className="flex flex-col gap-2">
             {submit}
             <Button variant="outline" onClick={onBack}>
-              <ArrowLeft /> Back to Products
+              <ArrowLeft /> {t("checkout.back")}
             </Button>
           </div>
         </CardContent>

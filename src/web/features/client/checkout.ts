@@ -5,6 +5,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { localToday } from "../../lib/dates";
 import { type FieldErrors, useContractForm } from "../../lib/form";
+import { type MessageId, t } from "../../lib/i18n/i18n";
 import { useSession } from "../../lib/session";
 import { usePlaceOrder } from "./api";
 import { type CartItem, clearCart, useCart } from "./cart-store";
@@ -34,21 +35,24 @@ function chosenPayment(): PaymentMethod {
 }
 
 const portalRequired = [
-  ["customerName", "Full name"],
-  ["customerEmail", "Email address"],
-  ["customerPhone", "Phone number"],
-  ["customerLocation", "Farm location"],
-] as const;
+  ["customerName", "checkout.nameRequired"],
+  ["customerEmail", "checkout.emailRequired"],
+  ["customerPhone", "checkout.phoneRequired"],
+  ["customerLocation", "checkout.locationRequired"],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
-/** The contract's order schema, with what each screen also asks for (SPEC section 5). */
+/**
+ * The contract's order schema, with what each screen also asks for (SPEC section 5). Messages are looked
+ * up when a check fails, so they come in the language of that moment.
+ */
 const schemas = {
   cart: clientOrderInputSchema.refine((o) => !o.deliveryDate || o.deliveryDate >= localToday(), {
-    message: "Delivery date cannot be before today",
+    error: () => t("checkout.pastDate"),
     path: ["deliveryDate"],
   }),
   portal: clientOrderInputSchema.superRefine((o, ctx) => {
-    for (const [key, label] of portalRequired) {
-      if (!o[key]) ctx.addIssue({ code: "custom", path: [key], message: `${label} is required` });
+    for (const [key, message] of portalRequired) {
+      if (!o[key]) ctx.addIssue({ code: "custom", path: [key], message: t(message) });
     }
   }),
 };
@@ -85,21 +89,21 @@ const errorPaths = {
 } as const;
 
 const texts = {
-  cart: { failedTitle: "Error", failed: "Failed to place order. Please try again." },
-  portal: { failedTitle: "Order Failed", failed: "There was an error placing your order. Please try again." },
-};
+  cart: { failedTitle: "checkout.error", failed: "checkout.failed" },
+  portal: { failedTitle: "checkout.portalFailedTitle", failed: "checkout.portalFailed" },
+} as const satisfies Record<CheckoutVariant, Record<string, MessageId>>;
 
 function invalidToast(variant: CheckoutVariant, errors: FieldErrors) {
   if (variant === "portal") {
     toast({
       variant: "destructive",
-      title: "Missing Information",
-      description: "Please fill in all required fields.",
+      title: t("checkout.missingTitle"),
+      description: t("checkout.missing"),
     });
     return;
   }
   const first = errors.items ?? errors.address ?? errors.date ?? Object.values(errors)[0];
-  if (first) toast({ variant: "destructive", title: "Error", description: first });
+  if (first) toast({ variant: "destructive", title: t("checkout.error"), description: first });
 }
 
 /** One checkout: the form, its client-side checks from the contract, and placing the order once. */
@@ -144,11 +148,11 @@ export function useCheckout(
           if (errorStatus(error) === 429) return;
           toast({
             variant: "destructive",
-            title: texts[variant].failedTitle,
+            title: t(texts[variant].failedTitle),
             description:
               errorStatus(error) === 409
-                ? (apiErrorMessage(error) ?? texts[variant].failed)
-                : texts[variant].failed,
+                ? (apiErrorMessage(error) ?? t(texts[variant].failed))
+                : t(texts[variant].failed),
           });
         },
       }),

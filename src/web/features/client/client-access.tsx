@@ -7,20 +7,20 @@ import { LinkButton } from "../../components/link-button";
 import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Field, type Options } from "../../components/ui/field";
+import { Field } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { useTextField } from "../../lib/form";
 import { formatKes } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { clientLoginThen } from "../../lib/next-path";
 import { useSession } from "../../lib/session";
 import { clientQueries } from "./api";
 import { addWithToast } from "./cart-actions";
 import { useCart } from "./cart-store";
-import { paymentLabels } from "./payment";
+import { paymentOptions, paymentText } from "./payment";
 import { OrderLines } from "./your-order";
 
 const PREVIEW = 4;
-const paymentOptions: Options = paymentMethods.map((m) => [m, paymentLabels[m].label] as const);
 
 /**
  * The home page's Client Access (SPEC section 3): a few products, the farm's region, and the same cart the
@@ -28,6 +28,7 @@ const paymentOptions: Options = paymentMethods.map((m) => [m, paymentLabels[m].l
  * login when nobody is signed in.
  */
 export function ClientAccess() {
+  const t = useT();
   const products = useQuery(clientQueries.publicProducts());
   const cart = useCart();
   const session = useSession();
@@ -52,9 +53,9 @@ export function ClientAccess() {
       <Field label="Your farm's region" placeholder="e.g. Rift Valley" className="mt-4" bind={region} />
       {advice && <p className="mt-2 text-sm text-brand-800 dark:text-brand-500">{advice}</p>}
       {products.isLoading ? (
-        <LoadingBars label="Loading products" />
+        <LoadingBars label={t("shop.loading")} />
       ) : products.isError ? (
-        <LoadError label="products" onRetry={() => products.refetch()} />
+        <LoadError label={t("shop.products")} onRetry={() => products.refetch()} />
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Catalogue">
           {products.data?.slice(0, PREVIEW).map((p) => (
@@ -70,7 +71,7 @@ export function ClientAccess() {
               <div className="mt-2 flex items-center justify-between gap-2">
                 <span className="font-semibold">{formatKes(p.price)}</span>
                 <Button size="sm" variant="outline" disabled={p.inStock <= 0} onClick={() => addWithToast(p)}>
-                  Add to Cart
+                  {t("product.add")}
                 </Button>
               </div>
             </li>
@@ -88,9 +89,9 @@ export function ClientAccess() {
         ) : (
           <OrderLines>
             <Field
-              label="Payment Method"
-              options={paymentOptions}
-              hint={paymentLabels[method].hint}
+              label={t("payment.legend")}
+              options={paymentOptions()}
+              hint={paymentText(method).hint}
               bind={payment}
             />
             <Button className="w-full" onClick={placeOrder}>

@@ -1,24 +1,27 @@
 import { Loader2, LogOut, ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
+import { LanguageSwitch } from "../../components/language-switch";
 import { PhoneMenu, phoneMenuLink } from "../../components/layout/phone-menu";
 import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { useSession } from "../../lib/session";
 import { useCart } from "./cart-store";
 
 const links = [
-  { href: "/shop", label: "Shop" },
-  { href: "/client-orders", label: "Order Portal" },
-  { href: "/client-portal", label: "My Account" },
-  { href: "/client-account", label: "Security" },
-];
+  { href: "/shop", label: "client.nav.shop" },
+  { href: "/client-orders", label: "client.nav.orders" },
+  { href: "/client-portal", label: "client.nav.account" },
+  { href: "/client-account", label: "client.nav.security" },
+] as const satisfies readonly { href: string; label: MessageId }[];
 
 const current = "bg-brand-50 font-medium text-brand-800 dark:bg-gray-800 dark:text-brand-500";
 
 /** Client screens: a signed-in client only (else the client login), under the client header. */
 export function ClientLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   const session = useSession();
   const [location] = useLocation();
   const cart = useCart();
@@ -55,17 +58,17 @@ export function ClientLayout({ children }: { children: ReactNode }) {
                   location === l.href && current,
                 )}
               >
-                {l.label}
+                {t(l.label)}
               </Link>
             ))}
           </nav>
-          <span className="flex-1 truncate font-medium md:hidden">{here?.label}</span>
+          <span className="flex-1 truncate font-medium md:hidden">{here && t(here.label)}</span>
           <Button
             asChild
             variant="ghost"
             size="icon"
             className="relative"
-            aria-label={`Cart (${count} items)`}
+            aria-label={t("client.cart", { count })}
           >
             <Link href="/cart">
               <ShoppingCart />
@@ -79,11 +82,12 @@ export function ClientLayout({ children }: { children: ReactNode }) {
               )}
             </Link>
           </Button>
-          <LinkButton href="/logout" variant="outline" size="sm" aria-label="Logout">
+          <LanguageSwitch className="hidden md:block" />
+          <LinkButton href="/logout" variant="outline" size="sm" aria-label={t("client.logout")}>
             <LogOut />
-            <span className="hidden sm:inline">Logout</span>
+            <span className="hidden sm:inline">{t("client.logout")}</span>
           </LinkButton>
-          <PhoneMenu label="Client menu">
+          <PhoneMenu label={t("menu.client")}>
             {links.map((l) => (
               <Link
                 key={l.href}
@@ -91,13 +95,16 @@ export function ClientLayout({ children }: { children: ReactNode }) {
                 aria-current={location === l.href ? "page" : undefined}
                 className={cn(phoneMenuLink, location === l.href && current)}
               >
-                {l.label}
+                {t(l.label)}
               </Link>
             ))}
+            <LanguageSwitch className="mx-3 my-2" />
           </PhoneMenu>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl p-4 sm:p-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl p-4 sm:p-6">
+        {children}
+      </main>
     </div>
   );
 }

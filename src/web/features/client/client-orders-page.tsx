@@ -14,6 +14,7 @@ import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { useTextField } from "../../lib/form";
 import { formatMoney } from "../../lib/format";
+import { t, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { BreedAssistant } from "./breed-assistant";
 import { addWithToast } from "./cart-actions";
@@ -27,6 +28,7 @@ import { PortalOrderBar, YourOrder } from "./your-order";
 type View = "products" | "order" | "tracking";
 
 function ProductsView({ onProceed }: { onProceed: () => void }) {
+  const t = useT();
   const products = useQuery(clientQueries.publicProducts());
   const location = useTextField("farm-location");
   const advice = breedsForLocation(location.value);
@@ -34,19 +36,15 @@ function ProductsView({ onProceed }: { onProceed: () => void }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
       <div className="space-y-4">
         <Card className="p-4">
-          <Field
-            label="Where is your farm?"
-            placeholder="e.g. Central, Rift Valley, Coastal…"
-            bind={location}
-          />
+          <Field label={t("portal.where")} placeholder={t("portal.whereHint")} bind={location} />
           <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="location-advice">
-            {advice ?? "Tell us your region and we will suggest the breeds that suit it."}
+            {advice ?? t("portal.adviceDefault")}
           </p>
         </Card>
         {products.isLoading ? (
-          <LoadingBars label="Loading products" />
+          <LoadingBars label={t("shop.loading")} />
         ) : products.isError ? (
-          <LoadError label="products" onRetry={() => products.refetch()} />
+          <LoadError label={t("shop.products")} onRetry={() => products.refetch()} />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             {products.data?.map((p) => (
@@ -55,15 +53,17 @@ function ProductsView({ onProceed }: { onProceed: () => void }) {
                 <p className="font-mono text-xs text-gray-500">{p.itemId}</p>
                 <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{p.description}</p>
                 <p className="mt-1 text-xs text-gray-500">
-                  Suitable for: {p.regionSuitability.join(", ") || "all regions"}
+                  {t("portal.suitable", {
+                    regions: p.regionSuitability.join(", ") || t("portal.allRegions"),
+                  })}
                 </p>
                 <div className="mt-auto flex items-end justify-between pt-3">
                   <div>
                     <p className="font-bold">{formatMoney(p.price, p.currency)}</p>
-                    <p className="text-xs text-gray-500">{p.inStock} available</p>
+                    <p className="text-xs text-gray-500">{t("product.available", { count: p.inStock })}</p>
                   </div>
                   <Button size="sm" disabled={p.inStock <= 0} onClick={() => addWithToast(p)}>
-                    Add to Cart
+                    {t("product.add")}
                   </Button>
                 </div>
               </Card>
@@ -85,8 +85,8 @@ function OrderView({ onBack, onPlaced }: { onBack: () => void; onPlaced: () => v
       onBack={onBack}
       onPlaced={(order) => {
         toast({
-          title: "Order Placed Successfully",
-          description: `Your order #${order.orderNumber} has been submitted for approval.`,
+          title: t("portal.placed"),
+          description: t("portal.placedText", { number: order.orderNumber }),
         });
         onPlaced();
       }}
@@ -99,13 +99,15 @@ function Portal() {
   const [assistantOpen, setAssistantOpen] = useState(false);
   // The success page's "Track this order" opens the tracking view on that order.
   const [view, setView] = useState<View>(params.get("view") === "tracking" ? "tracking" : "products");
+  const t = useT();
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
   return (
     <div className="space-y-6 pb-24">
+      <h1 className="sr-only">{t("client.nav.orders")}</h1>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <LinkButton href="/" variant="outline" size="sm">
-          <ArrowLeft /> Back to Home
+          <ArrowLeft /> {t("portal.back")}
         </LinkButton>
         <div className="flex items-center gap-2">
           {(["products", "tracking"] as const).map((v) => (
@@ -115,12 +117,12 @@ function Portal() {
               size="sm"
               onClick={() => setView(v)}
             >
-              {v === "products" ? "Products" : "Track Orders"}
+              {v === "products" ? t("portal.products") : t("portal.track")}
             </Button>
           ))}
           {count > 0 && (
             <Badge tone="green" data-testid="portal-cart-count">
-              {count} item{count === 1 ? "" : "s"}
+              {t("portal.count", { count })}
             </Badge>
           )}
         </div>

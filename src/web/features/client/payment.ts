@@ -1,16 +1,12 @@
-import { paymentMethodLabels, type paymentMethods } from "../../../contract/orders";
+import { type PaymentMethod, paymentMethods } from "../../../contract/orders";
+import type { Options } from "../../components/ui/field";
+import { t } from "../../lib/i18n/i18n";
 
-export const paymentLabels: Record<(typeof paymentMethods)[number], { label: string; hint: string }> = {
-  mpesa: {
-    label: paymentMethodLabels.mpesa,
-    hint: "Payment instructions arrive by SMS and email within 5 minutes.",
-  },
-  card: {
-    label: paymentMethodLabels.card,
-    hint: "We send you a secure card payment link once the order is approved.",
-  },
-  bank: {
-    label: paymentMethodLabels.bank,
-    hint: "Our bank details arrive by email with your order confirmation.",
-  },
-};
+/** A payment method's name and what happens next with it, in the reader's language. */
+export const paymentText = (method: PaymentMethod) => ({
+  label: t(`payment.${method}`),
+  hint: t(`payment.${method}Hint`),
+});
+
+/** The payment methods as select options. */
+export const paymentOptions = (): Options => paymentMethods.map((m) => [m, paymentText(m).label] as const);

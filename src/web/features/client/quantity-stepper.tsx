@@ -2,6 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
+import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { changeQuantity } from "./cart-actions";
 import type { CartItem } from "./cart-store";
 
@@ -12,17 +13,18 @@ import type { CartItem } from "./cart-store";
  * to the quantity while 0 removes the line.
  */
 export function QuantityStepper({ item, typed = false }: { item: CartItem; typed?: boolean }) {
+  const t = useT();
   const [draft, setDraft] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const change = (to: number) => {
     setNotice(changeQuantity(item, to));
     setDraft(undefined);
   };
-  const step = (label: string, to: number, disabled = false, icon = <Minus />) => (
+  const step = (label: MessageId, to: number, disabled = false, icon = <Minus />) => (
     <Button
       variant="outline"
       size="icon"
-      aria-label={`${label} ${item.name}`}
+      aria-label={t(label, { name: item.name })}
       disabled={disabled}
       onClick={() => change(to)}
     >
@@ -46,10 +48,10 @@ export function QuantityStepper({ item, typed = false }: { item: CartItem; typed
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex items-center gap-1">
-        {step("Decrease", item.quantity - 1)}
+        {step("qty.decrease", item.quantity - 1)}
         {typed ? (
           <Input
-            aria-label={`Quantity of ${item.name}`}
+            aria-label={t("qty.of", { name: item.name })}
             aria-describedby={notice ? noticeId : undefined}
             type="number"
             inputMode="numeric"
@@ -66,7 +68,7 @@ export function QuantityStepper({ item, typed = false }: { item: CartItem; typed
             {item.quantity}
           </span>
         )}
-        {step("Increase", item.quantity + 1, item.quantity >= item.inStock, <Plus />)}
+        {step("qty.increase", item.quantity + 1, item.quantity >= item.inStock, <Plus />)}
       </div>
       {notice && (
         <p id={noticeId} role="status" className="text-xs text-amber-700 dark:text-amber-400">

@@ -10,18 +10,19 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { optionsOf } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { SearchInput } from "../../components/ui/search-input";
+import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { CartBar, CartSummary } from "./cart-bar";
 import { useCart } from "./cart-store";
 import { ClientLayout } from "./client-layout";
 import { ProductCard } from "./product-card";
 
-const typeOptions = [
-  ["embryo", "Embryos"],
-  ["semen", "Semen"],
-] as const;
-
 function Shop() {
+  const t = useT();
+  const typeOptions = [
+    ["embryo", t("shop.type.embryo")],
+    ["semen", t("shop.type.semen")],
+  ] as const;
   const products = useQuery(clientQueries.shopProducts());
   const cart = useCart();
   const [search, setSearch] = useState("");
@@ -39,25 +40,25 @@ function Shop() {
 
   return (
     <div className="pb-24">
-      <PageHeader title="Shop" subtitle="Embryos and semen from proven Kenyan and Brazilian genetics" />
+      <PageHeader title={t("shop.title")} subtitle={t("shop.subtitle")} />
       <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row">
         <SearchInput
-          label="Search products"
-          placeholder="Search breeds and products..."
+          label={t("shop.search")}
+          placeholder={t("shop.searchHint")}
           value={search}
           onChange={setSearch}
         />
         <ChoiceSelect
-          label="Filter by type"
-          all="All types"
+          label={t("shop.type")}
+          all={t("shop.allTypes")}
           className="sm:w-40"
           options={typeOptions}
           value={type}
           onChange={setType}
         />
         <ChoiceSelect
-          label="Filter by breed"
-          all="All breeds"
+          label={t("shop.breed")}
+          all={t("shop.allBreeds")}
           className="sm:w-56"
           options={optionsOf(breeds)}
           value={breed}
@@ -65,11 +66,11 @@ function Shop() {
         />
       </Card>
       {products.isLoading ? (
-        <LoadingBars label="Loading products" />
+        <LoadingBars label={t("shop.loading")} />
       ) : products.isError ? (
-        <LoadError label="products" onRetry={() => products.refetch()} />
+        <LoadError label={t("shop.products")} onRetry={() => products.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState icon={ShoppingBag} title="No products found" hint="Try another search or filter." />
+        <EmptyState icon={ShoppingBag} title={t("shop.empty")} hint={t("shop.emptyHint")} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((p) => (
@@ -81,7 +82,7 @@ function Shop() {
         <CartBar testId="cart-summary">
           <CartSummary />
           <LinkButton href="/cart" size="sm">
-            View Cart
+            {t("cart.view")}
           </LinkButton>
         </CartBar>
       )}

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { BreedAssistantToggle } from "./breed-assistant";
 import { CartBar, CartSummary } from "./cart-bar";
 import { CartTotal } from "./cart-lines";
@@ -28,21 +29,23 @@ export function OrderLines({ children }: { children: ReactNode }) {
 }
 
 function ProceedButton({ onProceed }: { onProceed: () => void }) {
+  const t = useT();
   return (
     <Button className="w-full" onClick={onProceed}>
-      Proceed to Order Details
+      {t("order.proceed")}
     </Button>
   );
 }
 
 /** Wide screens: SPEC's Your Order card beside the products. */
 export function YourOrder({ onProceed }: { onProceed: () => void }) {
+  const t = useT();
   const cart = useCart();
   if (cart.length === 0) return null;
   return (
     <Card data-testid="your-order" className="sticky top-20 hidden lg:block">
       <CardHeader>
-        <CardTitle>Your Order</CardTitle>
+        <CardTitle>{t("order.your")}</CardTitle>
       </CardHeader>
       <CardContent>
         <OrderLines>
@@ -66,6 +69,7 @@ export function PortalOrderBar({
   assistantOpen: boolean;
   onAssistant: () => void;
 }) {
+  const t = useT();
   const cart = useCart();
   const [open, setOpen] = useState(false);
   const shown = open && cart.length > 0;
@@ -79,7 +83,7 @@ export function PortalOrderBar({
             id="portal-order-lines"
             className="max-h-[60dvh] overflow-y-auto border-b border-gray-200 p-3 dark:border-gray-700"
           >
-            <p className="mb-2 font-semibold">Your Order</p>
+            <p className="mb-2 font-semibold">{t("order.your")}</p>
             <OrderLines>
               <ProceedButton onProceed={onProceed} />
             </OrderLines>
@@ -89,7 +93,7 @@ export function PortalOrderBar({
     >
       <BreedAssistantToggle open={assistantOpen} onToggle={onAssistant} compact />
       {cart.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">Your cart is empty</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("cart.empty")}</p>
       ) : (
         <Button
           variant="outline"
@@ -99,7 +103,7 @@ export function PortalOrderBar({
         >
           <CartSummary />
           {shown ? <ChevronDown /> : <ChevronUp />}
-          <span className="sr-only">Your Order</span>
+          <span className="sr-only">{t("order.your")}</span>
         </Button>
       )}
     </CartBar>

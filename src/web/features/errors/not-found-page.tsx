@@ -4,7 +4,7 @@ import { Card } from "../../components/ui/card";
 
 export default function NotFoundPage() {
   return (
-    <div className="flex min-h-screen items-center justify-center p-4">
+    <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center p-4">
       <Card className="w-full max-w-md p-6">
         <div className="flex items-center gap-2">
           <AlertCircle className="h-8 w-8 text-red-500" aria-hidden />
@@ -17,6 +17,6 @@ export default function NotFoundPage() {
           Go to the home page
         </Link>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -47,6 +47,12 @@ export function OrderDetailsDialog({
             <dd>{o.currency}</dd>
             <dt className="text-gray-500">Expected delivery</dt>
             <dd>{formatDate(o.expectedDeliveryDate)}</dd>
+            {o.requestedDeliveryDate && (
+              <>
+                <dt className="text-gray-500">Client asked for</dt>
+                <dd data-testid="requested-delivery">{formatDate(o.requestedDeliveryDate)}</dd>
+              </>
+            )}
             {o.paymentMethod && (
               <>
                 <dt className="text-gray-500">Payment</dt>
@@ -61,6 +67,20 @@ export function OrderDetailsDialog({
             </dd>
             <dt className="text-gray-500">Location</dt>
             <dd>{o.customerLocation ?? "–"}</dd>
+            {o.deliveryAddress && o.deliveryAddress !== o.customerLocation && (
+              <>
+                <dt className="text-gray-500">Deliver to</dt>
+                <dd>{o.deliveryAddress}</dd>
+              </>
+            )}
+            {o.specialInstructions && (
+              <>
+                <dt className="text-gray-500">Instructions</dt>
+                <dd data-testid="special-instructions" className="whitespace-pre-line">
+                  {o.specialInstructions}
+                </dd>
+              </>
+            )}
             {o.notes && (
               <>
                 <dt className="text-gray-500">Notes</dt>

@@ -1,10 +1,18 @@
 import { Link } from "wouter";
+import { LanguageSwitch } from "../../components/language-switch";
 import { PhoneMenu, phoneMenuLink } from "../../components/layout/phone-menu";
 import { LinkButton } from "../../components/link-button";
+import { type MessageId, useT } from "../../lib/i18n/i18n";
 
-const sectionLinks = ["Services", "Breeds", "About", "Contact"];
+const sections = [
+  ["services", "nav.services"],
+  ["breeds", "nav.breeds"],
+  ["about", "nav.about"],
+  ["contact", "nav.contact"],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
-export function PublicHeader({ sections = true }: { sections?: boolean }) {
+export function PublicHeader({ sections: showSections = true }: { sections?: boolean }) {
+  const t = useT();
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
@@ -14,36 +22,38 @@ export function PublicHeader({ sections = true }: { sections?: boolean }) {
           </span>
           Urithi
         </Link>
-        {sections && (
+        {showSections && (
           <nav className="hidden flex-1 justify-center gap-6 text-sm md:flex" aria-label="Sections">
-            {sectionLinks.map((section) => (
-              <a key={section} href={`#${section.toLowerCase()}`} className="hover:text-brand-700">
-                {section}
+            {sections.map(([id, label]) => (
+              <a key={id} href={`#${id}`} className="hover:text-brand-700">
+                {t(label)}
               </a>
             ))}
           </nav>
         )}
         <div className="ml-auto flex gap-2">
+          <LanguageSwitch className="hidden md:block" />
           <LinkButton href="/login" variant="ghost" size="sm" className="hidden md:inline-flex">
-            Staff Login
+            {t("nav.staffLogin")}
           </LinkButton>
           <LinkButton href="/client-login" variant="outline" size="sm">
-            Client Login
+            {t("nav.clientLogin")}
           </LinkButton>
           <LinkButton href="/client-signup" size="sm">
-            Get Started
+            {t("nav.getStarted")}
           </LinkButton>
         </div>
-        <PhoneMenu label="Menu">
-          {sections &&
-            sectionLinks.map((section) => (
-              <a key={section} href={`#${section.toLowerCase()}`} className={phoneMenuLink}>
-                {section}
+        <PhoneMenu label={t("menu.label")}>
+          {showSections &&
+            sections.map(([id, label]) => (
+              <a key={id} href={`#${id}`} className={phoneMenuLink}>
+                {t(label)}
               </a>
             ))}
           <Link href="/login" className={phoneMenuLink}>
-            Staff Login
+            {t("nav.staffLogin")}
           </Link>
+          <LanguageSwitch className="mx-3 my-2" />
         </PhoneMenu>
       </div>
     </header>

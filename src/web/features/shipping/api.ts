@@ -10,10 +10,17 @@ export const shippingQueries = {
   shippableOrders: () => getQuery<Order[]>("/api/orders", { status: "approved", limit: 500 }),
 };
 
-/** Where an order goes: its delivery address, else the customer's location. */
-export const orderDestination = async (orderId: number) => {
+/**
+ * What a shipment takes from its order: where it goes (the delivery address, else the customer's
+ * location), the client's instructions and the day the client was told to expect it.
+ */
+export const orderDelivery = async (orderId: number) => {
   const order = await apiJson<OrderDetail>("GET", `/api/orders/${orderId}`);
-  return order.deliveryAddress ?? order.customerLocation ?? "";
+  return {
+    destination: order.deliveryAddress ?? order.customerLocation ?? "",
+    specialInstructions: order.specialInstructions ?? "",
+    expectedDeliveryDate: order.expectedDeliveryDate,
+  };
 };
 
 /** Shipments changed: their lists, the orders they move, stock and the dashboard refetch. */

@@ -12,9 +12,9 @@ import { Badge } from "../../components/ui/badge";
 import { Field, type Options, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
-import { orderDestination, shippingQueries, useCreateShipment } from "./api";
-
-const DAY = 86_400_000;
+import { daysFromNow } from "../../lib/dates";
+import { formatDate } from "../../lib/format";
+import { orderDelivery, shippingQueries, useCreateShipment } from "./api";
 
 /** The server takes customer and destination from the order; the form still needs them shown (SPEC). */
 const shipmentFormSchema = shipmentInputSchema.extend({
@@ -32,7 +32,10 @@ const empty = {
   specialInstructions: "",
 };
 
-/** The tracking number and dates the form proposes (SPEC): 'TRK-' + now, shipped now, due in 3 days. */
+/**
+ * The tracking number and dates the form proposes (SPEC): 'TRK-' + now, shipped now. The due date is the
+ * server's: the day the client was given, else in 3 days, so the client and the shipment agree.
+ */
 function proposed(values: typeof empty) {
   const now = Date.now();
   return {
@@ -40,8 +43,12 @@ function proposed(values: typeof empty) {
     trackingNumber: `TRK-${now}`,
     status: "preparing" as const,
     shippedDate: new Date(now).toISOString(),
-    expectedDelivery: new Date(now + SHIPMENT_ESTIMATE_DAYS * DAY).toISOString(),
   };
+}
+
+/** The day the shipment will be due, as the server will set it. */
+function dueDay(promised: string | null) {
+  return promised && Date.parse(promised) > Date.now() ? promised : daysFromNow(SHIPMENT_ESTIMATE_DAYS);
 }
 
 /** SPEC: these blank, the form says "Please fill in all required fields". */
@@ -63,10 +70,16 @@ export function CreateShipmentDialog(props: DialogProps) {
   const { setValues } = form;
   const pickOrder = (orderNumber: string) => {
     const order = shippable.find((o) => o.orderNumber === orderNumber);
-    setValues((f) => ({ ...f, orderNumber, customerName: order?.customerName ?? "", destination: "" }));
+    setValues((f) => ({
+      ...f,
+      orderNumber,
+      customerName: order?.customerName ?? "",
+      destination: "",
+      specialInstructions: "",
+    }));
     if (order) {
-      orderDestination(order.id).then((destination) =>
-        setValues((f) => (f.orderNumber === orderNumber ? { ...f, destination } : f)),
+      orderDelivery(order.id).then(({ destination, specialInstructions }) =>
+        setValues((f) => (f.orderNumber === orderNumber ? { ...f, destination, specialInstructions } : f)),
       );
     }
   };
@@ -93,6 +106,14 @@ export function CreateShipmentDialog(props: DialogProps) {
         <p className="flex items-center gap-2 text-sm sm:col-span-2" data-testid="ship-payment">
           Payment: <PaymentStatusBadge status={picked.paymentStatus} amountPaidKes={picked.amountPaidKes} />
           {picked.onCredit && <Badge tone="purple">On credit</Badge>}
+        </p>
+      )}
+      {picked && (
+        <p className="text-sm sm:col-span-2" data-testid="ship-due">
+          Expected delivery: <strong>{formatDate(dueDay(picked.expectedDeliveryDate))}</strong>
+          {picked.expectedDeliveryDate && Date.parse(picked.expectedDeliveryDate) > Date.now()
+            ? " (the date the client was given)"
+            : ""}
         </p>
       )}
       <Field label="Origin" bind={form.field("origin")} />

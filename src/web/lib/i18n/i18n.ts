@@ -1,0 +1,57 @@
+import { i18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { isLanguage, type Language, languageLocales } from "../../../contract/languages";
+import { storageKeys } from "../storage-keys";
+import type { MessageId } from "./en";
+
+export type { MessageId };
+
+export { i18n };
+
+/**
+ * The language for a first visit: the one chosen before on this device, else the browser's own
+ * preference when it asks for Kiswahili, else English.
+ */
+export function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(storageKeys.language);
+    if (isLanguage(saved)) return saved;
+  } catch {
+    // Storage blocked: fall through to the browser's languages.
+  }
+  const asked = typeof navigator === "undefined" ? [] : navigator.languages;
+  return asked.some((l) => l.toLowerCase().startsWith("sw")) ? "sw" : "en";
+}
+
+/** Loads a language's messages (its own small chunk) and switches every screen to it. */
+export async function activate(language: Language): Promise<void> {
+  const { compiledCatalog } = await import("./catalog");
+  i18n.loadAndActivate({ locale: language, messages: await compiledCatalog(language) });
+  document.documentElement.lang = language;
+}
+
+/** A choice the person made: remembered on this device (the account keeps it too, see LanguageSwitch). */
+export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(storageKeys.language, language);
+  } catch {
+    // Storage blocked: the choice lasts this visit.
+  }
+  await activate(language);
+}
+
+export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : "en");
+
+/** The locale for Intl formatting in the current language. */
+export const currentLocale = (): string => languageLocales[currentLanguage()];
+
+/** One message in the current language; `values` fill its {placeholders}. */
+export function t(id: MessageId, values?: Record<string, unknown>): string {
+  return i18n._(id, values);
+}
+
+/** `t` for a component, which then re-renders when the language changes. */
+export function useT(): typeof t {
+  useLingui();
+  return t;
+}

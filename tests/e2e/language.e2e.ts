@@ -1,0 +1,85 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, desktop, launchBrowser, phone, screenshot, signInAsClient } from "./support/browser";
+import { createClientAccount } from "./support/fixtures";
+
+/** Kiswahili and English (issue 10, part 3): chosen from the browser, switchable, remembered. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** A browser whose own language is `locale`, as a farmer's phone set to Kiswahili would be. */
+async function pageIn(locale: string, viewport = phone): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale });
+  return context.newPage();
+}
+
+const me = async (page: Page) => (await (await page.request.get(`${baseUrl()}/api/auth/me`)).json()).user;
+
+describe("the language", () => {
+  it("follows a Kiswahili phone on the first visit, switches in the menu and is remembered", async () => {
+    const page = await pageIn("sw-KE");
+    await page.goto("/landing");
+    await page.getByRole("heading", { name: "Mbegu bora kwa ng'ombe wa Kenya" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("sw");
+    await page.getByRole("link", { name: "Jisajili" }).first().waitFor();
+    await screenshot(page, "landing-sw-phone", { fullPage: false });
+
+    await page.getByRole("button", { name: "Menyu" }).click();
+    await page.getByRole("combobox", { name: "Lugha" }).selectOption("en");
+    await page.getByRole("heading", { name: "Better genetics for Kenyan herds" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await page.reload();
+    await page.getByRole("heading", { name: "Better genetics for Kenyan herds" }).waitFor();
+    await page.context().close();
+  });
+
+  it("lets a client shop in Kiswahili and keeps the choice on the account for the next device", async () => {
+    const page = await pageIn("en-KE", desktop);
+    const account = await createClientAccount(page);
+    await signInAsClient(page, account.email, account.password);
+    expect((await me(page)).language).toBe("en");
+
+    await page.getByRole("combobox", { name: "Language" }).selectOption("sw");
+    await page.getByRole("heading", { name: "Duka", level: 1 }).waitFor();
+    const card = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("button", { name: "Ongeza kwenye kikapu" }) })
+      .first();
+    const name = (await card.getByRole("heading").textContent()) ?? "";
+    await card.getByRole("button", { name: "Ongeza kwenye kikapu" }).click();
+    await page.getByTestId("toast").getByText("Imeongezwa kwenye kikapu", { exact: true }).waitFor();
+    await page.getByTestId("toast").getByText(`${name} imeongezwa kwenye kikapu`).waitFor();
+    await page
+      .getByTestId("cart-summary")
+      .getByText(/^bidhaa 1 · KSh/)
+      .waitFor();
+    await page.getByRole("link", { name: "Kikapu (bidhaa 1)" }).waitFor();
+    await screenshot(page, "shop-sw-desktop", { fullPage: false });
+    await expect.poll(async () => (await me(page)).language).toBe("sw");
+
+    // The cart and its checkout speak Kiswahili too.
+    await page.getByRole("link", { name: "Kikapu (bidhaa 1)" }).click();
+    await page.getByRole("heading", { name: "Kikapu chako", level: 1 }).waitFor();
+    await page.getByLabel("Anwani ya kufikishiwa *").waitFor();
+    await page.getByRole("radio", { name: /Uhamisho wa benki/ }).waitFor();
+    await page.getByRole("button", { name: "Agiza sasa" }).waitFor();
+    await page.getByRole("button", { name: `Ondoa ${name}` }).click();
+    await page.getByTestId("toast").getByText("Imeondolewa kwenye kikapu", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "Kikapu chako ni tupu" }).waitFor();
+
+    // Another phone, set to English, signs in and reads Kiswahili: the account's choice.
+    const other = await pageIn("en-KE");
+    await other.goto("/client-login");
+    await other.getByLabel("Email").fill(account.email);
+    await other.getByLabel("Password").fill(account.password);
+    await other.getByRole("button", { name: "Sign In" }).click();
+    await other.waitForURL("**/shop");
+    await other.getByRole("heading", { name: "Duka", level: 1 }).waitFor();
+    await other.getByTestId("toast").getByText("Umeingia").waitFor();
+    await other.context().close();
+    await page.context().close();
+  });
+});
