@@ -187,12 +187,13 @@ export const clientTypeLabel = (type: string) => clientTypeLabels[type] ?? type;
 export const productName = (item: { breedName: string; type: string }) =>
   `${item.breedName} ${item.type === "embryo" ? "Embryo" : "Semen"}`;
 
+/** SPEC's portal colour per status; the status words and hints are in the web's message catalogues. */
 export const portalStatusStyles: Partial<
-  Record<OrderStatus, { tone: "yellow" | "blue" | "purple" | "orange" | "green"; hint: string }>
+  Record<OrderStatus, { tone: "yellow" | "blue" | "purple" | "orange" | "green" }>
 > = {
-  pending: { tone: "yellow", hint: "1-2 business days for approval" },
-  approved: { tone: "blue", hint: "2-3 days for processing" },
-  processing: { tone: "purple", hint: "3-5 days for preparation" },
-  shipped: { tone: "orange", hint: "Track package for delivery" },
-  delivered: { tone: "green", hint: "Order completed" },
+  pending: { tone: "yellow" },
+  approved: { tone: "blue" },
+  processing: { tone: "purple" },
+  shipped: { tone: "orange" },
+  delivered: { tone: "green" },
 };

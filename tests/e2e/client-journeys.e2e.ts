@@ -241,6 +241,10 @@ describe("one delivery date", () => {
       new Intl.DateTimeFormat("en-KE", { day: "numeric", month: "short", year: "numeric" }).format(
         new Date(d),
       );
+    // Not the general "2-5 business days" when the client named a day.
+    await page
+      .getByText(`You asked for delivery on ${day(asked)}. We confirm the date when we approve your order.`)
+      .waitFor();
 
     const director = await newPage(browser, phone);
     await signInAsStaff(director, "director1@urithi.co.ke");

@@ -24,6 +24,7 @@ describe("the language", () => {
     await page.goto("/landing");
     await page.getByRole("heading", { name: "Mbegu bora kwa ng'ombe wa Kenya" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("sw");
+    expect(await page.title()).toBe("Mbegu bora za ng'ombe kwa wakulima wa Kenya · Urithi");
     await page.getByRole("link", { name: "Jisajili" }).first().waitFor();
     await screenshot(page, "landing-sw-phone", { fullPage: false });
 
@@ -31,6 +32,7 @@ describe("the language", () => {
     await page.getByRole("combobox", { name: "Lugha" }).selectOption("en");
     await page.getByRole("heading", { name: "Better genetics for Kenyan herds" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await expect.poll(() => page.title()).toBe("Cattle genetics for Kenyan farms · Urithi");
     await page.reload();
     await page.getByRole("heading", { name: "Better genetics for Kenyan herds" }).waitFor();
     await page.context().close();
@@ -69,6 +71,20 @@ describe("the language", () => {
     await page.getByRole("button", { name: `Ondoa ${name}` }).click();
     await page.getByTestId("toast").getByText("Imeondolewa kwenye kikapu", { exact: true }).waitFor();
     await page.getByRole("heading", { name: "Kikapu chako ni tupu" }).waitFor();
+
+    // An order placed in Kiswahili: its confirmation, payment and tracking read in Kiswahili.
+    await page.getByRole("link", { name: "Nenda dukani" }).click();
+    await card.getByRole("button", { name: "Ongeza kwenye kikapu" }).click();
+    await page.getByRole("link", { name: "Kikapu (bidhaa 1)" }).click();
+    await page.getByRole("button", { name: "Agiza sasa" }).click();
+    await page.getByRole("heading", { name: "Agizo limetumwa!" }).waitFor();
+    await page.getByRole("heading", { name: "Kinachofuata" }).waitFor();
+    await page.getByLabel("Nambari ya simu ya M-Pesa").waitFor();
+    await screenshot(page, "order-success-sw-desktop", { fullPage: false });
+    await page.getByRole("link", { name: "Fuatilia agizo hili" }).click();
+    const tracked = page.locator('[data-testid="tracked-order"][aria-current="true"]');
+    await tracked.getByText("inasubiri", { exact: true }).waitFor();
+    await tracked.getByText("Siku 1-2 za kazi kuidhinishwa").waitFor();
 
     // Another phone, set to English, signs in and reads Kiswahili: the account's choice.
     const other = await pageIn("en-KE");

@@ -50,11 +50,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionWatcher />
-      <PageIdentity titleOf={routeTitle} />
       <LoadErrorBoundary>
         <Suspense fallback={<FullPageSpinner />}>
           <WithLanguage>
             <SkipLink />
+            <PageIdentity titleOf={routeTitle} />
             <Switch>
               <Route path="/login" component={LoginPage} />
               {staffRoutes.flatMap((route) =>

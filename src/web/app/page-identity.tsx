@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { useT } from "../lib/i18n/i18n";
@@ -13,10 +14,17 @@ const HEADING_WAIT_MS = 3000;
  */
 export function PageIdentity({ titleOf }: { titleOf: (path: string) => string | undefined }) {
   const [location] = useLocation();
-  const first = useRef(true);
+  const { i18n } = useLingui();
+  const title = titleOf(location);
+  // Renamed on navigation and when the language changes (titleOf reads the current language).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale changes what titleOf answers
   useEffect(() => {
-    const title = titleOf(location);
     document.title = title ? `${title} · ${SITE}` : `${SITE} – Cattle Genetics`;
+  }, [title, i18n.locale]);
+
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation
+  useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
@@ -37,7 +45,7 @@ export function PageIdentity({ titleOf }: { titleOf: (path: string) => string | 
     };
     frame = requestAnimationFrame(focusHeading);
     return () => cancelAnimationFrame(frame);
-  }, [location, titleOf]);
+  }, [location]);
   return null;
 }
 

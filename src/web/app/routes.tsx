@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode } from "react";
 import type { SessionUser } from "../../contract/auth";
 import { can, type Permission } from "../../contract/roles";
+import { type MessageId, t } from "../lib/i18n/i18n";
 
 const CustomersPage = lazy(() => import("../features/customers/customers-page"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
@@ -90,49 +91,56 @@ export const staffRoutes: StaffRoute[] = [
 ];
 
 /** Public and client screens (SPEC section 2). */
-export const publicRoutes: { path: string; title: string; component: ComponentType }[] = [
-  { path: "/", title: "Home", component: HomeScreen },
-  { path: "/home", title: "Home", component: HomeScreen },
+export const publicRoutes: { path: string; title: MessageId; component: ComponentType }[] = [
+  { path: "/", title: "title.home", component: HomeScreen },
+  { path: "/home", title: "title.home", component: HomeScreen },
   {
     path: "/landing",
-    title: "Cattle genetics for Kenyan farms",
+    title: "title.landing",
     component: lazy(() => import("../features/public/landing-page")),
   },
-  { path: "/logout", title: "Logged out", component: lazy(() => import("../features/auth/logout-page")) },
+  { path: "/logout", title: "title.logout", component: lazy(() => import("../features/auth/logout-page")) },
   {
     path: "/client-signup",
-    title: "Create an account",
+    title: "title.signup",
     component: lazy(() => import("../features/auth/client-signup-page")),
   },
   {
     path: "/client-login",
-    title: "Client Login",
+    title: "title.login",
     component: lazy(() => import("../features/auth/client-login-page")),
   },
-  { path: "/shop", title: "Shop", component: lazy(() => import("../features/client/shop-page")) },
-  { path: "/cart", title: "Your Cart", component: lazy(() => import("../features/client/cart-page")) },
+  { path: "/shop", title: "title.shop", component: lazy(() => import("../features/client/shop-page")) },
+  { path: "/cart", title: "title.cart", component: lazy(() => import("../features/client/cart-page")) },
   {
     path: "/client-orders",
-    title: "Order Portal",
+    title: "title.orders",
     component: lazy(() => import("../features/client/client-orders-page")),
   },
   {
     path: "/order-success",
-    title: "Order placed",
+    title: "title.success",
     component: lazy(() => import("../features/client/order-success-page")),
   },
   {
     path: "/client-portal",
-    title: "My Account",
+    title: "title.account",
     component: lazy(() => import("../features/client/client-portal-page")),
   },
-  { path: "/client-account", title: "Security", component: lazy(() => import("./client-account-screen")) },
+  {
+    path: "/client-account",
+    title: "title.security",
+    component: lazy(() => import("./client-account-screen")),
+  },
 ];
 
-/** The name of the screen at `path`, for the browser tab. */
+const publicTitle = (path: string) => {
+  const id = publicRoutes.find((r) => r.path === path)?.title;
+  return id && t(id);
+};
+
+/** The name of the screen at `path`, for the browser tab; public and client screens in the reader's language. */
 export function routeTitle(path: string): string | undefined {
   if (path === "/login") return "Staff Login";
-  return (
-    publicRoutes.find((r) => r.path === path)?.title ?? staffRoutes.find((r) => r.paths.includes(path))?.title
-  );
+  return publicTitle(path) ?? staffRoutes.find((r) => r.paths.includes(path))?.title;
 }

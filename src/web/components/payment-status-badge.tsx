@@ -1,5 +1,6 @@
-import { type PaymentStatus, paymentStatusLabels } from "../../contract/orders";
+import type { PaymentStatus } from "../../contract/orders";
 import { formatKes } from "../lib/format";
+import { useT } from "../lib/i18n/i18n";
 import { Badge, type BadgeTone } from "./ui/badge";
 
 const tone: Record<PaymentStatus, BadgeTone> = {
@@ -18,9 +19,10 @@ export function PaymentStatusBadge({
   status: PaymentStatus;
   amountPaidKes?: number;
 }) {
+  const t = useT();
   return (
     <Badge tone={tone[status]} data-testid="payment-status">
-      {paymentStatusLabels[status]}
+      {t(`paymentStatus.${status}`)}
       {status === "part_paid" && amountPaidKes !== undefined ? ` (${formatKes(amountPaidKes)})` : ""}
     </Badge>
   );

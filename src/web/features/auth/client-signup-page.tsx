@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import {
   counties,
-  experienceLabels,
   experienceLevels,
   farmTypes,
   herdSizes,
@@ -16,8 +15,7 @@ import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
-import { capitalise } from "../../lib/format";
-import { currentLanguage } from "../../lib/i18n/i18n";
+import { currentLanguage, t, useT } from "../../lib/i18n/i18n";
 import { useSignup } from "./api";
 
 const empty = {
@@ -36,14 +34,15 @@ const empty = {
   notes: "",
 };
 
-const farmTypeOptions = optionsOf(farmTypes, capitalise);
-const herdOptions: Options = herdSizes.map((h) => [h, `${h} head`] as const);
-const FAILED = "Failed to create account. Please try again.";
+const farmTypeOptions = (): Options => farmTypes.map((f) => [f, t(`farmType.${f}`)] as const);
+const herdOptions = (): Options => herdSizes.map((h) => [h, t("signup.herdSize", { size: h })] as const);
+const experienceOptions = (): Options => experienceLevels.map((e) => [e, t(`experience.${e}`)] as const);
 
 function Interests({ chosen, onChange }: { chosen: string[]; onChange: (chosen: string[]) => void }) {
+  const t = useT();
   return (
     <fieldset className="sm:col-span-2">
-      <legend className="mb-2 text-sm font-medium">Interests</legend>
+      <legend className="mb-2 text-sm font-medium">{t("signup.interests")}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {interests.map((i) => (
           <label key={i} className="flex items-center gap-2 text-sm">
@@ -53,7 +52,7 @@ function Interests({ chosen, onChange }: { chosen: string[]; onChange: (chosen: 
               checked={chosen.includes(i)}
               onChange={(e) => onChange(e.target.checked ? [...chosen, i] : chosen.filter((x) => x !== i))}
             />
-            {i}
+            {t(`interest.${i}`)}
           </label>
         ))}
       </div>
@@ -62,6 +61,7 @@ function Interests({ chosen, onChange }: { chosen: string[]; onChange: (chosen: 
 }
 
 export default function ClientSignupPage() {
+  const t = useT();
   const [, navigate] = useLocation();
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string>();
@@ -80,15 +80,17 @@ export default function ClientSignupPage() {
       createAccount.mutate(account, {
         onSuccess: () => {
           toast({
-            title: "Welcome to Urithi",
-            description: "Account created successfully! Please log in to continue.",
+            title: t("signup.welcome"),
+            description: t("signup.created"),
           });
           navigate("/client-login");
         },
         // The server's own words for what the person can fix (taken email, common password, too many tries).
         onError: (e) => {
           form.showServerErrors(e);
-          setError((errorStatus(e) ?? 500) < 500 ? (apiErrorMessage(e) ?? FAILED) : FAILED);
+          setError(
+            (errorStatus(e) ?? 500) < 500 ? (apiErrorMessage(e) ?? t("signup.failed")) : t("signup.failed"),
+          );
         },
       });
     },
@@ -103,67 +105,74 @@ export default function ClientSignupPage() {
     >
       <div className="mx-auto max-w-2xl space-y-6">
         <div className="text-center">
-          <h1 className="text-2xl font-bold">Create your client account</h1>
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            Order embryos and semen and track your deliveries
-          </p>
+          <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t("signup.subtitle")}</p>
         </div>
         <Card className="p-6">
           <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-            <Field label="First name *" bind={form.field("firstName")} />
-            <Field label="Last name *" bind={form.field("lastName")} />
-            <Field label="Email *" type="email" bind={form.field("email")} />
-            <Field label="Phone *" type="tel" placeholder="+254 7XX XXX XXX" bind={form.field("phone")} />
+            <Field label={t("signup.firstName")} bind={form.field("firstName")} />
+            <Field label={t("signup.lastName")} bind={form.field("lastName")} />
+            <Field label={t("signup.email")} type="email" bind={form.field("email")} />
             <Field
-              label="Password *"
+              label={t("signup.phone")}
+              type="tel"
+              placeholder="+254 7XX XXX XXX"
+              bind={form.field("phone")}
+            />
+            <Field
+              label={t("signup.password")}
               type="password"
               autoComplete="new-password"
               bind={form.field("password")}
             />
             <Field
-              label="Confirm password *"
+              label={t("signup.confirm")}
               type="password"
               autoComplete="new-password"
               bind={form.field("confirmPassword")}
             />
-            <Field label="Farm name *" bind={form.field("farmName")} />
+            <Field label={t("signup.farmName")} bind={form.field("farmName")} />
             <Field
-              label="Farm type *"
-              placeholder="Select farm type"
-              options={farmTypeOptions}
+              label={t("signup.farmType")}
+              placeholder={t("signup.farmTypeHint")}
+              options={farmTypeOptions()}
               bind={form.field("farmType")}
             />
-            <Field label="Location *" placeholder="Town or village" bind={form.field("location")} />
             <Field
-              label="County *"
-              placeholder="Select county"
+              label={t("signup.location")}
+              placeholder={t("signup.locationHint")}
+              bind={form.field("location")}
+            />
+            <Field
+              label={t("signup.county")}
+              placeholder={t("signup.countyHint")}
               options={optionsOf(counties)}
               bind={form.field("county")}
             />
             <Field
-              label="Herd size *"
-              placeholder="Select herd size"
-              options={herdOptions}
+              label={t("signup.herd")}
+              placeholder={t("signup.herdHint")}
+              options={herdOptions()}
               bind={form.field("herdSize")}
             />
             <Field
-              label="Experience *"
-              placeholder="Select experience"
-              options={optionsOf(experienceLevels, experienceLabels)}
+              label={t("signup.experience")}
+              placeholder={t("signup.experienceHint")}
+              options={experienceOptions()}
               bind={form.field("experience")}
             />
             <Interests chosen={chosen} onChange={setChosen} />
-            <Field label="Anything else we should know?" rows={2} wide bind={form.field("notes")} />
+            <Field label={t("signup.notes")} rows={2} wide bind={form.field("notes")} />
             <FormError message={error} className="sm:col-span-2" />
             <Button type="submit" className="sm:col-span-2" disabled={createAccount.isPending}>
-              {createAccount.isPending ? "Creating account..." : "Create Account"}
+              {createAccount.isPending ? t("signup.creating") : t("signup.create")}
             </Button>
           </form>
         </Card>
         <p className="text-center text-sm text-gray-600 dark:text-gray-400">
-          Already registered?{" "}
+          {t("signup.already")}{" "}
           <Link href="/client-login" className="font-medium text-brand-700 hover:underline">
-            Sign in
+            {t("signup.signIn")}
           </Link>
         </p>
       </div>

@@ -5,12 +5,14 @@ import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { useTextField } from "../../lib/form";
 import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { downloadOrdersCsv } from "./orders-csv";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 
 /** Finds one of the client's own orders by its number, and exports them all as CSV. */
 export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
+  const t = useT();
   const orders = useQuery(clientQueries.orders());
   const number = useTextField("track-number");
   const wanted = number.value.trim().toUpperCase();
@@ -18,7 +20,7 @@ export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
   return (
     <div className="space-y-3">
       <Card className="space-y-3 p-4">
-        <Field label="Order number" placeholder="ORD-2026-000123" bind={number} />
+        <Field label={t("lookup.number")} placeholder="ORD-2026-000123" bind={number} />
         <div className="flex justify-end">
           <Button
             variant="outline"
@@ -26,12 +28,12 @@ export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
             disabled={!orders.data?.length}
             onClick={() => orders.data && downloadOrdersCsv(orders.data)}
           >
-            <Download /> Export Report
+            <Download /> {t("lookup.export")}
           </Button>
         </div>
       </Card>
       {!wanted ? (
-        <p className="text-sm text-gray-500">Enter an order number to see where your order is.</p>
+        <p className="text-sm text-gray-500">{t("lookup.hint")}</p>
       ) : found ? (
         <Card className="space-y-1 p-4" data-testid="tracking-result">
           <div className="flex items-center justify-between">
@@ -39,15 +41,21 @@ export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
             <PortalStatusBadge status={found.status} />
           </div>
           <p className="text-sm">{statusHint(found.status)}</p>
-          <p className="text-sm">Total: {formatKesIn(found.totalAmountKes, currency)}</p>
-          {found.trackingNumber && <p className="text-sm">Tracking number: {found.trackingNumber}</p>}
-          {found.estimatedDelivery && (
-            <p className="text-sm">Estimated delivery: {formatDate(found.estimatedDelivery)}</p>
+          <p className="text-sm">
+            {t("lookup.total", { amount: formatKesIn(found.totalAmountKes, currency) })}
+          </p>
+          {found.trackingNumber && (
+            <p className="text-sm">
+              {t("track.number")} {found.trackingNumber}
+            </p>
           )}
-          {found.notes && <p className="text-sm text-gray-600">Notes: {found.notes}</p>}
+          {found.estimatedDelivery && (
+            <p className="text-sm">{t("track.estimate", { date: formatDate(found.estimatedDelivery) })}</p>
+          )}
+          {found.notes && <p className="text-sm text-gray-600">{t("track.notes", { notes: found.notes })}</p>}
         </Card>
       ) : (
-        <p className="text-sm text-gray-500">None of your orders has the number {wanted}.</p>
+        <p className="text-sm text-gray-500">{t("lookup.none", { number: wanted })}</p>
       )}
     </div>
   );

@@ -6,33 +6,43 @@ import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
+import { formatDate } from "../../lib/format";
+import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { ClientLayout } from "./client-layout";
 import { PayPanel } from "./pay-panel";
 
 const steps = [
-  ["Payment", "Pay below by M-Pesa, or by bank transfer with your order number as the reference."],
-  ["Order confirmation", "We confirm your order as soon as payment is received."],
-  ["Delivery scheduling", "Our team will call you to schedule delivery."],
-  ["Professional service", "Our technicians handle insemination or embryo transfer on your farm."],
-] as const;
+  ["success.step.payment", "success.step.paymentText"],
+  ["success.step.confirm", "success.step.confirmText"],
+  ["success.step.schedule", "success.step.scheduleText"],
+  ["success.step.service", "success.step.serviceText"],
+] as const satisfies readonly (readonly [MessageId, MessageId])[];
+
+const promises = [
+  ["success.cold", "success.coldText"],
+  ["success.handling", "success.handlingText"],
+  ["success.quality", "success.qualityText"],
+  ["success.care", "success.careText"],
+] as const satisfies readonly (readonly [MessageId, MessageId])[];
 
 /**
  * The success page speaks only of the signed-in client's own order, found by its id: opened for any
  * other id, or typed in by hand, it says so instead of claiming an order was placed.
  */
 function SuccessPage() {
+  const t = useT();
   const id = Number(new URLSearchParams(useSearch()).get("id"));
   const orders = useQuery(clientQueries.orders());
   const order = Number.isInteger(id) && id > 0 ? orders.data?.find((o) => o.id === id) : undefined;
-  if (orders.isLoading) return <LoadingBars label="Loading your order" />;
+  if (orders.isLoading) return <LoadingBars label={t("success.loading")} />;
   if (!order) {
     return (
       <EmptyState
         icon={SearchX}
-        title="We could not find this order"
-        hint="It is not one of your orders. Your orders and their status are in the Order Portal."
-        action={<LinkButton href="/client-orders?view=tracking">See my orders</LinkButton>}
+        title={t("success.notFound")}
+        hint={t("success.notFoundHint")}
+        action={<LinkButton href="/client-orders?view=tracking">{t("success.myOrders")}</LinkButton>}
       />
     );
   }
@@ -40,23 +50,25 @@ function SuccessPage() {
     <div className="mx-auto max-w-2xl space-y-6 py-4">
       <div className="text-center">
         <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden />
-        <h1 className="mt-3 text-3xl font-bold">Order Placed Successfully!</h1>
+        <h1 className="mt-3 text-3xl font-bold">{t("success.title")}</h1>
         <p className="mt-2 text-gray-600 dark:text-gray-400">
-          Your order reference is <strong data-testid="order-number">{order.orderNumber}</strong>
+          {t("success.reference")} <strong data-testid="order-number">{order.orderNumber}</strong>
         </p>
         <p className="mt-1 text-sm text-gray-500">
-          Expected delivery: 2-5 business days depending on your location
+          {order.expectedDeliveryDate
+            ? t("success.asked", { date: formatDate(order.expectedDeliveryDate) })
+            : t("success.expected")}
         </p>
         <LinkButton
           className="mt-4"
           href={`/client-orders?view=tracking&order=${encodeURIComponent(order.orderNumber)}`}
         >
-          Track this order
+          {t("success.track")}
         </LinkButton>
       </div>
       <PayPanel order={order} />
       <Card className="p-6">
-        <h2 className="mb-3 font-semibold">What happens next</h2>
+        <h2 className="mb-3 font-semibold">{t("success.next")}</h2>
         <ol className="space-y-3">
           {steps.map(([title, text], i) => (
             <li key={title} className="flex gap-3">
@@ -64,46 +76,40 @@ function SuccessPage() {
                 {i + 1}
               </span>
               <span>
-                <strong>{title}.</strong> {text}
+                <strong>{t(title)}.</strong> {t(text)}
               </span>
             </li>
           ))}
         </ol>
       </Card>
       <Card className="p-6">
-        <h2 className="mb-3 font-semibold">Need help?</h2>
+        <h2 className="mb-3 font-semibold">{t("success.help")}</h2>
         <ul className="space-y-2 text-sm">
           <li className="flex items-center gap-2">
-            <Phone className="h-4 w-4" aria-hidden /> Call us on <TelLink phone={urithiContact.phone} />
+            <Phone className="h-4 w-4" aria-hidden /> {t("success.call")}{" "}
+            <TelLink phone={urithiContact.phone} />
           </li>
           <li className="flex items-center gap-2">
-            <Mail className="h-4 w-4" aria-hidden /> Email <MailLink email={urithiContact.email.orders} />
+            <Mail className="h-4 w-4" aria-hidden /> {t("success.email")}{" "}
+            <MailLink email={urithiContact.email.orders} />
           </li>
           <li className="flex items-center gap-2">
-            <MessageCircle className="h-4 w-4" aria-hidden /> WhatsApp{" "}
+            <MessageCircle className="h-4 w-4" aria-hidden /> {t("success.whatsapp")}{" "}
             <WhatsAppLink phone={urithiContact.phone} />
           </li>
         </ul>
       </Card>
       <Card className="grid gap-3 p-6 text-sm sm:grid-cols-2">
-        <p>
-          <strong>Temperature-controlled transport.</strong> Genetics travel in liquid-nitrogen dewars at
-          -196°C.
-        </p>
-        <p>
-          <strong>Professional handling.</strong> Trained staff handle every straw and embryo.
-        </p>
-        <p>
-          <strong>Quality guarantee.</strong> Every batch is checked for viability before dispatch.
-        </p>
-        <p>
-          <strong>Follow-up care.</strong> Our vets follow up on pregnancy diagnosis and calving.
-        </p>
+        {promises.map(([title, text]) => (
+          <p key={title}>
+            <strong>{t(title)}</strong> {t(text)}
+          </p>
+        ))}
       </Card>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <LinkButton href="/shop">Continue Shopping</LinkButton>
+        <LinkButton href="/shop">{t("success.continue")}</LinkButton>
         <LinkButton href="/" variant="outline">
-          Back to Home
+          {t("portal.back")}
         </LinkButton>
       </div>
     </div>

@@ -11,10 +11,12 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api";
 import { formatDateTime, formatKes } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { clientQueries, refreshOrders, useStartPayment } from "./api";
 
 /** Sends the M-Pesa prompt and follows it until the phone answers; a failure says why and offers a retry. */
 function MpesaPay({ order }: { order: ClientOrder }) {
+  const t = useT();
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string>();
   const [paymentId, setPaymentId] = useState<number | null>(null);
@@ -37,15 +39,14 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     setError(undefined);
     start.mutate(parsed.data, {
       onSuccess: (started) => setPaymentId(started.paymentId),
-      onError: (err) =>
-        setError(apiErrorFields(err).phone ?? apiErrorMessage(err) ?? "Could not reach M-Pesa"),
+      onError: (err) => setError(apiErrorFields(err).phone ?? apiErrorMessage(err) ?? t("pay.unreachable")),
     });
   };
 
   if (status === "paid") {
     return (
       <p className="flex items-center gap-2 font-semibold text-green-700 dark:text-green-400" role="status">
-        <CheckCircle2 className="h-5 w-5" aria-hidden /> Paid. {payment.data?.message}
+        <CheckCircle2 className="h-5 w-5" aria-hidden /> {t("pay.done")} {payment.data?.message}
       </p>
     );
   }
@@ -53,7 +54,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     return (
       <p className="flex items-center gap-2 text-sm" role="status">
         <Smartphone className="h-5 w-5 animate-pulse text-green-700" aria-hidden />
-        Check your phone: enter your M-Pesa PIN to pay {formatKes(owed)}.
+        {t("pay.check", { amount: formatKes(owed) })}
       </p>
     );
   }
@@ -65,7 +66,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
           {payment.data?.message}
         </p>
       )}
-      <Field id={`mpesa-phone-${order.id}`} label="M-Pesa phone number" error={error}>
+      <Field id={`mpesa-phone-${order.id}`} label={t("pay.phone")} error={error}>
         <Input
           id={`mpesa-phone-${order.id}`}
           inputMode="tel"
@@ -77,30 +78,31 @@ function MpesaPay({ order }: { order: ClientOrder }) {
         />
       </Field>
       <Button type="submit" disabled={start.isPending} className="w-full sm:w-auto">
-        {failed ? "Try again" : `Pay ${formatKes(owed)} with M-Pesa`}
+        {failed ? t("load.retry") : t("pay.now", { amount: formatKes(owed) })}
       </Button>
     </form>
   );
 }
 
 function BankDetails({ order }: { order: ClientOrder }) {
+  const t = useT();
   const details = useQuery(clientQueries.paymentDetails());
   const d = details.data;
   if (!d) return null;
   return (
     <div className="space-y-1 text-sm" data-testid="bank-details">
       <p className="flex items-center gap-2 font-semibold">
-        <Landmark className="h-4 w-4" aria-hidden /> Bank transfer or M-Pesa Paybill
+        <Landmark className="h-4 w-4" aria-hidden /> {t("pay.bankTitle")}
       </p>
       <p>
-        {d.bankName}, {d.branch} branch · Account <strong>{d.accountNumber}</strong> ({d.accountName})
+        {t("pay.bankAccount", { bank: d.bankName, branch: d.branch })} <strong>{d.accountNumber}</strong> (
+        {d.accountName})
       </p>
       <p>
-        Paybill <strong>{d.paybill}</strong>, account number <strong>{order.orderNumber}</strong>
+        {t("pay.paybill", { paybill: d.paybill })} <strong>{order.orderNumber}</strong>
       </p>
       <p>
-        Use <strong>{order.orderNumber}</strong> as the reference. Our team confirms the payment once it
-        arrives.
+        {t("pay.useRef")} <strong>{order.orderNumber}</strong> {t("pay.asRef")}
       </p>
     </div>
   );
@@ -108,33 +110,31 @@ function BankDetails({ order }: { order: ClientOrder }) {
 
 /** How to pay an order: its payment state, then M-Pesa, bank details and the honest word on cards. */
 export function PayPanel({ order }: { order: ClientOrder }) {
+  const t = useT();
   const open = !orderEnded(order.status);
   const settled = order.paymentStatus === "paid" || order.paymentStatus === "refunded";
   return (
     <Card className="space-y-4 p-4" data-testid={`pay-${order.orderNumber}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">Payment</h3>
+        <h3 className="font-semibold">{t("checkout.payment")}</h3>
         <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
       </div>
       {order.paymentStatus === "paid" && (
         <p className="flex items-center gap-2 font-semibold text-green-700 dark:text-green-400" role="status">
-          <CheckCircle2 className="h-5 w-5" aria-hidden /> Paid in full. Thank you!
+          <CheckCircle2 className="h-5 w-5" aria-hidden /> {t("pay.paid")}
         </p>
       )}
       {open && !settled && (
         <>
           {order.holdExpiresAt && order.status === "pending" && (
             <p className="text-sm text-gray-600 dark:text-gray-400">
-              Your items are held for you until {formatDateTime(order.holdExpiresAt)}.
+              {t("pay.held", { time: formatDateTime(order.holdExpiresAt) })}
             </p>
           )}
           <MpesaPay order={order} />
           <BankDetails order={order} />
           {order.paymentMethod === "card" && (
-            <p className="text-sm text-gray-600 dark:text-gray-400">
-              Card payments cannot be taken online yet. Pay by M-Pesa or bank transfer, or pay by card at
-              delivery and our team records it.
-            </p>
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("pay.card")}</p>
           )}
         </>
       )}

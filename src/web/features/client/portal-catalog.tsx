@@ -8,16 +8,20 @@ import { Card } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { SearchInput } from "../../components/ui/search-input";
 import { type DisplayCurrency, formatKesIn } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { addWithToast } from "./cart-actions";
 import { ProductTitle } from "./product-card";
 
-const catalogTypes = [
-  ["embryo", clientTypeLabel("embryo")],
-  ["sperm", clientTypeLabel("sperm")],
-] as const;
-
 export function Catalog({ currency }: { currency: DisplayCurrency }) {
+  const t = useT();
+  const catalogTypes = [
+    ["embryo", t("orderType.embryo")],
+    ["sperm", t("orderType.sperm")],
+  ] as const;
+  // "semen" and "mbegu" both find straws, whichever language the farmer searches in.
+  const typeWords = (type: "embryo" | "sperm") =>
+    `${clientTypeLabel(type)} ${t(`orderType.${type}`)}`.toLowerCase();
   const catalog = useQuery(clientQueries.catalog());
   const products = useQuery(clientQueries.shopProducts());
   const [search, setSearch] = useState("");
@@ -27,24 +31,24 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
   const rows = (catalog.data ?? []).filter(
     (c) =>
       (type === "all" || c.type === type) &&
-      (!q || c.breedName.toLowerCase().includes(q) || clientTypeLabel(c.type).toLowerCase().includes(q)),
+      (!q || c.breedName.toLowerCase().includes(q) || typeWords(c.type).includes(q)),
   );
   return (
     <div className="space-y-3">
       <Card className="flex flex-col gap-3 p-4 sm:flex-row">
         <SearchInput
-          label="Search catalog"
-          placeholder="Search by breed or type..."
+          label={t("catalog.search")}
+          placeholder={t("catalog.searchHint")}
           value={search}
           onChange={setSearch}
         />
         <Button variant="outline" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
-          <Filter /> Filters
+          <Filter /> {t("catalog.filters")}
         </Button>
         {showFilters && (
           <ChoiceSelect
-            label="Catalog type"
-            all="All types"
+            label={t("catalog.type")}
+            all={t("shop.allTypes")}
             className="sm:w-40"
             options={catalogTypes}
             value={type}
@@ -53,7 +57,7 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
         )}
       </Card>
       {catalog.isLoading ? (
-        <LoadingBars label="Loading catalog" />
+        <LoadingBars label={t("catalog.loading")} />
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {rows.map((c) => {
@@ -63,7 +67,7 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
                 <ProductTitle name={c.breedName} type={c.type} />
                 <p className="font-mono text-xs text-gray-500">{c.itemId}</p>
                 <p className="text-sm">
-                  {formatKesIn(c.costPerUnit, currency)} · {c.currentStock} in stock
+                  {formatKesIn(c.costPerUnit, currency)} · {t("catalog.inStock", { count: c.currentStock })}
                 </p>
                 <Button
                   size="sm"
@@ -71,7 +75,7 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
                   disabled={!product || c.currentStock <= 0}
                   onClick={() => product && addWithToast(product)}
                 >
-                  Add to Cart
+                  {t("product.add")}
                 </Button>
               </Card>
             );

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Package } from "lucide-react";
 import { useCallback } from "react";
 import { orderEnded } from "../../../contract/orders";
-import { shipmentStatusLabels } from "../../../contract/shipping";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -11,27 +10,29 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { cn } from "../../lib/cn";
 import { formatDate, formatMoney } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { PayPanel } from "./pay-panel";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 
 /** The client's orders with status, payment and shipment; an order still to be paid shows how to pay. */
 export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?: string }) {
+  const t = useT();
   const orders = useQuery(clientQueries.orders());
   const focused = useCallback((card: HTMLElement | null) => card?.scrollIntoView({ block: "center" }), []);
-  if (orders.isLoading) return <LoadingBars label="Loading your orders" />;
+  if (orders.isLoading) return <LoadingBars label={t("track.loading")} />;
   if (!orders.data || orders.data.length === 0) {
     return (
       <EmptyState
         icon={Package}
-        title="No Orders Yet"
-        action={<Button onClick={onBrowse}>Browse Products</Button>}
+        title={t("track.none")}
+        action={<Button onClick={onBrowse}>{t("track.browse")}</Button>}
       />
     );
   }
   return (
     <div className="space-y-3">
-      <h2 className="text-xl font-semibold">Your Orders</h2>
+      <h2 className="text-xl font-semibold">{t("track.title")}</h2>
       {orders.data.map((o) => {
         const toPay =
           (o.status === "pending" || o.status === "approved") &&
@@ -51,10 +52,10 @@ export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?
                   <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
                 )}
                 <PortalStatusBadge status={o.status} />
-                {o.shipmentStatus === "delayed" && <Badge tone="red">{shipmentStatusLabels.delayed}</Badge>}
+                {o.shipmentStatus === "delayed" && <Badge tone="red">{t("track.delayed")}</Badge>}
               </span>
             </div>
-            <p className="text-xs text-gray-500">Placed on {formatDate(o.orderDate)}</p>
+            <p className="text-xs text-gray-500">{t("track.placed", { date: formatDate(o.orderDate) })}</p>
             <p className="text-sm">
               {o.items.map((i) => `${i.productName} × ${i.quantity}`).join(", ") || "–"}
             </p>
@@ -64,13 +65,17 @@ export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?
             )}
             {o.trackingNumber && (
               <p className="text-sm">
-                Tracking number: <span className="font-mono">{o.trackingNumber}</span>
+                {t("track.number")} <span className="font-mono">{o.trackingNumber}</span>
               </p>
             )}
             {o.estimatedDelivery && (
-              <p className="text-sm">Estimated delivery: {formatDate(o.estimatedDelivery)}</p>
+              <p className="text-sm">{t("track.estimate", { date: formatDate(o.estimatedDelivery) })}</p>
             )}
-            {o.notes && <p className="text-sm text-gray-600 dark:text-gray-400">Notes: {o.notes}</p>}
+            {o.notes && (
+              <p className="text-sm text-gray-600 dark:text-gray-400">
+                {t("track.notes", { notes: o.notes })}
+              </p>
+            )}
             {toPay && <PayPanel order={o} />}
           </Card>
         );
