@@ -15,7 +15,7 @@ import {
 } from "../../../contract/auth";
 import { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
-import { accountNotices, users } from "../../db/schema";
+import { accountNotices } from "../../db/schema";
 import { DEMO_PASSWORD, demoAccounts } from "../../db/seed/demo-accounts";
 import { notFound } from "../../errors";
 import { access } from "../../http/access";
@@ -24,6 +24,7 @@ import { idParams } from "../../http/params";
 import {
   type Audience,
   changePassword,
+  chooseLanguage,
   signIn,
   signUpClient,
   toClientSession,
@@ -135,13 +136,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: access.anySession },
       schema: { body: languageChoiceSchema, response: { 200: meResponseSchema } },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const [row] = await ctx.database.tx((db) =>
-        db.update(users).set({ language: request.body.language }).where(eq(users.id, user.id)).returning(),
-      );
-      return { user: toSessionUser(row!) };
-    },
+    async (request) => ({
+      user: toSessionUser(await chooseLanguage(ctx, currentUser(request), request.body.language)),
+    }),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ChangePassword, ClientSession, SessionUser } from "../../../contract/auth";
+import type { Language } from "../../../contract/languages";
 import { roleLabels, rolePermissions } from "../../../contract/roles";
 import type { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
@@ -215,4 +216,16 @@ export async function changePassword(
     await endOtherSessions(db, user.id, where.sessionId);
     await clearKeys(db, [pair]);
   });
+}
+
+/** Keeps the person's language on their account: the app opens in it and our messages are sent in it. */
+export async function chooseLanguage(
+  ctx: AppContext,
+  user: SessionUserRow,
+  language: Language,
+): Promise<SessionUserRow> {
+  const [row] = await ctx.database.tx((db) =>
+    db.update(users).set({ language }).where(eq(users.id, user.id)).returning(),
+  );
+  return row!;
 }
