@@ -104,12 +104,12 @@ describe("the cart's quantities", () => {
     const item = await strawWithStock(2);
     const { page } = await newClient();
     const add = await addFromShop(page, item.itemId);
-    await expectToast(page, `Sahiwal ${item.itemId.slice(6)} Semen added successfully`);
+    await expectToast(page, `Trial ${item.itemId.slice(6)} Semen added successfully`);
     await add.click();
     await page.getByRole("link", { name: "Cart (2 items)" }).waitFor();
     await add.click();
     await expectToast(page, "No more in stock");
-    await page.getByText(`Your cart already holds all 2 of Sahiwal ${item.itemId.slice(6)} Semen.`).waitFor();
+    await page.getByText(`Your cart already holds all 2 of Trial ${item.itemId.slice(6)} Semen.`).waitFor();
     expect(await page.getByRole("link", { name: "Cart (2 items)" }).count()).toBe(1);
     await page.getByRole("link", { name: "Cart (2 items)" }).click();
     await page.getByRole("button", { name: /^Remove / }).click();

@@ -66,7 +66,8 @@ export function createStrawItem(page: Page, stock: number): Promise<{ id: number
   return post(page, "/api/inventory", {
     itemId: `SEM-T-${tag}`,
     type: "sperm",
-    breedName: `Sahiwal ${tag}`,
+    // A breed of its own, so lists that other tests count by breed (Sahiwal, Jersey…) stay as seeded.
+    breedName: `Trial ${tag}`,
     acquiredFrom: "KAGRC",
     currentStock: stock,
     costPerUnit: 2500,
