@@ -91,7 +91,7 @@ export function CheckoutForm({
             </div>
             <div className="flex justify-between">
               <span>{t("checkout.delivery")}</span>
-              <span className="text-green-700">{t("checkout.free")}</span>
+              <span className="text-green-700 dark:text-green-400">{t("checkout.free")}</span>
             </div>
             <CartTotal cart={cart} testId="cart-total" />
             {submit}

@@ -63,17 +63,14 @@ export function ClientLayout({ children }: { children: ReactNode }) {
             ))}
           </nav>
           <span className="flex-1 truncate font-medium md:hidden">{here && t(here.label)}</span>
-          <Button
-            asChild
-            variant="ghost"
-            size="icon"
-            className="relative"
-            aria-label={t("client.cart", { count })}
-          >
+          <Button asChild variant="ghost" size="icon" className="relative">
             <Link href="/cart">
               <ShoppingCart />
+              {/* The name is "Cart (2 items)"; the badge shows the count to the eye only, so the two agree. */}
+              <span className="sr-only">{t("client.cart", { count })}</span>
               {count > 0 && (
                 <span
+                  aria-hidden
                   className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-brand-700 px-1 text-[10px] font-bold text-white"
                   data-testid="cart-count"
                 >
