@@ -4,6 +4,9 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compiledMessages } from "./scripts/vite-messages.ts";
+import { installableApp } from "./scripts/vite-pwa.ts";
+import { routePreloads } from "./scripts/vite-route-preloads.ts";
 
 const outDir = path.resolve("dist/web");
 
@@ -21,23 +24,58 @@ function precompress(): Plugin {
   return {
     name: "urithi-precompress",
     apply: "build",
-    closeBundle() {
-      for (const file of files(outDir).filter((f) => worthIt.test(f))) {
-        const bytes = readFileSync(file);
-        if (bytes.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
+    // After the service worker plugin has written sw.js and the Workbox runtime.
+    closeBundle: {
+      order: "post",
+      handler() {
+        for (const file of files(outDir).filter((f) => worthIt.test(f))) {
+          const bytes = readFileSync(file);
+          if (bytes.length < 1024) continue;
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }
+      },
     },
   };
 }
 
 export default defineConfig({
   root: "src/web",
-  plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir, emptyOutDir: true },
+  plugins: [react(), tailwindcss(), compiledMessages(), routePreloads(), installableApp(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // A phone on a 400 ms link pays a round trip for every few scripts, so a screen needs at most four:
+        // the entry (React, router, query, messages runtime), the language, and one or two area chunks.
+        // The public pages' chunk holds the toaster; the client pages' chunk holds Zod, which their forms
+        // (and the staff forms, which load it from there) validate with and the landing page never needs.
+        codeSplitting: {
+          groups: [
+            { name: "core", tags: ["$initial"], priority: 50 },
+            {
+              name: "charts",
+              test: /node_modules[\\/](recharts|d3-|victory-vendor)|chart-parts/,
+              priority: 40,
+            },
+            {
+              name: "public",
+              test: /src[\\/]web[\\/](features[\\/]public[\\/]|components[\\/]ui[\\/]toaster)|@radix-ui[\\/]react-toast/,
+              priority: 20,
+            },
+            {
+              name: "client",
+              test: /src[\\/]web[\\/](features[\\/](client|auth)|app[\\/](home-screen|client-account-screen))|node_modules[\\/]zod[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { "/api": "http://localhost:5000" } },
 });

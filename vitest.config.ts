@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { compiledMessages } from "./scripts/vite-messages.ts";
 
 /** API and unit tests: once on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 const project = (name: string) => ({
+  plugins: [compiledMessages()],
   test: {
     name,
     include: ["src/**/*.test.ts"],
@@ -13,6 +15,7 @@ const project = (name: string) => ({
 
 /** Component tests, once, in happy-dom (the web's plain .test.ts files run with the API tests, against the server). */
 const web = {
+  plugins: [compiledMessages()],
   test: {
     name: "web",
     include: ["src/web/**/*.test.tsx"],

@@ -1,14 +1,26 @@
-/** Breed advice by region keyword (SPEC section 9), matched case-insensitively anywhere in the question. */
-const adviceByRegion: [keyword: string, advice: string][] = [
+/**
+ * Breed advice by region keyword (SPEC section 9), matched case-insensitively anywhere in the question. A
+ * region's Kiswahili name counts too, as a whole word ("kati" must not match "katika", "in").
+ */
+const adviceByRegion: [keywords: (string | RegExp)[], advice: string][] = [
   [
-    "central",
+    ["central", /\bkati\b/],
     "For Central Kenya we recommend Holstein Friesian for dairy; it does well in the moderate climate.",
   ],
-  ["coastal", "For the Coast we recommend Boran and Zebu crosses, which tolerate heat and humidity."],
-  ["rift valley", "For the Rift Valley we recommend Ayrshire and Holstein crosses, suited to high altitude."],
-  ["western", "For Western Kenya we recommend Jersey and Holstein for intensive dairy."],
-  ["northern", "For Northern Kenya we recommend Boran and indigenous breeds for arid conditions."],
-  ["eastern", "For Eastern Kenya we recommend Sahiwal and Zebu for semi-arid regions."],
+  [
+    ["coastal", /\bpwani\b/],
+    "For the Coast we recommend Boran and Zebu crosses, which tolerate heat and humidity.",
+  ],
+  [
+    ["rift valley", /\bbonde la ufa\b/],
+    "For the Rift Valley we recommend Ayrshire and Holstein crosses, suited to high altitude.",
+  ],
+  [["western", /\bmagharibi\b/], "For Western Kenya we recommend Jersey and Holstein for intensive dairy."],
+  [
+    ["northern", /\bkaskazini\b/],
+    "For Northern Kenya we recommend Boran and indigenous breeds for arid conditions.",
+  ],
+  [["eastern", /\bmashariki\b/], "For Eastern Kenya we recommend Sahiwal and Zebu for semi-arid regions."],
 ];
 
 export const FALLBACK_ADVICE =
@@ -16,8 +28,12 @@ export const FALLBACK_ADVICE =
 
 export function breedAdvice(question: string): string {
   const text = question.toLowerCase();
-  return adviceByRegion.find(([keyword]) => text.includes(keyword))?.[1] ?? FALLBACK_ADVICE;
+  const said = (k: string | RegExp) => (typeof k === "string" ? text.includes(k) : k.test(text));
+  return adviceByRegion.find(([keywords]) => keywords.some(said))?.[1] ?? FALLBACK_ADVICE;
 }
+
+/** Every answer the assistant can give, for the translations' test. */
+export const allBreedAdvice = [...adviceByRegion.map(([, advice]) => advice), FALLBACK_ADVICE];
 
 /** Breeds to suggest for a farm location typed on the order portal (same keywords). */
 export function breedsForLocation(location: string): string | null {

@@ -8,6 +8,7 @@ import type { Database } from "./db/database";
 import { registerAuthHook } from "./http/auth-hook";
 import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerCatalogueETags } from "./http/etag";
 import { registerIdempotency } from "./http/idempotency";
 import { registerInputGuard } from "./http/input-guard";
 import { registerOpenApi } from "./http/openapi";
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerCatalogueETags(app);
   await registerCompression(app);
   await registerSecurityHeaders(app, { webRoot, production: options.config.nodeEnv === "production" });
   await app.register(fastifyCookie);

@@ -109,7 +109,7 @@ describe("the cart's quantities", () => {
     await page.getByRole("link", { name: "Cart (2 items)" }).waitFor();
     await add.click();
     await expectToast(page, "No more in stock");
-    await page.getByText(`Your cart already holds all 2 of Trial ${item.itemId.slice(6)} Semen.`).waitFor();
+    await expectToast(page, `Your cart already holds all 2 of Trial ${item.itemId.slice(6)} Semen.`);
     expect(await page.getByRole("link", { name: "Cart (2 items)" }).count()).toBe(1);
     await page.getByRole("link", { name: "Cart (2 items)" }).click();
     await page.getByRole("button", { name: /^Remove / }).click();

@@ -56,6 +56,18 @@ describe("the landing page on a phone", () => {
       expect(await links.getByRole("link", { name }).isVisible()).toBe(true);
     }
     await expectTappable(links);
+    // Modal: focus starts on the first link and never reaches the page behind, which is inert.
+    expect(
+      await links
+        .getByRole("link")
+        .first()
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(await page.locator("#main").getAttribute("inert")).toBe("");
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#main")))).toBe(false);
+    }
     await screenshot(page, "landing-menu-phone", { fullPage: false });
     await links.getByRole("link", { name: "Contact" }).click();
     await page.waitForURL("**/landing#contact");
@@ -68,6 +80,7 @@ describe("the landing page on a phone", () => {
     await page.keyboard.press("Escape");
     expect(await links.isVisible()).toBe(false);
     expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator("#main").getAttribute("inert")).toBeNull();
 
     await menu.click();
     await links.getByRole("link", { name: "Staff Login" }).click();

@@ -1,14 +1,21 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, phone, signInAsClient } from "./support/browser";
 
 /** The built public entry (what every first visit downloads), checked as `npm run test:e2e` built it. */
 const web = path.resolve("dist/web");
+const html = () => readFileSync(path.join(web, "index.html"), "utf8");
 const entryOf = () => {
-  const html = readFileSync(path.join(web, "index.html"), "utf8");
-  const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html())?.[1];
   if (!src) throw new Error("no entry script in index.html");
   return readFileSync(path.join(web, src), "utf8");
+};
+const asset = (prefix: string) => {
+  const name = readdirSync(path.join(web, "assets")).find((f) => f.startsWith(prefix) && f.endsWith(".js"));
+  if (!name) throw new Error(`no ${prefix} chunk`);
+  return readFileSync(path.join(web, "assets", name), "utf8");
 };
 
 describe("the public entry chunk", () => {
@@ -16,5 +23,70 @@ describe("the public entry chunk", () => {
     const entry = entryOf();
     expect(entry.length).toBeGreaterThan(10_000);
     expect(entry).not.toMatch(/ZodError|\$ZodType/);
+  });
+
+  it("leaves the toaster to the first screen, not every first paint", () => {
+    expect(entryOf()).not.toContain("ToastProvider");
+    expect(asset("public-")).toContain("ToastProvider");
+  });
+
+  it("gets its messages compiled at build time, not ICU text for the phone to compile", () => {
+    expect(asset("en-")).not.toMatch(/, plural/);
+    expect(asset("sw-")).not.toMatch(/, plural/);
+    expect(asset("en-")).toContain("Skip to content");
+  });
+
+  it("has index.html preload each public screen's code and the visitor's language", () => {
+    const script = /<script>(\(function\(\)\{var r=[\s\S]*?)<\/script>/.exec(html())?.[1];
+    expect(script).toBeDefined();
+    const routes = JSON.parse(/var r=(\{.*?\})\[location\.pathname\]/.exec(script!)![1]!) as Record<
+      string,
+      string[]
+    >;
+    expect(Object.keys(routes)).toEqual(expect.arrayContaining(["/landing", "/shop", "/client-orders"]));
+    // With the entry and the language, no screen needs more than four scripts.
+    for (const [route, files] of Object.entries(routes)) {
+      expect(files.length, route).toBeLessThanOrEqual(2);
+      for (const file of files) expect(readFileSync(path.join(web, file)).length).toBeGreaterThan(0);
+    }
+    expect(routes["/landing"]).toHaveLength(1);
+  });
+});
+
+describe("scripts a first visit fetches", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  const scriptsFor = async (route: string, signedIn: boolean) => {
+    const page = await newPage(browser, phone);
+    if (signedIn) await signInAsClient(page);
+    const fresh = await page.context().newPage();
+    const scripts = new Set<string>();
+    fresh.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      // The service worker's registration loads after the page has, and is no part of the screen.
+      if (r.resourceType() === "script" && !/pwa-register|workbox-window/.test(path)) scripts.add(path);
+    });
+    await fresh.goto(route);
+    return { page: fresh, scripts };
+  };
+
+  it("opens /landing with three scripts", async () => {
+    const { page, scripts } = await scriptsFor("/landing", false);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(scripts.size).toBe(3);
+    await page.context().close();
+  });
+
+  it("opens the signed-in shop with four", async () => {
+    const { page, scripts } = await scriptsFor("/shop", true);
+    await page.getByTestId("product-card").first().getByRole("button").waitFor();
+    expect(scripts.size).toBe(4);
+    await page.context().close();
   });
 });

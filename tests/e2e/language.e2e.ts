@@ -98,4 +98,48 @@ describe("the language", () => {
     await other.context().close();
     await page.context().close();
   });
+  it("says what is wrong with a form in Kiswahili, under the field", async () => {
+    const page = await pageIn("sw-KE");
+    await page.goto("/client-signup");
+    await page.getByLabel("Simu *").fill("12345");
+    await page.getByLabel("Nenosiri *", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Fungua akaunti" }).click();
+    await page.getByText("Weka namba ya simu ya Kenya, kama 0712 345 678").waitFor();
+    await page.getByText("Jina la kwanza linahitajika").waitFor();
+    await page.getByText("Nenosiri liwe na herufi 6 au zaidi").waitFor();
+    expect(await page.getByLabel("Simu *").getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "signup-errors-sw-phone");
+    await page.context().close();
+  });
+  it("has the Breed Assistant understand and answer in Kiswahili", async () => {
+    const page = await pageIn("en-KE", desktop);
+    const account = await createClientAccount(page);
+    await signInAsClient(page, account.email, account.password);
+    await page.getByRole("combobox", { name: "Language" }).selectOption("sw");
+    await page.goto("/client-orders");
+    await page.getByRole("button", { name: "Mshauri wa mifugo" }).click();
+    const chat = page.getByTestId("breed-assistant");
+    await chat.getByText("Habari! Unafuga katika eneo gani?", { exact: false }).waitFor();
+    await chat.getByRole("textbox", { name: "Uliza kuhusu aina za ng'ombe" }).fill("Ninafuga katika Pwani");
+    await chat.getByRole("button", { name: "Tuma" }).click();
+    await chat.getByText("Kwa Pwani tunapendekeza Boran na chotara wa Zebu", { exact: false }).waitFor();
+    await screenshot(page, "breed-assistant-sw-desktop", { fullPage: false });
+    await page.context().close();
+  });
+  it("shows the client's account security in Kiswahili", async () => {
+    const page = await pageIn("en-KE", desktop);
+    const account = await createClientAccount(page);
+    await signInAsClient(page, account.email, account.password);
+    await page.getByRole("combobox", { name: "Language" }).selectOption("sw");
+    await page.getByRole("heading", { name: "Duka", level: 1 }).waitFor();
+    await page.goto("/client-account");
+    await page.getByRole("heading", { name: "Usalama wa akaunti", level: 1 }).waitFor();
+    await page.getByText("Kifaa hiki").waitFor();
+    await page.getByLabel("Nenosiri jipya", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Badilisha nenosiri" }).click();
+    await page.getByText("Nenosiri la sasa linahitajika").waitFor();
+    await page.getByText("Nenosiri liwe na herufi 6 au zaidi").waitFor();
+    await screenshot(page, "account-security-sw-desktop", { fullPage: false });
+    await page.context().close();
+  });
 });

@@ -87,7 +87,14 @@ describe("staff shell", () => {
 
   it("sends the user to the login once the server says the session has ended", async () => {
     const page = await newPage(browser);
+    const reads = new Set<unknown>();
+    page.on("request", (r) => r.url().includes("/api/") && reads.add(r));
+    page.on("response", (r) => reads.delete(r.request()));
+    page.on("requestfailed", (r) => reads.delete(r));
     await signInAsStaff(page, "director1@urithi.co.ke");
+    // The dashboard's own reads done first: one still on its way would meet the ended session by itself.
+    await page.getByTestId("sales-trend-chart").locator("svg").first().waitFor();
+    await expect.poll(() => reads.size).toBe(0);
     // The server forgets the session (as after 15 idle minutes); the next request answers 401.
     await page.context().clearCookies();
     await page.getByTestId("sidebar-fixed").getByRole("link", { name: "Customer Management" }).click();

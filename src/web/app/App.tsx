@@ -2,7 +2,8 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, use, useEffect } from "react";
 import { Route, Switch } from "wouter";
-import { Toaster } from "../components/ui/toaster";
+import { OfflineBanner } from "../components/offline-banner";
+import { ToastHost } from "../components/ui/toast-host";
 import { toast } from "../components/ui/use-toast";
 import { activate, i18n, initialLanguage } from "../lib/i18n/i18n";
 import { onRateLimited, onUnauthorized, queryClient } from "../lib/query-client";
@@ -11,12 +12,15 @@ import { FullPageSpinner } from "./full-page-spinner";
 import { LoadErrorBoundary } from "./load-error-boundary";
 import { PageIdentity, SkipLink } from "./page-identity";
 import { LoginPage, NotFoundPage, publicRoutes, routeTitle, staffRoutes } from "./routes";
+import { UpdatePrompt } from "./update-prompt";
+import { warmRoute } from "./warm-route";
 
 // The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
 const StaffScreen = lazy(() => import("./staff-screen"));
 
 // The first language's messages load beside the first screen's code; a failure reaches the boundary below.
 const languageReady = activate(initialLanguage());
+warmRoute(window.location.pathname);
 
 /** Renders once the messages of the language are in, so no screen ever shows a message id. */
 function WithLanguage({ children }: { children: ReactNode }) {
@@ -54,6 +58,7 @@ export function App() {
         <Suspense fallback={<FullPageSpinner />}>
           <WithLanguage>
             <SkipLink />
+            <OfflineBanner />
             <PageIdentity titleOf={routeTitle} />
             <Switch>
               <Route path="/login" component={LoginPage} />
@@ -69,10 +74,11 @@ export function App() {
               ))}
               <Route component={NotFoundPage} />
             </Switch>
+            <UpdatePrompt />
           </WithLanguage>
         </Suspense>
       </LoadErrorBoundary>
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>
   );
 }

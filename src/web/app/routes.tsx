@@ -14,7 +14,6 @@ const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
 const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
-const HomeScreen = lazy(() => import("./home-screen"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
 
@@ -90,48 +89,41 @@ export const staffRoutes: StaffRoute[] = [
   },
 ];
 
+type Screen = { default: ComponentType };
+
+export interface PublicRoute {
+  path: string;
+  title: MessageId;
+  /** The screen's code; called early by `warmRoute` so it downloads beside the language and the session. */
+  load: () => Promise<Screen>;
+  component: ComponentType;
+  /** API reads the screen makes first, fetched with its code when someone is signed in. */
+  data?: string[];
+}
+
+const screen = (
+  path: string,
+  title: MessageId,
+  load: () => Promise<Screen>,
+  data?: string[],
+): PublicRoute => ({ path, title, load, component: lazy(load), data });
+
 /** Public and client screens (SPEC section 2). */
-export const publicRoutes: { path: string; title: MessageId; component: ComponentType }[] = [
-  { path: "/", title: "title.home", component: HomeScreen },
-  { path: "/home", title: "title.home", component: HomeScreen },
-  {
-    path: "/landing",
-    title: "title.landing",
-    component: lazy(() => import("../features/public/landing-page")),
-  },
-  { path: "/logout", title: "title.logout", component: lazy(() => import("../features/auth/logout-page")) },
-  {
-    path: "/client-signup",
-    title: "title.signup",
-    component: lazy(() => import("../features/auth/client-signup-page")),
-  },
-  {
-    path: "/client-login",
-    title: "title.login",
-    component: lazy(() => import("../features/auth/client-login-page")),
-  },
-  { path: "/shop", title: "title.shop", component: lazy(() => import("../features/client/shop-page")) },
-  { path: "/cart", title: "title.cart", component: lazy(() => import("../features/client/cart-page")) },
-  {
-    path: "/client-orders",
-    title: "title.orders",
-    component: lazy(() => import("../features/client/client-orders-page")),
-  },
-  {
-    path: "/order-success",
-    title: "title.success",
-    component: lazy(() => import("../features/client/order-success-page")),
-  },
-  {
-    path: "/client-portal",
-    title: "title.account",
-    component: lazy(() => import("../features/client/client-portal-page")),
-  },
-  {
-    path: "/client-account",
-    title: "title.security",
-    component: lazy(() => import("./client-account-screen")),
-  },
+export const publicRoutes: PublicRoute[] = [
+  screen("/", "title.home", () => import("./home-screen"), ["/api/client/products"]),
+  screen("/home", "title.home", () => import("./home-screen"), ["/api/client/products"]),
+  screen("/landing", "title.landing", () => import("../features/public/landing-page")),
+  screen("/logout", "title.logout", () => import("../features/auth/logout-page")),
+  screen("/client-signup", "title.signup", () => import("../features/auth/client-signup-page")),
+  screen("/client-login", "title.login", () => import("../features/auth/client-login-page")),
+  screen("/shop", "title.shop", () => import("../features/client/shop-page"), ["/api/shop/products"]),
+  screen("/cart", "title.cart", () => import("../features/client/cart-page")),
+  screen("/client-orders", "title.orders", () => import("../features/client/client-orders-page"), [
+    "/api/client/products",
+  ]),
+  screen("/order-success", "title.success", () => import("../features/client/order-success-page")),
+  screen("/client-portal", "title.account", () => import("../features/client/client-portal-page")),
+  screen("/client-account", "title.security", () => import("./client-account-screen")),
 ];
 
 const publicTitle = (path: string) => {

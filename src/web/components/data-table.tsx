@@ -26,9 +26,11 @@ export function DataTable<T extends { id: number | string } | object>({
   rowTestId?: string;
   caption: string;
 }) {
-  // Wide screens scroll a table too wide for them; phones get cards instead.
+  // Wide screens scroll a table too wide for them; phones get cards instead. The scrolling box takes focus,
+  // so it scrolls from the keyboard too, and is named by the table's caption.
   return (
-    <div className="md:overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="md:overflow-x-auto" tabIndex={0} aria-label={caption}>
       <table className="w-full text-left text-sm max-md:block">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="text-xs uppercase text-gray-500 max-md:hidden">
@@ -64,6 +66,6 @@ export function DataTable<T extends { id: number | string } | object>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

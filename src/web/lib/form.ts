@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
 import { apiErrorFields } from "./api";
+import { say } from "./i18n/i18n";
 
 /** What a form's fields hold: the text of each input, select and text area. */
 export type FormValues = Record<string, string>;
@@ -93,7 +94,7 @@ export function useContractForm<V extends FormValues, S extends z.ZodType>(
         name,
         value: values[name] ?? "",
         onChange: (e) => setValue(name, e.target.value),
-        error: errors[name],
+        error: say(errors[name]),
       };
     },
     [errors, idPrefix, setValue, values],

@@ -38,7 +38,10 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
+      // Offline, reads still go out: the service worker answers the client's from its cache. Writes fail
+      // at once with a network error the screen explains, instead of waiting unseen to fire later.
+      networkMode: "offlineFirst",
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: "always" },
   },
 });

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ClientSession, MeResponse } from "../../contract/auth";
 import { apiRequest, getQueryFn } from "./api";
 import { queryClient } from "./query-client";
-import { storageKeys } from "./storage-keys";
+import { offlineDataCache, storageKeys } from "./storage-keys";
 
 export const meQueryKey = ["/api/auth/me"] as const;
 const sessionQuery = {
@@ -13,6 +13,11 @@ const sessionQuery = {
 /** The signed-in user (staff or client) according to the server; null when signed out. */
 export function useSession() {
   return useQuery<MeResponse | null>(sessionQuery);
+}
+
+/** Asks for the session as the app starts, beside the first screen's code; null when signed out or offline. */
+export function prefetchSession(): Promise<MeResponse | null> {
+  return queryClient.fetchQuery(sessionQuery).catch(() => null);
 }
 
 /**
@@ -56,6 +61,8 @@ export async function signOut(): Promise<void> {
     localStorage.removeItem(key);
   }
   sessionStorage.clear();
+  // The next person on a shared phone must not read this client's orders offline either.
+  if ("caches" in window) await caches.delete(offlineDataCache).catch(() => false);
   queryClient.clear();
   queryClient.setQueryData(meQueryKey, null);
   for (const listener of signedOutListeners) listener();

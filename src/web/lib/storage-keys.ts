@@ -9,3 +9,6 @@ export const storageKeys = {
   /** The language chosen on this device; it outlives a sign-out. */
   language: "urithi:language",
 } as const;
+
+/** The service worker's copy of the client's reads (catalogue, orders, session): emptied at sign-out. */
+export const offlineDataCache = "urithi-client-data";

@@ -27,9 +27,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page in its own fresh browser context (own cookies and storage). */
+/**
+ * A page in its own fresh browser context (own cookies and storage). Without the service worker, which
+ * would answer requests that tests stub with `page.route`; tests/e2e/offline.e2e.ts drives it.
+ */
 export async function newPage(browser: Browser, viewport = desktop, base = baseUrl()): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: base });
+  const context = await browser.newContext({ viewport, baseURL: base, serviceWorkers: "block" });
   return context.newPage();
 }
 

@@ -1,12 +1,14 @@
 import { Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 
 /**
- * A header's links on a phone: a Menu button that opens them under the header. It closes when a link is
- * followed, on Escape (focus back on the button) and on a tap outside. Wider screens hide the button and
- * show the header's own links.
+ * A header's links on a phone: a Menu button that opens them under the header, modally: focus moves to the
+ * first link and the page behind is inert (unreachable by Tab, tap or screen reader) and dimmed. It closes
+ * when a link is followed, on Escape or the button (focus back on the button) and on a tap outside. Wider
+ * screens hide the button and show the header's own links.
  */
 export function PhoneMenu({
   label,
@@ -24,6 +26,9 @@ export function PhoneMenu({
 
   useEffect(() => {
     if (!open) return;
+    const behind = document.getElementById("main");
+    behind?.setAttribute("inert", "");
+    panel.current?.querySelector<HTMLElement>("a, button, select")?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
       setOpen(false);
@@ -40,6 +45,7 @@ export function PhoneMenu({
     document.addEventListener("pointerdown", onPointer);
     links?.addEventListener("click", onLink);
     return () => {
+      behind?.removeAttribute("inert");
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
       links?.removeEventListener("click", onLink);
@@ -59,6 +65,8 @@ export function PhoneMenu({
       >
         {open ? <X /> : <Menu />}
       </Button>
+      {/* In the body: the header's backdrop blur would make a fixed child fit inside the header. */}
+      {open && createPortal(<div aria-hidden className="fixed inset-0 z-10 bg-black/30" />, document.body)}
       <div
         ref={panel}
         id={id}

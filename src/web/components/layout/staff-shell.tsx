@@ -136,14 +136,20 @@ export function StaffShell({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications"}
               aria-expanded={panel === "notifications"}
               onClick={() => setPanel(panel === "notifications" ? "none" : "notifications")}
               className="relative"
             >
               <Bell />
+              {/* The name says the count in words; the badge shows it to the eye only, so the two agree. */}
+              <span className="sr-only">
+                {notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications"}
+              </span>
               {notificationCount > 0 && (
-                <span className="absolute right-1.5 top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white">
+                <span
+                  aria-hidden
+                  className="absolute right-1.5 top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+                >
                   {notificationCount}
                 </span>
               )}

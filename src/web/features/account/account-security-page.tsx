@@ -5,23 +5,25 @@ import { PageHeader } from "../../components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { formatDateTime } from "../../lib/format";
+import { useT } from "../../lib/i18n/i18n";
 import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
 import { SessionList } from "./session-list";
 
 /** Password, where the account is signed in, and warnings about failed sign-ins. */
 export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
+  const t = useT();
   const security = useQuery(accountQueries.security());
   const notices = security.data?.notices ?? [];
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Account Security" subtitle="Your password and where you are signed in" />
+      <PageHeader title={t("security.title")} subtitle={t("security.subtitle")} />
       {notices.length > 0 && (
         <Card
           className="border-orange-300 dark:border-orange-800"
           role="region"
-          aria-label="Security notices"
+          aria-label={t("security.notices")}
         >
           <CardContent className="space-y-2 pt-6">
             {notices.map((n) => (
@@ -38,7 +40,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Change password</CardTitle>
+            <CardTitle>{t("security.change")}</CardTitle>
           </CardHeader>
           <CardContent>
             <ChangePasswordForm role={accountRole} />
@@ -46,7 +48,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Active sessions</CardTitle>
+            <CardTitle>{t("security.sessions")}</CardTitle>
           </CardHeader>
           <CardContent>
             {security.data ? <SessionList sessions={security.data.sessions} /> : <LoadingBars />}

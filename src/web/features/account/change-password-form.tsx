@@ -6,12 +6,14 @@ import { Field } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
+import { useT } from "../../lib/i18n/i18n";
 import { useChangePassword } from "./api";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Validates with the contract's schema for the role, then lets the server have the last word. */
 export function ChangePasswordForm({ role }: { role: Role }) {
+  const t = useT();
   const schema = useMemo(() => changePasswordFor(role), [role]);
   const form = useContractForm({ schema, initial: empty, idPrefix: "account" });
   const change = useChangePassword();
@@ -20,13 +22,13 @@ export function ChangePasswordForm({ role }: { role: Role }) {
     change.mutate(input, {
       onSuccess: () => {
         form.reset();
-        toast({ title: "Password Changed", description: "Your other sessions have been signed out." });
+        toast({ title: t("security.changed"), description: t("security.changedText") });
       },
       onError: (error) => {
         if (!form.showServerErrors(error)) {
           toast({
             variant: "destructive",
-            title: "Password Not Changed",
+            title: t("security.notChanged"),
             description: apiErrorMessage(error),
           });
         }
@@ -35,30 +37,30 @@ export function ChangePasswordForm({ role }: { role: Role }) {
   );
 
   return (
-    <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Change password">
+    <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label={t("security.change")}>
       <Field
-        label="Current password"
+        label={t("security.current")}
         type="password"
         autoComplete="current-password"
         bind={form.field("currentPassword")}
       />
       <Field
-        label="New password"
+        label={t("security.new")}
         type="password"
         autoComplete="new-password"
         bind={form.field("newPassword")}
       />
       <Field
-        label="Confirm new password"
+        label={t("security.confirm")}
         type="password"
         autoComplete="new-password"
         bind={form.field("confirmPassword")}
       />
       <p className="text-sm text-gray-500 dark:text-gray-400">
-        At least {minPasswordLength(role)} characters, and not one of the most common passwords.
+        {t("security.rule", { min: minPasswordLength(role) })}
       </p>
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? "Saving..." : "Change Password"}
+        {change.isPending ? t("security.saving") : t("security.submit")}
       </Button>
     </form>
   );

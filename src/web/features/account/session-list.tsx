@@ -4,11 +4,12 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/format";
+import { t, useT } from "../../lib/i18n/i18n";
 import { useEndOtherSessions, useEndSession } from "./api";
 
 /** A readable device name from a user agent, e.g. "Chrome on Android". */
 export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
+  if (!userAgent) return t("security.unknownDevice");
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
     : /Firefox\//.test(userAgent)
@@ -28,18 +29,19 @@ export function deviceName(userAgent: string | null): string {
           ? "macOS"
           : /Linux/.test(userAgent)
             ? "Linux"
-            : "another system";
-  return `${browser} on ${system}`;
+            : t("security.otherSystem");
+  return t("security.device", { browser, system });
 }
 
 export function SessionList({ sessions }: { sessions: AccountSession[] }) {
+  useT();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const others = sessions.filter((s) => !s.current).length;
 
   return (
     <div className="space-y-3">
-      <ul className="divide-y divide-gray-200 dark:divide-gray-800" aria-label="Active sessions">
+      <ul className="divide-y divide-gray-200 dark:divide-gray-800" aria-label={t("security.sessions")}>
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-3 py-3">
             <Monitor className="h-5 w-5 shrink-0 text-gray-500" aria-hidden />
@@ -48,13 +50,16 @@ export function SessionList({ sessions }: { sessions: AccountSession[] }) {
                 {deviceName(s.userAgent)}{" "}
                 {s.current && (
                   <Badge tone="green" className="ml-1">
-                    This device
+                    {t("security.thisDevice")}
                   </Badge>
                 )}
               </p>
               <p className="text-sm text-gray-500 dark:text-gray-400">
-                {s.address ?? "Unknown address"} · signed in {formatDateTime(s.createdAt)} · last active{" "}
-                {formatDateTime(s.lastSeenAt)}
+                {t("security.sessionLine", {
+                  address: s.address ?? t("security.unknownAddress"),
+                  signedIn: formatDateTime(s.createdAt),
+                  lastActive: formatDateTime(s.lastSeenAt),
+                })}
               </p>
             </div>
             {!s.current && (
@@ -62,9 +67,11 @@ export function SessionList({ sessions }: { sessions: AccountSession[] }) {
                 variant="outline"
                 size="sm"
                 disabled={endOne.isPending}
-                onClick={() => endOne.mutate(s.id, { onSuccess: () => toast({ title: "Session Ended" }) })}
+                onClick={() =>
+                  endOne.mutate(s.id, { onSuccess: () => toast({ title: t("security.ended") }) })
+                }
               >
-                Sign out
+                {t("security.signOut")}
               </Button>
             )}
           </li>
@@ -77,13 +84,13 @@ export function SessionList({ sessions }: { sessions: AccountSession[] }) {
           endOthers.mutate(undefined, {
             onSuccess: ({ ended }) =>
               toast({
-                title: "Signed Out Elsewhere",
-                description: `${ended} other session${ended === 1 ? "" : "s"} ended.`,
+                title: t("security.signedOutElsewhere"),
+                description: t("security.endedCount", { count: ended }),
               }),
           })
         }
       >
-        Sign out other sessions
+        {t("security.signOutOthers")}
       </Button>
     </div>
   );

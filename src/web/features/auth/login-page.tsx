@@ -59,9 +59,10 @@ export default function LoginPage() {
     <main
       id="main"
       tabIndex={-1}
-      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900"
+      className="flex min-h-screen items-start justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900"
     >
-      <div className="w-full max-w-md space-y-6">
+      {/* From the top, with the links before the demo list: the list arrives late, below everything. */}
+      <div className="w-full max-w-md space-y-6 pt-6 sm:pt-16">
         <div className="text-center">
           <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-800 text-xl font-bold text-white">
             U
@@ -113,6 +114,20 @@ export default function LoginPage() {
           </p>
         </Card>
 
+        <p className="text-center text-sm text-gray-600 dark:text-gray-400">
+          A client?{" "}
+          <Link
+            href="/client-login"
+            className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+          >
+            Sign in to the client portal
+          </Link>{" "}
+          ·{" "}
+          <Link href="/" className="font-medium text-brand-700 hover:underline dark:text-brand-500">
+            Home
+          </Link>
+        </p>
+
         {demo.data?.enabled && (
           <Card className="p-4">
             <h2 className="text-sm font-semibold">Demo accounts</h2>
@@ -147,20 +162,6 @@ export default function LoginPage() {
             </ul>
           </Card>
         )}
-
-        <p className="text-center text-sm text-gray-600 dark:text-gray-400">
-          A client?{" "}
-          <Link
-            href="/client-login"
-            className="font-medium text-brand-700 hover:underline dark:text-brand-500"
-          >
-            Sign in to the client portal
-          </Link>{" "}
-          ·{" "}
-          <Link href="/" className="font-medium text-brand-700 hover:underline dark:text-brand-500">
-            Home
-          </Link>
-        </p>
       </div>
     </main>
   );

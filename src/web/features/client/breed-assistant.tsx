@@ -4,12 +4,10 @@ import { breedAdvice } from "../../../contract/breed-advice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
+import { say, useT } from "../../lib/i18n/i18n";
 
-type Message = { from: "assistant" | "user"; text: string };
-const GREETING: Message = {
-  from: "assistant",
-  text: "Hello! Which region do you farm in? I can recommend breeds suited to your climate.",
-};
+/** The assistant's words are kept in English (the contract's) and shown in the reader's language. */
+type Message = { from: "assistant" | "user"; text: string } | { from: "greeting" };
 
 /** The button that opens the assistant: floating on wide screens, in the cart bar on a phone. */
 export function BreedAssistantToggle({
@@ -24,15 +22,16 @@ export function BreedAssistantToggle({
   compact?: boolean;
   className?: string;
 }) {
+  const t = useT();
   return (
     <Button
       className={className}
       size={compact ? "icon" : "default"}
       onClick={onToggle}
       aria-expanded={open}
-      aria-label={compact ? "Breed Assistant" : undefined}
+      aria-label={compact ? t("assistant.title") : undefined}
     >
-      <MessageCircle /> {!compact && "Breed Assistant"}
+      <MessageCircle /> {!compact && t("assistant.title")}
     </Button>
   );
 }
@@ -48,8 +47,9 @@ export function BreedAssistant({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const setOpen = onOpenChange;
-  const [messages, setMessages] = useState<Message[]>([GREETING]);
+  const [messages, setMessages] = useState<Message[]>([{ from: "greeting" }]);
   const [input, setInput] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -68,18 +68,18 @@ export function BreedAssistant({
   };
 
   return (
-    <div className="fixed bottom-20 right-2 z-40 flex flex-col items-end gap-2 sm:right-4 lg:bottom-4">
+    <div className="no-print fixed bottom-20 right-2 z-40 flex flex-col items-end gap-2 sm:right-4 lg:bottom-4">
       {open && (
         <Card
           className="flex h-[min(24rem,calc(100dvh-10rem))] w-[min(22rem,calc(100vw-1rem))] flex-col"
           data-testid="breed-assistant"
         >
           <div className="flex items-center justify-between border-b border-gray-100 p-3 dark:border-gray-800">
-            <p className="font-semibold">Breed Assistant</p>
+            <p className="font-semibold">{t("assistant.title")}</p>
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Close breed assistant"
+              aria-label={t("assistant.close")}
               onClick={() => setOpen(false)}
             >
               <X />
@@ -91,25 +91,25 @@ export function BreedAssistant({
                 // Messages are only ever appended, so their position is stable.
                 // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
                 key={i}
-                data-from={m.from}
+                data-from={m.from === "user" ? "user" : "assistant"}
                 className={
                   m.from === "user"
                     ? "ml-8 rounded-lg bg-brand-700 p-2 text-white"
                     : "mr-8 rounded-lg bg-gray-100 p-2 dark:bg-gray-800"
                 }
               >
-                {m.text}
+                {m.from === "greeting" ? t("assistant.greeting") : m.from === "user" ? m.text : say(m.text)}
               </li>
             ))}
           </ol>
           <form className="flex gap-2 border-t border-gray-100 p-3 dark:border-gray-800" onSubmit={send}>
             <Input
-              aria-label="Ask about breeds"
-              placeholder="Ask about breeds..."
+              aria-label={t("assistant.ask")}
+              placeholder={t("assistant.placeholder")}
               value={input}
               onChange={(e) => setInput(e.target.value)}
             />
-            <Button type="submit" size="icon" aria-label="Send">
+            <Button type="submit" size="icon" aria-label={t("assistant.send")}>
               <Send />
             </Button>
           </form>

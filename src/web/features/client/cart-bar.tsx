@@ -51,7 +51,10 @@ export function CartBar({
   return (
     <div
       ref={bar}
-      className={cn("fixed inset-x-0 bottom-0 z-30 flex justify-center px-2 pb-2 sm:px-4 sm:pb-4", className)}
+      className={cn(
+        "no-print fixed inset-x-0 bottom-0 z-30 flex justify-center px-2 pb-2 sm:px-4 sm:pb-4",
+        className,
+      )}
       data-testid={testId}
     >
       <div className="w-full max-w-md overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900">

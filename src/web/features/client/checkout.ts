@@ -5,7 +5,8 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { localToday } from "../../lib/dates";
 import { type FieldErrors, useContractForm } from "../../lib/form";
-import { type MessageId, t } from "../../lib/i18n/i18n";
+import { type MessageId, say, t } from "../../lib/i18n/i18n";
+import { isOnline } from "../../lib/online";
 import { useSession } from "../../lib/session";
 import { usePlaceOrder } from "./api";
 import { type CartItem, clearCart, useCart } from "./cart-store";
@@ -103,7 +104,7 @@ function invalidToast(variant: CheckoutVariant, errors: FieldErrors) {
     return;
   }
   const first = errors.items ?? errors.address ?? errors.date ?? Object.values(errors)[0];
-  if (first) toast({ variant: "destructive", title: t("checkout.error"), description: first });
+  if (first) toast({ variant: "destructive", title: t("checkout.error"), description: say(first) });
 }
 
 /** One checkout: the form, its client-side checks from the contract, and placing the order once. */
@@ -136,7 +137,16 @@ export function useCheckout(
     }
   }, [user, setValues]);
   const onSubmit = form.handleSubmit(
-    (order) =>
+    (order) => {
+      // Offline the order cannot go; say so, and keep the cart as it is.
+      if (!isOnline()) {
+        toast({
+          variant: "destructive",
+          title: t("checkout.offlineTitle"),
+          description: t("checkout.offline"),
+        });
+        return;
+      }
       place.mutate(order, {
         onSuccess: (placed) => {
           clearCart();
@@ -144,18 +154,29 @@ export function useCheckout(
         },
         onError: (error) => {
           form.showServerErrors(error);
+          const status = errorStatus(error);
           // A 429 is already shown, with how long to wait, by the app-wide notice.
-          if (errorStatus(error) === 429) return;
+          if (status === 429) return;
+          if (status === undefined) {
+            // No answer: the same Idempotency-Key goes with the next try, so it cannot order twice.
+            toast({
+              variant: "destructive",
+              title: t("checkout.offlineTitle"),
+              description: t("checkout.unreachable"),
+            });
+            return;
+          }
           toast({
             variant: "destructive",
             title: t(texts[variant].failedTitle),
             description:
-              errorStatus(error) === 409
+              status === 409
                 ? (apiErrorMessage(error) ?? t(texts[variant].failed))
                 : t(texts[variant].failed),
           });
         },
-      }),
+      });
+    },
     (errors) => invalidToast(variant, errors),
   );
   return { cart, form, onSubmit, pending: place.isPending };

@@ -11,7 +11,7 @@ import { Field } from "../../components/ui/field";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { useTextField } from "../../lib/form";
 import { formatKes } from "../../lib/format";
-import { useT } from "../../lib/i18n/i18n";
+import { say, useT } from "../../lib/i18n/i18n";
 import { clientLoginThen } from "../../lib/next-path";
 import { useSession } from "../../lib/session";
 import { clientQueries } from "./api";
@@ -35,7 +35,7 @@ export function ClientAccess() {
   const [, navigate] = useLocation();
   const region = useTextField("home-location");
   const payment = useTextField("home-payment", "mpesa");
-  const advice = breedsForLocation(region.value);
+  const advice = say(breedsForLocation(region.value));
   const method = paymentMethods.find((m) => m === payment.value) ?? "mpesa";
 
   const placeOrder = () => {

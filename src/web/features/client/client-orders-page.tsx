@@ -14,7 +14,7 @@ import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { useTextField } from "../../lib/form";
 import { formatMoney } from "../../lib/format";
-import { t, useT } from "../../lib/i18n/i18n";
+import { say, t, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { BreedAssistant } from "./breed-assistant";
 import { addWithToast } from "./cart-actions";
@@ -31,7 +31,7 @@ function ProductsView({ onProceed }: { onProceed: () => void }) {
   const t = useT();
   const products = useQuery(clientQueries.publicProducts());
   const location = useTextField("farm-location");
-  const advice = breedsForLocation(location.value);
+  const advice = say(breedsForLocation(location.value));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
       <div className="space-y-4">

@@ -11,7 +11,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api";
 import { formatDateTime, formatKes } from "../../lib/format";
-import { useT } from "../../lib/i18n/i18n";
+import { say, useT } from "../../lib/i18n/i18n";
 import { clientQueries, refreshOrders, useStartPayment } from "./api";
 
 /** Sends the M-Pesa prompt and follows it until the phone answers; a failure says why and offers a retry. */
@@ -33,7 +33,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     e.preventDefault();
     const parsed = mpesaPhone.safeParse(phone);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(say(parsed.error.issues[0]?.message));
       return;
     }
     setError(undefined);
@@ -46,7 +46,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
   if (status === "paid") {
     return (
       <p className="flex items-center gap-2 font-semibold text-green-700 dark:text-green-400" role="status">
-        <CheckCircle2 className="h-5 w-5" aria-hidden /> {t("pay.done")} {payment.data?.message}
+        <CheckCircle2 className="h-5 w-5" aria-hidden /> {t("pay.done")} {say(payment.data?.message)}
       </p>
     );
   }
@@ -63,7 +63,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       {failed && (
         <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-          {payment.data?.message}
+          {say(payment.data?.message)}
         </p>
       )}
       <Field id={`mpesa-phone-${order.id}`} label={t("pay.phone")} error={error}>

@@ -31,7 +31,7 @@ export function InventoryStatusCard({ status }: { status: InventoryStatus | unde
             <div className="flex justify-between">
               <dt className="text-gray-600 dark:text-gray-400">Low stock items</dt>
               <dd
-                className={cn("font-semibold", status.lowStock > 0 && "text-orange-600 dark:text-orange-400")}
+                className={cn("font-semibold", status.lowStock > 0 && "text-orange-700 dark:text-orange-400")}
               >
                 {status.lowStock}
               </dd>
@@ -88,7 +88,12 @@ function Rate({ label, value, change }: { label: string; value: number; change: 
         <span className="text-gray-600 dark:text-gray-400">{label}</span>
         <span className="font-semibold">
           {value}%{" "}
-          <span className={cn("text-xs", change >= 0 ? "text-green-700" : "text-red-700")}>
+          <span
+            className={cn(
+              "text-xs",
+              change >= 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400",
+            )}
+          >
             ({formatChange(change, " pts")})
           </span>
         </span>

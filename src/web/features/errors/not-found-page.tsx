@@ -13,7 +13,10 @@ export default function NotFoundPage() {
         <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
           The page you are looking for does not exist or has moved.
         </p>
-        <Link href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          href="/"
+          className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-500"
+        >
           Go to the home page
         </Link>
       </Card>

@@ -80,7 +80,7 @@ export function ItemCard({
         <div>
           <p className="text-xs text-gray-500">Available</p>
           <p
-            className={low ? "font-semibold text-orange-600 dark:text-orange-400" : "font-semibold"}
+            className={low ? "font-semibold text-orange-700 dark:text-orange-400" : "font-semibold"}
             data-testid="available"
           >
             {item.availableStock}

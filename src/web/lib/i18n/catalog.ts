@@ -1,14 +1,13 @@
 import type { Messages } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Language } from "../../../contract/languages";
 
 /**
- * A language's messages compiled once from ICU text ("{count, plural, one {# item} other {# items}}")
- * to the form Lingui renders. This module and the message compiler load with the first language, in
- * their own chunk, so they stay out of the entry script.
+ * A language's messages in the form Lingui renders, each language in its own small chunk. They are
+ * compiled from ICU text ("{count, plural, one {# item} other {# items}}") at build time: see
+ * scripts/vite-messages.ts.
  */
 export async function compiledCatalog(language: Language): Promise<Messages> {
-  const messages: Record<string, string> =
-    language === "sw" ? (await import("./sw")).sw : (await import("./en")).en;
-  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]));
+  return language === "sw"
+    ? (await import("virtual:urithi-messages/sw")).default
+    : (await import("virtual:urithi-messages/en")).default;
 }

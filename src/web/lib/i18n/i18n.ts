@@ -2,6 +2,7 @@ import { i18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { isLanguage, type Language, languageLocales } from "../../../contract/languages";
 import { storageKeys } from "../storage-keys";
+import { compiledCatalog } from "./catalog";
 import type { MessageId } from "./en";
 
 export type { MessageId };
@@ -23,10 +24,17 @@ export function initialLanguage(): Language {
   return asked.some((l) => l.toLowerCase().startsWith("sw")) ? "sw" : "en";
 }
 
-/** Loads a language's messages (its own small chunk) and switches every screen to it. */
+/** The Kiswahili for what the contract and the server say; null while the language is English. */
+let serverWords: ((text: string) => string | undefined) | null = null;
+
+/** Loads a language's messages (their own small chunks) and switches every screen to it. */
 export async function activate(language: Language): Promise<void> {
-  const { compiledCatalog } = await import("./catalog");
-  i18n.loadAndActivate({ locale: language, messages: await compiledCatalog(language) });
+  const [messages, words] = await Promise.all([
+    compiledCatalog(language),
+    language === "sw" ? import("./server-words-sw").then((m) => m.translateServerWords) : null,
+  ]);
+  serverWords = words;
+  i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
 }
 
@@ -44,6 +52,16 @@ export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.l
 
 /** The locale for Intl formatting in the current language. */
 export const currentLocale = (): string => languageLocales[currentLanguage()];
+
+/**
+ * What the contract's checks or the server said (written in English), in the reader's language when it is
+ * a message we translate; otherwise as it came.
+ */
+export function say(text: string): string;
+export function say<T extends null | undefined>(text: string | T): string | T;
+export function say(text: string | null | undefined): string | null | undefined {
+  return text == null ? text : (serverWords?.(text) ?? text);
+}
 
 /** One message in the current language; `values` fill its {placeholders}. */
 export function t(id: MessageId, values?: Record<string, unknown>): string {

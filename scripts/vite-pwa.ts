@@ -1,0 +1,63 @@
+import { VitePWA } from "vite-plugin-pwa";
+import { offlineDataCache } from "../src/web/lib/storage-keys.ts";
+
+/**
+ * Client reads a farmer may want again without signal: the catalogue, their orders, their session. A
+ * RegExp, not a function: Workbox copies a function's text into sw.js, without what it refers to.
+ */
+const offlineReads =
+  /\/api\/(shop\/products|client\/(products|catalog|orders)|auth\/me|payment-details)(\?[^/]*)?$/;
+
+/**
+ * The installable app: manifest, icons, and a Workbox service worker that precaches the public and client
+ * app shell (not the staff screens or charts: a farmer's data bundle pays for every byte) and keeps the
+ * client's reads for offline use. A new version waits until the person reloads (`registerType: "prompt"`),
+ * so an open tab never mixes an old page with new chunks; the old precache stays until then.
+ */
+export function installableApp() {
+  return VitePWA({
+    registerType: "prompt",
+    injectRegister: false,
+    includeAssets: ["robots.txt", "icons/*.png", "icons/*.svg"],
+    manifest: {
+      id: "/",
+      name: "Urithi – Cattle Genetics",
+      short_name: "Urithi",
+      description: "Embryos, semen and breeding services for Kenyan farmers, delivered cold-chain.",
+      lang: "en",
+      start_url: "/shop",
+      scope: "/",
+      display: "standalone",
+      background_color: "#ffffff",
+      theme_color: "#166534",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      globPatterns: ["index.html", "assets/{index,public,client,en,sw}-*.{js,css}", "icons/*.{png,svg}"],
+      navigateFallback: "/index.html",
+      navigateFallbackDenylist: [/^\/api\//, /^\/assets\//, /\.[a-z0-9]+$/i],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // Staff chunks and the rest: hashed names, so a cached one is always right.
+          urlPattern: ({ url }) => url.pathname.startsWith("/assets/"),
+          handler: "CacheFirst",
+          options: { cacheName: "urithi-assets", expiration: { maxEntries: 120 } },
+        },
+        {
+          urlPattern: offlineReads,
+          handler: "NetworkFirst",
+          options: {
+            cacheName: offlineDataCache,
+            networkTimeoutSeconds: 8,
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}

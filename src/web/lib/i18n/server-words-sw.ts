@@ -1,0 +1,96 @@
+/**
+ * Kiswahili for what the contract's checks and the server say to a client, keyed by the English they are
+ * written in (the contract and the server keep one language; the screens translate). `{name}` stands for a
+ * value: "Not enough stock for {product} …" matches any product. server-words.test.ts runs every client form
+ * through its schema and fails on a message missing here.
+ */
+export const serverWordsSw: Record<string, string> = {
+  // Signup and sign-in
+  "First name is required": "Jina la kwanza linahitajika",
+  "Last name is required": "Jina la ukoo linahitajika",
+  "Email is required": "Barua pepe inahitajika",
+  "Enter a valid email address": "Weka barua pepe sahihi",
+  "Phone is required": "Namba ya simu inahitajika",
+  "Enter a Kenyan mobile number like 0712 345 678": "Weka namba ya simu ya Kenya, kama 0712 345 678",
+  "Password is required": "Nenosiri linahitajika",
+  "Current password is required": "Nenosiri la sasa linahitajika",
+  "Password must be at least {min} characters": "Nenosiri liwe na herufi {min} au zaidi",
+  "Passwords do not match": "Manenosiri hayalingani",
+  "This password is one of the most common and easy to guess. Choose another.":
+    "Nenosiri hili ni mojawapo ya yanayotumiwa sana na ni rahisi kukisia. Chagua jingine.",
+  "Farm name is required": "Jina la shamba linahitajika",
+  "Location is required": "Mahali panahitajika",
+  "Choose a farm type": "Chagua aina ya shamba",
+  "Choose a county": "Chagua kaunti",
+  "Choose a herd size": "Chagua idadi ya ng'ombe",
+  "Choose your experience": "Chagua uzoefu wako",
+  "An account with this email already exists": "Tayari kuna akaunti yenye barua pepe hii",
+  "Too many requests. Please wait {seconds} seconds and try again.":
+    "Maombi ni mengi mno. Tafadhali subiri sekunde {seconds} kisha ujaribu tena.",
+  "Too many requests. Please wait {seconds} second and try again.":
+    "Maombi ni mengi mno. Tafadhali subiri sekunde {seconds} kisha ujaribu tena.",
+  // Ordering
+  "Your cart is empty": "Kikapu chako hakina kitu",
+  "Each item needs a product": "Kila bidhaa inahitaji kuchaguliwa",
+  "Quantity must be a number": "Idadi iwe namba",
+  "Quantity must be a whole number": "Idadi iwe namba kamili",
+  "Quantity must be at least 1": "Idadi iwe angalau 1",
+  "Please provide a delivery address": "Tafadhali weka anwani ya kupelekewa",
+  "Enter a valid date": "Weka tarehe sahihi",
+  "Choose M-Pesa, card or bank transfer": "Chagua M-Pesa, kadi au benki",
+  "Not enough stock for {product} ({code}): {available} available, {requested} requested":
+    "Hakuna akiba ya kutosha ya {product} ({code}): zipo {available}, umeomba {requested}",
+  // The Breed Assistant
+  "For Central Kenya we recommend Holstein Friesian for dairy; it does well in the moderate climate.":
+    "Kwa Kenya ya Kati tunapendekeza Holstein Friesian kwa maziwa; hustawi katika hali ya hewa ya wastani.",
+  "For the Coast we recommend Boran and Zebu crosses, which tolerate heat and humidity.":
+    "Kwa Pwani tunapendekeza Boran na chotara wa Zebu, wanaostahimili joto na unyevu.",
+  "For the Rift Valley we recommend Ayrshire and Holstein crosses, suited to high altitude.":
+    "Kwa Bonde la Ufa tunapendekeza chotara wa Ayrshire na Holstein, wanaofaa maeneo ya miinuko.",
+  "For Western Kenya we recommend Jersey and Holstein for intensive dairy.":
+    "Kwa Magharibi mwa Kenya tunapendekeza Jersey na Holstein kwa ufugaji wa maziwa wa kisasa.",
+  "For Northern Kenya we recommend Boran and indigenous breeds for arid conditions.":
+    "Kwa Kaskazini mwa Kenya tunapendekeza Boran na ng'ombe wa kienyeji kwa maeneo kame.",
+  "For Eastern Kenya we recommend Sahiwal and Zebu for semi-arid regions.":
+    "Kwa Mashariki mwa Kenya tunapendekeza Sahiwal na Zebu kwa maeneo yenye ukame kiasi.",
+  "Please specify your region for personalized breed recommendations based on local climate conditions.":
+    "Tafadhali taja eneo lako ili tukushauri aina za ng'ombe zinazofaa hali ya hewa ya kwenu.",
+  // Paying
+  "Enter an M-Pesa number like 0712 345 678": "Weka namba ya M-Pesa, kama 0712 345 678",
+  "Only M-Pesa can be paid from here; see the bank details instead":
+    "Hapa unalipa kwa M-Pesa tu; kwa benki tazama maelezo ya benki",
+  "Payment received. Thank you!": "Malipo yamepokelewa. Asante!",
+  "Your M-Pesa balance was not enough for this payment.": "Salio lako la M-Pesa halikutosha kwa malipo haya.",
+  "You cancelled the M-Pesa prompt on your phone.": "Ulighairi ombi la M-Pesa kwenye simu yako.",
+  "We could not reach your phone. Check it is on and has signal, then try again.":
+    "Hatukuweza kufikia simu yako. Hakikisha imewashwa na ina mtandao, kisha ujaribu tena.",
+  "The M-Pesa prompt expired before it was answered.": "Muda wa ombi la M-Pesa uliisha kabla hujalijibu.",
+  "The M-Pesa PIN entered was wrong.": "PIN ya M-Pesa uliyoweka si sahihi.",
+  "Waiting for you to confirm on your phone.": "Tunasubiri uthibitishe kwenye simu yako.",
+  "M-Pesa could not complete the payment.": "M-Pesa haikuweza kukamilisha malipo.",
+};
+
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The entries with `{name}` placeholders, as patterns that capture the values in order. */
+const patterns = Object.entries(serverWordsSw)
+  .filter(([english]) => english.includes("{"))
+  .map(([english, swahili]) => {
+    const names = [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const source = english
+      .split(/\{\w+\}/)
+      .map(literal)
+      .join("(.+?)");
+    return { pattern: new RegExp(`^${source}$`), names, swahili };
+  });
+
+/** The Kiswahili for `text`, or undefined when it is not a message we know. */
+export function translateServerWords(text: string): string | undefined {
+  const exact = serverWordsSw[text];
+  if (exact !== undefined) return exact;
+  for (const { pattern, names, swahili } of patterns) {
+    const match = pattern.exec(text);
+    if (match) return names.reduce((out, name, i) => out.replace(`{${name}}`, match[i + 1]!), swahili);
+  }
+  return undefined;
+}
