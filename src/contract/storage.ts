@@ -54,3 +54,9 @@ export const temperatureReadingInputSchema = z.object({
     .refine((t) => Math.round(t * 10) === t * 10, "Temperature has at most one decimal"),
 });
 export type TemperatureReadingInput = z.input<typeof temperatureReadingInputSchema>;
+
+export const storageUnitTypeLabels: Record<StorageUnitType, string> = {
+  liquid_nitrogen: "LN2 tank",
+  dry_ice: "Dry ice shipper",
+  refrigerated: "Refrigerator",
+};

@@ -30,3 +30,5 @@ export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new AppError("VALIDATION_ERROR", message, fields);
+export const unprocessable = (message: string, fields?: Record<string, string>) =>
+  new AppError("UNPROCESSABLE", message, fields);

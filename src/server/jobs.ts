@@ -3,10 +3,11 @@ import type { AppContext } from "./context";
 import { sweepRateLimits } from "./http/rate-limit";
 import { expireHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
+import { checkRefillsDue } from "./modules/storage/tanks";
 
 /**
- * Background work every app instance runs: expiring unpaid holds and asking M-Pesa about prompts whose
- * callback never came. Both claim their rows in the database, so any number of instances may run them.
+ * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
+ * callback never came, and raising alerts for LN2 tanks whose refill day has passed. Both claim their rows in the database, so any number of instances may run them.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
   let running = false;
@@ -18,6 +19,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       if (expired > 0) log.info({ expired }, "expired unpaid orders");
       await reconcilePendingMpesa(ctx);
       await sweepRateLimits(ctx);
+      await checkRefillsDue(ctx);
     } catch (error) {
       log.error({ err: error }, "background job failed");
     } finally {

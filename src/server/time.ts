@@ -26,3 +26,15 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export function nairobiDate(instant: Date): string {
   return new Date(instant.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+const nairobiDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** A Nairobi calendar day as people read it in a message: "24 Nov 2026". */
+export function formatNairobiDay(instant: Date): string {
+  return nairobiDay.format(instant);
+}

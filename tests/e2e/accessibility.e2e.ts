@@ -27,6 +27,7 @@ const staffScreens = [
   "/shipping",
   "/breeding",
   "/vendors",
+  "/storage",
   "/reports",
   "/account",
   "/no-such-screen",

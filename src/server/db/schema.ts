@@ -32,6 +32,7 @@ import { paymentRecordStatuses } from "../../contract/payments";
 import { roles } from "../../contract/roles";
 import { shipmentStatuses } from "../../contract/shipping";
 import { alertStatuses, storageUnitTypes } from "../../contract/storage";
+import { alertSeverities, levelMethods, levelUnits, storageAlertKinds } from "../../contract/tanks";
 import { vendorTypes } from "../../contract/vendors";
 
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
@@ -47,6 +48,10 @@ export const viabilityEnum = pgEnum("viability_status", viabilityStatuses);
 export const movementKindEnum = pgEnum("stock_movement_kind", stockMovementKinds);
 export const storageUnitTypeEnum = pgEnum("storage_unit_type", storageUnitTypes);
 export const alertStatusEnum = pgEnum("alert_status", alertStatuses);
+export const levelMethodEnum = pgEnum("ln2_level_method", levelMethods);
+export const levelUnitEnum = pgEnum("ln2_level_unit", levelUnits);
+export const storageAlertKindEnum = pgEnum("storage_alert_kind", storageAlertKinds);
+export const alertSeverityEnum = pgEnum("storage_alert_severity", alertSeverities);
 export const orderStatusEnum = pgEnum("order_status", orderStatuses);
 export const orderTypeEnum = pgEnum("order_type", orderTypes);
 export const orderSourceEnum = pgEnum("order_source", orderSources);
@@ -200,6 +205,11 @@ export const storageUnits = pgTable("storage_units", {
   temperature: numeric("temperature", { precision: 6, scale: 1, mode: "number" }).notNull(),
   alertStatus: alertStatusEnum("alert_status").notNull().default("normal"),
   lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+  /** LN2 tanks: litres held when full, and the dipstick depth of a full tank (to turn cm into %). */
+  capacityLitres: numeric("capacity_litres", { precision: 7, scale: 1, mode: "number" }),
+  fullLevelCm: numeric("full_level_cm", { precision: 5, scale: 1, mode: "number" }),
+  /** Below this LN2 level (%) the top of the canisters may be exposed. */
+  minSafeLevelPct: integer("min_safe_level_pct").notNull().default(30),
   createdAt: createdAt(),
 });
 
@@ -216,6 +226,71 @@ export const temperatureReadings = pgTable(
     recordedBy: integer("recorded_by").references(() => users.id),
   },
   (t) => [index("temperature_readings_unit_idx").on(t.storageUnitId, t.recordedAt)],
+);
+
+/** LN2 level readings; `level_pct` is the reading in % of a full tank, whatever was typed. */
+export const levelReadings = pgTable(
+  "ln2_level_readings",
+  {
+    id: id(),
+    storageUnitId: integer("storage_unit_id")
+      .notNull()
+      .references(() => storageUnits.id),
+    method: levelMethodEnum("method").notNull(),
+    unit: levelUnitEnum("unit").notNull(),
+    value: numeric("value", { precision: 5, scale: 1, mode: "number" }).notNull(),
+    levelPct: numeric("level_pct", { precision: 5, scale: 1, mode: "number" }).notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id),
+  },
+  (t) => [
+    index("ln2_level_readings_unit_idx").on(t.storageUnitId, t.recordedAt),
+    check("ln2_level_pct_bounds", sql`${t.levelPct} >= 0 and ${t.levelPct} <= 100`),
+  ],
+);
+
+export const refills = pgTable(
+  "ln2_refills",
+  {
+    id: id(),
+    storageUnitId: integer("storage_unit_id")
+      .notNull()
+      .references(() => storageUnits.id),
+    litres: numeric("litres", { precision: 7, scale: 1, mode: "number" }).notNull(),
+    supplier: text("supplier").notNull(),
+    refilledAt: timestamp("refilled_at", { withTimezone: true }).notNull(),
+    recordedBy: integer("recorded_by").references(() => users.id),
+  },
+  (t) => [
+    index("ln2_refills_unit_idx").on(t.storageUnitId, t.refilledAt),
+    check("ln2_refill_litres_positive", sql`${t.litres} > 0`),
+  ],
+);
+
+/**
+ * Alerts raised by readings and the refill forecast. At most one per unit and kind is open (unresolved);
+ * acknowledging keeps it open but off the banner, and a reading back in range resolves it.
+ */
+export const storageAlerts = pgTable(
+  "storage_alerts",
+  {
+    id: id(),
+    storageUnitId: integer("storage_unit_id")
+      .notNull()
+      .references(() => storageUnits.id),
+    kind: storageAlertKindEnum("kind").notNull(),
+    severity: alertSeverityEnum("severity").notNull(),
+    message: text("message").notNull(),
+    raisedAt: timestamp("raised_at", { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    acknowledgedBy: integer("acknowledged_by").references(() => users.id),
+    acknowledgementNote: text("acknowledgement_note"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("storage_alerts_one_open").on(t.storageUnitId, t.kind).where(sql`${t.resolvedAt} is null`),
+    index("storage_alerts_raised_idx").on(t.raisedAt),
+  ],
 );
 
 /**

@@ -13,6 +13,7 @@ const ShippingPage = lazy(() => import("../features/shipping/shipping-page"));
 const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
 const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 const ReportsPage = lazy(() => import("../features/reports/reports-page"));
+const StoragePage = lazy(() => import("../features/storage/storage-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
@@ -68,6 +69,7 @@ export const staffRoutes: StaffRoute[] = [
     render: () => <ShippingPage />,
   },
   { paths: ["/breeding"], title: "Breeding Records", anyOf: ["breeding"], render: () => <BreedingPage /> },
+  { paths: ["/storage"], title: "Cryo Storage", anyOf: ["storage"], render: () => <StoragePage /> },
   { paths: ["/vendors"], title: "Vendor Management", anyOf: ["vendors"], render: () => <VendorsPage /> },
   {
     paths: ["/reports"],

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import type { Customer, CustomerInput } from "../../../src/contract/customers";
 import type { Order, OrderInput } from "../../../src/contract/orders";
+import type { Tank, TankInput } from "../../../src/contract/tanks";
 
 /**
  * Data a test makes for itself through the API, as the signed-in user of `page`, so that every test runs
@@ -73,5 +74,18 @@ export function createStrawItem(page: Page, stock: number): Promise<{ id: number
     costPerUnit: 2500,
     storageLocation: "Canister 1",
     geneticData: { category: "dairy", origin: "Kenya" },
+  });
+}
+
+/** An LN2 tank of the test's own (50 cm deep when full), so its readings and alerts meet no other test's. */
+export function createTank(page: Page, changes: Partial<TankInput> = {}): Promise<Tank> {
+  return post<Tank>(page, "/api/storage/units", {
+    name: `Tank-${uniqueTag()}`,
+    unitType: "liquid_nitrogen",
+    location: "Test bay, Nakuru",
+    temperature: -196,
+    capacityLitres: 35,
+    fullLevelCm: 50,
+    ...changes,
   });
 }

@@ -4,20 +4,66 @@ import type { StorageUnitType } from "../../../contract/storage";
 
 /** Realistic Kenyan demo records. Dates are given as days before "now" so figures stay current. */
 
+/** LN2 history: refilled `refilledDaysAgo` to `levelAfterPct`, losing `lossPctPerDay` since (daily dips). */
+export interface SeedTank {
+  capacityLitres: number;
+  fullLevelCm: number;
+  refilledDaysAgo: number;
+  litres: number;
+  levelAfterPct: number;
+  lossPctPerDay: number;
+}
+
 export const seedStorageUnits: {
   name: string;
   unitType: StorageUnitType;
   location: string;
   temperature: number;
+  ln2?: SeedTank;
 }[] = [
-  { name: "LN2-Tank-A", unitType: "liquid_nitrogen", location: "Nakuru Main Lab, Bay 1", temperature: -196 },
+  {
+    name: "LN2-Tank-A",
+    unitType: "liquid_nitrogen",
+    location: "Nakuru Main Lab, Bay 1",
+    temperature: -196,
+    ln2: {
+      capacityLitres: 47,
+      fullLevelCm: 60,
+      refilledDaysAgo: 9,
+      litres: 30,
+      levelAfterPct: 96,
+      lossPctPerDay: 1.6,
+    },
+  },
   {
     name: "LN2-Tank-B",
     unitType: "liquid_nitrogen",
     location: "Nakuru Main Lab, Bay 2",
     temperature: -178.5,
+    ln2: {
+      capacityLitres: 47,
+      fullLevelCm: 60,
+      refilledDaysAgo: 18,
+      litres: 28,
+      levelAfterPct: 94,
+      lossPctPerDay: 2.6,
+    },
   },
-  { name: "LN2-Tank-C", unitType: "liquid_nitrogen", location: "Eldoret Satellite Store", temperature: -142 },
+  {
+    // Far from the plant and overdue: a level warning and a refill alert on the demo dashboard.
+    name: "LN2-Tank-C",
+    unitType: "liquid_nitrogen",
+    location: "Eldoret Satellite Store",
+    temperature: -142,
+    ln2: {
+      capacityLitres: 35,
+      fullLevelCm: 55,
+      refilledDaysAgo: 22,
+      litres: 24,
+      levelAfterPct: 92,
+      lossPctPerDay: 2.5,
+    },
+  },
   { name: "DryIce-Shipper-1", unitType: "dry_ice", location: "Nakuru Dispatch", temperature: -78 },
   {
     name: "Fridge-Lab-1",

@@ -10,6 +10,7 @@ import type { Db } from "../database";
 import * as t from "../schema";
 import { demoClientFarm, seedCustomers, seedInventory, seedStorageUnits, seedVendors } from "./data";
 import { DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
+import { seedTankHistory } from "./tanks";
 
 const SEED_KEY = "demo_seed";
 const DAY = 24 * 60 * 60 * 1000;
@@ -57,8 +58,10 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
   const units = await db
     .insert(t.storageUnits)
     .values(
-      seedStorageUnits.map((u) => ({
+      seedStorageUnits.map(({ ln2, ...u }) => ({
         ...u,
+        capacityLitres: ln2?.capacityLitres,
+        fullLevelCm: ln2?.fullLevelCm,
         alertStatus: alertStatusFor(u.unitType, u.temperature),
         lastUpdated: new Date(now.getTime() - 20 * 60_000),
       })),
@@ -78,6 +81,12 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
         };
       }),
     ),
+  );
+
+  await seedTankHistory(
+    db,
+    units.map((u) => ({ ...u, ln2: seedStorageUnits.find((s) => s.name === u.name)?.ln2 })),
+    now,
   );
 
   // Staff and the demo client.

@@ -1,16 +1,23 @@
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { alertStatusFor, type StorageCondition } from "../../../contract/storage";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { alertStatusFor, type StorageCondition, type StorageUnitType } from "../../../contract/storage";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { inventoryItems, storageUnits, temperatureReadings } from "../../db/schema";
+import { inventoryItems, storageAlerts, storageUnits, temperatureReadings } from "../../db/schema";
 import { notFound } from "../../errors";
+import { syncAlert } from "./alerts";
+import { temperatureAlertMessage } from "./messages";
 
 /** Storage units with the stock they hold, by id; `onlyAlerts` keeps units not in the normal range. */
 export function listStorageConditions(
   ctx: AppContext,
   options: { onlyAlerts?: boolean; limit: number; offset: number },
 ): Promise<StorageCondition[]> {
-  const where: SQL | undefined = options.onlyAlerts ? ne(storageUnits.alertStatus, "normal") : undefined;
+  // The banner's list: units whose temperature alert nobody has acknowledged yet.
+  const where: SQL | undefined = options.onlyAlerts
+    ? sql`exists (select 1 from ${storageAlerts} where ${storageAlerts.storageUnitId} = ${storageUnits.id}
+        and ${storageAlerts.kind} = 'temperature' and ${storageAlerts.resolvedAt} is null
+        and ${storageAlerts.acknowledgedAt} is null)`
+    : undefined;
   return ctx.database.read((db) => selectConditions(db, where, options.limit, options.offset));
 }
 
@@ -47,7 +54,7 @@ async function selectConditions(
   }));
 }
 
-/** Records a reading; the unit takes its temperature and the alert status the thresholds give. */
+/** Records a reading; the unit takes its temperature and the alert status the thresholds give, and its alert follows. */
 export function recordReading(
   ctx: AppContext,
   input: { storageUnitId: number; temperature: number },
@@ -56,20 +63,33 @@ export function recordReading(
   return ctx.database.tx(async (db) => {
     const [unit] = await db.select().from(storageUnits).where(eq(storageUnits.id, input.storageUnitId));
     if (!unit) throw notFound("Storage unit");
-    const now = ctx.clock.now();
-    const alertStatus = alertStatusFor(unit.unitType, input.temperature);
-    await db.insert(temperatureReadings).values({
-      storageUnitId: unit.id,
-      temperature: input.temperature,
-      alertStatus,
-      recordedAt: now,
-      recordedBy: actorUserId,
-    });
-    await db
-      .update(storageUnits)
-      .set({ temperature: input.temperature, alertStatus, lastUpdated: now })
-      .where(eq(storageUnits.id, unit.id));
+    await applyTemperature(db, unit, input.temperature, actorUserId, ctx.clock.now());
     const [condition] = await selectConditions(db, eq(storageUnits.id, unit.id), 1, 0);
     return condition!;
+  });
+}
+
+/** The one way a temperature lands on a unit: the reading, the unit's status, and its temperature alert. */
+export async function applyTemperature(
+  db: Db,
+  unit: { id: number; name: string; unitType: StorageUnitType },
+  temperature: number,
+  actorUserId: number,
+  now: Date,
+): Promise<void> {
+  const alertStatus = alertStatusFor(unit.unitType, temperature);
+  await db
+    .insert(temperatureReadings)
+    .values({ storageUnitId: unit.id, temperature, alertStatus, recordedAt: now, recordedBy: actorUserId });
+  await db
+    .update(storageUnits)
+    .set({ temperature, alertStatus, lastUpdated: now })
+    .where(eq(storageUnits.id, unit.id));
+  await syncAlert(db, {
+    storageUnitId: unit.id,
+    kind: "temperature",
+    severity: alertStatus === "normal" ? null : alertStatus,
+    message: temperatureAlertMessage(unit.name, temperature, alertStatus),
+    now,
   });
 }

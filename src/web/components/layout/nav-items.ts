@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Package,
   ShoppingCart,
+  Snowflake,
   Store,
   Truck,
   Users,
@@ -22,7 +23,7 @@ export interface NavItem {
   anyOf: Permission[];
 }
 
-/** Sidebar entries of SPEC section 2, plus Order Approval for those who may approve. */
+/** Sidebar entries of SPEC section 2, plus Cryo Storage and Order Approval for those who may use them. */
 export const navItems: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, anyOf: ["dashboard"] },
   { href: "/genetic-inventory", label: "Genetic Inventory", icon: Dna, anyOf: ["inventory:read"] },
@@ -31,6 +32,7 @@ export const navItems: NavItem[] = [
   { href: "/financial", label: "Financial Management", icon: DollarSign, anyOf: ["finance"] },
   { href: "/breeding", label: "Breeding Records", icon: Heart, anyOf: ["breeding"] },
   { href: "/inventory", label: "Inventory Control", icon: Package, anyOf: ["inventory:read"] },
+  { href: "/storage", label: "Cryo Storage", icon: Snowflake, anyOf: ["storage"] },
   { href: "/shipping", label: "Shipping & Logistics", icon: Truck, anyOf: ["shipping"] },
   { href: "/vendors", label: "Vendor Management", icon: Store, anyOf: ["vendors"] },
   { href: "/reports", label: "Reports", icon: BarChart3, anyOf: ["reports", "reports:sales"] },

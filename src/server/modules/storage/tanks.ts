@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { LevelReadingInput, RefillInput, Tank, tankInputSchema } from "../../../contract/tanks";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { inventoryItems, levelReadings, refills, storageUnits } from "../../db/schema";
+import { conflict, notFound, unprocessable } from "../../errors";
+import { DAY_MS, nairobiDate } from "../../time";
+import { syncAlert } from "./alerts";
+import {
+  forecastLevel,
+  type LevelForecast,
+  type LevelPoint,
+  levelPercent,
+  levelSeverity,
+  refillSeverity,
+} from "./forecast";
+import { levelAlertMessage, refillAlertMessage } from "./messages";
+import { applyTemperature } from "./service";
+
+/** Readings older than this never feed a forecast, however long ago the last refill was. */
+const FORECAST_WINDOW_DAYS = 60;
+
+type Unit = typeof storageUnits.$inferSelect;
+
+/** Every storage unit with its level, forecast and the stock it holds, by id. */
+export function listTanks(ctx: AppContext, page: { limit: number; offset: number }): Promise<Tank[]> {
+  return ctx.database.read(async (db) => (await loadTanks(db, ctx.clock.now(), page)).map((s) => s.tank));
+}
+
+interface TankState {
+  tank: Tank;
+  forecast: LevelForecast;
+}
+
+async function loadTanks(
+  db: Db,
+  now: Date,
+  page: { limit: number; offset: number; ids?: number[] },
+): Promise<TankState[]> {
+  const rows = await db
+    .select({
+      unit: storageUnits,
+      samples: sql<number>`coalesce(sum(${inventoryItems.currentStock}), 0)::int`,
+      atRisk: sql<number>`coalesce(sum(${inventoryItems.currentStock} * ${inventoryItems.costPerUnit}), 0)::bigint`,
+    })
+    .from(storageUnits)
+    .leftJoin(
+      inventoryItems,
+      and(eq(inventoryItems.storageUnitId, storageUnits.id), eq(inventoryItems.isActive, true)),
+    )
+    .where(page.ids ? inArray(storageUnits.id, page.ids) : undefined)
+    .groupBy(storageUnits.id)
+    .orderBy(asc(storageUnits.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const ids = rows.map((r) => r.unit.id);
+  if (ids.length === 0) return [];
+  const lastRefills = await db
+    .selectDistinctOn([refills.storageUnitId])
+    .from(refills)
+    .where(inArray(refills.storageUnitId, ids))
+    .orderBy(refills.storageUnitId, desc(refills.refilledAt));
+  const refillOf = new Map(lastRefills.map((r) => [r.storageUnitId, r]));
+  const levels = await db
+    .select({
+      unitId: levelReadings.storageUnitId,
+      pct: levelReadings.levelPct,
+      at: levelReadings.recordedAt,
+    })
+    .from(levelReadings)
+    .where(
+      and(
+        inArray(levelReadings.storageUnitId, ids),
+        sql`${levelReadings.recordedAt} >= ${new Date(now.getTime() - FORECAST_WINDOW_DAYS * DAY_MS)}`,
+      ),
+    )
+    .orderBy(asc(levelReadings.recordedAt), asc(levelReadings.id));
+  return rows.map(({ unit, samples, atRisk }) => {
+    const refill = refillOf.get(unit.id);
+    const since = refill?.refilledAt.getTime() ?? 0;
+    const points = levels.filter((l) => l.unitId === unit.id && l.at.getTime() >= since);
+    const forecast = forecastLevel(points, unit.minSafeLevelPct, now);
+    return { tank: toTank(unit, points, refill, forecast, { samples, atRisk: Number(atRisk) }), forecast };
+  });
+}
+
+function toTank(
+  unit: Unit,
+  points: LevelPoint[],
+  refill: typeof refills.$inferSelect | undefined,
+  forecast: LevelForecast,
+  stock: { samples: number; atRisk: number },
+): Tank {
+  const last = points.at(-1);
+  const day = (d: Date | null) => (d ? nairobiDate(d) : null);
+  return {
+    id: unit.id,
+    name: unit.name,
+    unitType: unit.unitType,
+    location: unit.location,
+    temperature: unit.temperature,
+    alertStatus: unit.alertStatus,
+    lastUpdated: unit.lastUpdated.toISOString(),
+    capacityLitres: unit.capacityLitres,
+    fullLevelCm: unit.fullLevelCm,
+    minSafeLevelPct: unit.minSafeLevelPct,
+    level: last ? { pct: last.pct, recordedAt: last.at.toISOString() } : null,
+    evaporationPctPerDay: forecast.ratePctPerDay,
+    minSafeOn: day(forecast.minSafeAt),
+    nextRefillOn: day(forecast.refillBy),
+    refillOverdue: forecast.refillOverdue,
+    lastRefill: refill
+      ? { at: refill.refilledAt.toISOString(), litres: refill.litres, supplier: refill.supplier }
+      : null,
+    samples: stock.samples,
+    stockAtRiskKes: stock.atRisk,
+  };
+}
+
+async function lockTank(db: Db, storageUnitId: number): Promise<Unit> {
+  const [unit] = await db.select().from(storageUnits).where(eq(storageUnits.id, storageUnitId)).for("update");
+  if (!unit) throw notFound("Storage unit");
+  if (unit.unitType !== "liquid_nitrogen") throw unprocessable(`${unit.name} holds no liquid nitrogen`);
+  return unit;
+}
+
+/** Raises, updates or resolves the tank's level and refill alerts from its current forecast. */
+export async function syncTankAlerts(db: Db, unitId: number, now: Date): Promise<Tank> {
+  const [state] = await loadTanks(db, now, { ids: [unitId], limit: 1, offset: 0 });
+  const { tank: t, forecast } = state!;
+  if (t.level) {
+    await syncAlert(db, {
+      storageUnitId: t.id,
+      kind: "ln2_level",
+      severity: levelSeverity(t.level.pct, t.minSafeLevelPct),
+      message: levelAlertMessage(t.name, t.level.pct, t.minSafeLevelPct),
+      now,
+    });
+  }
+  await syncAlert(db, {
+    storageUnitId: t.id,
+    kind: "refill_overdue",
+    severity: refillSeverity(forecast, now),
+    message: refillAlertMessage(t.name, forecast.refillBy, forecast.minSafeAt),
+    now,
+  });
+  return t;
+}
+
+/** Adds a unit; its first temperature is its first reading, and its alert follows from it. */
+export function createTank(ctx: AppContext, input: z.output<typeof tankInputSchema>, actorUserId: number) {
+  return ctx.database.tx(async (db) => {
+    const now = ctx.clock.now();
+    const [unit] = await db
+      .insert(storageUnits)
+      .values({ ...input, lastUpdated: now })
+      .onConflictDoNothing({ target: storageUnits.name })
+      .returning();
+    if (!unit) throw conflict(`A storage unit named ${input.name} already exists`);
+    await applyTemperature(db, unit, input.temperature, actorUserId, now);
+    const [state] = await loadTanks(db, now, { ids: [unit.id], limit: 1, offset: 0 });
+    return state!.tank;
+  });
+}
+
+/** A dipstick or scale reading; cm become % of the tank's full depth. */
+export function recordLevel(ctx: AppContext, input: LevelReadingInput, actorUserId: number): Promise<Tank> {
+  return ctx.database.tx(async (db) => {
+    const unit = await lockTank(db, input.storageUnitId);
+    const levelPct = levelPercent(input.value, input.unit, unit.fullLevelCm);
+    if (levelPct === null)
+      throw unprocessable(`${unit.name} has no full-tank depth on record; record the level in %`, {
+        unit: "Record this tank's level in %",
+      });
+    const now = ctx.clock.now();
+    await db.insert(levelReadings).values({ ...input, levelPct, recordedAt: now, recordedBy: actorUserId });
+    return syncTankAlerts(db, unit.id, now);
+  });
+}
+
+/** A refill restarts the forecast: from the level measured after it, or from the next reading. */
+export function recordRefill(ctx: AppContext, input: RefillInput, actorUserId: number): Promise<Tank> {
+  return ctx.database.tx(async (db) => {
+    const unit = await lockTank(db, input.storageUnitId);
+    const now = ctx.clock.now();
+    await db.insert(refills).values({
+      storageUnitId: unit.id,
+      litres: input.litres,
+      supplier: input.supplier,
+      refilledAt: now,
+      recordedBy: actorUserId,
+    });
+    if (input.levelAfterPct != null) {
+      await db.insert(levelReadings).values({
+        storageUnitId: unit.id,
+        method: "dipstick",
+        unit: "percent",
+        value: input.levelAfterPct,
+        levelPct: input.levelAfterPct,
+        recordedAt: now,
+        recordedBy: actorUserId,
+      });
+    }
+    return syncTankAlerts(db, unit.id, now);
+  });
+}
+
+/**
+ * The clock, not a reading, makes a refill overdue: every instance checks each LN2 tank now and then.
+ * Each tank is its own short transaction under the tank's row lock, so instances never raise one twice.
+ */
+export async function checkRefillsDue(ctx: AppContext): Promise<void> {
+  const tanks = await ctx.database.read((db) =>
+    db.select({ id: storageUnits.id }).from(storageUnits).where(eq(storageUnits.unitType, "liquid_nitrogen")),
+  );
+  for (const { id } of tanks) {
+    await ctx.database.tx(async (db) => {
+      await lockTank(db, id);
+      await syncTankAlerts(db, id, ctx.clock.now());
+    });
+  }
+}
