@@ -68,7 +68,10 @@ export const lockedOrderStatuses = [
   "cancelled",
 ] as const satisfies OrderStatus[];
 
-/** Staff screens show the approved state as "confirmed" (SPEC section 4). */
+/**
+ * The staff vocabulary, used on every staff screen (orders, approval, dashboard, PDFs): the approved state
+ * reads "confirmed" (SPEC section 4). Clients have their own words, in their language.
+ */
 export const staffStatusLabels: Record<OrderStatus, string> = {
   pending: "pending",
   approved: "confirmed",
@@ -78,7 +81,10 @@ export const staffStatusLabels: Record<OrderStatus, string> = {
   rejected: "rejected",
   cancelled: "cancelled",
 };
-/** The status filter of the orders screen, in the spec's order; "confirmed" is the approved state. */
+/**
+ * The status filter of the orders screen: the spec's order, "confirmed" being the approved state, and
+ * rejected too (the spec's list left it out, which hid rejected orders from every filter but All).
+ */
 export const staffStatusFilter = [
   "pending",
   "approved",
@@ -86,15 +92,8 @@ export const staffStatusFilter = [
   "shipped",
   "delivered",
   "cancelled",
-] as const;
-
-/** Dashboard and client tabs show pending, processing, shipped, completed; anything else looks pending. */
-export function dashboardStatus(status: OrderStatus): "pending" | "processing" | "shipped" | "completed" {
-  if (status === "delivered") return "completed";
-  if (status === "approved" || status === "processing") return "processing";
-  if (status === "shipped") return "shipped";
-  return "pending";
-}
+  "rejected",
+] as const satisfies readonly OrderStatus[];
 
 export const orderSchema = z.object({
   id: z.number().int(),

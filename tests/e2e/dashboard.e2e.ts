@@ -131,6 +131,43 @@ describe("dashboard", () => {
     await page.waitForURL("**/reports");
   });
 
+  it.each([
+    [
+      "director1@urithi.co.ke",
+      ["New Order", "Scan QR Code", "Generate Report", "Add Customer", "Record LN2 Level", "Shipments"],
+    ],
+    ["scientist@urithi.co.ke", ["Scan QR Code", "Generate Report", "Record LN2 Level"]],
+    ["sales@urithi.co.ke", ["New Order", "Scan QR Code", "Generate Report", "Add Customer"]],
+    ["lab@urithi.co.ke", ["Scan QR Code", "Record LN2 Level"]],
+    ["logistics@urithi.co.ke", ["Scan QR Code", "Shipments"]],
+  ])("offers %s only quick actions that work", async (email, expected) => {
+    const own = await newPage(browser);
+    await signInAsStaff(own, email);
+    const actions = own
+      .getByRole("heading", { name: "Quick Actions" })
+      .locator("xpath=../..")
+      .getByRole("button");
+    await actions.first().waitFor();
+    expect(await actions.allTextContents()).toEqual(expected);
+    for (const label of expected) {
+      await own.goto("/dashboard");
+      await own.getByRole("button", { name: label }).click();
+      if (label === "Scan QR Code" || label === "New Order" || label === "Add Customer") {
+        await own.getByRole("dialog").waitFor();
+      } else {
+        await own.waitForURL((url) => url.pathname !== "/dashboard");
+        await own.getByRole("heading", { level: 1 }).waitFor();
+      }
+      expect(await own.getByText("Access restricted").count()).toBe(0);
+    }
+    // Orders beyond the five are on a screen only order staff may open.
+    await own.goto("/dashboard");
+    await own.getByTestId("recent-order").first().waitFor();
+    const viewAll = await own.getByRole("link", { name: "View All" }).count();
+    expect(viewAll).toBe(email.startsWith("lab") ? 0 : 1);
+    await own.context().close();
+  });
+
   it("scans (types) a label code and opens that inventory item", async () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Scan QR Code" }).click();

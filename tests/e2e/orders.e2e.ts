@@ -63,6 +63,14 @@ describe("sales & orders", () => {
       confirmed,
     );
     expect(await cards().first().textContent()).toContain("confirmed");
+    // Every status can be filtered on, rejected included.
+    await page.getByLabel("Filter by status").selectOption("rejected");
+    const rejected = all.filter((o: { status: string }) => o.status === "rejected").length;
+    expect(rejected).toBeGreaterThan(0);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="order-card"]').length === n,
+      rejected,
+    );
     await page.getByLabel("Search orders").fill("no-such-customer-xyz");
     await page.getByText("No orders found").waitFor();
   });

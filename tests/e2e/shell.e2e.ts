@@ -136,6 +136,23 @@ describe("unknown paths", () => {
     await page.context().close();
   });
 
+  it("keeps signed-in staff in the shell on an unknown address, and off the login form", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "lab@urithi.co.ke");
+    await page.goto("/no-such-screen");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Cryo Storage" })
+      .waitFor();
+    await page.getByRole("link", { name: "Go to the dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.goto("/login");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.context().close();
+  });
+
   it("reloads once when a screen's script is gone, then offers Try again instead of a blank page", async () => {
     const page = await newPage(browser, phone);
     await signInAsStaff(page, "director1@urithi.co.ke");

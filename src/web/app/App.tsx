@@ -7,11 +7,11 @@ import { ToastHost } from "../components/ui/toast-host";
 import { toast } from "../components/ui/use-toast";
 import { activate, i18n, initialLanguage } from "../lib/i18n/i18n";
 import { onRateLimited, onUnauthorized, queryClient } from "../lib/query-client";
-import { meQueryKey } from "../lib/session";
+import { meQueryKey, useSession } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
 import { LoadErrorBoundary } from "./load-error-boundary";
 import { PageIdentity, SkipLink } from "./page-identity";
-import { LoginPage, NotFoundPage, publicRoutes, routeTitle, staffRoutes } from "./routes";
+import { LoginPage, NotFoundPage, publicRoutes, routeTitle, staffNotFoundRoute, staffRoutes } from "./routes";
 import { UpdatePrompt } from "./update-prompt";
 import { warmRoute } from "./warm-route";
 
@@ -50,6 +50,14 @@ function SessionWatcher() {
   return null;
 }
 
+/** Staff keep the shell (and the way back) on an address that does not exist; everyone else gets the page. */
+function UnknownAddress() {
+  const session = useSession();
+  const user = session.data?.user;
+  if (session.isLoading) return <FullPageSpinner />;
+  return user && user.role !== "client" ? <StaffScreen route={staffNotFoundRoute} /> : <NotFoundPage />;
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -72,7 +80,7 @@ export function App() {
               {publicRoutes.map((r) => (
                 <Route key={r.path} path={r.path} component={r.component} />
               ))}
-              <Route component={NotFoundPage} />
+              <Route component={UnknownAddress} />
             </Switch>
             <UpdatePrompt />
           </WithLanguage>

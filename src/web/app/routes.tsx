@@ -32,7 +32,7 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/dashboard"],
     title: "Dashboard",
     anyOf: ["dashboard"],
-    render: (user) => <DashboardPage money={can(user.role, "finance")} storage={can(user.role, "storage")} />,
+    render: (user) => <DashboardPage permissions={user.permissions} />,
   },
   {
     paths: ["/genetic-inventory", "/inventory"],
@@ -90,6 +90,14 @@ export const staffRoutes: StaffRoute[] = [
     render: (user) => <AccountSecurityPage accountRole={user.role} />,
   },
 ];
+
+/** An unknown address, for signed-in staff: the 404 inside the shell, so the menu is still there. */
+export const staffNotFoundRoute: StaffRoute = {
+  paths: [],
+  title: "Page Not Found",
+  anyOf: [],
+  render: () => <NotFoundPage inShell />,
+};
 
 type Screen = { default: ComponentType };
 

@@ -156,6 +156,35 @@ describe("dashboard metrics", () => {
   });
 });
 
+describe("dashboard by role", () => {
+  it.each([
+    ["director", true],
+    ["chief_scientist", false],
+    ["sales_manager", false],
+    ["lab_technician", false],
+    ["logistics_coordinator", false],
+  ] as const)("gives the %s money figures: %s", async (role, money) => {
+    const user = asUser(t.app, await loginAs(t.app, staffEmails[role]));
+    const m = (await user.get("/api/dashboard/metrics")).json();
+    if (money) {
+      expect(m.monthlyRevenue).toEqual(expect.any(Number));
+      expect(m.ledger).not.toBeNull();
+    } else {
+      expect(m).toMatchObject({
+        monthlyRevenue: null,
+        monthlyRevenueUsd: null,
+        revenueGrowth: null,
+        ledger: null,
+      });
+    }
+    expect(m.totalInventory).toEqual(expect.any(Number));
+    expect((await user.get("/api/dashboard/sales-trend")).statusCode).toBe(money ? 200 : 403);
+    expect((await user.get("/api/alerts/temperature")).statusCode).toBe(
+      role === "director" || role === "chief_scientist" || role === "lab_technician" ? 200 : 403,
+    );
+  });
+});
+
 describe("dashboard lists and figures", () => {
   it("answers the five most recent orders", async () => {
     const recent = (await director.get("/api/orders/recent")).json();

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Eye, EyeOff, Loader2, LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, Redirect, useLocation } from "wouter";
 import { SESSION_IDLE_MINUTES } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -11,6 +11,7 @@ import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useTextField } from "../../lib/form";
+import { useSession } from "../../lib/session";
 import { authQueries, useStaffOrDemoLogin } from "./api";
 import { BiometricButtons } from "./biometric-buttons";
 
@@ -22,6 +23,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const demo = useQuery(authQueries.demoAccounts());
+  const session = useSession();
   const signIn = useStaffOrDemoLogin();
   const login = {
     isPending: signIn.isPending,
@@ -54,6 +56,10 @@ export default function LoginPage() {
     }
     login.mutate({ email: email.value.trim(), password, client: false });
   };
+
+  // Already signed in: the form would only sign the same person in again.
+  const signedInAs = session.data?.user;
+  if (signedInAs) return <Redirect to={signedInAs.role === "client" ? "/client-portal" : "/dashboard"} />;
 
   return (
     <main

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { Permission } from "../../../contract/roles";
 import { PageHeader } from "../../components/page-header";
 import { Card } from "../../components/ui/card";
 import { queryClient } from "../../lib/query-client";
@@ -12,8 +13,13 @@ import { defaultTrendRange, SalesTrendChart } from "./sales-trend-chart";
 import { BreedingPerformanceCard, InventoryStatusCard, StorageConditionsCard } from "./side-cards";
 import { TemperatureBanner } from "./temperature-banner";
 
-/** What the signed-in role may see here: money needs finance, storage temperatures the storage permission. */
-export default function DashboardPage({ money, storage }: { money: boolean; storage: boolean }) {
+/**
+ * What the signed-in role may see and do here: money needs finance, storage temperatures the storage
+ * permission, the orders list orders:read, and each quick action the permission to finish it.
+ */
+export default function DashboardPage({ permissions }: { permissions: readonly Permission[] }) {
+  const money = permissions.includes("finance");
+  const storage = permissions.includes("storage");
   const metrics = useQuery(dashboardQueries.metrics());
   const alerts = useQuery({ ...storageQueries.temperatureAlerts(), enabled: storage });
   const recent = useQuery(dashboardQueries.recentOrders());
@@ -41,13 +47,13 @@ export default function DashboardPage({ money, storage }: { money: boolean; stor
           )}
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6 lg:col-span-2">
-              <RecentOrders orders={recent.data} />
+              <RecentOrders orders={recent.data} canViewAll={permissions.includes("orders:read")} />
               {money && <SalesTrendChart />}
             </div>
             <div className="min-w-0 space-y-6">
               <InventoryStatusCard status={inventory.data} />
               {storage && <StorageConditionsCard units={units.data} />}
-              <QuickActions />
+              <QuickActions permissions={permissions} />
             </div>
           </div>
           <BreedingPerformanceCard metrics={breeding.data} />

@@ -1,17 +1,20 @@
 import type { Order } from "../../../contract/orders";
 import { LinkButton } from "../../components/link-button";
-import { DisplayStatusBadge } from "../../components/order-status-badge";
+import { OrderStatusBadge } from "../../components/order-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
 
-export function RecentOrders({ orders }: { orders: Order[] | undefined }) {
+/** The five latest orders; View All only for roles that may open the orders screen. */
+export function RecentOrders({ orders, canViewAll }: { orders: Order[] | undefined; canViewAll: boolean }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Recent Orders</CardTitle>
-        <LinkButton href="/orders" variant="outline" size="sm">
-          View All
-        </LinkButton>
+        {canViewAll && (
+          <LinkButton href="/orders" variant="outline" size="sm">
+            View All
+          </LinkButton>
+        )}
       </CardHeader>
       <CardContent>
         {!orders || orders.length === 0 ? (
@@ -35,7 +38,7 @@ export function RecentOrders({ orders }: { orders: Order[] | undefined }) {
                     <td className="py-2 pr-3">{o.customerName}</td>
                     <td className="py-2 pr-3 capitalize">{o.orderType}</td>
                     <td className="py-2 pr-3">
-                      <DisplayStatusBadge status={o.status} />
+                      <OrderStatusBadge status={o.status} />
                     </td>
                     <td className="py-2 text-right tabular-nums">{formatKes(o.totalAmountKes)}</td>
                   </tr>
