@@ -18,6 +18,15 @@ export const categoryLabels: Record<(typeof geneticCategories)[number], string> 
 /** At or below this many available units an item counts as low stock. */
 export const LOW_STOCK_THRESHOLD = 20;
 
+/** Low stock, defined once: active, viable, and at most the threshold available (the server's SQL agrees). */
+export function isLowStock(item: {
+  isActive: boolean;
+  viabilityStatus: string;
+  availableStock: number;
+}): boolean {
+  return item.isActive && item.viabilityStatus === "viable" && item.availableStock <= LOW_STOCK_THRESHOLD;
+}
+
 export const geneticDataSchema = z.object({
   category: z.enum(geneticCategories, { error: "Choose a category" }),
   origin: z.enum(geneticOrigins, { error: "Choose an origin" }),

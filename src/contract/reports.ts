@@ -60,6 +60,8 @@ export const reportSchema = z.object({
           inStock: z.number().int(),
           lowStock: z.number().int(),
           expired: z.number().int(),
+          /** Failed a quality check: a category of its own, not "expired". */
+          compromised: z.number().int(),
         }),
       ),
       lowStock: z.array(z.object({ itemId: z.string(), breedName: z.string(), available: z.number().int() })),

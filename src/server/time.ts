@@ -38,3 +38,19 @@ const nairobiDay = new Intl.DateTimeFormat("en-GB", {
 export function formatNairobiDay(instant: Date): string {
   return nairobiDay.format(instant);
 }
+
+/**
+ * Every Nairobi day (YYYY-MM-DD) or month (YYYY-MM) from `from` to `to`, both included: a chart's axis
+ * with no gaps, whatever days had no rows.
+ */
+export function nairobiBuckets(from: Date, to: Date, by: "day" | "month"): string[] {
+  const key = by === "day" ? nairobiDate : monthKey;
+  const keys: string[] = [];
+  const last = key(to);
+  // Step a day at a time (a month is at most 31 steps, a year 366): simple and exact across month ends.
+  for (let t = from.getTime(); ; t += DAY_MS) {
+    const k = key(new Date(Math.min(t, to.getTime())));
+    if (keys.at(-1) !== k) keys.push(k);
+    if (k === last) return keys;
+  }
+}

@@ -27,6 +27,18 @@ describe("reports and analytics", () => {
     expect(await page.getByTestId("chart-distribution").locator(".recharts-pie-sector").count()).toBe(
       month.customerReport.distribution.length,
     );
+    // The axis names days as dates, and a tooltip gives money in KSh for the day under the pointer.
+    // Recharts 3 draws every tick label in one layer: the y axis's are amounts ("25K"), the rest dates.
+    const labels = page.getByTestId("chart-revenue").locator(".recharts-cartesian-axis-tick-value");
+    await labels.first().waitFor({ state: "attached" });
+    const dates = (await labels.allTextContents()).filter((l) => !/^[\d.]+[KM]?$/.test(l));
+    expect(dates.length).toBeGreaterThan(3);
+    for (const d of dates) expect(d).toMatch(/^\d{1,2} [A-Z][a-z]{2}$/);
+    const plot = (await page.getByTestId("chart-revenue").locator(".recharts-cartesian-grid").boundingBox())!;
+    await page.mouse.move(plot.x + plot.width - 4, plot.y + plot.height / 2);
+    const tooltip = page.getByTestId("chart-revenue").locator(".recharts-tooltip-wrapper");
+    await tooltip.getByText(/Revenue : KSh [\d,]+/).waitFor();
+    expect(await tooltip.textContent()).toMatch(/\d{1,2} [A-Z][a-z]{2}/);
     await screenshot(page, "reports-desktop", { fullPage: false });
 
     await page.getByLabel("Report period").selectOption("1y");
@@ -44,6 +56,7 @@ describe("reports and analytics", () => {
     );
     await page.getByRole("tab", { name: "Inventory" }).click();
     await page.getByTestId("chart-stock").locator(".recharts-bar-rectangle").first().waitFor();
+    await page.getByTestId("chart-stock").getByText("Compromised").waitFor();
     expect(await page.getByTestId("inventory-alerts").textContent()).toContain("LN2-Tank-C");
     await page.getByRole("tab", { name: "Customers" }).click();
     await page.getByTestId("chart-growth").locator(".recharts-line-curve").waitFor();

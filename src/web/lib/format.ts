@@ -78,6 +78,14 @@ export function formatMonth(yearMonth: string): string {
   return monthFormat().format(new Date(`${yearMonth}-01T00:00:00Z`));
 }
 
+const dayFormat = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { day: "numeric", month: "short", timeZone: "UTC" }),
+);
+/** A calendar day "2026-11-24" as "24 Nov", the same wherever the browser is. */
+export function formatDay(isoDate: string): string {
+  return dayFormat().format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 /** "embryo" as "Embryo": a lower-case code shown as a label. */
 export const capitalise = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
+import { isLowStock, LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
 import { inventoryItems } from "../../db/schema";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 
@@ -19,6 +19,7 @@ type Item = {
   breedName: string;
   acquiredFrom: string;
   viabilityStatus: string;
+  isActive: boolean;
   currentStock: number;
   reservedStock: number;
   availableStock: number;
@@ -92,8 +93,33 @@ describe("inventory list", () => {
     expect((await list("?status=expired")).map((i) => i.itemId)).toEqual(["EMB-HF-007"]);
     const low = await list("?lowStock=true");
     expect(low.length).toBeGreaterThan(0);
-    expect(low.every((i) => i.availableStock <= LOW_STOCK_THRESHOLD)).toBe(true);
+    expect(low.every((i) => i.availableStock <= LOW_STOCK_THRESHOLD && i.viabilityStatus === "viable")).toBe(
+      true,
+    );
     expect((await director.get("/api/inventory?origin=Mars")).statusCode).toBe(400);
+  });
+
+  it("counts low stock the same way on the dashboard, the inventory filter and the reports", async () => {
+    // The expired item has few units left too: not low stock, it is not for sale.
+    const expired = (await list("?status=expired"))[0]!;
+    expect(expired.availableStock).toBeLessThanOrEqual(LOW_STOCK_THRESHOLD);
+    const everything = await list("?limit=500");
+    const expected = everything
+      .filter((i) => isLowStock(i))
+      .map((i) => i.itemId)
+      .sort();
+    expect((await list("?lowStock=true&limit=500")).map((i) => i.itemId).sort()).toEqual(expected);
+    expect((await director.get("/api/inventory/status")).json().lowStock).toBe(expected.length);
+    const report = (await director.get("/api/reports")).json().inventoryReport;
+    expect(report.lowStockItems).toBe(expected.length);
+    const byCategory = report.stockByCategory as { lowStock: number; expired: number; compromised: number }[];
+    expect(byCategory.reduce((s, c) => s + c.lowStock, 0)).toBe(expected.length);
+    expect(byCategory.reduce((s, c) => s + c.expired, 0)).toBe(
+      everything.filter((i) => i.viabilityStatus === "expired").length,
+    );
+    expect(byCategory.reduce((s, c) => s + c.compromised, 0)).toBe(
+      everything.filter((i) => i.viabilityStatus === "compromised").length,
+    );
   });
 
   it("summarises the filtered items", async () => {

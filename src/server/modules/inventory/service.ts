@@ -8,7 +8,6 @@ import {
   type InventorySummary,
   type inventoryItemInputSchema,
   type inventoryListQuery,
-  LOW_STOCK_THRESHOLD,
   type reserveInputSchema,
 } from "../../../contract/inventory";
 import { kesToUsd } from "../../../contract/money";
@@ -20,10 +19,9 @@ import { conflict, notFound, validationError } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { findCustomerByName } from "../customers/lookup";
 import { insertOrder, toOrder } from "../orders/service";
+import { availableStock, isLowStock } from "./low-stock";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
-
-const available = sql`(${inventoryItems.currentStock} - ${inventoryItems.reservedStock})`;
 
 /** geneticData is stored as JSON; older rows may hold it as a JSON string. */
 function parseGeneticData(raw: unknown) {
@@ -61,7 +59,7 @@ function listFilters(query: Omit<ListQuery, "limit" | "offset">): SQL | undefine
   if (query.status) filters.push(eq(inventoryItems.viabilityStatus, query.status));
   if (query.category) filters.push(sql`${inventoryItems.geneticData}->>'category' = ${query.category}`);
   if (query.origin) filters.push(sql`${inventoryItems.geneticData}->>'origin' = ${query.origin}`);
-  if (query.lowStock) filters.push(sql`${available} <= ${LOW_STOCK_THRESHOLD}`);
+  if (query.lowStock) filters.push(isLowStock);
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(
@@ -117,9 +115,9 @@ export function inventoryStatus(ctx: AppContext): Promise<InventoryStatus> {
   return ctx.database.read(async (db) => {
     const [row] = await db
       .select({
-        embryos: sql<string>`coalesce(sum(${available}) filter (where ${inventoryItems.type} = 'embryo'), 0)`,
-        sperm: sql<string>`coalesce(sum(${available}) filter (where ${inventoryItems.type} = 'sperm'), 0)`,
-        lowStock: sql<string>`count(*) filter (where ${available} <= ${LOW_STOCK_THRESHOLD})`,
+        embryos: sql<string>`coalesce(sum(${availableStock}) filter (where ${inventoryItems.type} = 'embryo'), 0)`,
+        sperm: sql<string>`coalesce(sum(${availableStock}) filter (where ${inventoryItems.type} = 'sperm'), 0)`,
+        lowStock: sql<string>`count(*) filter (where ${isLowStock})`,
       })
       .from(inventoryItems)
       .where(and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable")));

@@ -59,8 +59,14 @@ function tablesFor(report: Report, type: ReportType): { figures: [string, string
   };
   const stock: Table = {
     title: "Stock by category",
-    head: ["Category", "In stock", "Low stock", "Expired/compromised"],
-    rows: (i?.stockByCategory ?? []).map((b) => [b.category, b.inStock, b.lowStock, b.expired]),
+    head: ["Category", "In stock", "Low stock", "Expired", "Compromised"],
+    rows: (i?.stockByCategory ?? []).map((b) => [
+      b.category,
+      b.inStock,
+      b.lowStock,
+      b.expired,
+      b.compromised,
+    ]),
   };
   const alerts: Table = {
     title: "Alerts",

@@ -30,7 +30,8 @@ describe("reports", () => {
       const bookedKes = booked.reduce((s, o) => s + o.totalAmountKes, 0);
       const receivedKes = booked.reduce((s, o) => s + o.amountPaidKes, 0);
       const report = (await director.get(`/api/reports?period=${period}`)).json();
-      expect(report.salesReport.totalOrders).toBe(inside.length);
+      // The same order set as revenue: cancelled and rejected orders are in neither.
+      expect(report.salesReport.totalOrders).toBe(booked.length);
       expect(report.salesReport.totalRevenue).toBe(bookedKes);
       expect(report.salesReport.ledger).toEqual({
         bookedKes,
@@ -38,7 +39,7 @@ describe("reports", () => {
         outstandingKes: bookedKes - receivedKes,
       });
       expect(report.salesReport.series.reduce((s: number, b: { orders: number }) => s + b.orders, 0)).toBe(
-        inside.length,
+        booked.length,
       );
     }
     const year = (await director.get("/api/reports?period=1y")).json();
@@ -46,6 +47,14 @@ describe("reports", () => {
     expect(year.salesReport.totalOrders).toBeGreaterThan(month.salesReport.totalOrders);
     expect(year.salesReport.series[0].label).toMatch(/^\d{4}-\d{2}$/);
     expect(month.salesReport.series[0].label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A continuous axis: every day (or month) of the period, in order, days without orders at zero.
+    const days = month.salesReport.series.map((b: { label: string }) => b.label);
+    expect(days).toHaveLength(31);
+    days.slice(1).forEach((d: string, i: number) => {
+      expect(Date.parse(d) - Date.parse(days[i])).toBe(DAY);
+    });
+    expect(year.salesReport.series).toHaveLength(13);
+    expect(month.customerReport.growth.map((g: { label: string }) => g.label)).toEqual(days);
   });
 
   it("defaults to 30 days and answers the fields the screen reads", async () => {

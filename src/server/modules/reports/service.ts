@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
-import { categoryLabels, LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
+import { categoryLabels } from "../../../contract/inventory";
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { customers, inventoryItems, orderLines, orders, storageUnits } from "../../db/schema";
-import { DAY_MS, nairobiDate } from "../../time";
+import { DAY_MS, nairobiBuckets, nairobiDate } from "../../time";
 import { isBooked, ledgerFigures } from "../finance/ledger";
+import { availableStock, isLowStock } from "../inventory/low-stock";
 
 /** Revenue here is the ledger's booked order value. */
 const counted = isBooked;
@@ -17,6 +18,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
   const from = new Date(now.getTime() - reportPeriodDays[period] * DAY_MS);
   const inPeriod = and(gte(orders.orderDate, from), lte(orders.orderDate, now));
   const byMonth = period === "90d" || period === "1y";
+  const buckets = nairobiBuckets(from, now, byMonth ? "month" : "day");
   const bucketOf = (col: typeof orders.orderDate | typeof customers.createdAt) =>
     // The format is inlined (not a bound parameter) so GROUP BY and SELECT see the same expression.
     sql<string>`to_char(${col} at time zone 'Africa/Nairobi', ${sql.raw(byMonth ? "'YYYY-MM'" : "'YYYY-MM-DD'")})`;
@@ -25,7 +27,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
     const [totals] = await db
       .select({
         revenue: sql<string>`coalesce(sum(${orders.totalAmountKes}) filter (where ${counted}), 0)`,
-        orders: count(),
+        orders: sql<string>`count(*) filter (where ${counted})`,
       })
       .from(orders)
       .where(inPeriod);
@@ -34,7 +36,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .select({
         label: orderBucket,
         revenue: sql<string>`coalesce(sum(${orders.totalAmountKes}) filter (where ${counted}), 0)`,
-        orders: count(),
+        orders: sql<string>`count(*) filter (where ${counted})`,
       })
       .from(orders)
       .where(inPeriod)
@@ -75,9 +77,9 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .groupBy(customerBucket)
       .orderBy(customerBucket);
     let running = n(cust!.before);
-    const growth = joined.map((j) => {
-      running += n(j.count);
-      return { label: j.label, customers: running };
+    const growth = buckets.map((label) => {
+      running += n(joined.find((j) => j.label === label)?.count);
+      return { label, customers: running };
     });
     const topCustomers = await db
       .select({
@@ -94,15 +96,14 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .orderBy(desc(sql`sum(${orders.totalAmountKes})`))
       .limit(5);
 
-    const available = sql`(${inventoryItems.currentStock} - ${inventoryItems.reservedStock})`;
-    const isLow = sql`${inventoryItems.viabilityStatus} = 'viable' and ${available} <= ${LOW_STOCK_THRESHOLD}`;
     const category = sql<string>`${inventoryItems.geneticData}->>'category'`;
     const byCategory = await db
       .select({
         category,
-        inStock: sql<string>`count(*) filter (where ${inventoryItems.viabilityStatus} = 'viable' and ${available} > ${LOW_STOCK_THRESHOLD})`,
-        lowStock: sql<string>`count(*) filter (where ${isLow})`,
-        expired: sql<string>`count(*) filter (where ${inventoryItems.viabilityStatus} <> 'viable')`,
+        inStock: sql<string>`count(*) filter (where ${inventoryItems.viabilityStatus} = 'viable' and not ${isLowStock})`,
+        lowStock: sql<string>`count(*) filter (where ${isLowStock})`,
+        expired: sql<string>`count(*) filter (where ${inventoryItems.viabilityStatus} = 'expired')`,
+        compromised: sql<string>`count(*) filter (where ${inventoryItems.viabilityStatus} = 'compromised')`,
       })
       .from(inventoryItems)
       .where(eq(inventoryItems.isActive, true))
@@ -112,11 +113,11 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .select({
         itemId: inventoryItems.itemId,
         breedName: inventoryItems.breedName,
-        available: sql<number>`${available}::int`,
+        available: sql<number>`${availableStock}::int`,
       })
       .from(inventoryItems)
-      .where(and(eq(inventoryItems.isActive, true), isLow))
-      .orderBy(asc(available));
+      .where(isLowStock)
+      .orderBy(asc(availableStock));
     const soon = nairobiDate(new Date(now.getTime() + 30 * DAY_MS));
     const today = nairobiDate(now);
     const expiringSoon = await db
@@ -160,7 +161,10 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
         ledger: await ledgerFigures(db, { from, to: now }),
         totalOrders: orderCount,
         averageOrderValue: orderCount === 0 ? 0 : Math.round(revenue / orderCount),
-        series: seriesRows.map((r) => ({ label: r.label, revenue: n(r.revenue), orders: n(r.orders) })),
+        series: buckets.map((label) => {
+          const r = seriesRows.find((row) => row.label === label);
+          return { label, revenue: n(r?.revenue), orders: n(r?.orders) };
+        }),
         topProducts: productRows.map((p) => ({
           name: p.name,
           units: n(p.units),
@@ -189,6 +193,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
           inStock: n(c.inStock),
           lowStock: n(c.lowStock),
           expired: n(c.expired),
+          compromised: n(c.compromised),
         })),
         lowStock: lowStock.map((l) => ({ ...l, available: n(l.available) })),
         expiringSoon: expiringSoon.map((e) => ({

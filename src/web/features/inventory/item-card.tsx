@@ -1,10 +1,5 @@
 import { Eye, MapPin, Package } from "lucide-react";
-import {
-  categoryLabels,
-  type InventoryItem,
-  LOW_STOCK_THRESHOLD,
-  originLabels,
-} from "../../../contract/inventory";
+import { categoryLabels, type InventoryItem, isLowStock, originLabels } from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -23,7 +18,7 @@ export function ItemCard({
   onReserve: () => void;
 }) {
   const g = item.geneticData;
-  const low = item.availableStock <= LOW_STOCK_THRESHOLD;
+  const low = isLowStock(item);
   return (
     <Card className="flex flex-col p-4" data-testid="inventory-card">
       <div className="flex items-start justify-between gap-2">

@@ -1,11 +1,11 @@
 import { Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { customerTypeLabels } from "../../../contract/customers";
 import type { Report } from "../../../contract/reports";
-import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
+import { axisTick, chartGrid } from "../../components/chart-parts";
 import { DataTable } from "../../components/data-table";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatDate, formatKes } from "../../lib/format";
-import { ChartCard } from "./chart-card";
+import { bucketAxis, ChartCard, moneyTooltip } from "./chart-card";
 
 export function Customers({ r }: { r: Report }) {
   const c = r.customerReport;
@@ -14,9 +14,9 @@ export function Customers({ r }: { r: Report }) {
       <ChartCard title="Customer growth" testId="chart-growth">
         <LineChart data={c.growth}>
           {chartGrid}
-          <XAxis dataKey="label" tick={axisTick} />
+          <XAxis {...bucketAxis} />
           <YAxis allowDecimals={false} width={32} tick={axisTick} />
-          <Tooltip {...tooltipProps} />
+          <Tooltip {...moneyTooltip} />
           <Line
             isAnimationActive={false}
             type="monotone"

@@ -19,6 +19,13 @@ export function Inventory({ i }: { i: NonNullable<Report["inventoryReport"]> }) 
           <Bar isAnimationActive={false} dataKey="inStock" name="In stock" stackId="s" fill="#15803d" />
           <Bar isAnimationActive={false} dataKey="lowStock" name="Low stock" stackId="s" fill="#ea580c" />
           <Bar isAnimationActive={false} dataKey="expired" name="Expired" stackId="s" fill="#dc2626" />
+          <Bar
+            isAnimationActive={false}
+            dataKey="compromised"
+            name="Compromised"
+            stackId="s"
+            fill="#7c3aed"
+          />
         </BarChart>
       </ChartCard>
       <Card>

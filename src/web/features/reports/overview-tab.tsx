@@ -2,8 +2,7 @@ import { Cell, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } f
 import { customerTypeLabels } from "../../../contract/customers";
 import type { Report } from "../../../contract/reports";
 import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
-import { formatKes } from "../../lib/format";
-import { ChartCard, COLORS, compact } from "./chart-card";
+import { bucketAxis, ChartCard, COLORS, compact, moneyTooltip } from "./chart-card";
 
 export function Overview({ r }: { r: Report }) {
   const distribution = r.customerReport.distribution.map((d) => ({
@@ -15,9 +14,9 @@ export function Overview({ r }: { r: Report }) {
       <ChartCard title="Revenue" testId="chart-revenue">
         <LineChart data={r.salesReport.series}>
           {chartGrid}
-          <XAxis dataKey="label" tick={axisTick} />
+          <XAxis {...bucketAxis} />
           <YAxis tickFormatter={(v: number) => compact.format(v)} width={48} tick={axisTick} />
-          <Tooltip {...tooltipProps} formatter={(v) => formatKes(Number(v))} />
+          <Tooltip {...moneyTooltip} />
           <Line
             isAnimationActive={false}
             type="monotone"

@@ -1,9 +1,9 @@
 import { Bar, BarChart, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { Report } from "../../../contract/reports";
-import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts";
+import { axisTick, chartGrid } from "../../components/chart-parts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
-import { ChartCard, compact } from "./chart-card";
+import { bucketAxis, ChartCard, compact, moneyTooltip } from "./chart-card";
 
 export function Sales({ r }: { r: Report }) {
   return (
@@ -11,18 +11,12 @@ export function Sales({ r }: { r: Report }) {
       <ChartCard title="Revenue and orders" testId="chart-sales">
         <BarChart data={r.salesReport.series}>
           {chartGrid}
-          <XAxis dataKey="label" tick={axisTick} />
+          <XAxis {...bucketAxis} />
           <YAxis yAxisId="kes" tickFormatter={(v: number) => compact.format(v)} width={48} tick={axisTick} />
           <YAxis yAxisId="n" orientation="right" allowDecimals={false} width={32} tick={axisTick} />
-          <Tooltip {...tooltipProps} />
+          <Tooltip {...moneyTooltip} />
           <Legend />
-          <Bar
-            isAnimationActive={false}
-            yAxisId="kes"
-            dataKey="revenue"
-            name="Revenue (KES)"
-            fill="#15803d"
-          />
+          <Bar isAnimationActive={false} yAxisId="kes" dataKey="revenue" name="Revenue" fill="#15803d" />
           <Bar isAnimationActive={false} yAxisId="n" dataKey="orders" name="Orders" fill="#2563eb" />
         </BarChart>
       </ChartCard>

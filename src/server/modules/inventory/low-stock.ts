@@ -1,0 +1,17 @@
+import { and, eq, sql } from "drizzle-orm";
+import { LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
+import { inventoryItems } from "../../db/schema";
+
+/** Units on hand that no order holds. */
+export const availableStock = sql`(${inventoryItems.currentStock} - ${inventoryItems.reservedStock})`;
+
+/**
+ * The one definition of low stock, for every screen that counts it (dashboard, inventory filter, reports):
+ * an active, viable item with at most LOW_STOCK_THRESHOLD units available. Expired or compromised stock is
+ * not "low", it is not for sale at all. The web's `isLowStock` (contract) says the same for one item.
+ */
+export const isLowStock = and(
+  eq(inventoryItems.isActive, true),
+  eq(inventoryItems.viabilityStatus, "viable"),
+  sql`${availableStock} <= ${LOW_STOCK_THRESHOLD}`,
+)!;
