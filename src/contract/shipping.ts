@@ -78,7 +78,24 @@ export const shipmentStatusInputSchema = z.object({
   status: z.enum(shipmentStatusChoices, { error: "Unknown shipment status" }),
 });
 
-export const shipmentListQuery = paginationQuery.extend({ status: z.enum(shipmentStatuses).optional() });
+/** The shipping screen's tabs: on the way (not yet delivered), delivered, and cancelled with their orders. */
+export const shipmentViews = ["active", "delivered", "cancelled"] as const;
+export const shipmentViewLabels: Record<(typeof shipmentViews)[number], string> = {
+  active: "Active",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+export type ShipmentView = (typeof shipmentViews)[number];
+export const activeShipmentStatuses = [
+  "preparing",
+  "shipped",
+  "in_transit",
+  "delayed",
+] as const satisfies readonly ShipmentStatus[];
+export const shipmentListQuery = paginationQuery.extend({
+  status: z.enum(shipmentStatuses).optional(),
+  view: z.enum(shipmentViews).optional(),
+});
 export type ShipmentListQuery = z.input<typeof shipmentListQuery>;
 
 export const shipmentSummarySchema = z.object({

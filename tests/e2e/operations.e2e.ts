@@ -79,8 +79,16 @@ describe("shipping & logistics", () => {
     expect(await tracked.textContent()).toMatch(/Tracking number: TRK-\d+/);
 
     await row.getByLabel(/^Status of/).selectOption("delivered");
+    await expectToast(page, "Shipment status updated");
+    // Delivered shipments leave the active list for the Delivered tab, where their status is final.
+    await row.waitFor({ state: "detached" });
+    await page.getByRole("tab", { name: "Delivered" }).click();
     await row.getByText("Delivered").waitFor();
     expect(await row.getByLabel(/^Status of/).count()).toBe(0);
+    await page.getByRole("tab", { name: "Active" }).click();
+    await page.getByRole("heading", { name: "Active Shipments" }).waitFor();
+    await page.getByTestId("shipment-row").first().waitFor();
+    expect(await row.count()).toBe(0);
     const order = await (await director.request.get(`${baseUrl()}/api/orders/${placed.id}`)).json();
     expect(order.status).toBe("delivered");
     await client.context().close();

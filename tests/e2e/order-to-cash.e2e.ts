@@ -114,6 +114,8 @@ describe("order to cash", () => {
       .first()
       .waitFor();
     await status.selectOption("delivered");
+    await row.waitFor({ state: "detached" });
+    await logistics.getByRole("tab", { name: "Delivered" }).click();
     await row.getByText("Delivered").first().waitFor();
 
     await client.goto("/client-orders");

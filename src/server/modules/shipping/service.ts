@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  activeShipmentStatuses,
   SHIPMENT_ESTIMATE_DAYS,
   type Shipment,
   type ShipmentStatus,
@@ -48,7 +49,15 @@ export function listShipments(
     const rows = await db
       .select()
       .from(shipments)
-      .where(query.status ? eq(shipments.status, query.status) : undefined)
+      .where(
+        and(
+          query.status ? eq(shipments.status, query.status) : undefined,
+          query.view === "active" ? inArray(shipments.status, activeShipmentStatuses) : undefined,
+          query.view === "delivered" || query.view === "cancelled"
+            ? eq(shipments.status, query.view)
+            : undefined,
+        ),
+      )
       .orderBy(desc(shipments.createdAt), desc(shipments.id))
       .limit(query.limit)
       .offset(query.offset);

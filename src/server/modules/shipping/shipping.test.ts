@@ -74,6 +74,25 @@ describe("shipments", () => {
     });
   });
 
+  it("splits the list into active, delivered and cancelled shipments", async () => {
+    const all = (await logistics.get("/api/shipments?limit=500")).json() as { id: number; status: string }[];
+    const ids = async (view: string) =>
+      ((await logistics.get(`/api/shipments?view=${view}&limit=500`)).json() as { id: number }[]).map(
+        (s) => s.id,
+      );
+    const active = await ids("active");
+    const delivered = await ids("delivered");
+    const cancelled = await ids("cancelled");
+    expect(active.length).toBeGreaterThan(0);
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(active).toEqual(
+      all.filter((s) => !["delivered", "cancelled"].includes(s.status)).map((s) => s.id),
+    );
+    expect(delivered).toEqual(all.filter((s) => s.status === "delivered").map((s) => s.id));
+    expect(active.length + delivered.length + cancelled.length).toBe(all.length);
+    expect((await logistics.get("/api/shipments?view=lost")).statusCode).toBe(400);
+  });
+
   it("keeps one delivery date: the client's request reaches staff, approval sets it, the shipment keeps it", async () => {
     const hf = await item("SEM-HF-101");
     const asked = new Date(t.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);

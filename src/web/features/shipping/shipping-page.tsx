@@ -5,10 +5,14 @@ import {
   type Shipment,
   type ShipmentStatus,
   type ShipmentSummary,
+  type ShipmentView,
   shipmentStatusLabels,
+  shipmentViewLabels,
+  shipmentViews,
 } from "../../../contract/shipping";
 import { AddButton } from "../../components/add-button";
 import { ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { TabBar } from "../../components/tab-bar";
 import { DetailsDialog } from "../../components/ui/details-dialog";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -51,9 +55,12 @@ const statsOf = (s: ShipmentSummary): Stat[] => [
   { label: "Delayed", value: s.delayed, icon: AlertTriangle },
 ];
 
+const tabs = shipmentViews.map((v) => [v, shipmentViewLabels[v]] as const);
+
 export default function ShippingPage() {
-  const page = usePage();
-  const shipments = useQuery(shippingQueries.list(page.params));
+  const [view, setView] = useState<ShipmentView>("active");
+  const page = usePage(view);
+  const shipments = useQuery(shippingQueries.list({ ...page.params, view }));
   const summary = useQuery(shippingQueries.summary());
   const [createOpen, setCreateOpen] = useState(false);
   const [viewing, setViewing] = useState<Shipment>();
@@ -68,7 +75,8 @@ export default function ShippingPage() {
       {...screen}
       actions={<AddButton label="Create Shipment" onClick={() => setCreateOpen(true)} />}
       stats={summary.data && statsOf(summary.data)}
-      listTitle="Active Shipments"
+      listTitle={view === "active" ? "Active Shipments" : `${shipmentViewLabels[view]} Shipments`}
+      filters={<TabBar tabs={tabs} value={view} onChange={setView} />}
       dialogs={
         <>
           <CreateShipmentDialog open={createOpen} onOpenChange={setCreateOpen} />
