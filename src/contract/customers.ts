@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
-import { emailAddress, requiredText, text } from "./primitives";
+import { emailAddress, idParamSchema, requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
 export const customerTypeSchema = z.enum(customerTypes, { error: "Choose a customer type" });
@@ -51,8 +51,19 @@ export const customerListQuery = paginationQuery.extend({
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 
+/** Active customers whose names look like one being typed: a warning before a duplicate is saved. */
+export const similarCustomersQuery = z.object({
+  name: text().min(3).max(200),
+  /** The customer being edited, which is not its own duplicate. */
+  excludeId: idParamSchema.optional(),
+});
+export type SimilarCustomersQuery = z.input<typeof similarCustomersQuery>;
+
 export const customerSummarySchema = z.object({
+  /** Active customers; the per-type figures count active ones too. */
   totalCustomers: z.number().int(),
+  /** Every customer on record, inactive ones included, as the list shows them. */
+  allCustomers: z.number().int(),
   farms: z.number().int(),
   breeders: z.number().int(),
   veterinarians: z.number().int(),

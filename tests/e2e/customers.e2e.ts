@@ -10,7 +10,7 @@ import {
   screenshot,
   signInAsStaff,
 } from "./support/browser";
-import { createCustomer } from "./support/fixtures";
+import { createCustomer, uniqueTag } from "./support/fixtures";
 
 let browser: Browser;
 let page: Page;
@@ -36,11 +36,14 @@ describe("customer management", () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="stat-Total Customers"]')?.textContent !== "–",
     );
-    expect(await stat("Total Customers").textContent()).toBe(String(summary.totalCustomers));
+    // What the list shows (inactive customers too), saying how many are active.
+    expect(await stat("Total Customers").textContent()).toBe(String(summary.allCustomers));
+    await page.getByText(`${summary.totalCustomers} active`, { exact: true }).waitFor();
     expect(await stat("Farms").textContent()).toBe(String(summary.farms));
     expect(await stat("Breeders").textContent()).toBe(String(summary.breeders));
     expect(await stat("Veterinarians").textContent()).toBe(String(summary.veterinarians));
     const list = await (await page.request.get(`${baseUrl()}/api/customers`)).json();
+    expect(list.length).toBe(summary.allCustomers);
     expect(await cards().count()).toBe(list.length);
     await screenshot(page, "customers-desktop");
   });
@@ -80,6 +83,27 @@ describe("customer management", () => {
       (n) => document.querySelector('[data-testid="stat-Breeders"]')?.textContent === String(n),
       before + 1,
     );
+  });
+
+  it("warns of a similar name while typing and refuses a second active customer with the same email", async () => {
+    const tag = uniqueTag();
+    const existing = await createCustomer(page, { name: `Gilgil Heifer Ranch ${tag}` });
+    await openCustomers();
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name *").fill(`Gilgil Heifers Ranch ${tag}`);
+    const warning = dialog.getByRole("status").filter({ hasText: "Already on record with a similar name" });
+    await warning.getByText(existing.name).waitFor();
+    await dialog.getByLabel("Type *").selectOption("farm");
+    await dialog.getByLabel("Email *").fill(existing.email.toUpperCase());
+    await dialog.getByLabel("Phone *").fill("+254 711 222 334");
+    await dialog.getByLabel("Contact Person *").fill("Peter Njoroge");
+    await dialog.getByLabel("Address *").fill("Gilgil, Nakuru");
+    await screenshot(page, "customers-similar-name", { fullPage: false });
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    await dialog.getByText("An active customer with this email already exists").waitFor();
+    expect(await dialog.getByLabel("Email *").getAttribute("aria-invalid")).toBe("true");
+    await page.keyboard.press("Escape");
   });
 
   it("searches name, email and contact person without regard to case", async () => {

@@ -97,6 +97,8 @@ export const customers = pgTable(
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("customers_contact_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
+    // One active customer per email: a second one is a duplicate to merge, not a new customer.
+    uniqueIndex("customers_email_active_key").on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
   ],
 );
 
@@ -627,5 +629,6 @@ export const vendors = pgTable(
     check("vendors_rating_range", sql`${t.rating} between 0 and 5`),
     index("vendors_type_idx").on(t.type, t.isActive),
     index("vendors_created_idx").on(t.createdAt),
+    uniqueIndex("vendors_email_active_key").on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
   ],
 );

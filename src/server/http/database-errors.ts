@@ -1,13 +1,18 @@
 import { postgresErrorOf } from "../db/database";
 import { AppError } from "../errors";
 
-/** What a person is told when a unique constraint catches a duplicate the service did not. */
-const duplicateMessages: [RegExp, string][] = [
+/**
+ * What a person is told when a unique constraint catches a duplicate the service did not, and under which
+ * form field when one field is the cause.
+ */
+const duplicateMessages: [RegExp, string, field?: string][] = [
   [/users_email/, "An account with this email already exists"],
   [/inventory_items_item_id/, "An item with this Item ID already exists"],
   [/shipments_tracking/, "A shipment with this tracking number already exists"],
   [/shipments_one_open_per_order/, "This order already has a shipment in progress"],
   [/storage_units_name/, "A storage unit with this name already exists"],
+  [/customers_email_active/, "An active customer with this email already exists", "email"],
+  [/vendors_email_active/, "An active vendor with this email already exists", "email"],
 ];
 
 /**
@@ -20,8 +25,9 @@ export function fromDatabaseError(error: unknown): AppError | null {
   if (!pg) return null;
   const { code, constraint = "" } = pg;
   if (code === "23505") {
-    const message = duplicateMessages.find(([pattern]) => pattern.test(constraint))?.[1];
-    return new AppError("CONFLICT", message ?? "This already exists");
+    const [, message = "This already exists", field] =
+      duplicateMessages.find(([pattern]) => pattern.test(constraint)) ?? [];
+    return new AppError("CONFLICT", message, field ? { [field]: message } : undefined);
   }
   if (code === "23514" || code === "23P01") {
     return new AppError("CONFLICT", "That change would break a rule of the records and was not made");

@@ -28,7 +28,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fromDatabase = fromDatabaseError(error);
     if (fromDatabase) {
       request.log.warn({ err: error }, "database refused a change");
-      return reply.status(fromDatabase.statusCode).send(body(fromDatabase.code, fromDatabase.message));
+      return reply
+        .status(fromDatabase.statusCode)
+        .send(body(fromDatabase.code, fromDatabase.message, fromDatabase.fields));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -45,7 +45,10 @@ describe("access", () => {
       const cookie = await loginAs(t.app, staffEmails[role]);
       expect((await get("/api/customers", cookie)).statusCode).toBe(readStatus);
       expect((await get("/api/customers/summary", cookie)).statusCode).toBe(readStatus);
-      const created = await post({ ...newCustomer, name: `${newCustomer.name} ${role}` }, cookie);
+      const created = await post(
+        { ...newCustomer, name: `${newCustomer.name} ${role}`, email: `${role}@nyahururuheifers.co.ke` },
+        cookie,
+      );
       expect(created.statusCode).toBe(writeStatus);
       if (writeStatus === 403) expect(created.json().error.code).toBe("FORBIDDEN");
     });
@@ -123,8 +126,10 @@ describe("list and summary", () => {
         .groupBy(customers.type);
       return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
     });
+    const [all] = await t.database.read((db) => db.select({ n: count() }).from(customers));
     expect(summary).toEqual({
       totalCustomers: Object.values(counted).reduce((a, b) => a + b, 0),
+      allCustomers: all!.n,
       farms: counted.farm ?? 0,
       breeders: counted.breeder ?? 0,
       veterinarians: counted.veterinarian ?? 0,
@@ -132,6 +137,52 @@ describe("list and summary", () => {
     });
     expect(summary.farms).toBeGreaterThan(0);
     expect(summary.distributors).toBeGreaterThan(0);
+  });
+});
+
+describe("duplicates", () => {
+  const farm = {
+    ...newCustomer,
+    name: "Ol Joro Orok Dairy",
+    type: "farm",
+    email: "accounts@oljoroorok.co.ke",
+  };
+
+  it("takes one active customer per email, even when two are added at once (409, not 500)", async () => {
+    const [a, b] = await Promise.all([post(farm), post({ ...farm, email: "Accounts@OlJoroOrok.co.ke" })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().error).toMatchObject({
+      code: "CONFLICT",
+      fields: { email: "An active customer with this email already exists" },
+    });
+    const created = (a.statusCode === 201 ? a : b).json();
+    // Deactivated, the email is free again; the old record cannot come back beside the new one.
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/customers/${created.id}`,
+      headers: { cookie: director },
+    });
+    const again = await post(farm);
+    expect(again.statusCode).toBe(201);
+    const revive = await t.app.inject({
+      method: "PATCH",
+      url: `/api/customers/${created.id}`,
+      payload: { isActive: true },
+      headers: { cookie: director },
+    });
+    expect(revive.statusCode).toBe(409);
+  });
+
+  it("names active customers that look like the one being typed", async () => {
+    const similar = async (query: string) =>
+      (await get(`/api/customers/similar?${query}`)).json() as { name: string; id: number }[];
+    await post({ ...farm, name: "Kinangop Highland Dairy", email: "office@kinangophighland.co.ke" });
+    const found = await similar("name=kinangop highlands dairy");
+    expect(found.map((c) => c.name)).toEqual(["Kinangop Highland Dairy"]);
+    expect(await similar(`name=Kinangop Highland Dairy&excludeId=${found[0]!.id}`)).toEqual([]);
+    expect(await similar("name=Mombasa Camel Traders")).toEqual([]);
+    expect((await get("/api/customers/similar?name=ab")).statusCode).toBe(400);
   });
 });
 
@@ -151,7 +202,12 @@ describe("create, edit, delete", () => {
 
   it("keeps notes optional", async () => {
     const { notes: _notes, ...withoutNotes } = newCustomer;
-    const res = await post({ ...withoutNotes, name: "No Notes Farm", type: "farm" });
+    const res = await post({
+      ...withoutNotes,
+      name: "No Notes Farm",
+      type: "farm",
+      email: "notes@nonotes.co.ke",
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().notes).toBeNull();
   });
@@ -180,7 +236,9 @@ describe("create, edit, delete", () => {
   });
 
   it("edits a customer and deactivates it on delete", async () => {
-    const created = (await post({ ...newCustomer, name: "To Be Edited" })).json();
+    const created = (
+      await post({ ...newCustomer, name: "To Be Edited", email: "edit@tobeedited.co.ke" })
+    ).json();
     const edited = await t.app.inject({
       method: "PATCH",
       url: `/api/customers/${created.id}`,

@@ -7,6 +7,7 @@ import {
   customerSchema,
   customerSummarySchema,
   customerUpdateSchema,
+  similarCustomersQuery,
 } from "../../../contract/customers";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
@@ -17,6 +18,7 @@ import {
   deactivateCustomer,
   getCustomer,
   listCustomers,
+  similarCustomers,
   updateCustomer,
 } from "./service";
 
@@ -34,6 +36,14 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
     "/api/customers/summary",
     { config: read, schema: { response: { 200: customerSummarySchema } } },
     () => customerSummary(ctx),
+  );
+  r.get(
+    "/api/customers/similar",
+    {
+      config: read,
+      schema: { querystring: similarCustomersQuery, response: { 200: z.array(customerSchema) } },
+    },
+    (request) => similarCustomers(ctx, request.query),
   );
   r.get(
     "/api/customers/:id",

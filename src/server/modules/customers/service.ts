@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   Customer,
@@ -6,6 +6,7 @@ import type {
   customerInputSchema,
   customerListQuery,
   customerUpdateSchema,
+  similarCustomersQuery,
 } from "../../../contract/customers";
 import type { AppContext } from "../../context";
 import { customers } from "../../db/schema";
@@ -13,6 +14,12 @@ import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
 
 type CustomerRow = typeof customers.$inferSelect;
+
+/**
+ * Trigram similarity from which two names are worth a second look: a plural, a typo or a dropped word
+ * ("Kinangop Highlands Dairy") is above it; another place's dairy ("Kericho Highlands Dairy", 0.5) below.
+ */
+const SIMILAR_NAME = 0.6;
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -58,22 +65,49 @@ export function listCustomers(
   });
 }
 
-/** Counts of active customers, in total and per type. */
+/** Counts of active customers, in total and per type, and of every customer on record. */
 export function customerSummary(ctx: AppContext): Promise<CustomerSummary> {
   return ctx.database.read(async (db) => {
     const rows = await db
-      .select({ type: customers.type, n: count() })
+      .select({
+        type: customers.type,
+        n: sql<string>`count(*) filter (where ${customers.isActive})`,
+        all: count(),
+      })
       .from(customers)
-      .where(eq(customers.isActive, true))
       .groupBy(customers.type);
     const by = Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
     return {
       totalCustomers: rows.reduce((s, r) => s + Number(r.n), 0),
+      allCustomers: rows.reduce((s, r) => s + Number(r.all), 0),
       farms: by.farm ?? 0,
       breeders: by.breeder ?? 0,
       veterinarians: by.veterinarian ?? 0,
       distributors: by.distributor ?? 0,
     };
+  });
+}
+
+/** Names within trigram reach of `name` (or equal to it), closest first: "Kiambu Dairy" finds "Kiambu Dairy Farm". */
+export function similarCustomers(
+  ctx: AppContext,
+  query: z.output<typeof similarCustomersQuery>,
+): Promise<Customer[]> {
+  const likeness = sql`similarity(lower(${customers.name}), lower(${query.name}))`;
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select()
+      .from(customers)
+      .where(
+        and(
+          eq(customers.isActive, true),
+          query.excludeId ? ne(customers.id, query.excludeId) : undefined,
+          sql`${likeness} >= ${SIMILAR_NAME}`,
+        ),
+      )
+      .orderBy(desc(likeness), asc(customers.id))
+      .limit(5);
+    return rows.map(toCustomer);
   });
 }
 

@@ -29,6 +29,26 @@ describe("vendors", () => {
     expect(Object.keys(missing.json().error.fields).sort()).toEqual(["contactPerson", "email", "name"]);
   });
 
+  it("takes one active vendor per email, also when two arrive at once", async () => {
+    const vendor = {
+      name: "Cryo Logistics EA",
+      email: "ops@cryologistics.co.ke",
+      contactPerson: "Amos Kiprop",
+    };
+    const [a, b] = await Promise.all([
+      director.post("/api/vendors", vendor),
+      director.post("/api/vendors", {
+        ...vendor,
+        name: "Cryo Logistics (EA) Ltd",
+        email: "OPS@cryologistics.co.ke",
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((a.statusCode === 409 ? a : b).json().error.fields).toEqual({
+      email: "An active vendor with this email already exists",
+    });
+  });
+
   it("activates, deactivates and rates, and the summary follows", async () => {
     const [vendor] = (await director.get("/api/vendors")).json();
     const off = await director.patch(`/api/vendors/${vendor.id}/status`, { isActive: false });

@@ -5,6 +5,9 @@ import { getQuery, saveWith, useApiMutation } from "../../lib/query";
 export const customerQueries = {
   list: (query: customers.CustomerListQuery) => getQuery<customers.Customer[]>("/api/customers", query),
   summary: () => getQuery<customers.CustomerSummary>("/api/customers/summary"),
+  /** Active customers with a name like the one being typed, for the duplicate warning. */
+  similar: (query: customers.SimilarCustomersQuery) =>
+    getQuery<customers.Customer[]>("/api/customers/similar", query),
   /** Every customer, for a picker (order and reservation forms). */
   choices: () => getQuery<customers.Customer[]>("/api/customers", { limit: 500 }),
 };

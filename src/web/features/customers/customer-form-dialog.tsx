@@ -7,6 +7,7 @@ import {
 import { Field, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { useSaveCustomer } from "./api";
+import { SimilarNames } from "./similar-names";
 
 const empty = { name: "", type: "", email: "", phone: "", address: "", contactPerson: "", notes: "" };
 
@@ -46,6 +47,7 @@ export function CustomerFormDialog({ customer, ...props }: DialogProps & { custo
       pendingLabel="Saving..."
     >
       <Field label="Name *" bind={form.field("name")} />
+      <SimilarNames name={form.values.name} excludeId={customer?.id} />
       <Field
         label="Type *"
         placeholder="Select type"

@@ -26,10 +26,11 @@ const screen = {
   subtitle: "Farms, breeders, veterinarians and distributors we serve",
 };
 const statsOf = (s: CustomerSummary): Stat[] => [
-  { label: "Total Customers", value: s.totalCustomers, icon: Users },
-  { label: "Farms", value: s.farms, icon: Warehouse },
-  { label: "Breeders", value: s.breeders, icon: Building2 },
-  { label: "Veterinarians", value: s.veterinarians, icon: Stethoscope },
+  // The list shows inactive customers too: the card counts what the list shows and says how many are active.
+  { label: "Total Customers", value: s.allCustomers, icon: Users, hint: `${s.totalCustomers} active` },
+  { label: "Farms", value: s.farms, icon: Warehouse, hint: "active" },
+  { label: "Breeders", value: s.breeders, icon: Building2, hint: "active" },
+  { label: "Veterinarians", value: s.veterinarians, icon: Stethoscope, hint: "active" },
 ];
 
 const emptyList = (filtering: boolean) => ({
