@@ -49,7 +49,26 @@ export const stockMovementKinds = [
   "sale",
   "consumption",
   "adjustment",
+  "write_off",
 ] as const;
+
+export const stockMovementKindLabels: Record<(typeof stockMovementKinds)[number], string> = {
+  receipt: "Received",
+  reservation: "Reserved",
+  release: "Released",
+  sale: "Sold",
+  consumption: "Used in service",
+  adjustment: "Adjusted",
+  write_off: "Written off",
+};
+
+/** Why stock is written off: each becomes a stock movement with this reason. */
+export const writeOffReasons = ["damaged", "expired", "failed_quality_check"] as const;
+export const writeOffReasonLabels: Record<(typeof writeOffReasons)[number], string> = {
+  damaged: "Damaged",
+  expired: "Expired",
+  failed_quality_check: "Failed quality check",
+};
 
 export const inventoryItemSchema = z.object({
   id: z.number().int(),
@@ -109,6 +128,25 @@ export const inventoryItemInputSchema = z.object({
   geneticData: geneticDataSchema,
 });
 export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
+
+/** Units taken out of stock for good; only units no order holds can go. */
+export const writeOffInputSchema = z.object({
+  quantity: wholeUnits("Quantity").max(1_000_000),
+  reason: z.enum(writeOffReasons, { error: "Choose a reason" }),
+  note: text().max(500).nullish(),
+});
+export type WriteOffInput = z.input<typeof writeOffInputSchema>;
+
+/** A physical count: on-hand stock becomes what was counted, and the difference is recorded with the reason. */
+export const stockCountInputSchema = z.object({
+  countedStock: z
+    .number({ error: "Counted stock must be a number" })
+    .int("Counted stock must be a whole number")
+    .min(0, "Counted stock cannot be negative")
+    .max(1_000_000),
+  note: text("Say why the count differs").min(3, "Say why the count differs").max(500),
+});
+export type StockCountInput = z.input<typeof stockCountInputSchema>;
 
 export const inventoryListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),

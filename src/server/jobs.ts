@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
 import { sweepRateLimits } from "./http/rate-limit";
+import { expireItems } from "./modules/inventory/adjustments";
 import { expireHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
 import { checkRefillsDue } from "./modules/storage/tanks";
 
 /**
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
- * callback never came, and raising alerts for LN2 tanks whose refill day has passed. Both claim their rows in the database, so any number of instances may run them.
+ * callback never came, raising alerts for LN2 tanks whose refill day has passed, and marking items past
+ * their expiry date as expired. Both claim their rows in the database, so any number of instances may run them.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
   let running = false;
@@ -20,6 +22,8 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       await reconcilePendingMpesa(ctx);
       await sweepRateLimits(ctx);
       await checkRefillsDue(ctx);
+      const outdated = await expireItems(ctx);
+      if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
     } catch (error) {
       log.error({ err: error }, "background job failed");
     } finally {

@@ -11,6 +11,7 @@ import {
   screenshot,
   signInAsStaff,
 } from "./support/browser";
+import { createStrawItem } from "./support/fixtures";
 
 let browser: Browser;
 let page: Page;
@@ -177,6 +178,36 @@ describe("genetic inventory", () => {
     expect(await history.textContent()).toContain("Reserved");
     expect(await history.textContent()).toContain("Received");
     await screenshot(page, "inventory-details", { fullPage: false });
+  });
+
+  it("records a physical count and a write-off, each with its reason in the stock history, on a phone", async () => {
+    const small = await newPage(browser, phone);
+    await signInAsStaff(small, "lab@urithi.co.ke");
+    const straw = await createStrawItem(small, 12);
+    await small.goto(`/genetic-inventory?item=${straw.id}`);
+    const dialog = small.getByRole("dialog");
+    const stock = dialog.getByRole("region", { name: "Correct stock" });
+    await stock.getByLabel("Counted on hand").fill("11");
+    await stock.getByRole("button", { name: "Record count" }).click();
+    await stock.getByText("Say why the count differs").waitFor();
+    await stock.getByLabel("Why it differs").fill("One straw cracked in the goblet");
+    await stock.getByRole("button", { name: "Record count" }).click();
+    await expectToast(small, "Count recorded");
+    const history = dialog.getByTestId("stock-history");
+    await history.getByText("Count: One straw cracked in the goblet").waitFor();
+
+    await stock.getByRole("tab", { name: "Write off" }).click();
+    await stock.getByLabel("Units").fill("2");
+    await stock.getByLabel("Reason").selectOption("failed_quality_check");
+    await stock.getByRole("button", { name: /^Write off/ }).click();
+    await expectToast(small, "Stock written off");
+    await history.getByText("Failed quality check").waitFor();
+    expect(await history.locator("tr").filter({ hasText: "Written off" }).textContent()).toContain("-2");
+    await dialog.getByText("9 / 0 (9 available)").waitFor();
+    // The record fits the phone: nothing pushes the dialog sideways.
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    await screenshot(small, "inventory-stock-correction-phone", { fullPage: false });
+    await small.context().close();
   });
 
   it("shows six placeholder cards while loading, and fits a phone", async () => {

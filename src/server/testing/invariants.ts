@@ -26,6 +26,11 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     left join (select inventory_item_id, sum(reserved_delta) as moved from stock_movements group by 1) m
       on m.inventory_item_id = i.id
     where i.reserved_stock <> coalesce(m.moved, 0)`,
+  "on-hand stock is the sum of its stock movements (receipts, sales, use, counts, write-offs)": sql`
+    select i.item_id from inventory_items i
+    left join (select inventory_item_id, sum(stock_delta) as moved from stock_movements group by 1) m
+      on m.inventory_item_id = i.id
+    where i.current_stock <> coalesce(m.moved, 0)`,
   "every client order has lines": sql`
     select o.order_number from orders o
     where o.source = 'client' and not exists (select 1 from order_lines l where l.order_id = o.id)`,

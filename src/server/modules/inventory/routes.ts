@@ -9,12 +9,15 @@ import {
   inventoryListQuery,
   inventorySummarySchema,
   reserveInputSchema,
+  stockCountInputSchema,
+  writeOffInputSchema,
 } from "../../../contract/inventory";
 import { orderSchema } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
+import { recordCount, writeOff } from "./adjustments";
 import { inventoryCsvHeader, inventoryCsvLine } from "./csv";
 import {
   createInventoryItem,
@@ -88,6 +91,23 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request, reply) =>
       reply.status(201).send(await createInventoryItem(ctx, request.body, currentUser(request).id)),
+  );
+  const write = { access: access.staff("inventory:write") };
+  r.post(
+    "/api/inventory/:id/write-off",
+    {
+      config: write,
+      schema: { params: idParams, body: writeOffInputSchema, response: { 200: inventoryItemSchema } },
+    },
+    (request) => writeOff(ctx, request.params.id, request.body, currentUser(request).id),
+  );
+  r.post(
+    "/api/inventory/:id/count",
+    {
+      config: write,
+      schema: { params: idParams, body: stockCountInputSchema, response: { 200: inventoryItemSchema } },
+    },
+    (request) => recordCount(ctx, request.params.id, request.body, currentUser(request).id),
   );
   r.post(
     "/api/inventory/:id/reserve",

@@ -125,7 +125,7 @@ export function inventoryStatus(ctx: AppContext): Promise<InventoryStatus> {
   });
 }
 
-async function loadItem(db: Db, where: SQL): Promise<InventoryItem> {
+export async function loadItem(db: Db, where: SQL): Promise<InventoryItem> {
   const [item] = await selectItems(db, where, 1, 0);
   if (!item) throw notFound("Inventory item");
   return item;

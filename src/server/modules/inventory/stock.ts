@@ -153,3 +153,107 @@ export async function consumeOneUnit(
     createdAt: context.now,
   });
 }
+
+/**
+ * Takes units out of stock for good (damaged, expired, failed a quality check). Only units no order holds
+ * can go: one conditional UPDATE, so a concurrent reservation and a write-off never overdraw the item.
+ */
+export async function writeOffStock(
+  db: Db,
+  inventoryItemId: number,
+  change: { quantity: number; note: string },
+  context: { actorUserId: number | null; now: Date },
+): Promise<void> {
+  const [moved] = await db
+    .update(inventoryItems)
+    .set({ currentStock: sql`${inventoryItems.currentStock} - ${change.quantity}`, updatedAt: context.now })
+    .where(
+      and(
+        eq(inventoryItems.id, inventoryItemId),
+        sql`${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${change.quantity}`,
+      ),
+    )
+    .returning({ id: inventoryItems.id });
+  if (!moved) {
+    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, inventoryItemId));
+    if (!item) throw notFound("Inventory item");
+    throw conflict(
+      `${item.itemId} has ${item.currentStock - item.reservedStock} units no order holds; ${change.quantity} cannot be written off`,
+    );
+  }
+  await db.insert(stockMovements).values({
+    inventoryItemId,
+    kind: "write_off",
+    stockDelta: -change.quantity,
+    note: change.note,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
+}
+
+/**
+ * A physical count: on-hand stock becomes what was counted and the difference is an adjustment. A count
+ * below what orders hold is refused; those orders must change first, or the books would promise straws
+ * that are not in the tank. Returns the difference (0 records nothing).
+ */
+export async function countStock(
+  db: Db,
+  inventoryItemId: number,
+  count: { countedStock: number; note: string },
+  context: { actorUserId: number | null; now: Date },
+): Promise<number> {
+  const [item] = await db
+    .select()
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, inventoryItemId))
+    .for("update");
+  if (!item) throw notFound("Inventory item");
+  if (count.countedStock < item.reservedStock) {
+    throw conflict(
+      `${item.reservedStock} units of ${item.itemId} are held for orders; a count of ${count.countedStock} needs those orders changed first`,
+    );
+  }
+  const delta = count.countedStock - item.currentStock;
+  if (delta === 0) return 0;
+  await db
+    .update(inventoryItems)
+    .set({ currentStock: count.countedStock, updatedAt: context.now })
+    .where(eq(inventoryItems.id, inventoryItemId));
+  await db.insert(stockMovements).values({
+    inventoryItemId,
+    kind: "adjustment",
+    stockDelta: delta,
+    note: `Count: ${count.note}`,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
+  return delta;
+}
+
+/**
+ * Items past their expiry date leave saleable stock: viable becomes expired, with a line in the item's
+ * history. Run by the background job on every instance; the conditional UPDATE makes that safe.
+ */
+export async function expireOutdatedItems(db: Db, context: { today: string; now: Date }): Promise<number> {
+  const expired = await db
+    .update(inventoryItems)
+    .set({ viabilityStatus: "expired", updatedAt: context.now })
+    .where(
+      and(
+        eq(inventoryItems.viabilityStatus, "viable"),
+        sql`${inventoryItems.expiryDate} is not null and ${inventoryItems.expiryDate} < ${context.today}`,
+      ),
+    )
+    .returning({ id: inventoryItems.id, expiryDate: inventoryItems.expiryDate });
+  if (expired.length > 0) {
+    await db.insert(stockMovements).values(
+      expired.map((item) => ({
+        inventoryItemId: item.id,
+        kind: "adjustment" as const,
+        note: `Past its expiry date (${item.expiryDate}): marked expired`,
+        createdAt: context.now,
+      })),
+    );
+  }
+  return expired.length;
+}

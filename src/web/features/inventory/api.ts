@@ -56,6 +56,20 @@ export const useCreateItem = () =>
     },
   );
 
+export const useWriteOff = () =>
+  useApiMutation(
+    ({ id, ...input }: inventory.WriteOffInput & { id: number }) =>
+      apiJson<inventory.InventoryItem>("POST", `/api/inventory/${id}/write-off`, input),
+    { invalidates },
+  );
+
+export const useRecordCount = () =>
+  useApiMutation(
+    ({ id, ...input }: inventory.StockCountInput & { id: number }) =>
+      apiJson<inventory.InventoryItem>("POST", `/api/inventory/${id}/count`, input),
+    { invalidates },
+  );
+
 export const useReserve = () =>
   useApiMutation(
     ({ id, ...input }: inventory.ReserveInput & { id: number }) =>

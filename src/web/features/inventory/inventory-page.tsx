@@ -78,7 +78,7 @@ export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean;
       dialogs={
         <>
           <AddItemDialog open={addOpen} onOpenChange={setAddOpen} />
-          <ItemDetailsDialog id={detailsId} onClose={() => setDetailsId(undefined)} />
+          <ItemDetailsDialog id={detailsId} onClose={() => setDetailsId(undefined)} canWrite={canAdd} />
           <ReserveDialog item={reserving} onClose={() => setReserving(undefined)} />
         </>
       }

@@ -2,22 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Printer } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { categoryLabels, originLabels } from "../../../contract/inventory";
+import { categoryLabels, originLabels, stockMovementKindLabels } from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes } from "../../lib/format";
 import { inventoryQueries } from "./api";
 import { originFlags, viabilityTone } from "./labels";
-
-const movementLabels = {
-  receipt: "Received",
-  reservation: "Reserved",
-  release: "Released",
-  sale: "Sold",
-  consumption: "Used in service",
-  adjustment: "Adjusted",
-} as const;
+import { StockActions } from "./stock-actions";
 
 function useQrSvg(text: string | undefined) {
   const [svg, setSvg] = useState<string>();
@@ -35,7 +27,16 @@ function useQrSvg(text: string | undefined) {
 }
 
 /** The full record of one item: every field, its stock history and a printable QR label. */
-export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+export function ItemDetailsDialog({
+  id,
+  onClose,
+  canWrite,
+}: {
+  id: number | undefined;
+  onClose: () => void;
+  /** Inventory writers may write stock off and record counts here. */
+  canWrite: boolean;
+}) {
   const item = useQuery({ ...inventoryQueries.detail(id ?? 0), enabled: id !== undefined });
   const data = item.data;
   const qr = useQrSvg(data?.itemId);
@@ -50,8 +51,10 @@ export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onC
     >
       {item.isError && <p className="text-sm text-red-600">This item could not be loaded.</p>}
       {data && (
-        <div className="grid gap-5">
-          <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        // minmax(0, 1fr): a grid track would otherwise grow to the history table's width and push the
+        // dialog sideways on a phone.
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
               <dt className="text-gray-500">Type</dt>
               <dd className="capitalize">{data.type}</dd>
@@ -106,6 +109,7 @@ export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onC
             </div>
           </div>
           {data.description && <p className="text-sm text-gray-600 dark:text-gray-400">{data.description}</p>}
+          {canWrite && <StockActions item={data} />}
           <div>
             <h4 className="mb-2 text-sm font-semibold">Stock history</h4>
             <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 dark:border-gray-700">
@@ -123,7 +127,7 @@ export function ItemDetailsDialog({ id, onClose }: { id: number | undefined; onC
                   {data.movements.map((m) => (
                     <tr key={m.id}>
                       <td className="p-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                      <td className="p-2">{movementLabels[m.kind]}</td>
+                      <td className="p-2">{stockMovementKindLabels[m.kind]}</td>
                       <td className="p-2 text-right tabular-nums">
                         {m.stockDelta ? (m.stockDelta > 0 ? `+${m.stockDelta}` : m.stockDelta) : ""}
                       </td>

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inventoryItems } from "../../db/schema";
+import { invariantViolations } from "../../testing/invariants";
+import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { DAY_MS, nairobiDate } from "../../time";
+import { expireItems } from "./adjustments";
+
+let t: TestApp;
+let lab: ReturnType<typeof asUser>;
+let director: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+});
+afterAll(() => t.close());
+
+let serial = 0;
+/** A straw line of the test's own, 20 on hand, received through the API. */
+async function newItem(expiryDate: string | null = null) {
+  const res = await lab.post("/api/inventory", {
+    itemId: `SEM-ADJ-${++serial}`,
+    type: "sperm",
+    breedName: "Boran",
+    acquiredFrom: "KAGRC Kenya",
+    currentStock: 20,
+    costPerUnit: 2_500,
+    storageLocation: "Canister 2, Goblet C",
+    storageUnitId: 1,
+    expiryDate,
+    geneticData: { category: "beef", origin: "Kenya", region_suitability: ["Rift Valley"] },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; itemId: string };
+}
+const detail = async (id: number) => (await lab.get(`/api/inventory/${id}`)).json();
+const reserve = (id: number, quantity: number) =>
+  director.post(`/api/inventory/${id}/reserve`, { customerName: "Kiambu Dairy Farm", quantity });
+
+describe("write-offs", () => {
+  it("takes units out with a reason, as a movement in the item's history", async () => {
+    const item = await newItem();
+    const res = await lab.post(`/api/inventory/${item.id}/write-off`, {
+      quantity: 3,
+      reason: "damaged",
+      note: "Cane dropped during transfer",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ currentStock: 17, availableStock: 17 });
+    const [latest] = (await detail(item.id)).movements;
+    expect(latest).toMatchObject({
+      kind: "write_off",
+      stockDelta: -3,
+      note: "Damaged: Cane dropped during transfer",
+    });
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("never writes off units an order holds, even when both arrive at once", async () => {
+    const item = await newItem();
+    expect((await reserve(item.id, 15)).statusCode).toBe(201);
+    const tooMany = await lab.post(`/api/inventory/${item.id}/write-off`, { quantity: 6, reason: "expired" });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toContain("5 units no order holds");
+    const [a, b] = await Promise.all([
+      reserve(item.id, 4),
+      lab.post(`/api/inventory/${item.id}/write-off`, { quantity: 4, reason: "failed_quality_check" }),
+    ]);
+    expect([a.statusCode, b.statusCode].filter((s) => s === 409)).toHaveLength(1);
+    const after = await detail(item.id);
+    expect(after.currentStock).toBeGreaterThanOrEqual(after.reservedStock);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("checks the request and who sends it", async () => {
+    const item = await newItem();
+    const bad = await lab.post(`/api/inventory/${item.id}/write-off`, { quantity: 0, reason: "lost" });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["quantity", "reason"]);
+    expect(
+      (await lab.post("/api/inventory/999999/write-off", { quantity: 1, reason: "damaged" })).statusCode,
+    ).toBe(404);
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect(
+      (await sales.post(`/api/inventory/${item.id}/write-off`, { quantity: 1, reason: "damaged" }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("physical counts", () => {
+  it("sets on-hand stock to the count and records the difference with its reason", async () => {
+    const item = await newItem();
+    const res = await lab.post(`/api/inventory/${item.id}/count`, {
+      countedStock: 18,
+      note: "Two straws missing from goblet C",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().currentStock).toBe(18);
+    const [latest] = (await detail(item.id)).movements;
+    expect(latest).toMatchObject({
+      kind: "adjustment",
+      stockDelta: -2,
+      note: "Count: Two straws missing from goblet C",
+    });
+    const up = await lab.post(`/api/inventory/${item.id}/count`, {
+      countedStock: 19,
+      note: "One found in goblet D",
+    });
+    expect(up.json().currentStock).toBe(19);
+    const same = await lab.post(`/api/inventory/${item.id}/count`, { countedStock: 19, note: "Recounted" });
+    expect(same.statusCode).toBe(200);
+    expect((await detail(item.id)).movements).toHaveLength(3);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("refuses a count below what orders hold, and a count without a reason", async () => {
+    const item = await newItem();
+    await reserve(item.id, 10);
+    const below = await lab.post(`/api/inventory/${item.id}/count`, { countedStock: 9, note: "Short" });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().error.message).toContain("10 units");
+    const noReason = await lab.post(`/api/inventory/${item.id}/count`, { countedStock: 12, note: "" });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toHaveProperty("note");
+    expect(
+      (await lab.post(`/api/inventory/${item.id}/count`, { countedStock: -1, note: "neg" })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe("expiry", () => {
+  it("marks items past their expiry date expired, once, and takes them out of saleable stock", async () => {
+    const yesterday = nairobiDate(new Date(t.clock.now().getTime() - DAY_MS));
+    const today = nairobiDate(t.clock.now());
+    const old = await newItem(yesterday);
+    const fresh = await newItem(today);
+    const before = (await director.get("/api/inventory/status")).json();
+    expect(await expireItems(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await expireItems(t.ctx)).toBe(0);
+    expect((await detail(old.id)).viabilityStatus).toBe("expired");
+    expect((await detail(fresh.id)).viabilityStatus).toBe("viable");
+    const [line] = (await detail(old.id)).movements;
+    expect(line).toMatchObject({ kind: "adjustment", stockDelta: 0 });
+    expect(line.note).toContain(`Past its expiry date (${yesterday})`);
+    const after = (await director.get("/api/inventory/status")).json();
+    expect(after.sperm).toBe(before.sperm - 20);
+    const refused = await reserve(old.id, 1);
+    expect(refused.statusCode).toBe(409);
+    const [row] = await t.database.read((db) =>
+      db.select().from(inventoryItems).where(eq(inventoryItems.id, old.id)),
+    );
+    expect(row!.currentStock).toBe(20);
+  });
+});

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type InventoryItem,
+  type stockCountInputSchema,
+  type writeOffInputSchema,
+  writeOffReasonLabels,
+} from "../../../contract/inventory";
+import type { AppContext } from "../../context";
+import { inventoryItems } from "../../db/schema";
+import { nairobiDate } from "../../time";
+import { loadItem } from "./service";
+import { countStock, expireOutdatedItems, writeOffStock } from "./stock";
+
+/** Writes units off with a reason (and a note), as one stock movement. */
+export function writeOff(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof writeOffInputSchema>,
+  actorUserId: number,
+): Promise<InventoryItem> {
+  return ctx.database.tx(async (db) => {
+    const reason = writeOffReasonLabels[input.reason];
+    const note = input.note ? `${reason}: ${input.note}` : reason;
+    await writeOffStock(db, id, { quantity: input.quantity, note }, { actorUserId, now: ctx.clock.now() });
+    return loadItem(db, eq(inventoryItems.id, id));
+  });
+}
+
+/** Records a physical count; the difference becomes an adjustment with the reason given. */
+export function recordCount(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof stockCountInputSchema>,
+  actorUserId: number,
+): Promise<InventoryItem> {
+  return ctx.database.tx(async (db) => {
+    await countStock(db, id, input, { actorUserId, now: ctx.clock.now() });
+    return loadItem(db, eq(inventoryItems.id, id));
+  });
+}
+
+/** The background job's part: items past their expiry date (Nairobi calendar) become expired. */
+export function expireItems(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  return ctx.database.tx((db) => expireOutdatedItems(db, { today: nairobiDate(now), now }));
+}
