@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { amountTooLarge, currencies, kesToUsd, MAX_AMOUNT_KES } from "./money";
 import { paginationQuery } from "./pagination";
-import { isoDate as isoDateSchema, text } from "./primitives";
+import { idSchema, isoDate as isoDateSchema, text } from "./primitives";
 
 /**
  * One status set for every order, staff- or client-placed:
@@ -173,6 +173,67 @@ export const orderInputSchema = z.object({
   notes: text().max(2000).nullish(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
+
+/** Services sold on a staff order at an agreed amount: no stock moves for them. */
+export const serviceKinds = ["artificial_insemination", "embryo_transfer", "consultation", "other"] as const;
+export const serviceKindLabels: Record<(typeof serviceKinds)[number], string> = {
+  artificial_insemination: "AI service",
+  embryo_transfer: "Embryo transfer",
+  consultation: "Consultation",
+  other: "Service",
+};
+/** The largest line discount; anything above it is a price change, made on the item. */
+export const MAX_DISCOUNT_PCT = 50;
+
+/**
+ * A staff order with lines (POST /api/orders/itemised): products priced by the server from the catalogue,
+ * each with an optional discount (needs the pricing permission), and services at an agreed amount.
+ * Product lines reserve stock exactly like a client's order.
+ */
+export const itemisedOrderInputSchema = z
+  .object({
+    customerId: z.number({ error: "Choose a customer" }).pipe(idSchema),
+    lines: z
+      .array(
+        z.object({
+          inventoryItemId: idSchema,
+          quantity: z
+            .number({ error: "Quantity must be a number" })
+            .int("Quantity must be a whole number")
+            .min(1, "Quantity must be at least 1")
+            .max(10_000, "Quantity must be at most 10,000"),
+          discountPct: z
+            .number({ error: "Discount must be a number" })
+            .int("Discount is a whole %")
+            .min(0, "Discount cannot be negative")
+            .max(MAX_DISCOUNT_PCT, `Discount must be at most ${MAX_DISCOUNT_PCT}%`)
+            .default(0),
+        }),
+      )
+      .max(50)
+      .default([]),
+    services: z
+      .array(
+        z.object({
+          service: z.enum(serviceKinds, { error: "Choose a service" }),
+          description: text().max(200).nullish(),
+          amountKes: z
+            .number({ error: "Amount must be a number" })
+            .int("Amount must be whole shillings")
+            .positive("Amount must be greater than 0")
+            .max(MAX_AMOUNT_KES, amountTooLarge),
+        }),
+      )
+      .max(20)
+      .default([]),
+    expectedDeliveryDate: isoDate.nullish(),
+    notes: text().max(2000).nullish(),
+  })
+  .refine((o) => o.lines.length + o.services.length > 0, {
+    path: ["lines"],
+    message: "Add at least one product or service",
+  });
+export type ItemisedOrderInput = z.input<typeof itemisedOrderInputSchema>;
 export const orderUpdateSchema = orderInputSchema.partial();
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 

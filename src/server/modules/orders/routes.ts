@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { approveInputSchema, pendingOrderSchema, rejectInputSchema } from "../../../contract/client";
 import {
+  itemisedOrderInputSchema,
   orderDetailSchema,
   orderInputSchema,
   orderListQuery,
@@ -11,11 +12,13 @@ import {
   orderUpdateSchema,
 } from "../../../contract/orders";
 import { paginationQuery } from "../../../contract/pagination";
+import { can } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { actorOf, currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
 import { approveOrder, listPendingOrders, rejectOrder } from "./approval";
+import { createItemisedOrder } from "./itemised";
 import {
   cancelOrder,
   createStaffOrder,
@@ -84,6 +87,18 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) =>
       reply.status(201).send(await createStaffOrder(ctx, request.body, currentUser(request).id)),
+  );
+  r.post(
+    "/api/orders/itemised",
+    {
+      config: { ...write, idempotent: true },
+      schema: { body: itemisedOrderInputSchema, response: { 201: orderSchema } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const actor = { id: user.id, mayDiscount: can(user.role, "pricing") };
+      return reply.status(201).send(await createItemisedOrder(ctx, request.body, actor));
+    },
   );
   r.patch(
     "/api/orders/:id",

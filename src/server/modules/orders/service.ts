@@ -18,7 +18,7 @@ import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { findCustomerByName } from "../customers/lookup";
 import { ledgerFigures } from "../finance/ledger";
-import { reserveStock, type StockRequest } from "../inventory/stock";
+import { reserveStock } from "../inventory/stock";
 import { nextOrderNumber } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -65,7 +65,14 @@ export interface NewOrder {
   requestedDeliveryDate?: string | null;
   expectedDeliveryDate?: Date | null;
   notes?: string | null;
-  lines?: (StockRequest & { productName: string; breed: string | null; unitPriceKes: number })[];
+  /** Lines with an inventory item reserve its stock; service lines (no item) move none. */
+  lines?: {
+    inventoryItemId: number | null;
+    quantity: number;
+    productName: string;
+    breed: string | null;
+    unitPriceKes: number;
+  }[];
   createdBy: number | null;
   /** An unpaid client order's stock is held until then. */
   holdExpiresAt?: Date | null;
@@ -119,7 +126,10 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
         lineTotalKes: l.unitPriceKes * l.quantity,
       })),
     );
-    await reserveStock(db, lines, { orderId: order!.id, orderNumber, actorUserId: input.createdBy, now });
+    const stock = lines.flatMap((l) =>
+      l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
+    );
+    await reserveStock(db, stock, { orderId: order!.id, orderNumber, actorUserId: input.createdBy, now });
   }
   await db.insert(orderEvents).values({
     orderId: order!.id,

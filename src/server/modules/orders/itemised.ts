@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { productName } from "../../../contract/client";
+import { kesToUsd } from "../../../contract/money";
+import { type itemisedOrderInputSchema, type Order, serviceKindLabels } from "../../../contract/orders";
+import type { AppContext } from "../../context";
+import { customers } from "../../db/schema";
+import { forbidden, validationError } from "../../errors";
+import { sellableItems } from "../client/catalogue";
+import { deliveryDate, insertOrder, type NewOrder, toOrder } from "./service";
+
+/**
+ * A staff order with lines: the customer by id, every product priced from the catalogue (a discount needs
+ * the pricing permission), services at their agreed amount. insertOrder reserves the products' stock in
+ * the same transaction, as for a client's order; a short item answers 409 and nothing is kept.
+ */
+export function createItemisedOrder(
+  ctx: AppContext,
+  input: z.output<typeof itemisedOrderInputSchema>,
+  actor: { id: number; mayDiscount: boolean },
+): Promise<Order> {
+  if (!actor.mayDiscount && input.lines.some((l) => l.discountPct > 0)) {
+    throw forbidden("Discounts need the pricing permission");
+  }
+  const now = ctx.clock.now();
+  const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
+  return ctx.database.tx(async (db) => {
+    const [customer] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, input.customerId), eq(customers.isActive, true)));
+    if (!customer)
+      throw validationError("Choose an active customer", { customerId: "Choose an active customer" });
+    const items = await sellableItems(
+      db,
+      input.lines.map((l) => l.inventoryItemId),
+    );
+    const lines: NonNullable<NewOrder["lines"]> = input.lines.map((line, i) => {
+      const item = items.find((it) => it.id === line.inventoryItemId);
+      if (!item) {
+        throw validationError("A product on the order is not for sale", {
+          [`lines.${i}.inventoryItemId`]: "This product is not for sale",
+        });
+      }
+      const unitPriceKes = Math.round((item.costPerUnit * (100 - line.discountPct)) / 100);
+      const discount = line.discountPct > 0 ? ` (${line.discountPct}% discount)` : "";
+      return {
+        inventoryItemId: item.id,
+        quantity: line.quantity,
+        productName: `${productName(item)}${discount}`,
+        breed: item.breedName,
+        unitPriceKes,
+      };
+    });
+    for (const s of input.services) {
+      const label = serviceKindLabels[s.service];
+      lines.push({
+        inventoryItemId: null,
+        quantity: 1,
+        productName: s.description ? `${label}: ${s.description}` : label,
+        breed: null,
+        unitPriceKes: s.amountKes,
+      });
+    }
+    const total = lines.reduce((sum, l) => sum + l.unitPriceKes * l.quantity, 0);
+    const types = new Set(input.lines.map((l) => items.find((it) => it.id === l.inventoryItemId)!.type));
+    const order = await insertOrder(db, now, {
+      source: "staff",
+      customer,
+      // Services alone, or embryos with semen, make a mixed order; the lines say exactly what.
+      orderType: types.size === 1 && input.services.length === 0 ? [...types][0]! : "mixed",
+      totalAmountKes: total,
+      totalAmountUsd: kesToUsd(total),
+      currency: "KES",
+      expectedDeliveryDate,
+      notes: input.notes,
+      lines,
+      createdBy: actor.id,
+    });
+    return toOrder(order);
+  });
+}
