@@ -10,7 +10,7 @@ import {
   screenshot,
   signInAsStaff,
 } from "./support/browser";
-import { createOrder } from "./support/fixtures";
+import { createCustomer, createOrder, createStrawItem } from "./support/fixtures";
 
 let browser: Browser;
 let page: Page;
@@ -75,27 +75,70 @@ describe("sales & orders", () => {
     await page.getByText("No orders found").waitFor();
   });
 
-  it("creates an order for an existing customer through the dialog", async () => {
+  it("creates an order with product and service lines for a customer found by phone, holding the stock", async () => {
+    // A Director: only the pricing permission may discount a line.
+    const boss = await newPage(browser);
+    await signInAsStaff(boss, "director1@urithi.co.ke");
+    const straw = await createStrawItem(boss, 10);
+    const customer = await createCustomer(boss, { phone: `+254 733 ${String(Date.now()).slice(-6)}` });
+    await boss.goto("/orders");
+    await boss.getByRole("button", { name: "New Order" }).click();
+    const dialog = boss.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create Order" }).click();
+    await dialog.getByText("Choose a customer").waitFor();
+    // Found by phone, kept by id.
+    await dialog.getByLabel("Customer *").fill(customer.phone.slice(-6));
+    await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+    await dialog.getByTestId("picked-customer").getByText(customer.name).waitFor();
+
+    const line = dialog.getByTestId("product-line").first();
+    await line.getByLabel("Product").selectOption(String(straw.id));
+    await line.getByLabel("Quantity").fill("3");
+    await line.getByLabel("Discount %").fill("10");
+    await dialog.getByRole("button", { name: "Add service" }).click();
+    const service = dialog.getByTestId("service-line").first();
+    await service.getByLabel("Service", { exact: true }).selectOption("artificial_insemination");
+    await service.getByLabel("What").fill("3 heifers");
+    await service.getByLabel("Amount (KES)").fill("4500");
+    // 3 × 2,500 less 10 % = 6,750, plus 4,500.
+    await dialog.getByTestId("order-total").getByText(kes(11250)).waitFor();
+    await screenshot(boss, "orders-new-dialog", { fullPage: false });
+    await dialog.getByRole("button", { name: "Create Order" }).click();
+    await expectToast(boss, "Order Created");
+    await expectToast(boss, "New order has been created successfully.");
+    const card = boss.getByTestId("order-card").filter({ hasText: customer.name });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(kes(11250));
+    const item = await (await boss.request.get(`${baseUrl()}/api/inventory/${straw.id}`)).json();
+    expect(item.reservedStock).toBe(3);
+    await boss.context().close();
+  });
+
+  it("says which line is short and keeps the form", async () => {
+    const lab = await newPage(browser);
+    await signInAsStaff(lab, "lab@urithi.co.ke");
+    const straw = await createStrawItem(lab, 2);
+    await lab.context().close();
+    const customer = await createCustomer(page);
     await open();
     await page.getByRole("button", { name: "New Order" }).click();
     const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Customer *").fill(customer.email);
+    await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
+    const line = dialog.getByTestId("product-line").first();
+    await line.getByLabel("Product").selectOption(String(straw.id));
+    await line.getByLabel("Quantity").fill("5");
+    // A Sales Manager sees no discount on the line.
+    expect(await line.getByLabel("Discount %").count()).toBe(0);
     await dialog.getByRole("button", { name: "Create Order" }).click();
-    await dialog.getByText("Choose a customer").waitFor();
-    expect(await dialog.getByLabel("Customer *").getAttribute("aria-invalid")).toBe("true");
-    expect(await dialog.getByText("Choose an order type").isVisible()).toBe(true);
-    await dialog.getByLabel("Customer *").selectOption("Meru Livestock Clinic");
-    await dialog.getByLabel("Order Type *").selectOption("sperm");
-    await dialog.getByLabel("Amount (KES) *").fill("67500");
-    await dialog.getByLabel("Amount (USD)").fill("450");
-    await dialog.getByLabel("Expected Delivery").fill("2026-12-20");
-    await screenshot(page, "orders-new-dialog", { fullPage: false });
-    await dialog.getByRole("button", { name: "Create Order" }).click();
-    await expectToast(page, "Order Created");
-    await expectToast(page, "New order has been created successfully.");
-    const first = cards().first();
-    await first.getByText("Meru Livestock Clinic").waitFor();
-    expect(await first.textContent()).toContain(kes(67500));
-    expect(await first.textContent()).toContain("pending");
+    await expectToast(page, "Error");
+    await page
+      .getByTestId("toast")
+      .getByText(/2 available, 5 requested/)
+      .first()
+      .waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
   });
 
   it("views, edits and deletes (cancels) an order", async () => {
@@ -139,11 +182,13 @@ describe("sales & orders", () => {
     expect(await bars.locator(".animate-pulse").count()).toBe(3);
     release();
     await other.getByTestId("order-card").first().waitFor();
+    await other.route("**/api/orders/itemised", (route) => route.fulfill({ status: 500, body: "down" }));
     await other.getByRole("button", { name: "New Order" }).click();
     const dialog = other.getByRole("dialog");
-    await dialog.getByLabel("Customer *").selectOption("Kiambu Dairy Farm");
-    await dialog.getByLabel("Order Type *").selectOption("embryo");
-    await dialog.getByLabel("Amount (KES) *").fill("85000");
+    await dialog.getByLabel("Customer *").fill("Kiambu Dairy");
+    await dialog.getByRole("button", { name: /Kiambu Dairy Farm/ }).click();
+    await dialog.getByRole("button", { name: "Add service" }).click();
+    await dialog.getByTestId("service-line").getByLabel("Amount (KES)").fill("3000");
     await dialog.getByRole("button", { name: "Create Order" }).click();
     await expectToast(other, "Failed to create order. Please try again.");
     await other.context().close();
@@ -155,6 +200,9 @@ describe("sales & orders", () => {
     await small.getByRole("button", { name: "New Order" }).click();
     await small.waitForURL("**/orders");
     await small.getByRole("dialog").getByText("Create New Order").waitFor();
+    await small.getByRole("dialog").getByRole("button", { name: "Add service" }).click();
+    await screenshot(small, "orders-new-dialog-phone", { fullPage: false });
+    expect(await small.getByRole("dialog").evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     await small.keyboard.press("Escape");
     await small.getByTestId("order-card").first().waitFor();
     expect(await small.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);

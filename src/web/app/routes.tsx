@@ -53,7 +53,11 @@ export const staffRoutes: StaffRoute[] = [
     title: "Sales & Orders",
     anyOf: ["orders:read"],
     render: (user) => (
-      <OrdersPage canWrite={can(user.role, "orders:write")} canTakePayments={can(user.role, "finance")} />
+      <OrdersPage
+        canWrite={can(user.role, "orders:write")}
+        canTakePayments={can(user.role, "finance")}
+        canDiscount={can(user.role, "pricing")}
+      />
     ),
   },
   {

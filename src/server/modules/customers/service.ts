@@ -36,7 +36,7 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-/** Newest first; search matches name, email or contact person, case-insensitively. */
+/** Newest first; search matches name, email, contact person or phone, case-insensitively. */
 export function listCustomers(
   ctx: AppContext,
   query: z.output<typeof customerListQuery>,
@@ -50,6 +50,7 @@ export function listCustomers(
         ilike(customers.name, pattern),
         ilike(customers.email, pattern),
         ilike(customers.contactPerson, pattern),
+        ilike(customers.phone, pattern),
       )!,
     );
   }

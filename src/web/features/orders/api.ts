@@ -1,13 +1,19 @@
+import type { Customer } from "../../../contract/customers";
+import type { InventoryItem } from "../../../contract/inventory";
 import type * as orders from "../../../contract/orders";
 import type { Payment, RecordPaymentInput } from "../../../contract/payments";
 import { apiJson, newIdempotencyKey } from "../../lib/api";
-import { getQuery, saveWith, useApiMutation } from "../../lib/query";
+import { getQuery, useApiMutation } from "../../lib/query";
 
 export const orderQueries = {
   list: (query: orders.OrderListQuery) => getQuery<orders.Order[]>("/api/orders", query),
   summary: () => getQuery<orders.OrderSummary>("/api/orders/summary"),
   detail: (id: number) => getQuery<orders.OrderDetail>(`/api/orders/${id}`),
   payments: (id: number) => getQuery<Payment[]>(`/api/orders/${id}/payments`),
+  /** What can go on an order's product lines: viable stock with its price and what is free. */
+  sellable: () => getQuery<InventoryItem[]>("/api/inventory", { status: "viable", limit: 500 }),
+  /** Customers matching what is typed in the order form's picker (name, email or phone). */
+  customerSearch: (search: string) => getQuery<Customer[]>("/api/customers", { search, limit: 8 }),
 };
 
 /** Orders changed: lists, summary, dashboard and stock views refetch. */
@@ -15,10 +21,11 @@ const orderPaths = ["/api/orders", "/api/inventory", "/api/dashboard"];
 /** Money changed: orders, payments, finance and dashboard figures refetch. */
 const moneyPaths = ["/api/orders", "/api/financial", "/api/transactions", "/api/dashboard"];
 
-export const useCreateOrder = () =>
-  useApiMutation((input: orders.OrderInput) => apiJson<orders.Order>("POST", "/api/orders", input), {
-    invalidates: orderPaths,
-  });
+export const useCreateItemisedOrder = () =>
+  useApiMutation(
+    (input: orders.ItemisedOrderInput) => apiJson<orders.Order>("POST", "/api/orders/itemised", input),
+    { invalidates: orderPaths },
+  );
 
 export const useUpdateOrder = () =>
   useApiMutation(
@@ -31,9 +38,6 @@ export const useCancelOrder = () =>
   useApiMutation((id: number) => apiJson<orders.Order>("DELETE", `/api/orders/${id}`), {
     invalidates: orderPaths,
   });
-
-/** Saves the order being edited, or creates one when there is none. */
-export const useSaveOrder = (order?: orders.Order) => saveWith(useCreateOrder(), useUpdateOrder(), order);
 
 /** The refetch marks the order paid and unmounts the form; its "Payment recorded" toast must still run. */
 export const useRecordPayment = (orderId: number) =>

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { currencies } from "../../../contract/money";
-import { type Order, orderInputSchema, orderTypes } from "../../../contract/orders";
+import { type Order, type OrderUpdate, orderInputSchema, orderTypes } from "../../../contract/orders";
 import { Field, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { optionalNumber } from "../../lib/form";
 import { capitalise } from "../../lib/format";
 import { customerQueries } from "../customers/api";
-import { useSaveOrder } from "./api";
+import { useUpdateOrder } from "./api";
 
 const empty = {
   customerName: "",
@@ -37,37 +37,40 @@ const toInput = (v: Form) => ({
 
 const typeOptions = optionsOf(orderTypes, capitalise);
 
-/** New Order, or Edit when `order` is given. The customer is picked from existing customers by name. */
-export function OrderFormDialog({ order, ...props }: DialogProps & { order?: Order }) {
+/**
+ * Edit an order's details; shipped orders can no longer change. New orders are made with lines
+ * (NewOrderDialog), so this form only edits.
+ */
+export function OrderFormDialog({ order, ...props }: DialogProps & { order: Order }) {
   const customers = useQuery({ ...customerQueries.choices(), enabled: props.open });
-  const editing = order && fromOrder(order);
-  const spec = { schema: orderInputSchema, initial: empty, idPrefix: "order", toInput, editing };
-  const { form, dialog } = useFormDialog(props, spec, useSaveOrder(order), {
-    success: (saved) =>
-      order
-        ? { title: "Order Updated", description: `${saved.orderNumber} has been saved.` }
-        : { title: "Order Created", description: "New order has been created successfully." },
+  const update = useUpdateOrder();
+  const sender = {
+    mutate: (input: OrderUpdate, callbacks: Parameters<typeof update.mutate>[1]) =>
+      update.mutate({ ...input, id: order.id }, callbacks),
+    isPending: update.isPending,
+  };
+  const spec = {
+    schema: orderInputSchema,
+    initial: empty,
+    idPrefix: "order",
+    toInput,
+    editing: fromOrder(order),
+  };
+  const { form, dialog } = useFormDialog(props, spec, sender, {
+    success: (saved) => ({ title: "Order Updated", description: `${saved.orderNumber} has been saved.` }),
     failure: (error) =>
-      order
-        ? errorStatus(error) === 409
-          ? apiErrorMessage(error)
-          : "Failed to update order. Please try again."
-        : "Failed to create order. Please try again.",
+      errorStatus(error) === 409 ? apiErrorMessage(error) : "Failed to update order. Please try again.",
   });
 
   const active = (customers.data ?? []).filter((c) => c.isActive).map((c) => c.name);
   // An order keeps its customer in the list even when that customer is no longer active.
-  const names = order && !active.includes(order.customerName) ? [order.customerName, ...active] : active;
+  const names = !active.includes(order.customerName) ? [order.customerName, ...active] : active;
   return (
     <FormDialog
       {...dialog}
-      title={order ? `Edit ${order.orderNumber}` : "Create New Order"}
-      description={
-        order
-          ? "Change the order's details; shipped orders can no longer change."
-          : "Record an order for an existing customer."
-      }
-      submitLabel={order ? "Save Changes" : "Create Order"}
+      title={`Edit ${order.orderNumber}`}
+      description="Change the order's details; shipped orders can no longer change."
+      submitLabel="Save Changes"
       pendingLabel="Saving..."
     >
       <Field

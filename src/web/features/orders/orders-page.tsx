@@ -19,6 +19,7 @@ import { usePage } from "../../lib/use-page";
 import { useNewParam } from "../../lib/use-search-param";
 import { orderQueries, useCancelOrder } from "./api";
 import { CurrencyToggle } from "./currency-toggle";
+import { NewOrderDialog } from "./new-order-dialog";
 import { OrderCard } from "./order-card";
 import { OrderDetailsDialog } from "./order-details-dialog";
 import { OrderFormDialog } from "./order-form-dialog";
@@ -47,9 +48,12 @@ const emptyList = (filtering: boolean) => ({
 export default function OrdersPage({
   canWrite,
   canTakePayments,
+  canDiscount,
 }: {
   canWrite: boolean;
   canTakePayments: boolean;
+  /** Line discounts on a new order need the pricing permission. */
+  canDiscount: boolean;
 }) {
   const [currency, setCurrency] = useState<DisplayCurrency>("KES");
   const [search, setSearch] = useState("");
@@ -62,15 +66,17 @@ export default function OrdersPage({
   const orders = useQuery(orderQueries.list({ ...filters, ...page.params }));
   const summary = useQuery(orderQueries.summary());
   const [formOpen, setFormOpen] = useState(false);
+  const [newOpen, setNewOpen] = useState(false);
   const [editing, setEditing] = useState<Order>();
   const [viewing, setViewing] = useState<number>();
   const [deleting, setDeleting] = useState<Order>();
   const cancel = useCancelOrder();
-  const openForm = (order?: Order) => {
+  const openForm = (order: Order) => {
     setEditing(order);
     setFormOpen(true);
   };
-  useNewParam(canWrite, openForm);
+  const openNew = () => setNewOpen(true);
+  useNewParam(canWrite, openNew);
 
   const confirmDelete = () =>
     deleting &&
@@ -93,7 +99,7 @@ export default function OrdersPage({
       actions={
         <>
           <CurrencyToggle value={currency} onChange={setCurrency} />
-          {canWrite && <AddButton label="New Order" onClick={() => openForm()} />}
+          {canWrite && <AddButton label="New Order" onClick={openNew} />}
         </>
       }
       stats={summary.data && statsOf(summary.data, currency)}
@@ -118,7 +124,8 @@ export default function OrdersPage({
       cards
       dialogs={
         <>
-          <OrderFormDialog open={formOpen} onOpenChange={setFormOpen} order={editing} />
+          <NewOrderDialog open={newOpen} onOpenChange={setNewOpen} canDiscount={canDiscount} />
+          {editing && <OrderFormDialog open={formOpen} onOpenChange={setFormOpen} order={editing} />}
           <OrderDetailsDialog
             id={viewing}
             onClose={() => setViewing(undefined)}
