@@ -175,9 +175,13 @@ export const inventorySummarySchema = z.object({
 });
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
 
-export const reserveInputSchema = z.object({
-  customerName: text().min(1, "Choose a customer").max(200),
-  quantity: wholeUnits("Quantity").max(100_000),
-  notes: text().max(1000).nullish(),
-});
+/** For whom: the customer's id (the form's choice) or, from older callers, the exact name. */
+export const reserveInputSchema = z
+  .object({
+    customerId: idSchema.nullish(),
+    customerName: text().max(200).nullish(),
+    quantity: wholeUnits("Quantity").max(100_000),
+    notes: text().max(1000).nullish(),
+  })
+  .refine((r) => r.customerId || r.customerName, { path: ["customerId"], message: "Choose a customer" });
 export type ReserveInput = z.input<typeof reserveInputSchema>;

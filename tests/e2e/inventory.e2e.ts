@@ -150,7 +150,9 @@ describe("genetic inventory", () => {
     const before = Number(await card.getByTestId("available").textContent());
     await card.getByRole("button", { name: "Reserve" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Customer *").selectOption("Coast Cattle Breeders");
+    await dialog
+      .getByLabel("Customer *")
+      .selectOption({ label: "Coast Cattle Breeders (hello@coastcattle.co.ke)" });
     await dialog.getByLabel("Quantity *").fill(String(before + 1));
     await dialog.getByText(`Enter a whole number from 1 to ${before}`).waitFor();
     expect(await dialog.getByRole("button", { name: "Reserve" }).isDisabled()).toBe(true);

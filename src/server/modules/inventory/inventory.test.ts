@@ -190,6 +190,32 @@ describe("adding items", () => {
 });
 
 describe("reserving stock", () => {
+  it("finds the customer by id, and never guesses between two with one name", async () => {
+    const twin = { type: "farm", phone: "+254 700 111 222", address: "Nyeri", contactPerson: "Jane" };
+    const first = (
+      await director.post("/api/customers", { ...twin, name: "Twin Oaks Farm", email: "a@twinoaks.co.ke" })
+    ).json();
+    const second = (
+      await director.post("/api/customers", { ...twin, name: "twin oaks farm", email: "b@twinoaks.co.ke" })
+    ).json();
+    const [item] = await list("?search=SEM-HF-101");
+    const byName = await director.post(`/api/inventory/${item!.id}/reserve`, {
+      customerName: "Twin Oaks Farm",
+      quantity: 1,
+    });
+    expect(byName.statusCode).toBe(409);
+    expect(byName.json().error.message).toContain("choose one by id");
+    const byId = await director.post(`/api/inventory/${item!.id}/reserve`, {
+      customerId: second.id,
+      quantity: 1,
+    });
+    expect(byId.statusCode).toBe(201);
+    expect(byId.json().order.customerId).toBe(second.id);
+    expect(first.id).not.toBe(second.id);
+    const nobody = await director.post(`/api/inventory/${item!.id}/reserve`, { quantity: 1 });
+    expect(nobody.json().error.fields).toEqual({ customerId: "Choose a customer" });
+  });
+
   it("holds units for a customer, lowering what is available, and never below zero", async () => {
     const [item] = await list("?search=EMB-GI-008");
     const res = await director.post(`/api/inventory/${item!.id}/reserve`, {

@@ -17,7 +17,7 @@ import type { Db } from "../../db/database";
 import { inventoryItems, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { containsPattern } from "../../http/search";
-import { findCustomerByName } from "../customers/lookup";
+import { findCustomer } from "../customers/lookup";
 import { insertOrder, toOrder } from "../orders/service";
 import { availableStock, isLowStock } from "./low-stock";
 
@@ -222,7 +222,7 @@ export function reserveForCustomer(
 ): Promise<{ order: Order; item: InventoryItem }> {
   return ctx.database.tx(async (db) => {
     const item = await loadItem(db, eq(inventoryItems.id, id));
-    const customer = await findCustomerByName(db, input.customerName);
+    const customer = await findCustomer(db, input);
     const total = item.costPerUnit * input.quantity;
     const order = await insertOrder(db, ctx.clock.now(), {
       source: "staff",

@@ -16,7 +16,7 @@ import { orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
-import { findCustomerByName } from "../customers/lookup";
+import { findCustomer } from "../customers/lookup";
 import { ledgerFigures } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
 import { nextOrderNumber } from "./order-number";
@@ -149,7 +149,7 @@ export function createStaffOrder(
   const now = ctx.clock.now();
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
-    const customer = await findCustomerByName(db, input.customerName);
+    const customer = await findCustomer(db, input);
     const order = await insertOrder(db, now, {
       source: "staff",
       customer,
@@ -312,7 +312,7 @@ export function updateOrder(
       input.customerName !== undefined &&
       input.customerName.toLowerCase() !== current.customerName.toLowerCase()
     ) {
-      edit.customer = await findCustomerByName(db, input.customerName);
+      edit.customer = await findCustomer(db, { customerName: input.customerName });
     }
     return toOrder(await editOrderDetails(db, id, edit, actor, now));
   });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type InventoryItem, reserveInputSchema } from "../../../contract/inventory";
-import { Field, optionsOf } from "../../components/ui/field";
+import { Field } from "../../components/ui/field";
 import { FormDialog } from "../../components/ui/form-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
@@ -10,9 +10,9 @@ import { customerQueries } from "../customers/api";
 import { useReserve } from "./api";
 import { unitName } from "./labels";
 
-const empty = { customerName: "", quantity: "1", notes: "" };
+const empty = { customerId: "", quantity: "1", notes: "" };
 
-/** Holds stock of one item for a named customer; the server refuses more than is available. */
+/** Holds stock of one item for a customer; the server refuses more than is available. */
 export function ReserveDialog({ item, onClose }: { item: InventoryItem | undefined; onClose: () => void }) {
   const customers = useQuery({ ...customerQueries.choices(), enabled: !!item });
   const reserve = useReserve();
@@ -20,21 +20,25 @@ export function ReserveDialog({ item, onClose }: { item: InventoryItem | undefin
     schema: reserveInputSchema,
     initial: empty,
     idPrefix: "reserve",
-    toInput: (v) => ({ ...v, quantity: optionalNumber(v.quantity), notes: v.notes || null }),
+    toInput: (v) => ({
+      customerId: optionalNumber(v.customerId) ?? null,
+      quantity: optionalNumber(v.quantity),
+      notes: v.notes || null,
+    }),
   });
   useResetOnOpen(!!item, form.reset);
   if (!item) return null;
 
-  const { quantity, customerName } = form.values;
+  const { quantity, customerId } = form.values;
   const qty = Number(quantity);
   const withinStock = Number.isInteger(qty) && qty >= 1 && qty <= item.availableStock;
   const quantityField = form.field("quantity");
   const stockError =
     quantity !== "" && !withinStock ? `Enter a whole number from 1 to ${item.availableStock}` : undefined;
 
-  const onSubmit = form.handleSubmit(({ customerName, quantity, notes }) =>
+  const onSubmit = form.handleSubmit(({ customerId, quantity, notes }) =>
     reserve.mutate(
-      { id: item.id, customerName, quantity, notes },
+      { id: item.id, customerId, quantity, notes },
       {
         onSuccess: ({ order }) => {
           toast({
@@ -56,7 +60,10 @@ export function ReserveDialog({ item, onClose }: { item: InventoryItem | undefin
     ),
   );
 
-  const names = (customers.data ?? []).filter((c) => c.isActive).map((c) => c.name);
+  // By id: two farms with one name stay apart, and the email tells them apart on screen.
+  const choices = (customers.data ?? [])
+    .filter((c) => c.isActive)
+    .map((c) => [String(c.id), `${c.name} (${c.email})`] as const);
   return (
     <FormDialog
       open
@@ -67,7 +74,7 @@ export function ReserveDialog({ item, onClose }: { item: InventoryItem | undefin
       )} each. The reservation becomes a pending order for the customer.`}
       onSubmit={onSubmit}
       pending={reserve.isPending}
-      submitDisabled={!withinStock || !customerName}
+      submitDisabled={!withinStock || !customerId}
       submitLabel="Reserve"
       pendingLabel="Reserving..."
       columns={1}
@@ -75,8 +82,8 @@ export function ReserveDialog({ item, onClose }: { item: InventoryItem | undefin
       <Field
         label="Customer *"
         placeholder={customers.isLoading ? "Loading customers…" : "Choose a customer"}
-        options={optionsOf(names)}
-        bind={form.field("customerName")}
+        options={choices}
+        bind={form.field("customerId")}
       />
       <Field
         label="Quantity *"
