@@ -83,6 +83,7 @@ export const inventoryItemSchema = z.object({
   availableStock: z.number().int(),
   storageLocation: z.string(),
   storageUnit: z.string().nullable(),
+  storageUnitId: z.number().int().nullable(),
   costPerUnit: z.number().int(),
   isActive: z.boolean(),
   description: z.string().nullable(),
@@ -128,6 +129,17 @@ export const inventoryItemInputSchema = z.object({
   geneticData: geneticDataSchema,
 });
 export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
+
+/**
+ * An item's details as they can change after receipt. Not its ID (on the labels), its type (on its orders)
+ * nor its stock (which moves only by receipts, orders, counts and write-offs).
+ */
+export const inventoryItemUpdateSchema = inventoryItemInputSchema.omit({
+  itemId: true,
+  type: true,
+  currentStock: true,
+});
+export type InventoryItemUpdate = z.input<typeof inventoryItemUpdateSchema>;
 
 /** Units taken out of stock for good; only units no order holds can go. */
 export const writeOffInputSchema = z.object({

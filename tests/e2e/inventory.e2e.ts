@@ -206,6 +206,17 @@ describe("genetic inventory", () => {
     await history.getByText("Failed quality check").waitFor();
     expect(await history.locator("tr").filter({ hasText: "Written off" }).textContent()).toContain("-2");
     await dialog.getByText("9 / 0 (9 available)").waitFor();
+
+    // Details are corrected in their own form; the stock stays what the movements say.
+    await dialog.getByRole("button", { name: "Edit details" }).click();
+    const form = small.getByRole("dialog", { name: `Edit ${straw.itemId}` });
+    await form.getByLabel("Price per unit (KES) *").fill("2750");
+    await form.getByLabel("Storage location *").fill("Canister 5, Goblet B");
+    expect(await form.getByLabel("Stock (units) *").count()).toBe(0);
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(small, "Item Updated");
+    await dialog.getByText("KSh 2,750").waitFor();
+    await dialog.getByText(/Canister 5, Goblet B/).waitFor();
     // The record fits the phone: nothing pushes the dialog sideways.
     expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     await screenshot(small, "inventory-stock-correction-phone", { fullPage: false });

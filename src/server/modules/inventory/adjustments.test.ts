@@ -38,6 +38,47 @@ const detail = async (id: number) => (await lab.get(`/api/inventory/${id}`)).jso
 const reserve = (id: number, quantity: number) =>
   director.post(`/api/inventory/${id}/reserve`, { customerName: "Kiambu Dairy Farm", quantity });
 
+describe("editing an item", () => {
+  it("corrects details but never the ID, type or stock", async () => {
+    const item = await newItem();
+    const before = await detail(item.id);
+    const changes = {
+      breedName: "Boran (Kenya Boran)",
+      acquiredFrom: "KAGRC Kenya, Kabete",
+      costPerUnit: 2_800,
+      storageLocation: "Canister 4, Goblet A",
+      storageUnitId: 2,
+      expiryDate: "2030-01-31",
+      description: "Polled line",
+      geneticData: { category: "beef", origin: "Kenya", region_suitability: ["Rift Valley", "Eastern"] },
+      // Not editable here: dropped, not applied.
+      itemId: "HACKED-1",
+      type: "embryo",
+      currentStock: 999,
+    };
+    const res = await lab.patch(`/api/inventory/${item.id}`, changes);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      itemId: before.itemId,
+      type: "sperm",
+      currentStock: 20,
+      breedName: "Boran (Kenya Boran)",
+      costPerUnit: 2_800,
+      storageUnitId: 2,
+      expiryDate: "2030-01-31",
+    });
+    expect((await detail(item.id)).movements).toHaveLength(before.movements.length);
+    const badUnit = await lab.patch(`/api/inventory/${item.id}`, { ...changes, storageUnitId: 999_999 });
+    expect(badUnit.json().error.fields).toEqual({ storageUnitId: "Choose an existing storage unit" });
+    expect((await lab.patch("/api/inventory/999999", changes)).statusCode).toBe(404);
+    expect((await lab.patch(`/api/inventory/${item.id}`, { ...changes, costPerUnit: -1 })).statusCode).toBe(
+      400,
+    );
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect((await sales.patch(`/api/inventory/${item.id}`, changes)).statusCode).toBe(403);
+  });
+});
+
 describe("write-offs", () => {
   it("takes units out with a reason, as a movement in the item's history", async () => {
     const item = await newItem();

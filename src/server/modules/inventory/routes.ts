@@ -6,6 +6,7 @@ import {
   inventoryItemDetailSchema,
   inventoryItemInputSchema,
   inventoryItemSchema,
+  inventoryItemUpdateSchema,
   inventoryListQuery,
   inventorySummarySchema,
   reserveInputSchema,
@@ -28,6 +29,7 @@ import {
   inventorySummary,
   listInventory,
   reserveForCustomer,
+  updateInventoryItem,
 } from "./service";
 
 export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -93,6 +95,14 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       reply.status(201).send(await createInventoryItem(ctx, request.body, currentUser(request).id)),
   );
   const write = { access: access.staff("inventory:write") };
+  r.patch(
+    "/api/inventory/:id",
+    {
+      config: write,
+      schema: { params: idParams, body: inventoryItemUpdateSchema, response: { 200: inventoryItemSchema } },
+    },
+    (request) => updateInventoryItem(ctx, request.params.id, request.body),
+  );
   r.post(
     "/api/inventory/:id/write-off",
     {

@@ -7,6 +7,7 @@ import {
   type InventoryItemDetail,
   type InventorySummary,
   type inventoryItemInputSchema,
+  type inventoryItemUpdateSchema,
   type inventoryListQuery,
   type reserveInputSchema,
 } from "../../../contract/inventory";
@@ -42,6 +43,7 @@ export function toInventoryItem(row: ItemRow, storageUnit: string | null): Inven
     availableStock: row.currentStock - row.reservedStock,
     storageLocation: row.storageLocation,
     storageUnit,
+    storageUnitId: row.storageUnitId,
     costPerUnit: row.costPerUnit,
     isActive: row.isActive,
     description: row.description,
@@ -174,14 +176,7 @@ export function createInventoryItem(
       .from(inventoryItems)
       .where(eq(inventoryItems.itemId, input.itemId));
     if (clash) throw conflict(`An item with ID ${input.itemId} already exists`);
-    if (input.storageUnitId) {
-      const [unit] = await db
-        .select({ id: storageUnits.id })
-        .from(storageUnits)
-        .where(eq(storageUnits.id, input.storageUnitId));
-      if (!unit)
-        throw validationError("Unknown storage unit", { storageUnitId: "Choose an existing storage unit" });
-    }
+    await checkStorageUnit(db, input.storageUnitId);
     const now = ctx.clock.now();
     const [row] = await db
       .insert(inventoryItems)
@@ -210,6 +205,44 @@ export function createInventoryItem(
       createdAt: now,
     });
     return loadItem(db, eq(inventoryItems.id, row!.id));
+  });
+}
+
+async function checkStorageUnit(db: Db, storageUnitId: number | null | undefined): Promise<void> {
+  if (!storageUnitId) return;
+  const [unit] = await db
+    .select({ id: storageUnits.id })
+    .from(storageUnits)
+    .where(eq(storageUnits.id, storageUnitId));
+  if (!unit)
+    throw validationError("Unknown storage unit", { storageUnitId: "Choose an existing storage unit" });
+}
+
+/** Corrects an item's details (breed, supplier, price, storage, expiry, genetics); its stock is not touched. */
+export function updateInventoryItem(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof inventoryItemUpdateSchema>,
+): Promise<InventoryItem> {
+  return ctx.database.tx(async (db) => {
+    await checkStorageUnit(db, input.storageUnitId);
+    const [row] = await db
+      .update(inventoryItems)
+      .set({
+        breedName: input.breedName,
+        acquiredFrom: input.acquiredFrom,
+        costPerUnit: input.costPerUnit,
+        storageLocation: input.storageLocation,
+        storageUnitId: input.storageUnitId ?? null,
+        expiryDate: input.expiryDate ?? null,
+        description: input.description ?? null,
+        geneticData: input.geneticData,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(inventoryItems.id, id))
+      .returning({ id: inventoryItems.id });
+    if (!row) throw notFound("Inventory item");
+    return loadItem(db, eq(inventoryItems.id, id));
   });
 }
 

@@ -3,7 +3,11 @@ import {
   categoryLabels,
   geneticCategories,
   geneticOrigins,
+  type InventoryItem,
+  type InventoryItemInput,
+  type InventoryItemUpdate,
   inventoryItemInputSchema,
+  inventoryItemUpdateSchema,
   itemTypes,
   originLabels,
 } from "../../../contract/inventory";
@@ -11,8 +15,9 @@ import { Field, type Options, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { optionalNumber } from "../../lib/form";
+import type { MutateCallbacks } from "../../lib/query";
 import { storageQueries } from "../storage/api";
-import { useCreateItem } from "./api";
+import { useCreateItem, useUpdateItem } from "./api";
 
 const empty = {
   itemId: "",
@@ -69,17 +74,63 @@ const errorPaths = {
 
 const typeOptions: Options = itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm (semen)"] as const);
 
-/** Receives a new batch of embryos or semen into stock. Stock and price must be positive whole numbers. */
-export function AddItemDialog(props: DialogProps) {
+/** An item's details as form text, for editing. */
+const fromItem = (item: InventoryItem): Form => ({
+  ...empty,
+  itemId: item.itemId,
+  type: item.type,
+  currentStock: String(item.currentStock),
+  breedName: item.breedName,
+  acquiredFrom: item.acquiredFrom,
+  costPerUnit: String(item.costPerUnit),
+  storageUnitId: item.storageUnitId ? String(item.storageUnitId) : "",
+  storageLocation: item.storageLocation,
+  category: item.geneticData.category,
+  origin: item.geneticData.origin,
+  expiryDate: item.expiryDate ?? "",
+  milkYield: item.geneticData.milk_yield ?? "",
+  weightGain: item.geneticData.weight_gain ?? "",
+  heatTolerance: item.geneticData.heat_tolerance ?? "",
+  breedingValue: item.geneticData.breeding_value === undefined ? "" : String(item.geneticData.breeding_value),
+  regions: item.geneticData.region_suitability.join(", "),
+  description: item.description ?? "",
+});
+
+/**
+ * Receives a new batch of embryos or semen into stock (stock and price positive whole numbers), or, given
+ * `item`, corrects its details: its ID, type and stock stay as they are (stock moves by counts and
+ * write-offs).
+ */
+export function AddItemDialog({ item, ...props }: DialogProps & { item?: InventoryItem }) {
   const units = useQuery({ ...storageQueries.units(), enabled: props.open });
-  const spec = { schema: inventoryItemInputSchema, initial: empty, idPrefix: "item", toInput, errorPaths };
-  const { form, dialog } = useFormDialog(props, spec, useCreateItem(), {
-    success: (item) => ({
-      title: "Item Added",
-      description: `${item.itemId} (${item.breedName}) is now in stock.`,
-    }),
+  // The receipt schema is the edit schema plus ID, type and stock: typed as the smaller one for the form.
+  const schema = (
+    item ? inventoryItemUpdateSchema : inventoryItemInputSchema
+  ) as typeof inventoryItemUpdateSchema;
+  const spec = {
+    schema,
+    initial: empty,
+    idPrefix: "item",
+    toInput,
+    errorPaths,
+    editing: item && fromItem(item),
+  };
+  const create = useCreateItem();
+  const update = useUpdateItem();
+  const save = {
+    mutate: (data: InventoryItemUpdate, callbacks: MutateCallbacks<InventoryItem>) =>
+      item
+        ? update.mutate({ ...data, id: item.id }, callbacks)
+        : create.mutate(data as InventoryItemInput, callbacks),
+    isPending: create.isPending || update.isPending,
+  };
+  const { form, dialog } = useFormDialog(props, spec, save, {
+    success: (saved) =>
+      item
+        ? { title: "Item Updated", description: `${saved.itemId} (${saved.breedName}) has been saved.` }
+        : { title: "Item Added", description: `${saved.itemId} (${saved.breedName}) is now in stock.` },
     failure: (error) =>
-      errorStatus(error) === 409 ? apiErrorMessage(error) : "Failed to add item. Please check the form.",
+      errorStatus(error) === 409 ? apiErrorMessage(error) : "Failed to save the item. Please check the form.",
   });
 
   const unitOptions: Options = [
@@ -89,17 +140,25 @@ export function AddItemDialog(props: DialogProps) {
   return (
     <FormDialog
       {...dialog}
-      title="Add Inventory Item"
-      description="Receive a batch of embryos or semen doses into storage."
+      title={item ? `Edit ${item.itemId}` : "Add Inventory Item"}
+      description={
+        item
+          ? "Correct the details; stock changes by a physical count or a write-off."
+          : "Receive a batch of embryos or semen doses into storage."
+      }
       wide
-      submitLabel="Add Item"
-      pendingLabel="Adding..."
+      submitLabel={item ? "Save Changes" : "Add Item"}
+      pendingLabel={item ? "Saving..." : "Adding..."}
     >
-      <Field label="Item ID *" placeholder="EMB-HF-010" bind={form.field("itemId")} />
-      <Field label="Type *" placeholder="Select type" options={typeOptions} bind={form.field("type")} />
+      {!item && <Field label="Item ID *" placeholder="EMB-HF-010" bind={form.field("itemId")} />}
+      {!item && (
+        <Field label="Type *" placeholder="Select type" options={typeOptions} bind={form.field("type")} />
+      )}
       <Field label="Breed *" bind={form.field("breedName")} />
       <Field label="Supplier *" bind={form.field("acquiredFrom")} />
-      <Field label="Stock (units) *" type="number" min={1} step={1} bind={form.field("currentStock")} />
+      {!item && (
+        <Field label="Stock (units) *" type="number" min={1} step={1} bind={form.field("currentStock")} />
+      )}
       <Field label="Price per unit (KES) *" type="number" min={1} step={1} bind={form.field("costPerUnit")} />
       <Field
         label="Category *"

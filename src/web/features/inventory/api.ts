@@ -56,6 +56,13 @@ export const useCreateItem = () =>
     },
   );
 
+export const useUpdateItem = () =>
+  useApiMutation(
+    ({ id, ...input }: inventory.InventoryItemUpdate & { id: number }) =>
+      apiJson<inventory.InventoryItem>("PATCH", `/api/inventory/${id}`, input),
+    { invalidates },
+  );
+
 export const useWriteOff = () =>
   useApiMutation(
     ({ id, ...input }: inventory.WriteOffInput & { id: number }) =>

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Printer } from "lucide-react";
+import { Pencil, Printer } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { categoryLabels, originLabels, stockMovementKindLabels } from "../../../contract/inventory";
@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes } from "../../lib/format";
+import { AddItemDialog } from "./add-item-dialog";
 import { inventoryQueries } from "./api";
 import { originFlags, viabilityTone } from "./labels";
 import { StockActions } from "./stock-actions";
@@ -40,6 +41,7 @@ export function ItemDetailsDialog({
   const item = useQuery({ ...inventoryQueries.detail(id ?? 0), enabled: id !== undefined });
   const data = item.data;
   const qr = useQrSvg(data?.itemId);
+  const [editing, setEditing] = useState(false);
   if (id === undefined) return null;
 
   return (
@@ -109,7 +111,20 @@ export function ItemDetailsDialog({
             </div>
           </div>
           {data.description && <p className="text-sm text-gray-600 dark:text-gray-400">{data.description}</p>}
-          {canWrite && <StockActions item={data} />}
+          {canWrite && (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => setEditing(true)}
+              >
+                <Pencil /> Edit details
+              </Button>
+              <AddItemDialog item={data} open={editing} onOpenChange={setEditing} />
+              <StockActions item={data} />
+            </>
+          )}
           <div>
             <h4 className="mb-2 text-sm font-semibold">Stock history</h4>
             <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 dark:border-gray-700">
