@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
-import { emailAddress, idParamSchema, requiredText, text } from "./primitives";
+import { emailAddress, idParamSchema, idSchema, requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
 export const customerTypeSchema = z.enum(customerTypes, { error: "Choose a customer type" });
@@ -58,6 +58,18 @@ export const similarCustomersQuery = z.object({
   excludeId: idParamSchema.optional(),
 });
 export type SimilarCustomersQuery = z.input<typeof similarCustomersQuery>;
+
+/** Two records of one customer become one: the orders and client accounts of this one move to `intoId`. */
+export const customerMergeSchema = z.object({
+  intoId: z.number({ error: "Choose the customer to keep" }).pipe(idSchema),
+});
+export type CustomerMerge = z.input<typeof customerMergeSchema>;
+export const customerMergeResultSchema = z.object({
+  customer: customerSchema,
+  ordersMoved: z.number().int(),
+  accountsMoved: z.number().int(),
+});
+export type CustomerMergeResult = z.infer<typeof customerMergeResultSchema>;
 
 export const customerSummarySchema = z.object({
   /** Active customers; the per-type figures count active ones too. */

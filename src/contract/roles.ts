@@ -36,6 +36,7 @@ export const permissions = [
   "reports",
   "reports:sales",
   "pricing",
+  "customers:merge",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -43,7 +44,7 @@ export type Permission = (typeof permissions)[number];
  * What each role may do (SPEC section 6 and the demo-account descriptions). `reports` is every report;
  * `reports:sales` the sales and customer reports only (no inventory or storage temperatures). Money on the
  * dashboard needs `finance`, storage temperatures `storage`. Prices are set with `inventory:write`; a
- * discount on an order line needs `pricing` (Directors).
+ * discount on an order line needs `pricing`, merging two customers `customers:merge` (both Directors).
  * The server checks these on every route; the web only uses them to hide what would answer 403.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {

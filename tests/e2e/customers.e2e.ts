@@ -106,6 +106,26 @@ describe("customer management", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("merges a duplicate into the customer kept, and it turns inactive", async () => {
+    const tag = uniqueTag();
+    const keep = await createCustomer(page, { name: `Naro Moru Dairy ${tag}` });
+    const dup = await createCustomer(page, { name: `Naromoru Dairy ${tag}` });
+    await openCustomers();
+    await page.getByLabel("Search customers").fill(tag);
+    const card = cards().filter({ hasText: dup.name });
+    await card.getByRole("button", { name: `Merge ${dup.name}` }).click();
+    const dialog = page.getByRole("dialog");
+    // The look-alike is offered first.
+    const first = await dialog.getByLabel("Keep this customer *").locator("option").nth(1).textContent();
+    expect(first).toBe(`${keep.name} (${keep.email})`);
+    await dialog.getByLabel("Keep this customer *").selectOption(String(keep.id));
+    await screenshot(page, "customers-merge", { fullPage: false });
+    await dialog.getByRole("button", { name: "Merge" }).click();
+    await expectToast(page, "Customers merged");
+    await card.getByText("Inactive").waitFor();
+    expect(await card.getByRole("button", { name: `Merge ${dup.name}` }).count()).toBe(0);
+  });
+
   it("searches name, email and contact person without regard to case", async () => {
     const customer = await createCustomer(page);
     await openCustomers();

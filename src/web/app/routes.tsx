@@ -46,7 +46,12 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/customers"],
     title: "Customer Management",
     anyOf: ["customers:read"],
-    render: (user) => <CustomersPage canEdit={can(user.role, "customers:write")} />,
+    render: (user) => (
+      <CustomersPage
+        canEdit={can(user.role, "customers:write")}
+        canMerge={can(user.role, "customers:merge")}
+      />
+    ),
   },
   {
     paths: ["/orders"],

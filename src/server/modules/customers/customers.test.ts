@@ -186,6 +186,46 @@ describe("duplicates", () => {
   });
 });
 
+describe("merging", () => {
+  it("moves a duplicate's orders to the kept customer and deactivates it with a note (Directors only)", async () => {
+    const base = { type: "farm", phone: "+254 711 000 999", address: "Limuru", contactPerson: "Grace" };
+    const dup = (await post({ ...base, name: "Limuru Dairy", email: "old@limurudairy.co.ke" })).json();
+    const keep = (
+      await post({ ...base, name: "Limuru Dairy Farm Ltd", email: "office@limurudairy.co.ke" })
+    ).json();
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/itemised",
+      payload: { customerId: dup.id, services: [{ service: "consultation", amountKes: 3_000 }] },
+      headers: { cookie: director },
+    });
+    expect(placed.statusCode).toBe(201);
+    const merge = (id: number, intoId: number, cookie = director) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/customers/${id}/merge`,
+        payload: { intoId },
+        headers: { cookie },
+      });
+
+    const sales = await loginAs(t.app, staffEmails.sales_manager);
+    expect((await merge(dup.id, keep.id, sales)).statusCode).toBe(403);
+    expect((await merge(dup.id, dup.id)).json().error.fields).toEqual({ intoId: "Choose another customer" });
+    expect((await merge(999_999, keep.id)).statusCode).toBe(404);
+
+    const res = await merge(dup.id, keep.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ customer: { id: keep.id }, ordersMoved: 1, accountsMoved: 0 });
+    const order = (await get(`/api/orders/${placed.json().id}`)).json();
+    expect(order.customerId).toBe(keep.id);
+    const gone = (await get(`/api/customers/${dup.id}`)).json();
+    expect(gone.isActive).toBe(false);
+    expect(gone.notes).toContain(`Merged into customer #${keep.id} (Limuru Dairy Farm Ltd)`);
+    // Into an inactive record: refused.
+    expect((await merge(keep.id, dup.id)).statusCode).toBe(409);
+  });
+});
+
 describe("create, edit, delete", () => {
   it("creates a customer (201), normalises the email and shows it in the list", async () => {
     const before = (await get("/api/customers/summary")).json();

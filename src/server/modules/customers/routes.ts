@@ -4,6 +4,8 @@ import { z } from "zod";
 import {
   customerInputSchema,
   customerListQuery,
+  customerMergeResultSchema,
+  customerMergeSchema,
   customerSchema,
   customerSummarySchema,
   customerUpdateSchema,
@@ -12,6 +14,7 @@ import {
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { idParams } from "../../http/params";
+import { mergeCustomers } from "./merge";
 import {
   createCustomer,
   customerSummary,
@@ -36,6 +39,14 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
     "/api/customers/summary",
     { config: read, schema: { response: { 200: customerSummarySchema } } },
     () => customerSummary(ctx),
+  );
+  r.post(
+    "/api/customers/:id/merge",
+    {
+      config: { access: access.staff("customers:merge") },
+      schema: { params: idParams, body: customerMergeSchema, response: { 200: customerMergeResultSchema } },
+    },
+    (request) => mergeCustomers(ctx, request.params.id, request.body.intoId),
   );
   r.get(
     "/api/customers/similar",

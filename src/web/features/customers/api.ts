@@ -35,6 +35,14 @@ export const useDeactivateCustomer = () =>
     invalidates,
   });
 
+export const useMergeCustomer = () =>
+  useApiMutation(
+    ({ id, intoId }: { id: number; intoId: number }) =>
+      apiJson<customers.CustomerMergeResult>("POST", `/api/customers/${id}/merge`, { intoId }),
+    // Orders change customer too.
+    { invalidates: [...invalidates, "/api/orders"] },
+  );
+
 /** Saves the customer being edited, or creates one when there is none. */
 export const useSaveCustomer = (customer?: customers.Customer) =>
   saveWith(useCreateCustomer(), useUpdateCustomer(), customer);

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Pencil, Phone, RotateCcw, Trash2, User } from "lucide-react";
+import { Mail, MapPin, Merge, Pencil, Phone, RotateCcw, Trash2, User } from "lucide-react";
 import { type Customer, customerTypeLabels } from "../../../contract/customers";
 import { RecordCard } from "../../components/record-card";
 import { CardAction } from "../../components/row-actions";
@@ -18,9 +18,12 @@ export function CustomerCard({
   onEdit,
   onDelete,
   onReactivate,
+  onMerge,
 }: {
   customer: Customer;
   canEdit: boolean;
+  /** Directors may fold a duplicate into another record. */
+  onMerge?: () => void;
   onEdit: () => void;
   onDelete: () => void;
   onReactivate: () => void;
@@ -42,7 +45,10 @@ export function CustomerCard({
           <div className="flex shrink-0 gap-2">
             <CardAction icon={Pencil} label="Edit" of={customer.name} onClick={onEdit} />
             {customer.isActive ? (
-              <CardAction icon={Trash2} label="Delete" of={customer.name} onClick={onDelete} />
+              <>
+                {onMerge && <CardAction icon={Merge} label="Merge" of={customer.name} onClick={onMerge} />}
+                <CardAction icon={Trash2} label="Delete" of={customer.name} onClick={onDelete} />
+              </>
             ) : (
               <CardAction icon={RotateCcw} label="Reactivate" of={customer.name} onClick={onReactivate} />
             )}

@@ -20,6 +20,7 @@ import { useNewParam } from "../../lib/use-search-param";
 import { customerQueries, useDeactivateCustomer, useUpdateCustomer } from "./api";
 import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
+import { MergeDialog } from "./merge-dialog";
 
 const screen = {
   title: "Customer Management",
@@ -40,7 +41,8 @@ const emptyList = (filtering: boolean) => ({
   testId: "customers-empty",
 });
 
-export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
+export default function CustomersPage({ canEdit, canMerge }: { canEdit: boolean; canMerge: boolean }) {
+  const [merging, setMerging] = useState<Customer>();
   const [search, setSearch] = useState("");
   const [type, setType] = useState<CustomerType | "all">("all");
   const filters = {
@@ -110,6 +112,7 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
       dialogs={
         <>
           <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+          {merging && <MergeDialog customer={merging} onClose={() => setMerging(undefined)} />}
           <ConfirmDialog
             open={deleting !== undefined}
             onOpenChange={(open) => !open && setDeleting(undefined)}
@@ -137,6 +140,7 @@ export default function CustomersPage({ canEdit }: { canEdit: boolean }) {
               onEdit={() => openForm(c)}
               onDelete={() => setDeleting(c)}
               onReactivate={() => reactivate(c)}
+              onMerge={canMerge ? () => setMerging(c) : undefined}
             />
           ))
         }
