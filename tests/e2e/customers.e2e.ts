@@ -141,11 +141,11 @@ describe("customer management", () => {
   it("filters by type and shows the empty state with the filter hint", async () => {
     await openCustomers();
     await page.getByLabel("Filter by type").selectOption("distributor");
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="customer-card"]')].every((c) =>
-        c.textContent?.includes("Distributor"),
-      ),
-    );
+    // At least one card, all distributors: an empty list while the filtered page loads is not the answer.
+    await page.waitForFunction(() => {
+      const shown = [...document.querySelectorAll('[data-testid="customer-card"]')];
+      return shown.length > 0 && shown.every((c) => c.textContent?.includes("Distributor"));
+    });
     expect(await cards().count()).toBeGreaterThan(0);
     await page.getByLabel("Search customers").fill("zzz-nobody-here");
     await page.getByText("No customers found").waitFor();
