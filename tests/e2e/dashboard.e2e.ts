@@ -41,10 +41,19 @@ describe("dashboard", () => {
     const alerts = await api("/api/alerts/temperature");
     const banner = page.getByTestId("temperature-alerts");
     const critical = alerts.find((a: { alertStatus: string }) => a.alertStatus === "critical");
-    expect(await banner.getByRole("alert").textContent()).toContain(
+    // Other tests add tanks of their own: read the seeded ones by name.
+    expect(await banner.getByRole("alert").filter({ hasText: critical.storageUnit }).textContent()).toContain(
       `${critical.storageUnit} is at ${critical.temperature}°C, above the optimal range`,
     );
-    expect(await banner.getByRole("status").textContent()).toContain("Temperature monitoring");
+    expect(await banner.getByRole("status").filter({ hasText: "LN2-Tank-B" }).textContent()).toContain(
+      "Temperature monitoring",
+    );
+    // LN2 level and refill alerts sit beside them, with the way to where they are acknowledged.
+    const tank = page
+      .getByTestId("tank-alerts")
+      .getByRole("status")
+      .filter({ hasText: "LN2-Tank-C was due a refill" });
+    await tank.getByRole("link", { name: "Open Cryo Storage" }).waitFor();
 
     const recent = await api("/api/orders/recent");
     const rows = page.getByTestId("recent-order");

@@ -11,7 +11,7 @@ import { QuickActions } from "./quick-actions";
 import { RecentOrders } from "./recent-orders";
 import { defaultTrendRange, SalesTrendChart } from "./sales-trend-chart";
 import { BreedingPerformanceCard, InventoryStatusCard, StorageConditionsCard } from "./side-cards";
-import { TemperatureBanner } from "./temperature-banner";
+import { TankAlertBanner, TemperatureBanner } from "./temperature-banner";
 
 /**
  * What the signed-in role may see and do here: money needs finance, storage temperatures the storage
@@ -22,6 +22,11 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
   const storage = permissions.includes("storage");
   const metrics = useQuery(dashboardQueries.metrics());
   const alerts = useQuery({ ...storageQueries.temperatureAlerts(), enabled: storage });
+  const tankAlerts = useQuery({
+    ...storageQueries.alerts({ view: "open", limit: 20, offset: 0 }),
+    enabled: storage,
+    select: (open) => open.filter((a) => a.kind !== "temperature"),
+  });
   const recent = useQuery(dashboardQueries.recentOrders());
   const inventory = useQuery(dashboardQueries.inventoryStatus());
   const units = useQuery({ ...storageQueries.units(), enabled: storage });
@@ -35,11 +40,12 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
     <div className="space-y-6">
       <PageHeader title="Dashboard" subtitle="Today's view of stock, sales, storage and breeding" />
       {/* The body waits for the alerts too: a banner arriving late pushed everything down (CLS 0.11). */}
-      {metrics.isLoading || alerts.isLoading ? (
+      {metrics.isLoading || alerts.isLoading || tankAlerts.isLoading ? (
         <MetricCardsSkeleton />
       ) : (
         <>
           <TemperatureBanner alerts={alerts.data ?? []} />
+          <TankAlertBanner alerts={tankAlerts.data ?? []} />
           {metrics.data ? (
             <MetricCards metrics={metrics.data} />
           ) : (

@@ -1,5 +1,7 @@
-import { AlertTriangle, Thermometer } from "lucide-react";
+import { AlertTriangle, Fuel, Thermometer } from "lucide-react";
+import { Link } from "wouter";
 import type { StorageCondition } from "../../../contract/storage";
+import { type StorageAlert, storageAlertKindLabels } from "../../../contract/tanks";
 import { cn } from "../../lib/cn";
 
 const critical = {
@@ -24,6 +26,36 @@ const warning = {
     </>
   ),
 };
+
+/**
+ * LN2 level and refill alerts nobody has acknowledged: one line each, with the way to Cryo Storage, where
+ * they are acknowledged. A dry tank loses everything in it, so they sit beside the temperature alerts.
+ */
+export function TankAlertBanner({ alerts }: { alerts: StorageAlert[] }) {
+  if (alerts.length === 0) return null;
+  return (
+    <div className="space-y-2" data-testid="tank-alerts">
+      {alerts.map((a) => {
+        const { role, tone } = a.severity === "critical" ? critical : warning;
+        return (
+          <div
+            key={a.id}
+            role={role}
+            className={cn("flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm", tone)}
+          >
+            <Fuel className="h-5 w-5 shrink-0" aria-hidden />
+            <p className="min-w-0 flex-1">
+              <strong>{storageAlertKindLabels[a.kind]}:</strong> {a.message}
+            </p>
+            <Link href="/storage" className="font-medium underline underline-offset-2">
+              Open Cryo Storage
+            </Link>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
 
 /** Critical units: a red alert that the temperature is above the optimal range; warnings: a yellow notice. */
 export function TemperatureBanner({ alerts }: { alerts: StorageCondition[] }) {
