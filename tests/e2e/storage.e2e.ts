@@ -16,7 +16,7 @@ describe("cryo storage", () => {
     const tank = await createTank(page);
     // From the phone menu, as a technician in the store room would.
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "Cryo Storage" }).click();
+    await page.getByRole("link", { name: "Cryo Storage", exact: true }).click();
     await page.waitForURL("**/storage");
     const card = page.getByTestId(`tank-${tank.name}`);
     await card.getByText("No level reading yet.").waitFor();

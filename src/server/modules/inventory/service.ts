@@ -183,15 +183,8 @@ export function createInventoryItem(
       .values({
         itemId: input.itemId,
         type: input.type,
-        breedName: input.breedName,
-        acquiredFrom: input.acquiredFrom,
         currentStock: input.currentStock,
-        costPerUnit: input.costPerUnit,
-        storageLocation: input.storageLocation,
-        storageUnitId: input.storageUnitId ?? null,
-        expiryDate: input.expiryDate ?? null,
-        description: input.description ?? null,
-        geneticData: input.geneticData,
+        ...detailsOf(input),
         createdAt: now,
         updatedAt: now,
       })
@@ -207,6 +200,18 @@ export function createInventoryItem(
     return loadItem(db, eq(inventoryItems.id, row!.id));
   });
 }
+
+/** The columns an item's editable details fill, on receipt and on correction alike. */
+const detailsOf = (input: z.output<typeof inventoryItemUpdateSchema>) => ({
+  breedName: input.breedName,
+  acquiredFrom: input.acquiredFrom,
+  costPerUnit: input.costPerUnit,
+  storageLocation: input.storageLocation,
+  storageUnitId: input.storageUnitId ?? null,
+  expiryDate: input.expiryDate ?? null,
+  description: input.description ?? null,
+  geneticData: input.geneticData,
+});
 
 async function checkStorageUnit(db: Db, storageUnitId: number | null | undefined): Promise<void> {
   if (!storageUnitId) return;
@@ -228,17 +233,7 @@ export function updateInventoryItem(
     await checkStorageUnit(db, input.storageUnitId);
     const [row] = await db
       .update(inventoryItems)
-      .set({
-        breedName: input.breedName,
-        acquiredFrom: input.acquiredFrom,
-        costPerUnit: input.costPerUnit,
-        storageLocation: input.storageLocation,
-        storageUnitId: input.storageUnitId ?? null,
-        expiryDate: input.expiryDate ?? null,
-        description: input.description ?? null,
-        geneticData: input.geneticData,
-        updatedAt: ctx.clock.now(),
-      })
+      .set({ ...detailsOf(input), updatedAt: ctx.clock.now() })
       .where(eq(inventoryItems.id, id))
       .returning({ id: inventoryItems.id });
     if (!row) throw notFound("Inventory item");

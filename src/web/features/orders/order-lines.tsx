@@ -47,6 +47,14 @@ function Cell({
   );
 }
 
+function RemoveLine({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="sm" aria-label={label} onClick={onRemove}>
+      <Trash2 />
+    </Button>
+  );
+}
+
 const unitPrice = (item: InventoryItem | undefined, discount: string) =>
   item ? Math.round((item.costPerUnit * (100 - (Number(discount) || 0))) / 100) : 0;
 
@@ -118,15 +126,10 @@ export function ProductLines({
               <span className="text-sm tabular-nums" data-testid="line-total">
                 {formatKes(unitPrice(item, line.discountPct) * (Number(line.quantity) || 0))}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove line ${i + 1}`}
-                onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
-              >
-                <Trash2 />
-              </Button>
+              <RemoveLine
+                label={`Remove line ${i + 1}`}
+                onRemove={() => onChange(lines.filter((l) => l.key !== line.key))}
+              />
             </div>
           </div>
         );
@@ -188,15 +191,10 @@ export function ServiceLines({
               </Cell>
             </div>
             <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove service ${i + 1}`}
-                onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
-              >
-                <Trash2 />
-              </Button>
+              <RemoveLine
+                label={`Remove service ${i + 1}`}
+                onRemove={() => onChange(lines.filter((l) => l.key !== line.key))}
+              />
             </div>
           </div>
         );

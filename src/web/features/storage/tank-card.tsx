@@ -1,4 +1,4 @@
-import { Droplets, Fuel, Thermometer } from "lucide-react";
+import { Droplets, Fuel, type LucideIcon, Thermometer } from "lucide-react";
 import type { ReactNode } from "react";
 import { storageUnitTypeLabels } from "../../../contract/storage";
 import type { Tank } from "../../../contract/tanks";
@@ -11,6 +11,12 @@ import { LevelBar } from "./level-bar";
 export type TankAction = "level" | "temperature" | "refill";
 
 const statusTone = { normal: "green", warning: "yellow", critical: "red" } as const;
+/** The store room's readings; the first one shown is the main action. */
+const actions: { action: TankAction; label: string; icon: LucideIcon; ln2Only: boolean }[] = [
+  { action: "level", label: "Level", icon: Droplets, ln2Only: true },
+  { action: "temperature", label: "Temperature", icon: Thermometer, ln2Only: false },
+  { action: "refill", label: "Refill", icon: Fuel, ln2Only: true },
+];
 /** A forecast's calendar day, read at noon so no time zone moves it to the day before. */
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00`) : "–");
 
@@ -61,29 +67,19 @@ export function TankCard({ tank, onAction }: { tank: Tank; onAction: (action: Ta
         ))}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
-        {ln2 && (
-          <Button size="sm" onClick={() => onAction("level")} aria-label={`Level, ${tank.name}`}>
-            <Droplets className="h-4 w-4" aria-hidden /> Level
-          </Button>
-        )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => onAction("temperature")}
-          aria-label={`Temperature, ${tank.name}`}
-        >
-          <Thermometer className="h-4 w-4" aria-hidden /> Temperature
-        </Button>
-        {ln2 && (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onAction("refill")}
-            aria-label={`Refill, ${tank.name}`}
-          >
-            <Fuel className="h-4 w-4" aria-hidden /> Refill
-          </Button>
-        )}
+        {actions
+          .filter((a) => ln2 || !a.ln2Only)
+          .map(({ action, label, icon: Icon }, i) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={i === 0 ? "default" : "outline"}
+              onClick={() => onAction(action)}
+              aria-label={`${label}, ${tank.name}`}
+            >
+              <Icon className="h-4 w-4" aria-hidden /> {label}
+            </Button>
+          ))}
       </div>
     </Card>
   );
