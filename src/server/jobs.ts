@@ -9,7 +9,8 @@ import { checkRefillsDue } from "./modules/storage/tanks";
 /**
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, and marking items past
- * their expiry date as expired. Both claim their rows in the database, so any number of instances may run them.
+ * their expiry date as expired. Each claims or locks its rows in the database, so any number of instances
+ * may run them.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
   let running = false;
