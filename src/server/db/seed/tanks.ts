@@ -1,5 +1,4 @@
-import { syncAlert } from "../../modules/storage/alerts";
-import { temperatureAlertMessage } from "../../modules/storage/messages";
+import { syncTemperatureAlert } from "../../modules/storage/service";
 import { syncTankAlerts } from "../../modules/storage/tanks";
 import { DAY_MS } from "../../time";
 import type { Db } from "../database";
@@ -18,15 +17,7 @@ export async function seedTankHistory(
   now: Date,
 ): Promise<void> {
   for (const unit of units) {
-    if (unit.alertStatus !== "normal") {
-      await syncAlert(db, {
-        storageUnitId: unit.id,
-        kind: "temperature",
-        severity: unit.alertStatus,
-        message: temperatureAlertMessage(unit.name, unit.temperature, unit.alertStatus),
-        now: unit.lastUpdated,
-      });
-    }
+    await syncTemperatureAlert(db, unit, unit.lastUpdated);
     const tank = unit.ln2;
     if (!tank) continue;
     const refilledAt = new Date(now.getTime() - tank.refilledDaysAgo * DAY_MS - 3 * 3600_000);

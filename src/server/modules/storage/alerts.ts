@@ -47,6 +47,7 @@ export async function syncAlert(
       .onConflictDoNothing();
     return;
   }
+  if (open.severity === change.severity && open.message === change.message) return;
   const worse = open.severity === "warning" && change.severity === "critical";
   await db
     .update(storageAlerts)

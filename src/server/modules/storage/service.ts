@@ -1,5 +1,10 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import { alertStatusFor, type StorageCondition, type StorageUnitType } from "../../../contract/storage";
+import {
+  type AlertStatus,
+  alertStatusFor,
+  type StorageCondition,
+  type StorageUnitType,
+} from "../../../contract/storage";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { inventoryItems, storageAlerts, storageUnits, temperatureReadings } from "../../db/schema";
@@ -21,16 +26,16 @@ export function listStorageConditions(
   return ctx.database.read((db) => selectConditions(db, where, options.limit, options.offset));
 }
 
-async function selectConditions(
-  db: Db,
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
-): Promise<StorageCondition[]> {
-  const rows = await db
+/**
+ * Storage units by id with the active stock each holds: units on hand and their value at list price. The
+ * one query behind the conditions list and the tanks screen.
+ */
+export function selectUnitsWithStock(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
     .select({
       unit: storageUnits,
-      affectedSamples: sql<number>`coalesce(sum(${inventoryItems.currentStock}), 0)::int`,
+      samples: sql<number>`coalesce(sum(${inventoryItems.currentStock}), 0)::int`,
+      valueKes: sql<string>`coalesce(sum(${inventoryItems.currentStock} * ${inventoryItems.costPerUnit}), 0)::bigint`,
     })
     .from(storageUnits)
     .leftJoin(
@@ -42,7 +47,16 @@ async function selectConditions(
     .orderBy(asc(storageUnits.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ unit, affectedSamples }) => ({
+}
+
+async function selectConditions(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<StorageCondition[]> {
+  const rows = await selectUnitsWithStock(db, where, limit, offset);
+  return rows.map(({ unit, samples: affectedSamples }) => ({
     id: unit.id,
     storageUnit: unit.name,
     unitType: unit.unitType,
@@ -85,11 +99,20 @@ export async function applyTemperature(
     .update(storageUnits)
     .set({ temperature, alertStatus, lastUpdated: now })
     .where(eq(storageUnits.id, unit.id));
-  await syncAlert(db, {
+  await syncTemperatureAlert(db, { id: unit.id, name: unit.name, temperature, alertStatus }, now);
+}
+
+/** A unit's temperature alert follows its status: raised, updated or resolved. */
+export function syncTemperatureAlert(
+  db: Db,
+  unit: { id: number; name: string; temperature: number; alertStatus: AlertStatus },
+  now: Date,
+): Promise<void> {
+  return syncAlert(db, {
     storageUnitId: unit.id,
     kind: "temperature",
-    severity: alertStatus === "normal" ? null : alertStatus,
-    message: temperatureAlertMessage(unit.name, temperature, alertStatus),
+    severity: unit.alertStatus === "normal" ? null : unit.alertStatus,
+    message: temperatureAlertMessage(unit.name, unit.temperature, unit.alertStatus),
     now,
   });
 }

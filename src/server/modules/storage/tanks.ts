@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { LevelReadingInput, RefillInput, Tank, tankInputSchema } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { inventoryItems, levelReadings, refills, storageUnits } from "../../db/schema";
+import { levelReadings, refills, storageAlerts, storageUnits } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
 import { DAY_MS, nairobiDate } from "../../time";
 import { syncAlert } from "./alerts";
@@ -16,7 +16,7 @@ import {
   refillSeverity,
 } from "./forecast";
 import { levelAlertMessage, refillAlertMessage } from "./messages";
-import { applyTemperature } from "./service";
+import { applyTemperature, selectUnitsWithStock } from "./service";
 
 /** Readings older than this never feed a forecast, however long ago the last refill was. */
 const FORECAST_WINDOW_DAYS = 60;
@@ -38,22 +38,12 @@ async function loadTanks(
   now: Date,
   page: { limit: number; offset: number; ids?: number[] },
 ): Promise<TankState[]> {
-  const rows = await db
-    .select({
-      unit: storageUnits,
-      samples: sql<number>`coalesce(sum(${inventoryItems.currentStock}), 0)::int`,
-      atRisk: sql<number>`coalesce(sum(${inventoryItems.currentStock} * ${inventoryItems.costPerUnit}), 0)::bigint`,
-    })
-    .from(storageUnits)
-    .leftJoin(
-      inventoryItems,
-      and(eq(inventoryItems.storageUnitId, storageUnits.id), eq(inventoryItems.isActive, true)),
-    )
-    .where(page.ids ? inArray(storageUnits.id, page.ids) : undefined)
-    .groupBy(storageUnits.id)
-    .orderBy(asc(storageUnits.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await selectUnitsWithStock(
+    db,
+    page.ids ? inArray(storageUnits.id, page.ids) : undefined,
+    page.limit,
+    page.offset,
+  );
   const ids = rows.map((r) => r.unit.id);
   if (ids.length === 0) return [];
   const lastRefills = await db
@@ -76,12 +66,12 @@ async function loadTanks(
       ),
     )
     .orderBy(asc(levelReadings.recordedAt), asc(levelReadings.id));
-  return rows.map(({ unit, samples, atRisk }) => {
+  return rows.map(({ unit, samples, valueKes }) => {
     const refill = refillOf.get(unit.id);
     const since = refill?.refilledAt.getTime() ?? 0;
     const points = levels.filter((l) => l.unitId === unit.id && l.at.getTime() >= since);
     const forecast = forecastLevel(points, unit.minSafeLevelPct, now);
-    return { tank: toTank(unit, points, refill, forecast, { samples, atRisk: Number(atRisk) }), forecast };
+    return { tank: toTank(unit, points, refill, forecast, { samples, atRisk: Number(valueKes) }), forecast };
   });
 }
 
@@ -125,10 +115,26 @@ async function lockTank(db: Db, storageUnitId: number): Promise<Unit> {
   return unit;
 }
 
+async function loadTank(db: Db, unitId: number, now: Date): Promise<TankState> {
+  const [state] = await loadTanks(db, now, { ids: [unitId], limit: 1, offset: 0 });
+  return state!;
+}
+
+/** The refill alert a tank's forecast calls for now: the clock alone can change it. */
+function syncRefillAlert(db: Db, { tank, forecast }: TankState, now: Date): Promise<void> {
+  return syncAlert(db, {
+    storageUnitId: tank.id,
+    kind: "refill_overdue",
+    severity: refillSeverity(forecast, now),
+    message: refillAlertMessage(tank.name, forecast.refillBy, forecast.minSafeAt),
+    now,
+  });
+}
+
 /** Raises, updates or resolves the tank's level and refill alerts from its current forecast. */
 export async function syncTankAlerts(db: Db, unitId: number, now: Date): Promise<Tank> {
-  const [state] = await loadTanks(db, now, { ids: [unitId], limit: 1, offset: 0 });
-  const { tank: t, forecast } = state!;
+  const state = await loadTank(db, unitId, now);
+  const t = state.tank;
   if (t.level) {
     await syncAlert(db, {
       storageUnitId: t.id,
@@ -138,13 +144,7 @@ export async function syncTankAlerts(db: Db, unitId: number, now: Date): Promise
       now,
     });
   }
-  await syncAlert(db, {
-    storageUnitId: t.id,
-    kind: "refill_overdue",
-    severity: refillSeverity(forecast, now),
-    message: refillAlertMessage(t.name, forecast.refillBy, forecast.minSafeAt),
-    now,
-  });
+  await syncRefillAlert(db, state, now);
   return t;
 }
 
@@ -159,8 +159,7 @@ export function createTank(ctx: AppContext, input: z.output<typeof tankInputSche
       .returning();
     if (!unit) throw conflict(`A storage unit named ${input.name} already exists`);
     await applyTemperature(db, unit, input.temperature, actorUserId, now);
-    const [state] = await loadTanks(db, now, { ids: [unit.id], limit: 1, offset: 0 });
-    return state!.tank;
+    return (await loadTank(db, unit.id, now)).tank;
   });
 }
 
@@ -207,17 +206,40 @@ export function recordRefill(ctx: AppContext, input: RefillInput, actorUserId: n
 }
 
 /**
- * The clock, not a reading, makes a refill overdue: every instance checks each LN2 tank now and then.
- * Each tank is its own short transaction under the tank's row lock, so instances never raise one twice.
+ * The clock, not a reading, makes a refill overdue: every instance checks the LN2 tanks on each job tick.
+ * One read finds the tanks whose refill alert no longer matches the forecast (rarely any); only those are
+ * locked and brought in line, each in its own short transaction, so instances never raise one twice and a
+ * quiet store costs a read, not a write, every tick.
  */
 export async function checkRefillsDue(ctx: AppContext): Promise<void> {
-  const tanks = await ctx.database.read((db) =>
-    db.select({ id: storageUnits.id }).from(storageUnits).where(eq(storageUnits.unitType, "liquid_nitrogen")),
-  );
-  for (const { id } of tanks) {
+  const now = ctx.clock.now();
+  const stale = await ctx.database.read(async (db) => {
+    const tanks = await db
+      .select({ id: storageUnits.id })
+      .from(storageUnits)
+      .where(eq(storageUnits.unitType, "liquid_nitrogen"));
+    if (tanks.length === 0) return [];
+    const ids = tanks.map((t) => t.id);
+    const states = await loadTanks(db, now, { ids, limit: ids.length, offset: 0 });
+    const open = await db
+      .select({ unitId: storageAlerts.storageUnitId, severity: storageAlerts.severity })
+      .from(storageAlerts)
+      .where(
+        and(
+          inArray(storageAlerts.storageUnitId, ids),
+          eq(storageAlerts.kind, "refill_overdue"),
+          isNull(storageAlerts.resolvedAt),
+        ),
+      );
+    const severityOf = new Map(open.map((a) => [a.unitId, a.severity]));
+    return states
+      .filter((s) => (severityOf.get(s.tank.id) ?? null) !== refillSeverity(s.forecast, now))
+      .map((s) => s.tank.id);
+  });
+  for (const id of stale) {
     await ctx.database.tx(async (db) => {
       await lockTank(db, id);
-      await syncTankAlerts(db, id, ctx.clock.now());
+      await syncRefillAlert(db, await loadTank(db, id, now), now);
     });
   }
 }
