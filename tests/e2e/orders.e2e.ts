@@ -125,8 +125,16 @@ describe("sales & orders", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Customer *").fill(customer.email);
     await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
-    const line = dialog.getByTestId("product-line").first();
+    // The first line stays blank (not sent); the second line's error still shows under the second line.
+    await dialog.getByRole("button", { name: "Add product" }).click();
+    const line = dialog.getByTestId("product-line").nth(1);
     await line.getByLabel("Product").selectOption(String(straw.id));
+    await line.getByLabel("Quantity").fill("0");
+    await dialog.getByRole("button", { name: "Create Order" }).click();
+    await line.getByText("Quantity must be at least 1").waitFor();
+    expect(
+      await dialog.getByTestId("product-line").first().getByText("Quantity must be at least 1").count(),
+    ).toBe(0);
     await line.getByLabel("Quantity").fill("5");
     // A Sales Manager sees no discount on the line.
     expect(await line.getByLabel("Discount %").count()).toBe(0);

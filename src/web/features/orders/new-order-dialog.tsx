@@ -50,15 +50,26 @@ export function NewOrderDialog({ canDiscount, ...props }: DialogProps & { canDis
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // Untouched blank lines are not sent; error paths (lines.1.quantity) count the lines sent, so they are
+    // turned back into the lines on screen.
+    const shown = products.flatMap((l, i) =>
+      l.inventoryItemId !== "" || l.quantity !== "1" || l.discountPct !== "" ? [i] : [],
+    );
+    const kept = shown.map((i) => products[i]!);
+    const onScreen = (found: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(found).map(([path, message]) => [
+          path.replace(/^lines\.(\d+)\./, (_, n: string) => `lines.${shown[Number(n)]}.`),
+          message,
+        ]),
+      );
     const parsed = itemisedOrderInputSchema.safeParse({
       customerId: customer?.id,
-      lines: products
-        .filter((l) => l.inventoryItemId !== "" || l.quantity !== "1" || l.discountPct !== "")
-        .map((l) => ({
-          inventoryItemId: optionalNumber(l.inventoryItemId),
-          quantity: optionalNumber(l.quantity),
-          discountPct: optionalNumber(l.discountPct) ?? 0,
-        })),
+      lines: kept.map((l) => ({
+        inventoryItemId: optionalNumber(l.inventoryItemId),
+        quantity: optionalNumber(l.quantity),
+        discountPct: optionalNumber(l.discountPct) ?? 0,
+      })),
       services: services.map((s) => ({
         service: s.service,
         description: s.description || null,
@@ -68,7 +79,7 @@ export function NewOrderDialog({ canDiscount, ...props }: DialogProps & { canDis
       notes: notes || null,
     });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(onScreen(fieldErrorsOf(parsed.error)));
       return;
     }
     setErrors({});
@@ -78,7 +89,7 @@ export function NewOrderDialog({ canDiscount, ...props }: DialogProps & { canDis
         close();
       },
       onError: (error) => {
-        setErrors(apiErrorFields(error));
+        setErrors(onScreen(apiErrorFields(error)));
         // The server's reason when it refused the order (short stock, a closed customer); SPEC's words otherwise.
         const refused = (errorStatus(error) ?? 500) < 500;
         toast({
