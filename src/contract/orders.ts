@@ -184,6 +184,9 @@ export const serviceKindLabels: Record<(typeof serviceKinds)[number], string> = 
 };
 /** The largest line discount; anything above it is a price change, made on the item. */
 export const MAX_DISCOUNT_PCT = 50;
+/** A unit price after a line discount, in whole shillings: the server's price and the form's preview. */
+export const discountedPrice = (priceKes: number, discountPct: number): number =>
+  Math.round((priceKes * (100 - discountPct)) / 100);
 
 /**
  * A staff order with lines (POST /api/orders/itemised): products priced by the server from the catalogue,

@@ -97,6 +97,7 @@ export const customers = pgTable(
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("customers_contact_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
+    index("customers_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
     // One active customer per email: a second one is a duplicate to merge, not a new customer.
     uniqueIndex("customers_email_active_key").on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
   ],

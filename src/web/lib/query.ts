@@ -46,6 +46,14 @@ export interface MutateCallbacks<R> {
 
 type Mutation<I, R> = { mutate: (input: I, callbacks?: MutateCallbacks<R>) => void; isPending: boolean };
 
+/** A form's save for one record: the mutation takes the record's id beside what the form checked. */
+export function forRecord<I, R>(mutation: Mutation<I & { id: number }, R>, id: number) {
+  return {
+    mutate: (input: I, callbacks: MutateCallbacks<R>) => mutation.mutate({ ...input, id }, callbacks),
+    isPending: mutation.isPending,
+  };
+}
+
 /** One save for a form that creates a record or, given the one being edited, updates it. */
 export function saveWith<I, R>(
   create: Mutation<I, R>,

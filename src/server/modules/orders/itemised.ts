@@ -1,12 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { productName } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
-import { type itemisedOrderInputSchema, type Order, serviceKindLabels } from "../../../contract/orders";
+import {
+  discountedPrice,
+  type itemisedOrderInputSchema,
+  type Order,
+  serviceKindLabels,
+} from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { customers } from "../../db/schema";
 import { forbidden, validationError } from "../../errors";
 import { sellableItems } from "../client/catalogue";
+import { findCustomer } from "../customers/lookup";
 import { deliveryDate, insertOrder, type NewOrder, toOrder } from "./service";
 
 /**
@@ -25,12 +29,7 @@ export function createItemisedOrder(
   const now = ctx.clock.now();
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
-    const [customer] = await db
-      .select()
-      .from(customers)
-      .where(and(eq(customers.id, input.customerId), eq(customers.isActive, true)));
-    if (!customer)
-      throw validationError("Choose an active customer", { customerId: "Choose an active customer" });
+    const customer = await findCustomer(db, { customerId: input.customerId });
     const items = await sellableItems(
       db,
       input.lines.map((l) => l.inventoryItemId),
@@ -42,7 +41,7 @@ export function createItemisedOrder(
           [`lines.${i}.inventoryItemId`]: "This product is not for sale",
         });
       }
-      const unitPriceKes = Math.round((item.costPerUnit * (100 - line.discountPct)) / 100);
+      const unitPriceKes = discountedPrice(item.costPerUnit, line.discountPct);
       const discount = line.discountPct > 0 ? ` (${line.discountPct}% discount)` : "";
       return {
         inventoryItemId: item.id,

@@ -1,8 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { type Customer, customerMergeSchema } from "../../../contract/customers";
+import {
+  type Customer,
+  type CustomerMerge,
+  type CustomerMergeResult,
+  customerMergeSchema,
+} from "../../../contract/customers";
 import { Field } from "../../components/ui/field";
 import { FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { optionalNumber } from "../../lib/form";
+import { forRecord } from "../../lib/query";
 import { customerQueries, useMergeCustomer } from "./api";
 
 /**
@@ -18,11 +24,7 @@ export function MergeDialog({ customer, onClose }: { customer: Customer; onClose
   );
   const options = [...likely, ...others].map((c) => [String(c.id), `${c.name} (${c.email})`] as const);
   const merge = useMergeCustomer();
-  const sender = {
-    mutate: (data: { intoId: number }, callbacks: Parameters<typeof merge.mutate>[1]) =>
-      merge.mutate({ id: customer.id, ...data }, callbacks),
-    isPending: merge.isPending,
-  };
+  const sender = forRecord<CustomerMerge, CustomerMergeResult>(merge, customer.id);
   const spec = {
     schema: customerMergeSchema,
     initial: { intoId: "" },

@@ -6,6 +6,7 @@ import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { optionalNumber } from "../../lib/form";
 import { capitalise } from "../../lib/format";
+import { forRecord } from "../../lib/query";
 import { customerQueries } from "../customers/api";
 import { useUpdateOrder } from "./api";
 
@@ -44,11 +45,7 @@ const typeOptions = optionsOf(orderTypes, capitalise);
 export function OrderFormDialog({ order, ...props }: DialogProps & { order: Order }) {
   const customers = useQuery({ ...customerQueries.choices(), enabled: props.open });
   const update = useUpdateOrder();
-  const sender = {
-    mutate: (input: OrderUpdate, callbacks: Parameters<typeof update.mutate>[1]) =>
-      update.mutate({ ...input, id: order.id }, callbacks),
-    isPending: update.isPending,
-  };
+  const sender = forRecord<OrderUpdate, Order>(update, order.id);
   const spec = {
     schema: orderInputSchema,
     initial: empty,

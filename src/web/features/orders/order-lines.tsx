@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import type { InventoryItem } from "../../../contract/inventory";
-import { MAX_DISCOUNT_PCT, serviceKindLabels, serviceKinds } from "../../../contract/orders";
+import { discountedPrice, MAX_DISCOUNT_PCT, serviceKindLabels, serviceKinds } from "../../../contract/orders";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -56,7 +56,7 @@ function RemoveLine({ label, onRemove }: { label: string; onRemove: () => void }
 }
 
 const unitPrice = (item: InventoryItem | undefined, discount: string) =>
-  item ? Math.round((item.costPerUnit * (100 - (Number(discount) || 0))) / 100) : 0;
+  item ? discountedPrice(item.costPerUnit, Number(discount) || 0) : 0;
 
 /** The product lines: an item for sale, how many, and a discount when the role may give one. */
 export function ProductLines({
