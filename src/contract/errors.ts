@@ -9,6 +9,7 @@ export const errorCodes = [
   "UNPROCESSABLE",
   "RATE_LIMITED",
   "INTERNAL",
+  "UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

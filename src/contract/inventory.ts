@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { placementSchema } from "./cryo-store";
 import { idSchema, isoDate, text } from "./primitives";
 
 export const itemTypes = ["embryo", "sperm"] as const;
@@ -127,6 +128,8 @@ export const inventoryItemInputSchema = z.object({
   expiryDate: isoDate("Enter a valid date").nullish(),
   description: text().max(2000).nullish(),
   geneticData: geneticDataSchema,
+  /** Where the received straws go in the store; what is left over stays unplaced until placed. */
+  positions: z.array(placementSchema).max(20, "At most 20 positions at once").optional(),
 });
 export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
 
@@ -138,6 +141,7 @@ export const inventoryItemUpdateSchema = inventoryItemInputSchema.omit({
   itemId: true,
   type: true,
   currentStock: true,
+  positions: true,
 });
 export type InventoryItemUpdate = z.input<typeof inventoryItemUpdateSchema>;
 

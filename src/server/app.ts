@@ -1,5 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -13,6 +13,7 @@ import { registerIdempotency } from "./http/idempotency";
 import { registerInputGuard } from "./http/input-guard";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimits } from "./http/rate-limit";
+import { registerRequestLog } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { startJobs } from "./jobs";
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
+    // One line per request, from request-log.ts, instead of Fastify's two at info.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: options.config.trustProxy,
     requestTimeout: timeouts.requestMs,
@@ -98,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerCatalogueETags(app);
   await registerCompression(app);
   await registerSecurityHeaders(app, { webRoot, production: options.config.nodeEnv === "production" });

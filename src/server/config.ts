@@ -71,6 +71,8 @@ const envSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().default("Urithi Genetics Ltd"),
   BANK_ACCOUNT_NUMBER: z.string().default("1234567890"),
   BANK_BRANCH: z.string().default("Nakuru"),
+  /** PostgreSQL connections per app instance. */
+  DATABASE_POOL_SIZE: positiveInt.default(10),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -90,6 +92,7 @@ export interface Config {
   trustProxy: boolean | string[];
   admin: { email: string; password: string } | undefined;
   logLevel: string;
+  databasePoolSize: number;
   mpesa: {
     mode: "simulator" | "sandbox" | "production";
     consumerKey: string;
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mpesa: {
       mode: e.MPESA_MODE,
       consumerKey: e.MPESA_CONSUMER_KEY ?? "simulator-key",

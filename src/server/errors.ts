@@ -9,6 +9,7 @@ const statusByCode: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */

@@ -57,7 +57,7 @@ describe("order approval", () => {
     await director.goto("/order-approval");
     await director.getByTestId("pending-order").filter({ hasText: number }).click();
     const details = director.getByTestId("approval-details");
-    await details.getByText(number).waitFor();
+    await details.getByText(number, { exact: true }).waitFor();
     expect(await details.getByText("John Mwangi", { exact: true }).count()).toBeGreaterThan(0);
     const contact = details.getByTestId("delivery-contact");
     expect(await contact.textContent()).toBe(
@@ -80,7 +80,7 @@ describe("order approval", () => {
     const entry = director.getByTestId("pending-order").filter({ hasText: number });
     await entry.click();
     const details = director.getByTestId("approval-details");
-    await details.getByText(number).waitFor();
+    await details.getByText(number, { exact: true }).waitFor();
     expect(await details.textContent()).toContain("Jersey Semen × 4");
     expect(await details.textContent()).toContain("M-Pesa");
     await director.getByRole("button", { name: "Approve Order" }).click();
@@ -132,7 +132,7 @@ describe("order approval", () => {
     await signInAsStaff(scientist, "scientist@urithi.co.ke");
     await scientist.goto("/order-approval");
     await scientist.getByTestId("pending-order").filter({ hasText: number }).click();
-    await scientist.getByTestId("approval-details").getByText(number).waitFor();
+    await scientist.getByTestId("approval-details").getByText(number, { exact: true }).waitFor();
     await scientist.getByRole("button", { name: "Reject Order" }).click();
     await expectToast(scientist, "Please provide a reason for rejection.");
     await scientist.getByLabel("Reason *").fill("   ");

@@ -251,7 +251,7 @@ describe("one delivery date", () => {
     await director.goto("/order-approval");
     await director.getByTestId("pending-order").filter({ hasText: number }).click();
     const details = director.getByTestId("approval-details");
-    await details.getByText(number).waitFor();
+    await details.getByText(number, { exact: true }).waitFor();
     expect(await details.getByTestId("requested-delivery").textContent()).toBe(day(asked));
     expect(await details.getByTestId("special-instructions").textContent()).toBe("Call Peter at the gate");
     await director.getByLabel("Estimated delivery *").selectOption("7");

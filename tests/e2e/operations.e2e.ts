@@ -10,6 +10,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
+import { scanPicks } from "./support/fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,6 +62,7 @@ describe("shipping & logistics", () => {
       () => (document.getElementById("ship-destination") as HTMLInputElement)?.value !== "",
     );
     expect(await dialog.getByLabel("Customer *").inputValue()).toBe("John Mwangi");
+    await scanPicks(dialog);
     await dialog.getByRole("button", { name: "Create Shipment" }).click();
     await expectToast(page, "Shipment created successfully");
     const row = page.getByTestId("shipment-row").filter({ hasText: placed.orderNumber });

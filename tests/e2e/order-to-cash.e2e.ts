@@ -10,6 +10,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
+import { scanPicks } from "./support/fixtures";
 import { startServer } from "./support/global-setup";
 
 let browser: Browser;
@@ -82,7 +83,7 @@ describe("order to cash", () => {
     await director.goto("/order-approval");
     await director.getByTestId("pending-order").filter({ hasText: orderNumber }).click();
     const details = director.getByTestId("approval-details");
-    await details.getByText(orderNumber).waitFor();
+    await details.getByText(orderNumber, { exact: true }).waitFor();
     expect(await details.getByTestId("payment-status").textContent()).toBe("Paid");
     await director.getByLabel("Estimated delivery *").selectOption("3");
     await screenshot(director, "approval-paid-desktop");
@@ -101,6 +102,7 @@ describe("order to cash", () => {
         (document.getElementById("ship-destination") as HTMLInputElement | null)?.value ===
         "Ol Kalou, Nyandarua",
     );
+    await scanPicks(dialog);
     await dialog.getByRole("button", { name: "Create Shipment" }).click();
     await expectToast(logistics, "Shipment created successfully");
     const row = logistics.getByTestId("shipment-row").filter({ hasText: orderNumber });

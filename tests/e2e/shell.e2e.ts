@@ -104,15 +104,20 @@ describe("staff shell", () => {
 });
 
 describe("header notifications", () => {
-  it("lists the storage units out of range, from the server", async () => {
+  it("lists the storage units out of range and the open LN2 alerts, from the server", async () => {
     const page = await newPage(browser);
     await signInAsStaff(page, "lab@urithi.co.ke");
     const alerts = await (await page.request.get(`${baseUrl()}/api/alerts/temperature`)).json();
     expect(alerts.length).toBeGreaterThan(0);
-    const bell = page.getByRole("button", { name: `Notifications (${alerts.length})` });
+    // LN2 level and refill alerts nobody has acknowledged yet ring the bell too.
+    const open = await (await page.request.get(`${baseUrl()}/api/storage/alerts?view=open&limit=100`)).json();
+    const tankAlerts = open.filter((a: { kind: string }) => a.kind !== "temperature");
+    expect(tankAlerts.length).toBeGreaterThan(0);
+    const bell = page.getByRole("button", { name: `Notifications (${alerts.length + tankAlerts.length})` });
     await bell.click();
     const panel = page.getByRole("dialog", { name: "Notifications" });
-    for (const a of alerts) await panel.getByText(a.storageUnit).waitFor();
+    for (const a of alerts) await panel.getByText(a.storageUnit).first().waitFor();
+    for (const a of tankAlerts) await panel.getByText(a.message).waitFor();
     const critical = alerts.find((a: { alertStatus: string }) => a.alertStatus === "critical");
     expect(await panel.textContent()).toContain(
       `${critical.storageUnit} at ${critical.temperature}°C is above the optimal range`,

@@ -10,6 +10,16 @@ import * as schema from "./schema";
 import { SerialQueue } from "./serial-queue";
 
 export type Schema = typeof schema;
+
+/**
+ * Told of every SQL statement the app sends (tests count statements per request with it). Unset, it costs
+ * one call per statement.
+ */
+let onStatement: (() => void) | undefined;
+export const observeStatements = (observer: (() => void) | undefined): void => {
+  onStatement = observer;
+};
+const logger = { logQuery: () => onStatement?.() };
 /** A drizzle handle: the database itself or an open transaction (a transaction is a database too). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DatabaseKind = "pglite" | "postgres";
@@ -30,7 +40,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   const queue = new SerialQueue();
   return {
     kind: "pglite",
@@ -78,7 +88,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // Fail at start rather than on the first request when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
     kind: "postgres",
     tx: (fn) => withRetry(() => db.transaction((tx) => fn(tx as unknown as Db))),

@@ -10,7 +10,7 @@ import { seedDemoData } from "./seed/seed";
 /** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize)
     : openPglite(path.resolve(config.dataDir, "pgdata"));
 }
 

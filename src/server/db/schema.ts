@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -10,12 +11,14 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { breedingStatuses, serviceTypes } from "../../contract/breeding";
+import { caneKinds } from "../../contract/cryo-store";
 import { customerTypes } from "../../contract/customers";
 import { transactionStatuses, transactionTypes } from "../../contract/finance";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
@@ -46,6 +49,7 @@ export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const itemTypeEnum = pgEnum("item_type", itemTypes);
 export const viabilityEnum = pgEnum("viability_status", viabilityStatuses);
 export const movementKindEnum = pgEnum("stock_movement_kind", stockMovementKinds);
+export const caneKindEnum = pgEnum("cane_kind", caneKinds);
 export const storageUnitTypeEnum = pgEnum("storage_unit_type", storageUnitTypes);
 export const alertStatusEnum = pgEnum("alert_status", alertStatuses);
 export const levelMethodEnum = pgEnum("ln2_level_method", levelMethods);
@@ -331,6 +335,125 @@ export const inventoryItems = pgTable(
     index("inventory_items_breed_trgm_idx").using("gin", t.breedName.op("gin_trgm_ops")),
     index("inventory_items_item_id_trgm_idx").using("gin", t.itemId.op("gin_trgm_ops")),
     index("inventory_items_supplier_trgm_idx").using("gin", t.acquiredFrom.op("gin_trgm_ops")),
+    // The expiry job asks for viable items past their date on every instance, every few minutes.
+    index("inventory_items_viable_expiry_idx").on(t.expiryDate).where(sql`${t.viabilityStatus} = 'viable'`),
+  ],
+);
+
+/** A canister in a tank; its canes or goblets are all of one kind. */
+export const canisters = pgTable(
+  "storage_canisters",
+  {
+    id: id(),
+    storageUnitId: integer("storage_unit_id")
+      .notNull()
+      .references(() => storageUnits.id),
+    number: integer("number").notNull(),
+    caneKind: caneKindEnum("cane_kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("storage_canisters_unit_number").on(t.storageUnitId, t.number)],
+);
+
+/** A cane or goblet: the position straws are stored at and picked from, with its printed label. */
+export const canes = pgTable(
+  "storage_canes",
+  {
+    id: id(),
+    canisterId: integer("canister_id")
+      .notNull()
+      .references(() => canisters.id),
+    position: integer("position").notNull(),
+    label: text("label").notNull().unique(),
+    capacity: integer("capacity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("storage_canes_canister_position").on(t.canisterId, t.position),
+    check("storage_canes_capacity_positive", sql`${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * How many straws of an item sit at a cane. `allocated` of them are on open orders' pick lists. The sum
+ * over an item's positions never exceeds its on-hand stock; the remainder is "unplaced".
+ */
+export const stockPositions = pgTable(
+  "stock_positions",
+  {
+    id: id(),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    caneId: integer("cane_id")
+      .notNull()
+      .references(() => canes.id),
+    count: integer("count").notNull(),
+    allocated: integer("allocated").notNull().default(0),
+    /** When the oldest straws here were received: pick lists take the oldest first. */
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("stock_positions_item_cane").on(t.inventoryItemId, t.caneId),
+    index("stock_positions_cane_idx").on(t.caneId),
+    check(
+      "stock_positions_bounds",
+      sql`${t.count} >= 0 and ${t.allocated} >= 0 and ${t.allocated} <= ${t.count}`,
+    ),
+  ],
+);
+
+/** One line of an order's pick list: take `count` straws of an item from a cane. */
+export const orderPicks = pgTable(
+  "order_picks",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    caneId: integer("cane_id")
+      .notNull()
+      .references(() => canes.id),
+    count: integer("count").notNull(),
+    /** Set when the picker scanned or typed the cane's or item's label. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedBy: integer("confirmed_by").references(() => users.id),
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_picks_order_idx").on(t.orderId),
+    index("order_picks_open_item_idx").on(t.inventoryItemId).where(sql`${t.dispatchedAt} is null`),
+    check("order_picks_count_positive", sql`${t.count} > 0`),
+  ],
+);
+
+/** Straws moved from one position to another, possibly another tank. */
+export const stockTransfers = pgTable(
+  "stock_transfers",
+  {
+    id: id(),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    fromCaneId: integer("from_cane_id")
+      .notNull()
+      .references(() => canes.id),
+    toCaneId: integer("to_cane_id")
+      .notNull()
+      .references(() => canes.id),
+    count: integer("count").notNull(),
+    note: text("note"),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_transfers_created_idx").on(t.createdAt),
+    index("stock_transfers_item_idx").on(t.inventoryItemId),
+    check("stock_transfers_count_positive", sql`${t.count} > 0`),
   ],
 );
 
@@ -390,6 +513,37 @@ export const orders = pgTable(
     index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")),
     index("orders_customer_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * Orders summed per Nairobi day and status, kept by a trigger on `orders` in the same transaction as every
+ * insert, status or amount change (drizzle/0015). Each (day, status) is split over 16 shards by order id,
+ * so concurrent orders of one day do not queue on one row. Summaries read this, not the orders.
+ */
+export const orderDayTotals = pgTable(
+  "order_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    status: orderStatusEnum("status").notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+    totalKes: bigint("total_kes", { mode: "number" }).notNull(),
+    paidKes: bigint("paid_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
+);
+
+/** The same totals over all time, per status (16 shards): what all-time summaries and list counts read. */
+export const orderStatusTotals = pgTable(
+  "order_status_totals",
+  {
+    status: orderStatusEnum("status").notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+    totalKes: bigint("total_kes", { mode: "number" }).notNull(),
+    paidKes: bigint("paid_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
 export const orderLines = pgTable(

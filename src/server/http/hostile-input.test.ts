@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_AMOUNT_KES } from "../../contract/money";
 import { inventoryItems } from "../db/schema";
@@ -175,6 +175,23 @@ describe("duplicates caught by the database", () => {
     for (const r of responses.filter((x) => x.statusCode === 409)) {
       expect(r.json().error.message).toBe("An account with this email already exists");
     }
+  });
+
+  it("answers the same 409 when the email belongs to a customer the office already has", async () => {
+    // Kiambu Dairy Farm is a seeded customer with no account: its email cannot open one from outside.
+    const [farm] = await t.database.read((db) =>
+      db
+        .execute(sql`select email from customers where name = 'Kiambu Dairy Farm'`)
+        .then((r) => (r as unknown as { rows: { email: string }[] }).rows),
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/client-signup",
+      payload: signupPayload(farm!.email.toUpperCase()),
+      remoteAddress: "10.20.1.1",
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe("An account with this email already exists");
   });
 
   it("answers 409 to the same inventory item id created twice at once", async () => {

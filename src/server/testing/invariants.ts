@@ -31,6 +31,44 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     left join (select inventory_item_id, sum(stock_delta) as moved from stock_movements group by 1) m
       on m.inventory_item_id = i.id
     where i.current_stock <> coalesce(m.moved, 0)`,
+  "placed straws never exceed on-hand stock, nor promised straws what is reserved": sql`
+    select i.item_id from inventory_items i
+    join (select inventory_item_id, sum(count) as placed, sum(allocated) as promised
+          from stock_positions group by 1) p on p.inventory_item_id = i.id
+    where p.placed > i.current_stock or p.promised > i.reserved_stock`,
+  "a position's promised straws are its open picks": sql`
+    select p.id from stock_positions p
+    left join (select inventory_item_id, cane_id, sum(count) as n from order_picks
+               where dispatched_at is null group by 1, 2) k
+      on k.inventory_item_id = p.inventory_item_id and k.cane_id = p.cane_id
+    where p.allocated <> coalesce(k.n, 0)`,
+  "no cane holds more straws than it has room for": sql`
+    select c.label from storage_canes c join stock_positions p on p.cane_id = c.id
+    group by c.id, c.label, c.capacity having sum(p.count) > c.capacity`,
+  "only open orders have undispatched picks": sql`
+    select o.order_number from orders o join order_picks k on k.order_id = o.id
+    where k.dispatched_at is null and o.status not in (${openList})`,
+  "the per-day order totals are the orders summed (what a rebuild would write)": sql`
+    select coalesce(t.day, o.day)::text || ' ' || coalesce(t.status, o.status)::text from
+      (select day, status, sum(orders) as n, sum(total_kes) as total, sum(paid_kes) as paid
+       from order_day_totals group by 1, 2) t
+      full join
+      (select (order_date at time zone 'Africa/Nairobi')::date as day, status, count(*) as n,
+              sum(total_amount_kes) as total, sum(amount_paid_kes) as paid
+       from orders group by 1, 2) o
+      on t.day = o.day and t.status = o.status
+    where coalesce(t.n, 0) <> coalesce(o.n, 0) or coalesce(t.total, 0) <> coalesce(o.total, 0)
+       or coalesce(t.paid, 0) <> coalesce(o.paid, 0)`,
+  "the per-status order totals are the orders summed": sql`
+    select coalesce(t.status, o.status)::text from
+      (select status, sum(orders) as n, sum(total_kes) as total, sum(paid_kes) as paid
+       from order_status_totals group by 1) t
+      full join
+      (select status, count(*) as n, sum(total_amount_kes) as total, sum(amount_paid_kes) as paid
+       from orders group by 1) o
+      on t.status = o.status
+    where coalesce(t.n, 0) <> coalesce(o.n, 0) or coalesce(t.total, 0) <> coalesce(o.total, 0)
+       or coalesce(t.paid, 0) <> coalesce(o.paid, 0)`,
   "every client order has lines": sql`
     select o.order_number from orders o
     where o.source = 'client' and not exists (select 1 from order_lines l where l.order_id = o.id)`,

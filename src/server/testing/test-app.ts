@@ -187,3 +187,14 @@ export async function inventoryItem(t: TestApp, itemId: string) {
   if (!row) throw new Error(`no inventory item ${itemId}`);
   return row;
 }
+
+/** Confirms every pick of an order at the tank, as the picker would by scanning each cane's label. */
+export async function confirmPicks(staff: ReturnType<typeof asUser>, orderId: number) {
+  const list = await staff.get(`/api/orders/${orderId}/pick-list`);
+  if (list.statusCode !== 200) throw new Error(`pick list of ${orderId}: ${list.body}`);
+  for (const line of list.json().lines as { label: string; confirmedAt: string | null }[]) {
+    if (line.confirmedAt) continue;
+    const scan = await staff.post(`/api/orders/${orderId}/pick-list/scan`, { code: line.label });
+    if (scan.statusCode !== 200) throw new Error(`scan ${line.label}: ${scan.body}`);
+  }
+}

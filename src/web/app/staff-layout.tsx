@@ -16,9 +16,13 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   const session = useSession();
   const [, navigate] = useLocation();
   const user = session.data?.user;
-  const alerts = useQuery({
-    ...storageQueries.temperatureAlerts(),
-    enabled: user?.permissions.includes("storage") ?? false,
+  const watchesStore = user?.permissions.includes("storage") ?? false;
+  const alerts = useQuery({ ...storageQueries.temperatureAlerts(), enabled: watchesStore });
+  // LN2 level and refill alerts not yet acknowledged; temperatures come from the list above.
+  const tankAlerts = useQuery({
+    ...storageQueries.alerts({ view: "open", limit: 100, offset: 0 }),
+    enabled: watchesStore,
+    select: (open) => open.filter((a) => a.kind !== "temperature"),
   });
 
   useIdleTimeout(user !== undefined && user.role !== "client", async () => {
@@ -35,8 +39,8 @@ export function StaffLayout({ anyOf, children }: { anyOf: Permission[]; children
   return (
     <StaffShell
       user={user}
-      notifications={<TemperatureAlertList alerts={alerts.data} />}
-      notificationCount={alerts.data?.length ?? 0}
+      notifications={<TemperatureAlertList alerts={alerts.data} tankAlerts={tankAlerts.data} />}
+      notificationCount={(alerts.data?.length ?? 0) + (tankAlerts.data?.length ?? 0)}
       onLogout={async () => {
         await signOut();
         navigate("/");

@@ -57,6 +57,23 @@ describe("a list screen", () => {
     expect(screen.getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
   });
 
+  it("says how many rows match in all, from the server's total header, on every page", async () => {
+    fakeNetwork((call) => ({ status: 200, json: pageOf(call.url), headers: { "x-total-count": "1206" } }));
+    renderWithApp(<People />);
+    await screen.findByText("Wanjiru");
+    expect(screen.getByTestId("pager-range").textContent).toBe("Showing 1–2 of 1,206");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Kiprop");
+    expect(screen.getByTestId("pager-range").textContent).toBe("Showing 3–4 of 1,206");
+  });
+
+  it("says when the count stopped at its cap", async () => {
+    fakeNetwork((call) => ({ status: 200, json: pageOf(call.url), headers: { "x-total-count": "10000+" } }));
+    renderWithApp(<People />);
+    await screen.findByText("Wanjiru");
+    expect(screen.getByTestId("pager-range").textContent).toBe("Showing 1–2 of 10,000+");
+  });
+
   it("shows no pager when everything fits on one page", async () => {
     fakeNetwork(() => ({ status: 200, json: everyone.slice(0, 2) }));
     renderWithApp(<People size={5} />);

@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { Listed } from "../lib/api";
 import type { Page } from "../lib/use-page";
 import { Button } from "./ui/button";
 
-/** "Showing 51–100" with Previous and Next; hidden while everything fits on one page. */
+/** "Showing 51–100 of 1,206" with Previous and Next; hidden while everything fits on one page. */
 export function Pager({
   page,
   rows,
@@ -14,11 +15,14 @@ export function Pager({
 }) {
   const shown = page.rowsOf(rows).length;
   const hasNext = page.hasNext(rows);
+  const total = (rows as Listed<unknown> | undefined)?.total;
   if (page.offset === 0 && !hasNext) return null;
   return (
     <nav className="mt-4 flex items-center justify-between gap-3 text-sm" aria-label={`${label} pages`}>
       <p className="text-gray-600 dark:text-gray-400" data-testid="pager-range">
         Showing {shown === 0 ? 0 : page.offset + 1}–{page.offset + shown}
+        {total &&
+          ` of ${Number.parseInt(total, 10).toLocaleString("en-KE")}${total.endsWith("+") ? "+" : ""}`}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page.offset === 0} onClick={page.previous}>

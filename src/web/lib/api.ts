@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors";
+import { LIST_TOTAL_HEADER } from "../../contract/list-total";
 import { say } from "./i18n/i18n";
 
 /**
@@ -82,13 +83,26 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   return qs ? `${path}?${qs}` : String(path);
 }
 
+/** A list page as the server sent it, with how many rows its filters match ("10000+" past the cap). */
+export type Listed<T> = T[] & { readonly total?: string };
+
+/**
+ * Keeps the list's total beside its rows without changing their type: a non-enumerable property, so the
+ * rows still compare, serialise and spread as a plain array.
+ */
+export function withListTotal(data: unknown, total: string | null | undefined): unknown {
+  if (Array.isArray(data) && total)
+    Object.defineProperty(data, "total", { value: total, configurable: true });
+  return data;
+}
+
 /** Reads a query key's URL as JSON; with `on401: "returnNull"` a 401 yields null instead of throwing. */
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
     const res = await fetch(urlFromQueryKey(queryKey), { credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfNotOk(res);
-    return (await res.json()) as T;
+    return withListTotal(await res.json(), res.headers.get(LIST_TOTAL_HEADER)) as T;
   };
 }
 

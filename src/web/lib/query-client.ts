@@ -1,5 +1,5 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { apiErrorMessage, errorStatus, getQueryFn } from "./api";
+import { MutationCache, QueryCache, QueryClient, replaceEqualDeep } from "@tanstack/react-query";
+import { apiErrorMessage, errorStatus, getQueryFn, type Listed, withListTotal } from "./api";
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -34,6 +34,9 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),
+      // Sharing rows with the previous answer would drop a list's total (a property no copy carries).
+      structuralSharing: (old, next) =>
+        withListTotal(replaceEqualDeep(old, next), (next as Listed<unknown>)?.total),
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: Number.POSITIVE_INFINITY,

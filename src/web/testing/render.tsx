@@ -32,7 +32,9 @@ export interface Call {
  * Stands in for the network: each request is answered by `answer` (status and JSON), and recorded. The
  * server itself is exercised by the API and end-to-end tests; here the subject is the screen.
  */
-export function fakeNetwork(answer: (call: Call) => { status: number; json: unknown }) {
+export function fakeNetwork(
+  answer: (call: Call) => { status: number; json: unknown; headers?: Record<string, string> },
+) {
   const calls: Call[] = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = {
@@ -41,8 +43,11 @@ export function fakeNetwork(answer: (call: Call) => { status: number; json: unkn
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
-    const { status, json } = answer(call);
-    return new Response(JSON.stringify(json), { status, headers: { "content-type": "application/json" } });
+    const { status, json, headers } = answer(call);
+    return new Response(JSON.stringify(json), {
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    });
   });
   return calls;
 }

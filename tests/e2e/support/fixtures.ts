@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { Customer, CustomerInput } from "../../../src/contract/customers";
 import type { Order, OrderInput } from "../../../src/contract/orders";
 import type { Tank, TankInput } from "../../../src/contract/tanks";
@@ -88,4 +88,23 @@ export function createTank(page: Page, changes: Partial<TankInput> = {}): Promis
     fullLevelCm: 50,
     ...changes,
   });
+}
+
+/**
+ * Confirms every pick of an order in the shipment dialog, as a picker would: each cane label read from
+ * the pick list on screen and typed (or scanned) into the scan box, then Enter.
+ */
+export async function scanPicks(dialog: Locator): Promise<void> {
+  const panel = dialog.getByRole("region", { name: "Pick list" });
+  await panel.getByTestId("pick-line").first().waitFor();
+  const box = panel.getByLabel("Scan or type a label");
+  const lines = panel.getByTestId("pick-line");
+  for (let i = 0; i < (await lines.count()); i++) {
+    const line = lines.nth(i);
+    if (await line.getByText("Picked").count()) continue;
+    await box.fill((await line.locator(".font-mono").first().textContent())!);
+    await box.press("Enter");
+    await line.getByText("Picked").waitFor();
+  }
+  await panel.getByText("Every pick is confirmed").waitFor();
 }

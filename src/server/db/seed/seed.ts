@@ -10,6 +10,7 @@ import type { Db } from "../database";
 import * as t from "../schema";
 import { demoClientFarm, seedCustomers, seedInventory, seedStorageUnits, seedVendors } from "./data";
 import { DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
+import { seedStore } from "./store";
 import { seedTankHistory } from "./tanks";
 
 const SEED_KEY = "demo_seed";
@@ -399,6 +400,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
       .where(eq(t.inventoryItems.id, row.id));
   }
   await db.insert(t.stockMovements).values(movements);
+  await seedStore(db, units, itemRows);
 
   // Running costs over the year, a USD import and a bank transfer.
   for (let month = 0; month < 12; month++) {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ChangePassword, ClientSession, SessionUser } from "../../../contract/auth";
 import type { Language } from "../../../contract/languages";
@@ -143,8 +143,17 @@ export async function signUpClient(
   await ctx.database.tx((db) => reserveBudget(db, `signup:${ip}`, ctx.clock.now(), MAX_SIGNUPS_PER_ADDRESS));
   const passwordHash = await hashPassword(input.password);
   return ctx.database.tx(async (db) => {
-    // The same answer whoever holds the email, staff or client, so signup tells nobody who works here.
-    if (await findUserByEmail(db, input.email)) {
+    // Two signups with one email queue here, so the second meets the first's account, not an index.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${input.email.toLowerCase()}`}))`);
+    // The same answer whoever holds the email (staff, client, or a customer the office already has), so
+    // signup tells nobody who works or buys here.
+    const [customerWithEmail] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        and(eq(sql`lower(${customers.email})`, input.email.toLowerCase()), eq(customers.isActive, true)),
+      );
+    if (customerWithEmail || (await findUserByEmail(db, input.email))) {
       throw conflict("An account with this email already exists");
     }
     const fullName = `${input.firstName} ${input.lastName}`;

@@ -11,8 +11,8 @@ export const sessionCookieName = (secure: boolean) => (secure ? "__Host-urithi_s
 /** Remembers a browser that has signed in before, so failures elsewhere do not block it. */
 export const deviceCookieName = (secure: boolean) => (secure ? "__Host-urithi_dev" : "urithi_dev");
 export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
-/** last_seen_at is written at most this often, so reads do not all turn into writes. */
-const TOUCH_INTERVAL_MS = 30 * 1000;
+/** last_seen_at is written at most once a minute, so reads do not all turn into writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -11,8 +11,15 @@ import {
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
+import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { breedingSummary, createBreedingRecord, listBreedingRecords, setBreedingStatus } from "./service";
+import {
+  breedingSummary,
+  countBreedingRecords,
+  createBreedingRecord,
+  listBreedingRecords,
+  setBreedingStatus,
+} from "./service";
 
 export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +27,8 @@ export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     "/api/breeding-records",
     { config, schema: { querystring: breedingListQuery, response: { 200: z.array(breedingRecordSchema) } } },
-    (request) => listBreedingRecords(ctx, request.query),
+    (request, reply) =>
+      withTotal(reply, listBreedingRecords(ctx, request.query), countBreedingRecords(ctx, request.query)),
   );
   r.get(
     "/api/breeding-records/summary",

@@ -13,6 +13,7 @@ import { percentOf } from "../../../contract/dashboard";
 import type { AppContext } from "../../context";
 import { breedingRecords } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import { nairobiDate } from "../../time";
 import { consumeOneUnit } from "../inventory/stock";
 
@@ -36,12 +37,18 @@ export function toBreedingRecord(row: Row): BreedingRecord {
   };
 }
 
+const breedingFilter = (query: z.output<typeof breedingListQuery>) =>
+  query.status ? eq(breedingRecords.status, query.status) : undefined;
+
+export const countBreedingRecords = (ctx: AppContext, query: z.output<typeof breedingListQuery>) =>
+  countMatching(ctx, breedingRecords, breedingFilter(query));
+
 export function listBreedingRecords(ctx: AppContext, query: z.output<typeof breedingListQuery>) {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(breedingRecords)
-      .where(query.status ? eq(breedingRecords.status, query.status) : undefined)
+      .where(breedingFilter(query))
       .orderBy(desc(breedingRecords.serviceDate), desc(breedingRecords.id))
       .limit(query.limit)
       .offset(query.offset);

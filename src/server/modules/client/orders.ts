@@ -10,6 +10,7 @@ import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
 import { customers, orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
 import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
 import { enforceUnpaidCap, holdUntil } from "../payments/holds";
@@ -107,6 +108,9 @@ function deliveryContactOf(
 }
 
 /** The signed-in client's own orders, newest first, with lines and the latest tracking number. */
+export const countClientOrders = (ctx: AppContext, userId: number) =>
+  countMatching(ctx, orders, eq(orders.clientUserId, userId));
+
 export function listClientOrders(
   ctx: AppContext,
   userId: number,

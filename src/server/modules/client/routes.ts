@@ -12,9 +12,10 @@ import { paginationQuery } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
+import { withTotal } from "../../http/list-total";
 import { orderPlacementLimits } from "../../http/rate-limit";
 import { listCatalog, listShopProducts } from "./catalogue";
-import { listClientOrders, placeClientOrder } from "./orders";
+import { countClientOrders, listClientOrders, placeClientOrder } from "./orders";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +39,10 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
       config: { access: access.client, idempotent: true },
       schema: { querystring: paginationQuery, response: { 200: z.array(clientOrderSchema) } },
     },
-    (request) => listClientOrders(ctx, currentUser(request).id, request.query),
+    (request, reply) => {
+      const userId = currentUser(request).id;
+      return withTotal(reply, listClientOrders(ctx, userId, request.query), countClientOrders(ctx, userId));
+    },
   );
   const limits = orderPlacementLimits(app, ctx);
   r.post(

@@ -13,9 +13,11 @@ import {
 } from "../../../contract/customers";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
+import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { mergeCustomers } from "./merge";
 import {
+  countCustomers,
   createCustomer,
   customerSummary,
   deactivateCustomer,
@@ -33,7 +35,8 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     "/api/customers",
     { config: read, schema: { querystring: customerListQuery, response: { 200: z.array(customerSchema) } } },
-    (request) => listCustomers(ctx, request.query),
+    (request, reply) =>
+      withTotal(reply, listCustomers(ctx, request.query), countCustomers(ctx, request.query)),
   );
   r.get(
     "/api/customers/summary",

@@ -11,6 +11,7 @@ import type {
 import type { AppContext } from "../../context";
 import { customers } from "../../db/schema";
 import { notFound } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -37,10 +38,10 @@ export function toCustomer(row: CustomerRow): Customer {
 }
 
 /** Newest first; search matches name, email, contact person or phone, case-insensitively. */
-export function listCustomers(
-  ctx: AppContext,
-  query: z.output<typeof customerListQuery>,
-): Promise<Customer[]> {
+export const countCustomers = (ctx: AppContext, query: z.output<typeof customerListQuery>) =>
+  countMatching(ctx, customers, customerFilters(query), { search: Boolean(query.search) });
+
+function customerFilters(query: z.output<typeof customerListQuery>): SQL | undefined {
   const filters: SQL[] = [];
   if (query.type) filters.push(eq(customers.type, query.type));
   if (query.search) {
@@ -54,11 +55,18 @@ export function listCustomers(
       )!,
     );
   }
+  return and(...filters);
+}
+
+export function listCustomers(
+  ctx: AppContext,
+  query: z.output<typeof customerListQuery>,
+): Promise<Customer[]> {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(customers)
-      .where(and(...filters))
+      .where(customerFilters(query))
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(query.limit)
       .offset(query.offset);

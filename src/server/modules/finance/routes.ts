@@ -10,7 +10,8 @@ import {
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
-import { financialSummary, listTransactions, recordTransaction } from "./service";
+import { withTotal } from "../../http/list-total";
+import { countTransactions, financialSummary, listTransactions, recordTransaction } from "./service";
 
 export function registerFinanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,7 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     "/api/transactions",
     { config, schema: { querystring: transactionListQuery, response: { 200: z.array(transactionSchema) } } },
-    (request) => listTransactions(ctx, request.query),
+    (request, reply) => withTotal(reply, listTransactions(ctx, request.query), countTransactions(ctx)),
   );
   r.post(
     "/api/transactions",

@@ -5,6 +5,7 @@ import { KES_PER_USD } from "../../../contract/money";
 import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { transactions } from "../../db/schema";
+import { countMatching } from "../../http/list-total";
 import { monthStart } from "../../time";
 import { ledgerFigures } from "./ledger";
 import { between, netIncomeKes } from "./revenue";
@@ -48,6 +49,8 @@ export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
     };
   });
 }
+
+export const countTransactions = (ctx: AppContext) => countMatching(ctx, transactions, undefined);
 
 export function listTransactions(ctx: AppContext, page: Pagination): Promise<Transaction[]> {
   return ctx.database.read(async (db) => {

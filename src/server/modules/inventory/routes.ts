@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { inventoryStatusSchema } from "../../../contract/dashboard";
@@ -17,10 +17,12 @@ import { orderSchema } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
+import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { recordCount, writeOff } from "./adjustments";
 import { inventoryCsvHeader, inventoryCsvLine } from "./csv";
 import {
+  countInventory,
   createInventoryItem,
   findInventoryByCode,
   getInventoryItem,
@@ -38,9 +40,11 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
   const list = { querystring: inventoryListQuery, response: { 200: z.array(inventoryItemSchema) } };
 
   // Two paths, one list (SPEC section 7 names both).
-  r.get("/api/inventory", { config: read, schema: list }, (request) => listInventory(ctx, request.query));
-  r.get("/api/genetic-inventory", { config: read, schema: list }, (request) =>
-    listInventory(ctx, request.query),
+  const listed = (query: z.output<typeof inventoryListQuery>, reply: FastifyReply) =>
+    withTotal(reply, listInventory(ctx, query), countInventory(ctx, query));
+  r.get("/api/inventory", { config: read, schema: list }, (request, reply) => listed(request.query, reply));
+  r.get("/api/genetic-inventory", { config: read, schema: list }, (request, reply) =>
+    listed(request.query, reply),
   );
 
   r.get(

@@ -17,10 +17,13 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { inventoryItems, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { findCustomer } from "../customers/lookup";
 import { insertOrder, toOrder } from "../orders/service";
 import { availableStock, isLowStock } from "./low-stock";
+import { placeStock } from "./positions";
+import { stockChanged } from "./stock-version";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 
@@ -90,6 +93,9 @@ async function selectItems(db: Db, where: SQL | undefined, limit: number, offset
 export function listInventory(ctx: AppContext, query: ListQuery): Promise<InventoryItem[]> {
   return ctx.database.read((db) => selectItems(db, listFilters(query), query.limit, query.offset));
 }
+
+export const countInventory = (ctx: AppContext, query: ListQuery) =>
+  countMatching(ctx, inventoryItems, listFilters(query), { search: Boolean(query.search) });
 
 /** The summary cards over the same filters as the list. */
 export function inventorySummary(ctx: AppContext, query: ListQuery): Promise<InventorySummary> {
@@ -178,6 +184,7 @@ export function createInventoryItem(
     if (clash) throw conflict(`An item with ID ${input.itemId} already exists`);
     await checkStorageUnit(db, input.storageUnitId);
     const now = ctx.clock.now();
+    stockChanged();
     const [row] = await db
       .insert(inventoryItems)
       .values({
@@ -197,6 +204,7 @@ export function createInventoryItem(
       actorUserId,
       createdAt: now,
     });
+    if (input.positions?.length) await placeStock(db, row!.id, input.positions, { now });
     return loadItem(db, eq(inventoryItems.id, row!.id));
   });
 }
@@ -231,6 +239,7 @@ export function updateInventoryItem(
 ): Promise<InventoryItem> {
   return ctx.database.tx(async (db) => {
     await checkStorageUnit(db, input.storageUnitId);
+    stockChanged();
     const [row] = await db
       .update(inventoryItems)
       .set({ ...detailsOf(input), updatedAt: ctx.clock.now() })

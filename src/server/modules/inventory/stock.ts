@@ -3,6 +3,8 @@ import { productName } from "../../../contract/client";
 import type { Db } from "../../db/database";
 import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { allocatePicks, dispatchPicks, releasePicks, trimPositions } from "./positions";
+import { stockChanged } from "./stock-version";
 
 export interface StockRequest {
   inventoryItemId: number;
@@ -23,6 +25,7 @@ export async function reserveStock(
   for (const r of requests) merged.set(r.inventoryItemId, (merged.get(r.inventoryItemId) ?? 0) + r.quantity);
   const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
   for (const [itemId, quantity] of ordered) {
+    stockChanged();
     const [moved] = await db
       .update(inventoryItems)
       .set({ reservedStock: sql`${inventoryItems.reservedStock} + ${quantity}`, updatedAt: context.now })
@@ -46,6 +49,7 @@ export async function reserveStock(
         `Not enough stock for ${productName(item)} (${item.itemId}): ${available} available, ${quantity} requested`,
       );
     }
+    await allocatePicks(db, itemId, quantity, context);
     await db.insert(stockMovements).values({
       inventoryItemId: itemId,
       kind: "reservation",
@@ -73,9 +77,11 @@ export async function releaseOrderStock(
   order: { id: number; orderNumber: string },
   context: { actorUserId: number | null; now: Date; reason: "release" },
 ): Promise<void> {
+  await releasePicks(db, order.id);
   const lines = await stockLinesOf(db, order.id);
   for (const line of lines) {
     const itemId = line.itemId!;
+    stockChanged();
     await db
       .update(inventoryItems)
       .set({ reservedStock: sql`${inventoryItems.reservedStock} - ${line.quantity}`, updatedAt: context.now })
@@ -98,8 +104,10 @@ export async function dispatchOrderStock(
   order: { id: number; orderNumber: string },
   context: { actorUserId: number | null; now: Date },
 ): Promise<void> {
+  await dispatchPicks(db, order.id, context.now);
   const lines = await stockLinesOf(db, order.id);
   for (const line of lines) {
+    stockChanged();
     await db
       .update(inventoryItems)
       .set({
@@ -118,6 +126,8 @@ export async function dispatchOrderStock(
       actorUserId: context.actorUserId,
       createdAt: context.now,
     });
+    // Units it held that sat in no position came off the shelf unrecorded: the map must follow.
+    await trimPositions(db, line.itemId!);
   }
 }
 
@@ -127,6 +137,7 @@ export async function consumeOneUnit(
   inventoryItemId: number,
   context: { actorUserId: number | null; now: Date; note: string },
 ): Promise<void> {
+  stockChanged();
   const [moved] = await db
     .update(inventoryItems)
     .set({ currentStock: sql`${inventoryItems.currentStock} - 1`, updatedAt: context.now })
@@ -152,6 +163,7 @@ export async function consumeOneUnit(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+  await trimPositions(db, inventoryItemId);
 }
 
 /**
@@ -164,6 +176,7 @@ export async function writeOffStock(
   change: { quantity: number; note: string },
   context: { actorUserId: number | null; now: Date },
 ): Promise<void> {
+  stockChanged();
   const [moved] = await db
     .update(inventoryItems)
     .set({ currentStock: sql`${inventoryItems.currentStock} - ${change.quantity}`, updatedAt: context.now })
@@ -189,6 +202,7 @@ export async function writeOffStock(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+  await trimPositions(db, inventoryItemId);
 }
 
 /**
@@ -215,6 +229,7 @@ export async function countStock(
   }
   const delta = count.countedStock - item.currentStock;
   if (delta === 0) return 0;
+  stockChanged();
   await db
     .update(inventoryItems)
     .set({ currentStock: count.countedStock, updatedAt: context.now })
@@ -227,6 +242,7 @@ export async function countStock(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+  if (delta < 0) await trimPositions(db, inventoryItemId);
   return delta;
 }
 
@@ -235,6 +251,7 @@ export async function countStock(
  * history. Run by the background job on every instance; the conditional UPDATE makes that safe.
  */
 export async function expireOutdatedItems(db: Db, context: { today: string; now: Date }): Promise<number> {
+  stockChanged();
   const expired = await db
     .update(inventoryItems)
     .set({ viabilityStatus: "expired", updatedAt: context.now })

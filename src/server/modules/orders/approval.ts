@@ -6,10 +6,15 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { orders } from "../../db/schema";
 import { DAY_MS } from "../../time";
+import { orderTotals } from "../finance/ledger";
 import { type Actor, changeOrderStatus } from "./process";
 import { itemsByOrder, toOrder } from "./service";
 
 /** Orders awaiting a decision, oldest first (first come, first served). */
+/** Exact at any size: the per-status order totals. */
+export const countPendingOrders = (ctx: AppContext) =>
+  ctx.database.read(async (db) => (await orderTotals(db)).byStatus.get("pending") ?? 0);
+
 export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<PendingOrder[]> {
   return ctx.database.read(async (db) => {
     const rows = await db

@@ -11,6 +11,7 @@ import { inventoryItems, orderEvents, orders, shipments, transactions, users } f
 import {
   asUser,
   clientEmail,
+  confirmPicks,
   createTestApp,
   loginAs,
   loginClient,
@@ -110,6 +111,7 @@ async function orderIn(status: OrderStatus): Promise<number> {
   ok(await director.post("/api/shipments", { orderNumber: number }));
   if (status === "processing") return id;
   const shipment = await shipmentOf(id);
+  await confirmPicks(director, id);
   ok(await director.patch(`/api/shipments/${shipment.id}/status`, { status: "shipped" }));
   if (status === "shipped") return id;
   ok(await director.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" }));
@@ -124,6 +126,7 @@ describe("the order process, every (from, to) pair", () => {
       const allowed = canTransition(from, to);
       it(`${from} -> ${to}: ${allowed ? "moves" : "409, nothing changes"}`, async () => {
         const id = await orderIn(from);
+        if (allowed && to === "shipped") await confirmPicks(director, id);
         const before = await snapshot(id);
         expect(before.order.status).toBe(from);
         const attempt = t.database.tx((db) =>
@@ -171,6 +174,7 @@ describe("the order process, every (from, to) pair", () => {
 async function shipmentIn(status: ShipmentStatus) {
   const orderId = await orderIn("processing");
   const shipment = await shipmentOf(orderId);
+  await confirmPicks(director, orderId);
   const move = async (s: ShipmentStatus) =>
     expect((await director.patch(`/api/shipments/${shipment.id}/status`, { status: s })).statusCode).toBe(
       200,

@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import {
   canTransition,
   lockedOrderStatuses,
@@ -7,7 +7,7 @@ import {
 } from "../../../contract/orders";
 import type { Role } from "../../../contract/roles";
 import type { Db } from "../../db/database";
-import { inventoryItems, orderEvents, orderLines, orders, shipments } from "../../db/schema";
+import { inventoryItems, orderEvents, orderLines, orderPicks, orders, shipments } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
@@ -78,11 +78,26 @@ const creditOnlyByDirector: Guard = (_db, _order, change) => {
   }
 };
 
+/** Every straw on the pick list was confirmed at the tank by its label before the order leaves. */
+const picksConfirmed: Guard = async (db, order) => {
+  const [open] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderPicks)
+    .where(
+      and(eq(orderPicks.orderId, order.id), isNull(orderPicks.dispatchedAt), isNull(orderPicks.confirmedAt)),
+    );
+  if (open!.n > 0) {
+    throw conflict(
+      `Order ${order.orderNumber} cannot ship: ${open!.n} pick${open!.n === 1 ? "" : "s"} not yet confirmed by scanning the label`,
+    );
+  }
+};
+
 /** The guard table: what must hold before an order may enter each status (besides the state machine). */
 const guards: Partial<Record<OrderStatus, Guard[]>> = {
   approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
   processing: [paidOrOnCredit],
-  shipped: [paidOrOnCredit],
+  shipped: [paidOrOnCredit, picksConfirmed],
 };
 
 async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {

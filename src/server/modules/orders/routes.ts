@@ -16,11 +16,13 @@ import { can } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { actorOf, currentUser } from "../../http/auth-hook";
+import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { approveOrder, listPendingOrders, rejectOrder } from "./approval";
+import { approveOrder, countPendingOrders, listPendingOrders, rejectOrder } from "./approval";
 import { createItemisedOrder } from "./itemised";
 import {
   cancelOrder,
+  countOrders,
   createStaffOrder,
   getOrderDetail,
   listOrders,
@@ -39,7 +41,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
   r.get(
     "/api/orders",
     { config: read, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
-    (request) => listOrders(ctx, request.query),
+    (request, reply) => withTotal(reply, listOrders(ctx, request.query), countOrders(ctx, request.query)),
   );
   r.get("/api/orders/summary", { config: read, schema: { response: { 200: orderSummarySchema } } }, () =>
     orderSummary(ctx),
@@ -56,7 +58,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       config: approve,
       schema: { querystring: paginationQuery, response: { 200: z.array(pendingOrderSchema) } },
     },
-    (request) => listPendingOrders(ctx, request.query),
+    (request, reply) => withTotal(reply, listPendingOrders(ctx, request.query), countPendingOrders(ctx)),
   );
   r.post(
     "/api/orders/:id/approve",

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { amountTooLarge, kesToUsd, MAX_AMOUNT_KES } from "../../../contract/money";
 import type {
@@ -14,10 +14,11 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
+import { countMatching, type ListTotal } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
-import { ledgerFigures } from "../finance/ledger";
+import { orderTotals } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
 import { nextOrderNumber } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
@@ -188,6 +189,19 @@ export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuer
   });
 }
 
+/**
+ * Without a search the count is exact and costs the same at any size: the per-status order totals. A
+ * search counts its matches, up to the cap.
+ */
+export function countOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<ListTotal> {
+  if (query.search) return countMatching(ctx, orders, listFilters(query), { search: true });
+  return ctx.database.read(async (db) => {
+    const { byStatus } = await orderTotals(db);
+    if (query.status) return byStatus.get(query.status) ?? 0;
+    return [...byStatus.values()].reduce((sum, n) => sum + n, 0);
+  });
+}
+
 export function recentOrders(ctx: AppContext, limit: number): Promise<Order[]> {
   return listOrders(ctx, { limit, offset: 0 });
 }
@@ -195,21 +209,15 @@ export function recentOrders(ctx: AppContext, limit: number): Promise<Order[]> {
 /** Counts over every order; the money is the ledger's booked / received / outstanding. */
 export function orderSummary(ctx: AppContext): Promise<OrderSummary> {
   return ctx.database.read(async (db) => {
-    const [row] = await db
-      .select({
-        totalOrders: count(),
-        pendingOrders: sql<number>`count(*) filter (where ${orders.status} = 'pending')::int`,
-        deliveredOrders: sql<number>`count(*) filter (where ${orders.status} = 'delivered')::int`,
-      })
-      .from(orders);
-    const figures = await ledgerFigures(db);
+    const { byStatus, ledger } = await orderTotals(db);
+    const totalOrders = [...byStatus.values()].reduce((sum, n) => sum + n, 0);
     return {
-      totalOrders: Number(row!.totalOrders),
-      totalRevenueKes: figures.bookedKes,
-      totalRevenueUsd: kesToUsd(figures.bookedKes),
-      pendingOrders: Number(row!.pendingOrders),
-      deliveredOrders: Number(row!.deliveredOrders),
-      ...figures,
+      totalOrders,
+      totalRevenueKes: ledger.bookedKes,
+      totalRevenueUsd: kesToUsd(ledger.bookedKes),
+      pendingOrders: byStatus.get("pending") ?? 0,
+      deliveredOrders: byStatus.get("delivered") ?? 0,
+      ...ledger,
     };
   });
 }

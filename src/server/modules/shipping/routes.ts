@@ -11,8 +11,9 @@ import {
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { actorOf } from "../../http/auth-hook";
+import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { createShipment, listShipments, setShipmentStatus, shipmentSummary } from "./service";
+import { countShipments, createShipment, listShipments, setShipmentStatus, shipmentSummary } from "./service";
 
 export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +21,8 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     "/api/shipments",
     { config, schema: { querystring: shipmentListQuery, response: { 200: z.array(shipmentSchema) } } },
-    (request) => listShipments(ctx, request.query),
+    (request, reply) =>
+      withTotal(reply, listShipments(ctx, request.query), countShipments(ctx, request.query)),
   );
   r.get("/api/shipments/summary", { config, schema: { response: { 200: shipmentSummarySchema } } }, () =>
     shipmentSummary(ctx),

@@ -16,6 +16,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { orders, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import { DAY_MS } from "../../time";
 import { type Actor, changeOrderStatus } from "../orders/process";
 
@@ -41,6 +42,17 @@ export function toShipment(row: ShipmentRow): Shipment {
   };
 }
 
+function shipmentFilters(query: z.output<typeof shipmentListQuery>) {
+  return and(
+    query.status ? eq(shipments.status, query.status) : undefined,
+    query.view === "active" ? inArray(shipments.status, activeShipmentStatuses) : undefined,
+    query.view === "delivered" || query.view === "cancelled" ? eq(shipments.status, query.view) : undefined,
+  );
+}
+
+export const countShipments = (ctx: AppContext, query: z.output<typeof shipmentListQuery>) =>
+  countMatching(ctx, shipments, shipmentFilters(query));
+
 export function listShipments(
   ctx: AppContext,
   query: z.output<typeof shipmentListQuery>,
@@ -49,15 +61,7 @@ export function listShipments(
     const rows = await db
       .select()
       .from(shipments)
-      .where(
-        and(
-          query.status ? eq(shipments.status, query.status) : undefined,
-          query.view === "active" ? inArray(shipments.status, activeShipmentStatuses) : undefined,
-          query.view === "delivered" || query.view === "cancelled"
-            ? eq(shipments.status, query.view)
-            : undefined,
-        ),
-      )
+      .where(shipmentFilters(query))
       .orderBy(desc(shipments.createdAt), desc(shipments.id))
       .limit(query.limit)
       .offset(query.offset);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   asUser,
   clientEmail,
+  confirmPicks,
   createTestApp,
   inventoryItem,
   loginAs,
@@ -182,6 +183,7 @@ describe("shipments", () => {
     const orderStatus = async () => (await director.get(`/api/orders/${order.id}`)).json().status;
     expect(await orderStatus()).toBe("processing");
 
+    await confirmPicks(logistics, order.id);
     expect(
       (await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "in_transit" })).statusCode,
     ).toBe(200);

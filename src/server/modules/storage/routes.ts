@@ -1,6 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  canisterInputSchema,
+  itemWhereaboutsSchema,
+  locateQuery,
+  pickListSchema,
+  pickScanInputSchema,
+  placementInputSchema,
+  tankMapSchema,
+  transferInputSchema,
+  transferSchema,
+} from "../../../contract/cryo-store";
 import { paginationQuery } from "../../../contract/pagination";
 import { idParamSchema } from "../../../contract/primitives";
 import { storageConditionSchema, temperatureReadingInputSchema } from "../../../contract/storage";
@@ -17,7 +28,9 @@ import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { acknowledgeAlert, listAlerts } from "./alerts";
+import { pickList, scanPick } from "./pick-list";
 import { listStorageConditions, recordReading } from "./service";
+import { addCanister, listTransfers, locate, placeItem, recordTransfer, storeMap } from "./store";
 import { createTank, listTanks, recordLevel, recordRefill } from "./tanks";
 
 export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -83,5 +96,71 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     (request) => acknowledgeAlert(ctx, request.params.id, request.body.note, currentUser(request).id),
+  );
+
+  registerStoreRoutes(app, ctx);
+}
+
+/** The cryo store's tree, placements, transfers and the pick lists that come out of it. */
+function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const storage = { access: access.staff("storage") };
+  r.get(
+    "/api/storage/map",
+    { config: storage, schema: { querystring: paginationQuery, response: { 200: z.array(tankMapSchema) } } },
+    (request) => storeMap(ctx, request.query),
+  );
+  r.post(
+    "/api/storage/canisters",
+    { config: storage, schema: { body: canisterInputSchema, response: { 201: tankMapSchema } } },
+    async (request, reply) => reply.status(201).send(await addCanister(ctx, request.body)),
+  );
+  // Sales and logistics ask where stock is too; only the store's own staff move it.
+  const readers = { access: access.staff("storage", "inventory:read") };
+  r.get(
+    "/api/storage/locate",
+    {
+      config: readers,
+      schema: { querystring: locateQuery, response: { 200: z.array(itemWhereaboutsSchema) } },
+    },
+    (request) => locate(ctx, request.query.q),
+  );
+  r.post(
+    "/api/storage/placements",
+    { config: storage, schema: { body: placementInputSchema, response: { 201: itemWhereaboutsSchema } } },
+    async (request, reply) => reply.status(201).send(await placeItem(ctx, request.body)),
+  );
+  r.get(
+    "/api/storage/transfers",
+    { config: storage, schema: { querystring: paginationQuery, response: { 200: z.array(transferSchema) } } },
+    (request) => listTransfers(ctx, request.query),
+  );
+  r.post(
+    "/api/storage/transfers",
+    { config: storage, schema: { body: transferInputSchema, response: { 201: itemWhereaboutsSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await recordTransfer(ctx, request.body, currentUser(request).id)),
+  );
+  // Approvers read it, the store picks from it, logistics confirm it at dispatch.
+  const picking = { access: access.staff("storage", "shipping", "orders:read") };
+  r.get(
+    "/api/orders/:id/pick-list",
+    {
+      config: picking,
+      schema: { params: z.object({ id: idParamSchema }), response: { 200: pickListSchema } },
+    },
+    (request) => pickList(ctx, request.params.id),
+  );
+  r.post(
+    "/api/orders/:id/pick-list/scan",
+    {
+      config: { access: access.staff("storage", "shipping") },
+      schema: {
+        params: z.object({ id: idParamSchema }),
+        body: pickScanInputSchema,
+        response: { 200: pickListSchema },
+      },
+    },
+    (request) => scanPick(ctx, request.params.id, request.body.code, currentUser(request).id),
   );
 }

@@ -11,8 +11,9 @@ import {
 } from "../../../contract/vendors";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
+import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { createVendor, listVendors, updateVendor, vendorSummary } from "./service";
+import { countVendors, createVendor, listVendors, updateVendor, vendorSummary } from "./service";
 
 export function registerVendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +21,7 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.get(
     "/api/vendors",
     { config, schema: { querystring: vendorListQuery, response: { 200: z.array(vendorSchema) } } },
-    (request) => listVendors(ctx, request.query),
+    (request, reply) => withTotal(reply, listVendors(ctx, request.query), countVendors(ctx)),
   );
   r.get("/api/vendors/summary", { config, schema: { response: { 200: vendorSummarySchema } } }, () =>
     vendorSummary(ctx),

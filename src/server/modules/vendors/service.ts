@@ -5,6 +5,7 @@ import type { Vendor, VendorSummary, vendorInputSchema } from "../../../contract
 import type { AppContext } from "../../context";
 import { vendors } from "../../db/schema";
 import { notFound } from "../../errors";
+import { countMatching } from "../../http/list-total";
 
 type Row = typeof vendors.$inferSelect;
 
@@ -23,6 +24,8 @@ export function toVendor(row: Row): Vendor {
     rating: row.rating,
   };
 }
+
+export const countVendors = (ctx: AppContext) => countMatching(ctx, vendors, undefined);
 
 export function listVendors(ctx: AppContext, page: Pagination): Promise<Vendor[]> {
   return ctx.database.read(async (db) =>

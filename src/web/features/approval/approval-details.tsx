@@ -1,11 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import type { PendingOrder } from "../../../contract/client";
 import { paymentMethodLabels } from "../../../contract/orders";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
+import { PickListPanel } from "../../components/pick-list";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatDate, formatKes, formatPhone } from "../../lib/format";
+import { pickListQuery } from "../storage/api";
 
 /** Who ordered, how they pay and what they ordered: what an approver decides on. */
 export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
+  const picks = useQuery(pickListQuery(selected.id));
   return (
     <Card data-testid="approval-details">
       <CardHeader>
@@ -83,6 +87,7 @@ export function ApprovalDetails({ order: selected }: { order: PendingOrder }) {
           <span>Total</span>
           <span>{formatKes(selected.totalAmount)}</span>
         </p>
+        <PickListPanel list={picks.data} />
       </CardContent>
     </Card>
   );

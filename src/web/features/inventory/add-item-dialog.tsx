@@ -16,7 +16,7 @@ import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { optionalNumber } from "../../lib/form";
 import type { MutateCallbacks } from "../../lib/query";
-import { storageQueries } from "../storage/api";
+import { caneOptions, storageQueries, storeQueries } from "../storage/api";
 import { useCreateItem, useUpdateItem } from "./api";
 
 const empty = {
@@ -37,6 +37,8 @@ const empty = {
   breedingValue: "",
   regions: "",
   description: "",
+  caneId: "",
+  placedCount: "",
 };
 type Form = typeof empty;
 
@@ -51,6 +53,10 @@ const toInput = (f: Form) => ({
   storageUnitId: f.storageUnitId ? Number(f.storageUnitId) : null,
   expiryDate: f.expiryDate || null,
   description: f.description || null,
+  // A receipt goes to one cane here; more positions are added on the tank map.
+  positions: f.caneId
+    ? [{ caneId: Number(f.caneId), count: optionalNumber(f.placedCount || f.currentStock) }]
+    : undefined,
   geneticData: {
     category: f.category,
     origin: f.origin,
@@ -70,6 +76,9 @@ const errorPaths = {
   "geneticData.category": "category",
   "geneticData.origin": "origin",
   "geneticData.breeding_value": "breedingValue",
+  "positions.0.caneId": "caneId",
+  "positions.0.count": "placedCount",
+  positions: "placedCount",
 } as const;
 
 const typeOptions: Options = itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm (semen)"] as const);
@@ -103,6 +112,7 @@ const fromItem = (item: InventoryItem): Form => ({
  */
 export function AddItemDialog({ item, ...props }: DialogProps & { item?: InventoryItem }) {
   const units = useQuery({ ...storageQueries.units(), enabled: props.open });
+  const store = useQuery({ ...storeQueries.map(), enabled: props.open && !item });
   // The receipt schema is the edit schema plus ID, type and stock: typed as the smaller one for the form.
   const schema = (
     item ? inventoryItemUpdateSchema : inventoryItemInputSchema
@@ -178,6 +188,23 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
         placeholder="Canister 1, Goblet A"
         bind={form.field("storageLocation")}
       />
+      {!item && (
+        <Field
+          label="Place at (cane or goblet)"
+          options={[["", "Not placed yet"], ...caneOptions(store.data)]}
+          bind={form.field("caneId")}
+        />
+      )}
+      {!item && form.values.caneId && (
+        <Field
+          label="Straws placed there"
+          type="number"
+          min={1}
+          step={1}
+          placeholder="All received"
+          bind={form.field("placedCount")}
+        />
+      )}
       <Field label="Expiry date" type="date" bind={form.field("expiryDate")} />
       <Field
         label="Breeding value (0-100)"

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Printer } from "lucide-react";
-import QRCode from "qrcode";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { categoryLabels, originLabels, stockMovementKindLabels } from "../../../contract/inventory";
+import { QrCode } from "../../components/qr-code";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { RecordDialog } from "../../components/ui/form-dialog";
@@ -11,21 +11,6 @@ import { AddItemDialog } from "./add-item-dialog";
 import { inventoryQueries } from "./api";
 import { originFlags, viabilityTone } from "./labels";
 import { StockActions } from "./stock-actions";
-
-function useQrSvg(text: string | undefined) {
-  const [svg, setSvg] = useState<string>();
-  useEffect(() => {
-    if (!text) return;
-    let live = true;
-    QRCode.toString(text, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then(
-      (s) => live && setSvg(s),
-    );
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return svg;
-}
 
 /** The full record of one item: every field, its stock history and a printable QR label. */
 export function ItemDetailsDialog({
@@ -40,7 +25,6 @@ export function ItemDetailsDialog({
 }) {
   const item = useQuery({ ...inventoryQueries.detail(id ?? 0), enabled: id !== undefined });
   const data = item.data;
-  const qr = useQrSvg(data?.itemId);
   const [editing, setEditing] = useState(false);
   if (id === undefined) return null;
 
@@ -92,17 +76,7 @@ export function ItemDetailsDialog({
               <dd>{data.geneticData.region_suitability.join(", ") || "–"}</dd>
             </dl>
             <div className="print-area flex flex-col items-center gap-1 rounded-md border border-gray-200 p-3 text-center dark:border-gray-700">
-              {qr ? (
-                <div
-                  className="h-32 w-32 bg-white"
-                  data-testid="qr-label"
-                  // The SVG is generated locally from the item ID by the qrcode library.
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, locally generated SVG
-                  dangerouslySetInnerHTML={{ __html: qr }}
-                />
-              ) : (
-                <div className="h-32 w-32 animate-pulse bg-gray-100" />
-              )}
+              <QrCode text={data.itemId} />
               <p className="font-mono text-sm font-semibold">{data.itemId}</p>
               <p className="text-xs">{data.breedName}</p>
               <Button variant="outline" size="sm" className="no-print mt-1" onClick={() => window.print()}>

@@ -8,12 +8,14 @@ import {
   shipmentTemperatures,
 } from "../../../contract/shipping";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
+import { PickListPanel } from "../../components/pick-list";
 import { Badge } from "../../components/ui/badge";
 import { Field, type Options, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { daysFromNow } from "../../lib/dates";
 import { formatDate } from "../../lib/format";
+import { pickListQuery, useScanPick } from "../storage/api";
 import { orderDelivery, shippingQueries, useCreateShipment } from "./api";
 
 /** The server takes customer and destination from the order; the form still needs them shown (SPEC). */
@@ -53,6 +55,17 @@ function dueDay(promised: string | null) {
 
 /** SPEC: these blank, the form says "Please fill in all required fields". */
 const required = ["orderNumber", "customerName", "destination"] as const;
+
+/** What to take from the tanks for this order; each pick is confirmed by its label before it ships. */
+function ShipmentPicks({ orderId }: { orderId: number }) {
+  const list = useQuery(pickListQuery(orderId));
+  const scan = useScanPick(orderId);
+  return (
+    <div className="sm:col-span-2">
+      <PickListPanel list={list.data} scan={scan} />
+    </div>
+  );
+}
 
 /** Ships an approved order: customer and destination come from the order, shown read-only. */
 export function CreateShipmentDialog(props: DialogProps) {
@@ -116,6 +129,7 @@ export function CreateShipmentDialog(props: DialogProps) {
             : ""}
         </p>
       )}
+      {picked && <ShipmentPicks orderId={picked.id} />}
       <Field label="Origin" bind={form.field("origin")} />
       <Field readOnly label="Destination *" bind={form.field("destination")} />
       <Field label="Carrier" options={optionsOf(carriers)} bind={form.field("carrier")} />

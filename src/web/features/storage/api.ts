@@ -1,3 +1,13 @@
+import type {
+  CanisterInput,
+  ItemWhereabouts,
+  PickList,
+  PickScanInput,
+  PlacementInput,
+  TankMap,
+  Transfer,
+  TransferInput,
+} from "../../../contract/cryo-store";
 import type { StorageCondition, TemperatureReadingInput } from "../../../contract/storage";
 import type {
   AcknowledgeAlertInput,
@@ -8,6 +18,7 @@ import type {
   Tank,
   TankInput,
 } from "../../../contract/tanks";
+import type { Options } from "../../components/ui/field";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -47,3 +58,53 @@ export const useAcknowledgeAlert = () =>
 
 export const useCreateTank = () =>
   useApiMutation((input: TankInput) => apiJson<Tank>("POST", "/api/storage/units", input), { invalidates });
+
+export const storeQueries = {
+  /** Every tank's canisters and canes with what they hold (the store is small: one page of 500 tanks). */
+  map: () => getQuery<TankMap[]>("/api/storage/map", { limit: 500, offset: 0 }),
+  locate: (q: string) => getQuery<ItemWhereabouts[]>("/api/storage/locate", { q }),
+  transfers: (page: { limit: number; offset: number }) =>
+    getQuery<Transfer[]>("/api/storage/transfers", page),
+};
+
+/** Placing, moving or adding canisters changes the map, every search and the inventory's pick lists. */
+const storeInvalidates = ["/api/storage", "/api/orders", "/api/inventory"];
+
+export const useAddCanister = () =>
+  useApiMutation((input: CanisterInput) => apiJson<TankMap>("POST", "/api/storage/canisters", input), {
+    invalidates: storeInvalidates,
+  });
+
+export const usePlaceStock = () =>
+  useApiMutation(
+    (input: PlacementInput) => apiJson<ItemWhereabouts>("POST", "/api/storage/placements", input),
+    { invalidates: storeInvalidates },
+  );
+
+export const useTransfer = () =>
+  useApiMutation(
+    (input: TransferInput) => apiJson<ItemWhereabouts>("POST", "/api/storage/transfers", input),
+    { invalidates: storeInvalidates },
+  );
+
+/** An order's pick list, and the scan that confirms one of its lines at the tank. */
+export const pickListQuery = (orderId: number) => getQuery<PickList>(`/api/orders/${orderId}/pick-list`);
+export const useScanPick = (orderId: number) =>
+  useApiMutation(
+    (input: PickScanInput) => apiJson<PickList>("POST", `/api/orders/${orderId}/pick-list/scan`, input),
+    { invalidates: [`/api/orders/${orderId}/pick-list`] },
+  );
+
+/** Every cane with room, as select options ("T1-C2-3, LN2-Tank-A: 12 free"), leaving out `except`. */
+export function caneOptions(maps: TankMap[] | undefined, except?: number): Options {
+  return (maps ?? []).flatMap((tank) =>
+    tank.canisters.flatMap((canister) =>
+      canister.canes
+        .filter((cane) => cane.id !== except && cane.filled < cane.capacity)
+        .map(
+          (cane) =>
+            [String(cane.id), `${cane.label}, ${tank.name}: ${cane.capacity - cane.filled} free`] as const,
+        ),
+    ),
+  );
+}

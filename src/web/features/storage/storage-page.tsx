@@ -5,6 +5,7 @@ import { AddButton } from "../../components/add-button";
 import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
 import { Pager } from "../../components/pager";
+import { TabBar } from "../../components/tab-bar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { usePage } from "../../lib/use-page";
@@ -14,8 +15,14 @@ import { AlertHistory, OpenAlerts } from "./alert-list";
 import { storageQueries } from "./api";
 import { LevelDialog } from "./level-dialog";
 import { RefillDialog } from "./refill-dialog";
+import { StoreMap } from "./store-map";
 import { type TankAction, TankCard } from "./tank-card";
 import { TemperatureDialog } from "./temperature-dialog";
+
+const views = [
+  ["tanks", "Tanks & LN2"],
+  ["map", "Tank map"],
+] as const;
 
 type Open = { tank: Tank; action: TankAction } | { alert: StorageAlert } | null;
 
@@ -27,6 +34,7 @@ export default function StoragePage() {
   const history = useQuery(storageQueries.alerts({ view: "history", ...historyPage.params }));
   const [dialog, setDialog] = useState<Open>(null);
   const [adding, setAdding] = useState(false);
+  const [view, setView] = useState<(typeof views)[number][0]>("tanks");
   const close = (isOpen: boolean) => !isOpen && setDialog(null);
   const tankDialog = dialog && "tank" in dialog ? dialog : null;
 
@@ -34,11 +42,14 @@ export default function StoragePage() {
     <div className="space-y-6">
       <PageHeader
         title="Cryo Storage"
-        subtitle="LN2 tanks, levels, temperatures and alerts"
+        subtitle="LN2 tanks, levels, temperatures, alerts and where every straw is"
         actions={<AddButton label="Add Unit" onClick={() => setAdding(true)} />}
       />
       <OpenAlerts alerts={open.data ?? []} onAcknowledge={(alert) => setDialog({ alert })} />
-      {tanks.isLoading ? (
+      <TabBar tabs={views} value={view} onChange={setView} />
+      {view === "map" ? (
+        <StoreMap />
+      ) : tanks.isLoading ? (
         <LoadingCards count={3} />
       ) : tanks.isError ? (
         <LoadError label="storage units" onRetry={() => void tanks.refetch()} />
@@ -49,21 +60,23 @@ export default function StoragePage() {
           ))}
         </div>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Alert history</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {history.data && historyPage.rowsOf(history.data).length > 0 ? (
-            <>
-              <AlertHistory alerts={historyPage.rowsOf(history.data)} />
-              <Pager page={historyPage} rows={history.data} label="Alert history" />
-            </>
-          ) : (
-            <p className="text-sm text-gray-500">{history.isLoading ? "Loading…" : "No past alerts."}</p>
-          )}
-        </CardContent>
-      </Card>
+      {view === "tanks" && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Alert history</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {history.data && historyPage.rowsOf(history.data).length > 0 ? (
+              <>
+                <AlertHistory alerts={historyPage.rowsOf(history.data)} />
+                <Pager page={historyPage} rows={history.data} label="Alert history" />
+              </>
+            ) : (
+              <p className="text-sm text-gray-500">{history.isLoading ? "Loading…" : "No past alerts."}</p>
+            )}
+          </CardContent>
+        </Card>
+      )}
       {tankDialog?.action === "level" && <LevelDialog tank={tankDialog.tank} open onOpenChange={close} />}
       {tankDialog?.action === "temperature" && (
         <TemperatureDialog tank={tankDialog.tank} open onOpenChange={close} />

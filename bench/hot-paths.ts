@@ -1,0 +1,124 @@
+/**
+ * Part of `npm run bench`: the hot reads against bare servers in the same run. For PGlite (a scratch data
+ * folder) and PostgreSQL (a scratch database, when one answers) it starts the app with the demo data and:
+ * - GET /api/health at 50 connections, against bare `node:http` answering the same JSON;
+ * - GET /api/client/products at 10 and 50 connections, against bare Fastify serving the same JSON from memory.
+ * Each pair runs BENCH_PAIRS times interleaved (baseline, then Urithi), BENCH_SECONDS each; medians printed.
+ * The load runs in a worker thread, so the server has the main thread to itself.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { type Database, openPglite } from "../src/server/db/database";
+import { prepareDatabase } from "../src/server/db/prepare";
+import { load, median, type Run } from "./load";
+import { scratchPostgres, startBenchApp } from "./scratch";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+
+const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+
+interface Row {
+  figure: string;
+  urithi: Run;
+  baseline: Run;
+  baselineName: string;
+}
+
+async function pair(figure: string, baselineName: string, a: () => Promise<Run>, b: () => Promise<Run>) {
+  const base: Run[] = [];
+  const ours: Run[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    base.push(await a());
+    ours.push(await b());
+  }
+  const med = (runs: Run[]) => ({
+    rps: median(runs.map((r) => r.rps)),
+    p95: median(runs.map((r) => r.p95)),
+    p99: median(runs.map((r) => r.p99)),
+  });
+  return { figure, baselineName, baseline: med(base), urithi: med(ours) };
+}
+
+async function benchKind(kind: string, database: Database, env: Record<string, string>): Promise<Row[]> {
+  await prepareDatabase(database, { seedDemo: true, now: new Date() });
+  const app = await startBenchApp(database, env);
+  const port = portOf(app.server);
+  const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).text()) as string;
+  const catalogue = await (await fetch(`http://127.0.0.1:${port}/api/client/products`)).text();
+  const bareHttp = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(health);
+  });
+  await new Promise<void>((resolve) => bareHttp.listen(0, "127.0.0.1", resolve));
+  const bareFastify = Fastify();
+  bareFastify.get("/products", (_req, reply) => reply.type("application/json").send(catalogue));
+  await bareFastify.listen({ port: 0, host: "127.0.0.1" });
+  const fastifyPort = portOf(bareFastify.server);
+  const run = (p: number, url: string, connections: number) => () =>
+    load(p, url, { connections, seconds: SECONDS });
+  const rows = [
+    await pair(
+      `${kind}: GET /api/health, 50 connections`,
+      "bare node:http",
+      run(portOf(bareHttp), "/", 50),
+      run(port, "/api/health", 50),
+    ),
+    await pair(
+      `${kind}: GET /api/client/products, 10 connections`,
+      "bare Fastify, same JSON from memory",
+      run(fastifyPort, "/products", 10),
+      run(port, "/api/client/products", 10),
+    ),
+    await pair(
+      `${kind}: GET /api/client/products, 50 connections`,
+      "bare Fastify, same JSON from memory",
+      run(fastifyPort, "/products", 50),
+      run(port, "/api/client/products", 50),
+    ),
+  ];
+  await app.close();
+  await bareFastify.close();
+  bareHttp.close();
+  return rows;
+}
+
+export async function benchHotPaths(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), "urithi-bench-"));
+  try {
+    console.error("… PGlite");
+    const pglite = await openPglite(path.join(dir, "pgdata"));
+    rows.push(...(await benchKind("PGlite", pglite, {})));
+    await pglite.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const pg = await scratchPostgres().catch(() => null);
+  if (pg) {
+    console.error("… PostgreSQL");
+    try {
+      rows.push(...(await benchKind("PostgreSQL", pg.database, { DATABASE_URL: pg.url })));
+    } finally {
+      await pg.drop();
+    }
+  } else console.error("PostgreSQL did not answer: its rows are left out.");
+  return rows;
+}
+
+export function printHotPaths(rows: Row[]): void {
+  console.log(
+    `\nHot reads: medians of ${PAIRS} interleaved pairs, ${SECONDS} s each, load from a worker thread.\n`,
+  );
+  console.log("| figure | Urithi req/s | p95 ms | p99 ms | baseline | baseline req/s | ratio |");
+  console.log("|---|---:|---:|---:|---|---:|---:|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.figure} | ${r.urithi.rps.toFixed(0)} | ${r.urithi.p95.toFixed(1)} | ${r.urithi.p99.toFixed(1)} | ${r.baselineName} | ${r.baseline.rps.toFixed(0)} | ${((r.urithi.rps / r.baseline.rps) * 100).toFixed(0)}% |`,
+    );
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "inventory_items_viable_expiry_idx" ON "inventory_items" USING btree ("expiry_date") WHERE "inventory_items"."viability_status" = 'viable';

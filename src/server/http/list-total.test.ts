@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_TOTAL_CAP, LIST_TOTAL_HEADER, SEARCH_TOTAL_CAP } from "../../contract/list-total";
+import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../testing/test-app";
+
+let t: TestApp;
+let director: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+});
+afterAll(() => t.close());
+
+const totalOf = async (url: string) => {
+  const res = await director.get(url);
+  expect(res.statusCode).toBe(200);
+  return { rows: res.json() as unknown[], total: res.headers[LIST_TOTAL_HEADER] };
+};
+
+describe("list totals", () => {
+  it("count what the list's filters match, whatever the page", async () => {
+    const summary = (await director.get("/api/orders/summary")).json();
+    const all = await totalOf("/api/orders?limit=5&offset=0");
+    expect(all.rows).toHaveLength(5);
+    expect(all.total).toBe(String(summary.totalOrders));
+    expect((await totalOf("/api/orders?limit=5&offset=10")).total).toBe(String(summary.totalOrders));
+    const pending = await totalOf("/api/orders?status=pending&limit=500");
+    expect(pending.total).toBe(String(pending.rows.length));
+    expect(pending.total).toBe(String(summary.pendingOrders));
+    const search = await totalOf("/api/customers?search=kiambu&limit=500");
+    expect(search.total).toBe(String(search.rows.length));
+    for (const url of [
+      "/api/inventory?type=embryo&limit=500",
+      "/api/shipments?view=delivered&limit=500",
+      "/api/breeding-records?status=pregnant&limit=500",
+      "/api/vendors?limit=500",
+      "/api/transactions?limit=500",
+      "/api/orders/pending?limit=500",
+    ]) {
+      const listed = await totalOf(url);
+      expect(listed.total, url).toBe(String(listed.rows.length));
+    }
+  });
+
+  it("stop counting past the cap, so a huge table costs no more than a large one", async () => {
+    await t.database.tx((db) =>
+      db.execute(sql`
+        insert into vendors (name, type, email, contact_person)
+        select 'Bulk vendor ' || n, 'genetics_supplier', 'bulk' || n || '@example.com', 'Contact ' || n
+        from generate_series(1, ${LIST_TOTAL_CAP + 5}) n`),
+    );
+    const listed = await totalOf("/api/vendors?limit=50&offset=100");
+    expect(listed.rows).toHaveLength(50);
+    expect(listed.total).toBe(`${LIST_TOTAL_CAP}+`);
+    // A text search counts to a lower cap.
+    await t.database.tx((db) =>
+      db.execute(sql`
+        insert into customers (name, type, email, phone, address, contact_person)
+        select 'Searchable farm ' || n, 'farm', 'searchable' || n || '@example.co.ke', '+254700000000',
+               'Nakuru', 'Contact ' || n
+        from generate_series(1, ${SEARCH_TOTAL_CAP + 5}) n`),
+    );
+    expect((await totalOf("/api/customers?search=searchable&limit=10")).total).toBe(`${SEARCH_TOTAL_CAP}+`);
+    // "Searchable farm 100", and 1000 to 1005.
+    expect((await totalOf("/api/customers?search=Searchable farm 100&limit=50")).total).toBe("7");
+  });
+});

@@ -1,0 +1,43 @@
+import { count, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyReply } from "fastify";
+import { LIST_TOTAL_CAP, LIST_TOTAL_HEADER, SEARCH_TOTAL_CAP } from "../../contract/list-total";
+import type { AppContext } from "../context";
+
+/** A list's total as the header says it: the exact count, or "10000+" once the count stopped at its cap. */
+export type ListTotal = number | `${number}+`;
+
+/**
+ * How many rows a list's filters match, counted to at most `cap` + 1: the count stops there, so it costs
+ * the same at 10k and 1M rows, and beyond the cap the screen says "of 10,000+". A text search counts to a
+ * lower cap: its matches are found by trigram, not read in index order, and cost more each.
+ */
+export function countMatching(
+  ctx: AppContext,
+  table: PgTable,
+  where: SQL | undefined,
+  { search = false }: { search?: boolean } = {},
+): Promise<ListTotal> {
+  const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  return ctx.database.read(async (db) => {
+    const matched = db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(cap + 1)
+      .as("matched");
+    const [row] = await db.select({ n: count() }).from(matched);
+    return row!.n > cap ? (`${cap}+` as const) : row!.n;
+  });
+}
+
+/** Answers a page of a list with how many rows its filters match in the total header. */
+export async function withTotal<T>(
+  reply: FastifyReply,
+  rows: Promise<T[]>,
+  total: Promise<ListTotal>,
+): Promise<T[]> {
+  const [page, n] = await Promise.all([rows, total]);
+  reply.header(LIST_TOTAL_HEADER, String(n));
+  return page;
+}

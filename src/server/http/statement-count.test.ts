@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { observeStatements } from "../db/database";
+import {
+  asUser,
+  clientEmail,
+  createTestApp,
+  loginAs,
+  loginClient,
+  staffEmails,
+  type TestApp,
+} from "../testing/test-app";
+
+/**
+ * Every list and summary sends the same number of SQL statements whatever the number of rows: a list of 500
+ * rows costs what a list of 10 does (no query per row), and a summary over 1,000 more orders costs what it
+ * did before them (no reading rows to add them up in code).
+ */
+let t: TestApp;
+let director: ReturnType<typeof asUser>;
+let client: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  client = asUser(t.app, await loginClient(t.app, clientEmail));
+});
+afterAll(() => {
+  observeStatements(undefined);
+  return t.close();
+});
+
+async function statementsOf(who: ReturnType<typeof asUser>, url: string): Promise<number> {
+  // Once first, so one-off work (a cache filling, a session touch) is not counted against either size.
+  expect((await who.get(url)).statusCode, url).toBe(200);
+  let n = 0;
+  observeStatements(() => n++);
+  try {
+    const res = await who.get(url);
+    expect(res.statusCode, url).toBe(200);
+  } finally {
+    observeStatements(undefined);
+  }
+  // Every one of these reads the database (the session, then its data): zero would mean nothing was counted.
+  expect(n, url).toBeGreaterThan(1);
+  return n;
+}
+
+const N = 1000;
+/** A thousand more of everything the lists show, straight into the tables. */
+async function addRows() {
+  await t.database.tx(async (db) => {
+    await db.execute(sql`
+      insert into customers (name, type, email, phone, address, contact_person)
+      select 'Bulk farm ' || g, 'farm', 'bulk' || g || '@example.co.ke', '+254700' || lpad(g::text, 6, '0'),
+             'Nakuru', 'Contact ' || g
+      from generate_series(1, ${N}) g`);
+    await db.execute(sql`
+      insert into orders (order_number, source, customer_id, client_user_id, customer_name, order_type,
+                          total_amount_kes, status, order_date)
+      select 'BULK-' || g, 'client', u.customer_id, u.id, 'Bulk customer', 'sperm', 5000,
+             (array['pending','approved','delivered','cancelled']::order_status[])[1 + g % 4],
+             now() - (g % 300) * interval '1 day'
+      from generate_series(1, ${N}) g, (select id, customer_id from users where role = 'client' limit 1) u`);
+    await db.execute(sql`
+      insert into order_lines (order_id, inventory_item_id, product_name, quantity, unit_price_kes, line_total_kes)
+      select o.id, (select id from inventory_items order by id limit 1), 'Bulk straw', 2, 2500, 5000
+      from orders o where o.order_number like 'BULK-%'`);
+    await db.execute(sql`
+      insert into shipments (tracking_number, order_id, order_number, customer_name, origin, destination,
+                             carrier, temperature, status)
+      select 'TRK-9' || lpad(o.id::text, 12, '0'), o.id, o.order_number, o.customer_name, 'Nakuru', 'Kiambu',
+             'DHL Express', '-196°C', 'delivered'
+      from orders o where o.order_number like 'BULK-%' and o.status = 'delivered'`);
+    await db.execute(sql`
+      insert into transactions (type, amount, currency, description, status, date)
+      select 'expense', 1000, 'KES', 'Bulk expense ' || g, 'completed', now() - (g % 300) * interval '1 day'
+      from generate_series(1, ${N}) g`);
+    await db.execute(sql`
+      insert into vendors (name, type, email, contact_person)
+      select 'Bulk vendor ' || g, 'genetics_supplier', 'vendor' || g || '@example.com', 'Contact ' || g
+      from generate_series(1, ${N}) g`);
+    await db.execute(sql`
+      insert into breeding_records (animal_id, animal_name, breed_type, service_type, service_date, technician,
+                                    genetic_material, expected_calving_date)
+      select 'KE-B-' || g, 'Cow ' || g, 'Friesian', 'AI', current_date - (g % 200), 'Dr. Tech', 'SEM-HF-101',
+             current_date + 80
+      from generate_series(1, ${N}) g`);
+  });
+}
+
+const staffLists = [
+  "/api/orders",
+  "/api/orders/pending",
+  "/api/orders/recent",
+  "/api/customers",
+  "/api/inventory",
+  "/api/shipments",
+  "/api/vendors",
+  "/api/transactions",
+  "/api/breeding-records",
+  "/api/storage/tanks",
+  "/api/storage/alerts",
+  "/api/storage/transfers",
+  "/api/storage/map",
+];
+const summaries = [
+  "/api/orders/summary",
+  "/api/financial",
+  "/api/dashboard/metrics",
+  "/api/dashboard/sales-trend",
+  "/api/reports?period=1y",
+  "/api/inventory/summary",
+  "/api/inventory/status",
+  "/api/customers/summary",
+  "/api/shipments/summary",
+  "/api/vendors/summary",
+  "/api/breeding-records/summary",
+];
+
+describe("statements per request", () => {
+  it("stay the same from 10 rows to 500, and for summaries before and after 1,000 more orders", async () => {
+    const before = new Map<string, number>();
+    for (const url of summaries) before.set(url, await statementsOf(director, url));
+    await addRows();
+    for (const url of summaries) {
+      expect({ url, statements: await statementsOf(director, url) }).toEqual({
+        url,
+        statements: before.get(url),
+      });
+    }
+    for (const url of staffLists) {
+      const small = await statementsOf(director, `${url}?limit=10&offset=0`);
+      const large = await statementsOf(director, `${url}?limit=500&offset=0`);
+      expect({ url, statements: large }).toEqual({ url, statements: small });
+    }
+    const small = await statementsOf(client, "/api/client/orders?limit=10&offset=0");
+    expect(await statementsOf(client, "/api/client/orders?limit=500&offset=0")).toBe(small);
+  });
+});

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/database";
+
+/** How old the last database check may be before a health request starts a new one in the background. */
+export const PROBE_INTERVAL_MS = 5000;
+
+interface Probe {
+  ok: boolean;
+  at: number;
+  running?: Promise<boolean>;
+}
+const probes = new WeakMap<Database, Probe>();
+
+function check(database: Database, probe: Probe): Promise<boolean> {
+  probe.running ??= database
+    .read((db) => db.execute(sql`select 1`))
+    .then(
+      () => true,
+      () => false,
+    )
+    .then((ok) => {
+      Object.assign(probe, { ok, at: Date.now(), running: undefined });
+      return ok;
+    });
+  return probe.running;
+}
+
+/**
+ * Whether the database answered: from memory when the last check is recent (a health request then costs no
+ * database trip), refreshed in the background when it is older, and checked now when `deep` or never.
+ */
+export async function databaseUp(database: Database, deep: boolean): Promise<boolean> {
+  let probe = probes.get(database);
+  if (!probe) {
+    probe = { ok: false, at: 0 };
+    probes.set(database, probe);
+  }
+  if (deep || probe.at === 0) return check(database, probe);
+  if (Date.now() - probe.at > PROBE_INTERVAL_MS) void check(database, probe);
+  return probe.ok;
+}

@@ -1,0 +1,293 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Placement } from "../../../contract/cryo-store";
+import { openOrderStatuses } from "../../../contract/orders";
+import type { Db } from "../../db/database";
+import {
+  canes,
+  inventoryItems,
+  orderLines,
+  orderPicks,
+  orders,
+  stockPositions,
+  stockTransfers,
+} from "../../db/schema";
+import { conflict, notFound, unprocessable } from "../../errors";
+
+/**
+ * Where straws sit: counts per item and cane, and the pick lists that promise them to orders. Called by
+ * `stock.ts` inside the transaction that moves the item's stock, so a count and its positions never part.
+ * Invariants: an item's placed straws never exceed its on-hand stock, and a position's allocated straws
+ * never exceed its count (CHECK).
+ */
+
+async function lockCane(db: Db, caneId: number, field: string) {
+  const [cane] = await db.select().from(canes).where(eq(canes.id, caneId)).for("update");
+  if (!cane) throw unprocessable("Unknown position", { [field]: "Choose an existing cane or goblet" });
+  const [used] = await db
+    .select({ n: sql<number>`coalesce(sum(${stockPositions.count}), 0)::int` })
+    .from(stockPositions)
+    .where(eq(stockPositions.caneId, caneId));
+  return { ...cane, free: cane.capacity - used!.n };
+}
+
+async function placedCount(db: Db, inventoryItemId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${stockPositions.count}), 0)::int` })
+    .from(stockPositions)
+    .where(eq(stockPositions.inventoryItemId, inventoryItemId));
+  return row!.n;
+}
+
+/** An item's positions with straws no pick list promises, locked, in receipt order. */
+function freePositions(db: Db, inventoryItemId: number, order: "oldest first" | "newest first") {
+  const by = order === "oldest first" ? asc : desc;
+  return db
+    .select()
+    .from(stockPositions)
+    .where(
+      and(
+        eq(stockPositions.inventoryItemId, inventoryItemId),
+        gt(stockPositions.count, stockPositions.allocated),
+      ),
+    )
+    .orderBy(by(stockPositions.receivedAt), by(stockPositions.id))
+    .for("update");
+}
+
+/** Positions emptied by a move leave the map. */
+async function dropEmpty(db: Db, inventoryItemIds: number[]) {
+  if (inventoryItemIds.length === 0) return;
+  await db
+    .delete(stockPositions)
+    .where(and(eq(stockPositions.count, 0), inArray(stockPositions.inventoryItemId, inventoryItemIds)));
+}
+
+/** Adds straws at a cane, keeping the oldest receipt date there (the pick order). */
+async function addAt(db: Db, inventoryItemId: number, caneId: number, count: number, receivedAt: Date) {
+  await db
+    .insert(stockPositions)
+    .values({ inventoryItemId, caneId, count, receivedAt })
+    .onConflictDoUpdate({
+      target: [stockPositions.inventoryItemId, stockPositions.caneId],
+      set: {
+        count: sql`${stockPositions.count} + ${count}`,
+        receivedAt: sql`least(${stockPositions.receivedAt}, excluded.received_at)`,
+      },
+    });
+}
+
+/**
+ * Puts unplaced straws of an item at canes (on receipt, or later). 422 when the item has fewer unplaced
+ * units than asked, 409 when a cane has no room. Then tops up the pick lists of orders still short.
+ */
+export async function placeStock(
+  db: Db,
+  inventoryItemId: number,
+  placements: Placement[],
+  context: { now: Date },
+): Promise<void> {
+  const [item] = await db
+    .select({ itemId: inventoryItems.itemId, currentStock: inventoryItems.currentStock })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, inventoryItemId))
+    .for("update");
+  if (!item) throw notFound("Inventory item");
+  const unplaced = item.currentStock - (await placedCount(db, inventoryItemId));
+  const asked = placements.reduce((sum, p) => sum + p.count, 0);
+  if (asked > unplaced) {
+    throw unprocessable(`${item.itemId} has ${unplaced} units not yet placed; ${asked} cannot be placed`, {
+      positions: `At most ${unplaced} units can be placed`,
+    });
+  }
+  // Canes locked in id order, so two placements never wait on each other crosswise.
+  for (const p of [...placements].sort((a, b) => a.caneId - b.caneId)) {
+    const cane = await lockCane(db, p.caneId, "caneId");
+    if (cane.free < p.count) {
+      throw conflict(
+        `${cane.label} holds ${cane.capacity} straws and has room for ${cane.free}, not ${p.count}`,
+      );
+    }
+    await addAt(db, inventoryItemId, p.caneId, p.count, context.now);
+  }
+  await allocateShortfalls(db, inventoryItemId, context.now);
+}
+
+/**
+ * The pick list for units an order reserves: up to `quantity` free straws of the item, oldest receipt first.
+ * Units in no position stay off it until placed. Returns how many were allocated.
+ */
+export async function allocatePicks(
+  db: Db,
+  inventoryItemId: number,
+  quantity: number,
+  { orderId, now }: { orderId: number; now: Date },
+): Promise<number> {
+  const free = await freePositions(db, inventoryItemId, "oldest first");
+  let left = quantity;
+  for (const position of free) {
+    if (left === 0) break;
+    const take = Math.min(left, position.count - position.allocated);
+    await db
+      .update(stockPositions)
+      .set({ allocated: sql`${stockPositions.allocated} + ${take}` })
+      .where(eq(stockPositions.id, position.id));
+    await db
+      .insert(orderPicks)
+      .values({ orderId, inventoryItemId, caneId: position.caneId, count: take, createdAt: now });
+    left -= take;
+  }
+  return quantity - left;
+}
+
+/** Orders holding more of the item than their pick lists cover get newly placed straws, oldest order first. */
+async function allocateShortfalls(db: Db, inventoryItemId: number, now: Date): Promise<void> {
+  const picked = db
+    .select({
+      orderId: orderPicks.orderId,
+      n: sql<number>`sum(${orderPicks.count})`.as("n"),
+    })
+    .from(orderPicks)
+    .where(eq(orderPicks.inventoryItemId, inventoryItemId))
+    .groupBy(orderPicks.orderId)
+    .as("picked");
+  const short = await db
+    .select({
+      orderId: orderLines.orderId,
+      missing: sql<number>`(sum(${orderLines.quantity}) - coalesce(max(${picked.n}), 0))::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(picked, eq(picked.orderId, orderLines.orderId))
+    .where(
+      and(eq(orderLines.inventoryItemId, inventoryItemId), inArray(orders.status, [...openOrderStatuses])),
+    )
+    .groupBy(orderLines.orderId)
+    .having(sql`sum(${orderLines.quantity}) > coalesce(max(${picked.n}), 0)`)
+    .orderBy(asc(orderLines.orderId));
+  for (const order of short) {
+    const got = await allocatePicks(db, inventoryItemId, order.missing, { orderId: order.orderId, now });
+    if (got < order.missing) break;
+  }
+}
+
+/** An order no longer holds stock (cancelled, rejected, expired): its picks go back to the shelf. */
+export async function releasePicks(db: Db, orderId: number): Promise<void> {
+  const picks = await db
+    .delete(orderPicks)
+    .where(and(eq(orderPicks.orderId, orderId), isNull(orderPicks.dispatchedAt)))
+    .returning();
+  for (const pick of picks) {
+    await db
+      .update(stockPositions)
+      .set({ allocated: sql`${stockPositions.allocated} - ${pick.count}` })
+      .where(
+        and(eq(stockPositions.inventoryItemId, pick.inventoryItemId), eq(stockPositions.caneId, pick.caneId)),
+      );
+  }
+}
+
+/** The picked straws leave their canes with the shipment; emptied positions disappear from the map. */
+export async function dispatchPicks(db: Db, orderId: number, now: Date): Promise<void> {
+  const picks = await db
+    .update(orderPicks)
+    .set({ dispatchedAt: now })
+    .where(and(eq(orderPicks.orderId, orderId), isNull(orderPicks.dispatchedAt)))
+    .returning();
+  for (const pick of picks) {
+    await db
+      .update(stockPositions)
+      .set({
+        count: sql`${stockPositions.count} - ${pick.count}`,
+        allocated: sql`${stockPositions.allocated} - ${pick.count}`,
+      })
+      .where(
+        and(eq(stockPositions.inventoryItemId, pick.inventoryItemId), eq(stockPositions.caneId, pick.caneId)),
+      );
+  }
+  await dropEmpty(db, [...new Set(picks.map((p) => p.inventoryItemId))]);
+}
+
+/**
+ * After on-hand stock falls (write-off, count, use, dispatch of unplaced units), takes the excess off the
+ * unallocated positions, newest first, so placed never exceeds on hand. Allocated straws are never taken:
+ * what orders hold is at most what is reserved, which every decrease leaves in place.
+ */
+export async function trimPositions(db: Db, inventoryItemId: number): Promise<void> {
+  const [item] = await db
+    .select({ currentStock: inventoryItems.currentStock })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, inventoryItemId));
+  let excess = (await placedCount(db, inventoryItemId)) - item!.currentStock;
+  if (excess <= 0) return;
+  const positions = await freePositions(db, inventoryItemId, "newest first");
+  for (const position of positions) {
+    if (excess === 0) break;
+    const take = Math.min(excess, position.count - position.allocated);
+    await db
+      .update(stockPositions)
+      .set({ count: sql`${stockPositions.count} - ${take}` })
+      .where(eq(stockPositions.id, position.id));
+    excess -= take;
+  }
+  await dropEmpty(db, [inventoryItemId]);
+}
+
+/**
+ * Moves straws between canes (in one tank or across tanks) and records the move. Only straws no pick list
+ * promises can move; they keep their receipt date, so the oldest are still picked first.
+ */
+export async function transferStock(
+  db: Db,
+  input: {
+    inventoryItemId: number;
+    fromCaneId: number;
+    toCaneId: number;
+    count: number;
+    note?: string | null;
+  },
+  context: { actorUserId: number; now: Date },
+): Promise<number> {
+  const [item] = await db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, input.inventoryItemId));
+  if (!item) throw notFound("Inventory item");
+  const [first, second] = [input.fromCaneId, input.toCaneId].sort((a, b) => a - b);
+  const locked = [await lockCane(db, first!, first === input.fromCaneId ? "fromCaneId" : "toCaneId")];
+  locked.push(await lockCane(db, second!, second === input.fromCaneId ? "fromCaneId" : "toCaneId"));
+  const from = locked.find((c) => c.id === input.fromCaneId)!;
+  const to = locked.find((c) => c.id === input.toCaneId)!;
+  const [position] = await db
+    .select()
+    .from(stockPositions)
+    .where(and(eq(stockPositions.inventoryItemId, input.inventoryItemId), eq(stockPositions.caneId, from.id)))
+    // A reservation allocating these straws meanwhile waits, so a move never takes promised straws.
+    .for("update");
+  const movable = position ? position.count - position.allocated : 0;
+  if (movable < input.count) {
+    const promised = position?.allocated ? `; ${position.allocated} are on pick lists` : "";
+    throw conflict(`${from.label} has ${movable} of these straws free to move${promised}`);
+  }
+  if (to.free < input.count) {
+    throw conflict(`${to.label} has room for ${to.free} straws, not ${input.count}`);
+  }
+  await db
+    .update(stockPositions)
+    .set({ count: sql`${stockPositions.count} - ${input.count}` })
+    .where(eq(stockPositions.id, position!.id));
+  await addAt(db, input.inventoryItemId, to.id, input.count, position!.receivedAt);
+  await dropEmpty(db, [input.inventoryItemId]);
+  const [row] = await db
+    .insert(stockTransfers)
+    .values({
+      inventoryItemId: input.inventoryItemId,
+      fromCaneId: from.id,
+      toCaneId: to.id,
+      count: input.count,
+      note: input.note ?? null,
+      actorUserId: context.actorUserId,
+      createdAt: context.now,
+    })
+    .returning({ id: stockTransfers.id });
+  return row!.id;
+}

@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ItemWhereabouts, PickList, TankMap, Transfer } from "../../../contract/cryo-store";
+import type { Tank } from "../../../contract/tanks";
+import { invariantViolations } from "../../testing/invariants";
+import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { DAY_MS } from "../../time";
+
+let t: TestApp;
+let lab: ReturnType<typeof asUser>;
+let sales: ReturnType<typeof asUser>;
+let director: ReturnType<typeof asUser>;
+let logistics: ReturnType<typeof asUser>;
+const signIn = async () => {
+  lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
+  sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+};
+beforeAll(async () => {
+  t = await createTestApp();
+  await signIn();
+});
+afterAll(() => t.close());
+
+let serial = 0;
+/** A tank of the test's own with one canister of `canes` canes holding `room` straws each. */
+async function newTank(canes = 3, room = 10) {
+  const unit = await lab.post("/api/storage/units", {
+    name: `Store-Tank-${++serial}-${Date.now()}`,
+    unitType: "liquid_nitrogen",
+    location: "Test bay",
+    temperature: -196,
+  });
+  expect(unit.statusCode).toBe(201);
+  const tank = unit.json() as Tank;
+  const res = await lab.post("/api/storage/canisters", {
+    storageUnitId: tank.id,
+    caneKind: "cane",
+    canes,
+    strawsPerCane: room,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as TankMap;
+}
+
+/** Receives a straw line through the API, placed at the given canes. */
+async function receive(stock: number, positions: { caneId: number; count: number }[]) {
+  return lab.post("/api/inventory", {
+    itemId: `SEM-POS-${++serial}`,
+    type: "sperm",
+    breedName: "Sahiwal",
+    acquiredFrom: "KAGRC Kenya",
+    currentStock: stock,
+    costPerUnit: 3_000,
+    storageLocation: "Store map",
+    geneticData: { category: "dairy", origin: "Kenya", region_suitability: ["Coast"] },
+    positions,
+  });
+}
+const where = async (itemId: string): Promise<ItemWhereabouts> =>
+  (await lab.get(`/api/storage/locate?q=${itemId}`)).json().find((w: ItemWhereabouts) => w.itemId === itemId);
+const pickListOf = async (orderId: number): Promise<PickList> =>
+  (await lab.get(`/api/orders/${orderId}/pick-list`)).json();
+async function reserve(itemId: number, quantity: number) {
+  const res = await sales.post(`/api/inventory/${itemId}/reserve`, {
+    customerName: "Kiambu Dairy Farm",
+    quantity,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().order as { id: number; orderNumber: string };
+}
+const caneIds = (tank: TankMap) => tank.canisters[0]!.canes.map((c) => c.id);
+
+describe("the store tree", () => {
+  it("a canister brings labelled canes; the map shows capacity and fill", async () => {
+    const tank = await newTank(4, 12);
+    const [canister] = tank.canisters;
+    expect(canister).toMatchObject({
+      number: 1,
+      label: `T${tank.id}-C1`,
+      caneKind: "cane",
+      capacity: 48,
+      filled: 0,
+    });
+    expect(canister!.canes.map((c) => c.label)).toEqual([1, 2, 3, 4].map((k) => `T${tank.id}-C1-${k}`));
+    const second = await lab.post("/api/storage/canisters", {
+      storageUnitId: tank.id,
+      caneKind: "goblet",
+      canes: 2,
+      strawsPerCane: 5,
+    });
+    expect(second.json().canisters.map((c: { number: number }) => c.number)).toEqual([1, 2]);
+    const bad = await lab.post("/api/storage/canisters", {
+      storageUnitId: 999_999,
+      caneKind: "cane",
+      canes: 2,
+      strawsPerCane: 5,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(
+      (
+        await lab.post("/api/storage/canisters", {
+          storageUnitId: tank.id,
+          caneKind: "cane",
+          canes: 0,
+          strawsPerCane: 5,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await sales.post("/api/storage/canisters", {
+          storageUnitId: tank.id,
+          caneKind: "cane",
+          canes: 1,
+          strawsPerCane: 5,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it("receiving assigns positions; the rest stays unplaced; a full cane or too many units is refused", async () => {
+    const tank = await newTank(3, 10);
+    const [a, b] = caneIds(tank);
+    const res = await receive(25, [
+      { caneId: a!, count: 10 },
+      { caneId: b!, count: 8 },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const found = await where(res.json().itemId);
+    expect(found.unplaced).toBe(7);
+    expect(found.positions.map((p) => [p.label, p.count])).toEqual([
+      [`T${tank.id}-C1-1`, 10],
+      [`T${tank.id}-C1-2`, 8],
+    ]);
+    const map = (await lab.get("/api/storage/map?limit=500")).json().find((m: TankMap) => m.id === tank.id);
+    expect(map.filled).toBe(18);
+    expect(map.canisters[0].canes[0].contents[0]).toMatchObject({ itemId: res.json().itemId, count: 10 });
+
+    const full = await receive(5, [{ caneId: a!, count: 1 }]);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toMatch(/room for 0/);
+    const tooMany = await receive(5, [{ caneId: b!, count: 6 }]);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().error.fields).toHaveProperty("positions");
+    // Nothing of a refused receipt is kept.
+    expect((await lab.get("/api/storage/locate?q=zzz-none")).json()).toEqual([]);
+    const place = await lab.post("/api/storage/placements", {
+      inventoryItemId: res.json().id,
+      caneId: b!,
+      count: 2,
+    });
+    expect(place.statusCode).toBe(201);
+    expect(place.json().unplaced).toBe(5);
+    const over = await lab.post("/api/storage/placements", {
+      inventoryItemId: res.json().id,
+      caneId: b!,
+      count: 6,
+    });
+    expect(over.statusCode).toBe(422);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("finds an item by 'where is' with its ID, and by a cane label", async () => {
+    const hf = (await lab.get("/api/storage/locate?q=where is EMB-HF-001")).json() as ItemWhereabouts[];
+    expect(hf[0]!.itemId).toBe("EMB-HF-001");
+    expect(hf[0]!.positions.length).toBeGreaterThan(0);
+    expect(hf[0]!.positions[0]!.label).toMatch(/^T\d+-C\d+-\d+$/);
+    const byCane = (await lab.get(`/api/storage/locate?q=${hf[0]!.positions[0]!.label}`)).json();
+    expect(byCane.map((w: ItemWhereabouts) => w.itemId)).toContain("EMB-HF-001");
+    expect((await lab.get("/api/storage/locate?q=")).statusCode).toBe(400);
+  });
+});
+
+describe("pick lists", () => {
+  it("take the oldest straws first across several positions, and are confirmed by scanning before dispatch", async () => {
+    const tank = await newTank(3, 10);
+    const [a, b, c] = caneIds(tank);
+    const received = (await receive(20, [{ caneId: b!, count: 4 }])).json();
+    // Later, more of the same line arrives at other canes: newer straws.
+    t.clock.advance(DAY_MS);
+    await signIn();
+    await lab.post("/api/storage/placements", { inventoryItemId: received.id, caneId: a!, count: 6 });
+    await lab.post("/api/storage/placements", { inventoryItemId: received.id, caneId: c!, count: 5 });
+
+    const order = await reserve(received.id, 7);
+    const list = await pickListOf(order.id);
+    expect(list.lines.map((l) => [l.label, l.count])).toEqual([
+      [`T${tank.id}-C1-2`, 4],
+      [`T${tank.id}-C1-1`, 3],
+    ]);
+    expect(list).toMatchObject({ orderNumber: order.orderNumber, unplaced: [], allConfirmed: false });
+    // A second order gets what the first left, oldest first again.
+    const second = await reserve(received.id, 5);
+    expect((await pickListOf(second.id)).lines.map((l) => [l.label, l.count])).toEqual([
+      [`T${tank.id}-C1-1`, 3],
+      [`T${tank.id}-C1-3`, 2],
+    ]);
+
+    // Approve on credit and prepare the shipment: it cannot leave before every pick is scanned.
+    expect(
+      (await director.post(`/api/orders/${order.id}/approve`, { estimatedDays: 3, onCredit: true }))
+        .statusCode,
+    ).toBe(200);
+    const shipment = await logistics.post("/api/shipments", {
+      orderNumber: order.orderNumber,
+      customerName: "Kiambu Dairy Farm",
+      destination: "Kiambu",
+      origin: "Nakuru, Kenya",
+      carrier: "DHL Express",
+      temperature: "-196°C (Liquid Nitrogen)",
+      trackingNumber: `TRK-${Date.now()}`,
+      status: "preparing",
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    const ship = () => logistics.patch(`/api/shipments/${shipment.json().id}/status`, { status: "shipped" });
+    const early = await ship();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/2 picks not yet confirmed/);
+
+    const wrong = await logistics.post(`/api/orders/${order.id}/pick-list/scan`, {
+      code: `T${tank.id}-C1-3`,
+    });
+    expect(wrong.statusCode).toBe(422);
+    const scanned = await logistics.post(`/api/orders/${order.id}/pick-list/scan`, {
+      code: `t${tank.id}-c1-2`,
+    });
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.json().lines[0].confirmedBy).toBeTruthy();
+    const again = await logistics.post(`/api/orders/${order.id}/pick-list/scan`, {
+      code: `T${tank.id}-C1-2`,
+    });
+    expect(again.statusCode).toBe(409);
+    // The straw's own label (the item ID) confirms the next pick of that item.
+    const byItem = await logistics.post(`/api/orders/${order.id}/pick-list/scan`, { code: received.itemId });
+    expect(byItem.json().allConfirmed).toBe(true);
+    expect((await ship()).statusCode).toBe(200);
+
+    // The picked straws left their canes; the second order's promise is untouched.
+    const after = await where(received.itemId);
+    expect(after.positions.map((p) => [p.label, p.count, p.allocated])).toEqual([
+      [`T${tank.id}-C1-1`, 3, 3],
+      [`T${tank.id}-C1-3`, 5, 2],
+    ]);
+    expect(after.unplaced).toBe(5);
+    expect(await invariantViolations(t.database)).toEqual([]);
+
+    // Cancelling gives the second order's straws back to the shelf.
+    expect((await director.del(`/api/orders/${second.id}`)).statusCode).toBe(200);
+    expect((await where(received.itemId)).positions.every((p) => p.allocated === 0)).toBe(true);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("list units not yet placed, and pick them up once they are placed", async () => {
+    const tank = await newTank(2, 10);
+    const received = (await receive(6, [])).json();
+    const order = await reserve(received.id, 4);
+    expect(await pickListOf(order.id)).toMatchObject({
+      lines: [],
+      unplaced: [{ itemId: received.itemId, count: 4 }],
+    });
+    await lab.post("/api/storage/placements", {
+      inventoryItemId: received.id,
+      caneId: caneIds(tank)[1]!,
+      count: 6,
+    });
+    const list = await pickListOf(order.id);
+    expect(list.unplaced).toEqual([]);
+    expect(list.lines.map((l) => l.count)).toEqual([4]);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("is readable by approvers and logistics, scanned only by the store and logistics", async () => {
+    const tank = await newTank(1, 10);
+    const received = (await receive(3, [{ caneId: caneIds(tank)[0]!, count: 3 }])).json();
+    const order = await reserve(received.id, 1);
+    expect((await logistics.get(`/api/orders/${order.id}/pick-list`)).statusCode).toBe(200);
+    expect((await sales.get(`/api/orders/${order.id}/pick-list`)).statusCode).toBe(200);
+    expect((await sales.post(`/api/orders/${order.id}/pick-list/scan`, { code: "X" })).statusCode).toBe(403);
+    expect((await lab.get("/api/orders/999999/pick-list")).statusCode).toBe(404);
+  });
+});
+
+describe("transfers and stock falls", () => {
+  it("moves free straws across tanks with a record; promised straws and full canes refuse", async () => {
+    const from = await newTank(2, 10);
+    const to = await newTank(1, 4);
+    const [a, b] = caneIds(from);
+    const received = (await receive(10, [{ caneId: a!, count: 10 }])).json();
+    await reserve(received.id, 6);
+    const move = (fromCaneId: number, toCaneId: number, count: number) =>
+      lab.post("/api/storage/transfers", {
+        inventoryItemId: received.id,
+        fromCaneId,
+        toCaneId,
+        count,
+        note: "Tank service",
+      });
+    const promised = await move(a!, b!, 5);
+    expect(promised.statusCode).toBe(409);
+    expect(promised.json().error.message).toMatch(/4 of these straws free to move; 6 are on pick lists/);
+    const full = await move(a!, caneIds(to)[0]!, 5);
+    expect(full.statusCode).toBe(409);
+    const ok = await move(a!, caneIds(to)[0]!, 3);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().positions.map((p: { label: string; count: number }) => [p.label, p.count])).toEqual(
+      expect.arrayContaining([
+        [`T${from.id}-C1-1`, 7],
+        [`T${to.id}-C1-1`, 3],
+      ]),
+    );
+    const history = (await lab.get("/api/storage/transfers?limit=5")).json() as Transfer[];
+    expect(history[0]).toMatchObject({
+      itemId: received.itemId,
+      count: 3,
+      from: `T${from.id}-C1-1`,
+      to: `T${to.id}-C1-1`,
+      note: "Tank service",
+    });
+    expect(history[0]!.movedBy).toBeTruthy();
+    expect((await move(a!, a!, 1)).statusCode).toBe(400);
+    expect(
+      (
+        await sales.post("/api/storage/transfers", {
+          inventoryItemId: received.id,
+          fromCaneId: a,
+          toCaneId: b,
+          count: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("a write-off or a lower count takes straws off the free positions, never the promised ones", async () => {
+    const tank = await newTank(2, 10);
+    const [a, b] = caneIds(tank);
+    const received = (
+      await receive(16, [
+        { caneId: a!, count: 8 },
+        { caneId: b!, count: 8 },
+      ])
+    ).json();
+    await reserve(received.id, 8);
+    const off = await lab.post(`/api/inventory/${received.id}/write-off`, { quantity: 5, reason: "damaged" });
+    expect(off.statusCode).toBe(200);
+    let found = await where(received.itemId);
+    expect(found.positions.reduce((s, p) => s + p.count, 0)).toBe(11);
+    expect(found.positions.reduce((s, p) => s + p.allocated, 0)).toBe(8);
+    const count = await lab.post(`/api/inventory/${received.id}/count`, {
+      countedStock: 9,
+      note: "Physical count",
+    });
+    expect(count.statusCode).toBe(200);
+    found = await where(received.itemId);
+    expect(found.positions.reduce((s, p) => s + p.count, 0)).toBe(9);
+    expect(found.unplaced).toBe(0);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+});

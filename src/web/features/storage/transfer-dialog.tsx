@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import { transferInputSchema } from "../../../contract/cryo-store";
+import { Field } from "../../components/ui/field";
+import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
+import { apiErrorMessage } from "../../lib/api";
+import { optionalNumber } from "../../lib/form";
+import { caneOptions, storeQueries, useTransfer } from "./api";
+
+export interface MoveFrom {
+  inventoryItemId: number;
+  itemId: string;
+  caneId: number;
+  label: string;
+  /** Straws no pick list promises: only these can move. */
+  free: number;
+}
+
+/** Moves straws of one item from a cane to another, in this tank or another; the move is recorded. */
+export function TransferDialog({ from, ...props }: DialogProps & { from: MoveFrom }) {
+  const maps = useQuery({ ...storeQueries.map(), enabled: props.open });
+  const spec = {
+    schema: transferInputSchema,
+    initial: { toCaneId: "", count: String(from.free), note: "" },
+    idPrefix: "transfer",
+    toInput: (f: { toCaneId: string; count: string; note: string }) => ({
+      inventoryItemId: from.inventoryItemId,
+      fromCaneId: from.caneId,
+      toCaneId: optionalNumber(f.toCaneId),
+      count: optionalNumber(f.count),
+      note: f.note || null,
+    }),
+  };
+  const { form, dialog } = useFormDialog(props, spec, useTransfer(), {
+    success: (_, data) => ({
+      title: "Straws moved",
+      description: `${data.count} of ${from.itemId} moved from ${from.label}.`,
+    }),
+    failure: (error) => apiErrorMessage(error) ?? "Failed to move the straws",
+  });
+  return (
+    <FormDialog
+      {...dialog}
+      title={`Move ${from.itemId} from ${from.label}`}
+      description={`${from.free} straws here are free to move.`}
+      submitLabel="Move straws"
+      pendingLabel="Moving..."
+      columns={1}
+    >
+      <Field
+        label="To"
+        placeholder="Choose a cane or goblet"
+        options={caneOptions(maps.data, from.caneId)}
+        bind={form.field("toCaneId")}
+      />
+      <Field label="Straws" type="text" inputMode="numeric" bind={form.field("count")} />
+      <Field label="Why (optional)" bind={form.field("note")} />
+    </FormDialog>
+  );
+}

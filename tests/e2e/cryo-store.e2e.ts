@@ -1,0 +1,201 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TankMap } from "../../src/contract/cryo-store";
+import {
+  desktop,
+  expectToast,
+  launchBrowser,
+  newPage,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
+import { createTank, scanPicks, uniqueTag } from "./support/fixtures";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+async function openTankMap(page: Page) {
+  await page.goto("/storage");
+  await page.getByRole("tab", { name: "Tank map" }).click();
+}
+
+/** A tank of its own with one canister of `canes` canes of 10 straws, through the API. */
+async function tankWithCanister(page: Page, canes: number): Promise<TankMap> {
+  const tank = await createTank(page);
+  const res = await page.request.post("/api/storage/canisters", {
+    data: { storageUnitId: tank.id, caneKind: "cane", canes, strawsPerCane: 10 },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as TankMap;
+}
+
+describe("the cryo store", () => {
+  it("adds a canister, receives straws into a position, finds them, places the rest and moves some", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "lab@urithi.co.ke");
+    const tank = await createTank(page);
+    await openTankMap(page);
+    const card = page.getByTestId(`map-${tank.name}`);
+    await card.getByText("No canisters yet.").waitFor();
+    await card.getByRole("button", { name: "Canister" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Canes or goblets").fill("4");
+    await dialog.getByLabel("Straws each").fill("10");
+    await dialog.getByRole("button", { name: "Add canister" }).click();
+    await expectToast(page, "Canister added");
+    const canister = card.getByTestId(`canister-T${tank.id}-C1`);
+    await canister.getByText("0/40").waitFor();
+
+    // Receiving: 8 straws, 6 of them onto the first cane.
+    const itemId = `SEM-RX-${uniqueTag().toUpperCase()}`;
+    await page.goto("/inventory");
+    await page.getByRole("button", { name: "Add Item" }).click();
+    await dialog.getByLabel("Item ID *").fill(itemId);
+    await dialog.getByLabel("Type *").selectOption("sperm");
+    await dialog.getByLabel("Breed *").fill("Ankole");
+    await dialog.getByLabel("Supplier *").fill("KAGRC Kenya");
+    await dialog.getByLabel("Stock (units) *").fill("8");
+    await dialog.getByLabel("Price per unit (KES) *").fill("2800");
+    await dialog.getByLabel("Category *").selectOption("beef");
+    await dialog.getByLabel("Origin *").selectOption("Kenya");
+    await dialog.getByLabel("Storage location *").fill(`${tank.name}, canister 1`);
+    await dialog
+      .getByLabel("Place at (cane or goblet)")
+      .selectOption({ label: `T${tank.id}-C1-1, ${tank.name}: 10 free` });
+    await dialog.getByLabel("Straws placed there").fill("6");
+    await dialog.getByRole("button", { name: "Add Item" }).click();
+    await expectToast(page, "Item Added");
+
+    // "Where is": the position, and the two straws still to place.
+    await openTankMap(page);
+    await page.getByLabel("Where is").fill(`where is ${itemId}`);
+    await page.getByRole("button", { name: "Find" }).click();
+    const found = page.getByTestId("whereabouts").filter({ hasText: itemId });
+    await found.getByText(`T${tank.id}-C1-1`).waitFor();
+    await found.getByText("2 not yet placed").waitFor();
+    await found.getByRole("button", { name: "Place" }).click();
+    await dialog
+      .getByLabel("Cane or goblet")
+      .selectOption({ label: `T${tank.id}-C1-2, ${tank.name}: 10 free` });
+    await dialog.getByRole("button", { name: "Place" }).click();
+    await expectToast(page, "Straws placed");
+    await found.getByText(`T${tank.id}-C1-2`).waitFor();
+    await canister.getByText("8/40").waitFor();
+
+    // A recorded move to the third cane.
+    await canister.locator("summary").click();
+    await canister.getByRole("button", { name: `Move ${itemId} from T${tank.id}-C1-1` }).click();
+    await dialog.getByLabel("To").selectOption({ label: `T${tank.id}-C1-3, ${tank.name}: 10 free` });
+    await dialog.getByLabel("Straws").fill("2");
+    await dialog.getByLabel("Why (optional)").fill("Cane 1 label faded");
+    await dialog.getByRole("button", { name: "Move straws" }).click();
+    await expectToast(page, "Straws moved");
+    await page
+      .getByRole("region", { name: "Transfers" })
+      .getByText(`T${tank.id}-C1-1 → T${tank.id}-C1-3`)
+      .first()
+      .waitFor();
+    await screenshot(page, "store-map-desktop");
+    // The same map on a phone: canisters stack, a cane's move button stays in reach.
+    await page.setViewportSize(phone);
+    await canister.scrollIntoViewIfNeeded();
+    await screenshot(page, "store-map-phone", { fullPage: false });
+    await page.setViewportSize(desktop);
+
+    // QR labels for the tank and each cane.
+    await card.getByRole("button", { name: "Labels" }).click();
+    await dialog.getByText(`T${tank.id}-C1-4`).waitFor();
+    await expect.poll(() => dialog.getByTestId("qr-label").count()).toBe(5);
+    await screenshot(page, "store-labels-desktop", { fullPage: false });
+    await page.context().close();
+  });
+
+  it("reserves, shows the pick list on approval and prints it, then dispatches by scanning on a phone", async () => {
+    const lab = await newPage(browser);
+    await signInAsStaff(lab, "lab@urithi.co.ke");
+    const tank = await tankWithCanister(lab, 3);
+    const [first, second] = tank.canisters[0]!.canes;
+    const item = await (
+      await lab.request.post("/api/inventory", {
+        data: {
+          itemId: `SEM-PK-${uniqueTag().toUpperCase()}`,
+          type: "sperm",
+          breedName: `Pick ${uniqueTag()}`,
+          acquiredFrom: "KAGRC Kenya",
+          currentStock: 12,
+          costPerUnit: 2_000,
+          storageLocation: "Canister 1",
+          geneticData: { category: "dairy", origin: "Kenya" },
+          positions: [
+            { caneId: first!.id, count: 4 },
+            { caneId: second!.id, count: 8 },
+          ],
+        },
+      })
+    ).json();
+
+    const sales = await newPage(browser);
+    await signInAsStaff(sales, "sales@urithi.co.ke");
+    const reserved = await sales.request.post(`/api/inventory/${item.id}/reserve`, {
+      data: { customerName: "Kiambu Dairy Farm", quantity: 6 },
+    });
+    expect(reserved.status()).toBe(201);
+    const order = (await reserved.json()).order as { id: number; orderNumber: string };
+
+    // The approver sees where the straws will come from, and can print the sheet.
+    const director = await newPage(browser);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    await director.goto("/order-approval");
+    await director.getByTestId("pending-order").filter({ hasText: order.orderNumber }).click();
+    const sheet = director.getByTestId("approval-details").getByRole("region", { name: "Pick list" });
+    await sheet.getByText(`T${tank.id}-C1-1`).waitFor();
+    expect(await sheet.getByTestId("pick-line").allTextContents()).toEqual([
+      expect.stringContaining(`T${tank.id}-C1-1`),
+      expect.stringContaining(`T${tank.id}-C1-2`),
+    ]);
+    await director.evaluate(() => {
+      window.print = () => document.body.setAttribute("data-printed", "yes");
+    });
+    await sheet.getByRole("button", { name: "Print" }).click();
+    expect(await director.locator("body").getAttribute("data-printed")).toBe("yes");
+    await director.emulateMedia({ media: "print" });
+    await screenshot(director, "pick-list-print", { fullPage: false });
+    await director.emulateMedia({ media: "screen" });
+    const approved = await director.request.post(`/api/orders/${order.id}/approve`, {
+      data: { estimatedDays: 3, onCredit: true },
+    });
+    expect(approved.status()).toBe(200);
+
+    // Logistics, on a phone: a wrong label is refused, then every pick is scanned and the order ships.
+    const page = await newPage(browser, phone);
+    await signInAsStaff(page, "logistics@urithi.co.ke");
+    await page.goto("/shipping");
+    await page.getByRole("button", { name: "Create Shipment" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Order *").selectOption(order.orderNumber);
+    const box = dialog.getByLabel("Scan or type a label");
+    await box.fill(`T${tank.id}-C1-3`);
+    await box.press("Enter");
+    await dialog
+      .getByRole("alert")
+      .getByText(/is not on the pick list/)
+      .waitFor();
+    await screenshot(page, "pick-scan-phone", { fullPage: false });
+    await scanPicks(dialog);
+    await dialog.getByRole("button", { name: "Create Shipment" }).click();
+    await expectToast(page, "Shipment created successfully");
+    const row = page.getByTestId("shipment-row").filter({ hasText: order.orderNumber });
+    await row.getByLabel(/^Status of/).selectOption("in_transit");
+    await expectToast(page, "Shipment status updated");
+
+    const where = await (await lab.request.get(`/api/storage/locate?q=${item.itemId}`)).json();
+    expect(where[0].positions.map((p: { label: string; count: number }) => [p.label, p.count])).toEqual([
+      [`T${tank.id}-C1-2`, 6],
+    ]);
+    for (const p of [lab, sales, director, page]) await p.context().close();
+  });
+});
