@@ -246,7 +246,7 @@ export async function transferStock(
     note?: string | null;
   },
   context: { actorUserId: number; now: Date },
-): Promise<number> {
+): Promise<void> {
   const [item] = await db
     .select({ id: inventoryItems.id })
     .from(inventoryItems)
@@ -277,17 +277,13 @@ export async function transferStock(
     .where(eq(stockPositions.id, position!.id));
   await addAt(db, input.inventoryItemId, to.id, input.count, position!.receivedAt);
   await dropEmpty(db, [input.inventoryItemId]);
-  const [row] = await db
-    .insert(stockTransfers)
-    .values({
-      inventoryItemId: input.inventoryItemId,
-      fromCaneId: from.id,
-      toCaneId: to.id,
-      count: input.count,
-      note: input.note ?? null,
-      actorUserId: context.actorUserId,
-      createdAt: context.now,
-    })
-    .returning({ id: stockTransfers.id });
-  return row!.id;
+  await db.insert(stockTransfers).values({
+    inventoryItemId: input.inventoryItemId,
+    fromCaneId: from.id,
+    toCaneId: to.id,
+    count: input.count,
+    note: input.note ?? null,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
 }

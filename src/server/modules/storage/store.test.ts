@@ -170,6 +170,36 @@ describe("the store tree", () => {
     expect(byCane.map((w: ItemWhereabouts) => w.itemId)).toContain("EMB-HF-001");
     expect((await lab.get("/api/storage/locate?q=")).statusCode).toBe(400);
   });
+
+  it("answers a placement with that item's positions even when 20 other items contain its ID", async () => {
+    const tank = await newTank(3, 10);
+    const code = `WIDE-${Date.now()}`;
+    const make = (itemId: string) =>
+      lab.post("/api/inventory", {
+        itemId,
+        type: "sperm",
+        breedName: "Sahiwal",
+        acquiredFrom: "KAGRC Kenya",
+        currentStock: 2,
+        costPerUnit: 3_000,
+        storageLocation: "Store map",
+        geneticData: { category: "dairy", origin: "Kenya", region_suitability: ["Coast"] },
+      });
+    // These sort before the item itself, so a text search for its ID fills its 20 places with them.
+    for (let i = 0; i < 20; i++)
+      expect((await make(`A${String(i).padStart(2, "0")}-${code}`)).statusCode).toBe(201);
+    const item = await make(code);
+    const placed = await lab.post("/api/storage/placements", {
+      inventoryItemId: item.json().id,
+      caneId: caneIds(tank)[0],
+      count: 2,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ itemId: code, unplaced: 0 });
+    expect(placed.json().positions).toEqual([
+      expect.objectContaining({ label: `T${tank.id}-C1-1`, count: 2 }),
+    ]);
+  });
 });
 
 describe("pick lists", () => {

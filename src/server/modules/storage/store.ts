@@ -154,16 +154,19 @@ export function locate(ctx: AppContext, q: string): Promise<ItemWhereabouts[]> {
   return ctx.database.read((db) => locateIn(db, q));
 }
 
+const itemColumns = {
+  id: inventoryItems.id,
+  itemId: inventoryItems.itemId,
+  breedName: inventoryItems.breedName,
+  currentStock: inventoryItems.currentStock,
+};
+type LocatedItem = { id: number; itemId: string; breedName: string; currentStock: number };
+
 async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
   const term = q.replace(/^where\s+is\s+/i, "").trim();
   const pattern = containsPattern(term);
   const items = await db
-    .selectDistinct({
-      id: inventoryItems.id,
-      itemId: inventoryItems.itemId,
-      breedName: inventoryItems.breedName,
-      currentStock: inventoryItems.currentStock,
-    })
+    .selectDistinct(itemColumns)
     .from(inventoryItems)
     .leftJoin(stockPositions, eq(stockPositions.inventoryItemId, inventoryItems.id))
     .leftJoin(canes, eq(canes.id, stockPositions.caneId))
@@ -179,6 +182,10 @@ async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
     )
     .orderBy(asc(inventoryItems.itemId))
     .limit(20);
+  return positionsOf(db, items);
+}
+
+async function positionsOf(db: Db, items: LocatedItem[]): Promise<ItemWhereabouts[]> {
   if (items.length === 0) return [];
   const positions = await db
     .select({
@@ -220,14 +227,15 @@ async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
   });
 }
 
+/** One item's positions by its id: a text search could miss it behind 20 other items containing its ID. */
 async function whereabouts(db: Db, inventoryItemId: number): Promise<ItemWhereabouts> {
-  const [item] = await db
-    .select({ itemId: inventoryItems.itemId })
+  const items = await db
+    .select(itemColumns)
     .from(inventoryItems)
     .where(eq(inventoryItems.id, inventoryItemId));
-  if (!item) throw notFound("Inventory item");
-  const found = await locateIn(db, item.itemId);
-  return found.find((f) => f.inventoryItemId === inventoryItemId)!;
+  if (items.length === 0) throw notFound("Inventory item");
+  const [found] = await positionsOf(db, items);
+  return found!;
 }
 
 export function placeItem(ctx: AppContext, input: z.output<typeof placementInputSchema>) {
