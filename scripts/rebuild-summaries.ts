@@ -11,8 +11,8 @@ import { openDatabase, prepareDatabase } from "../src/server/db/prepare";
 const database = await openDatabase(loadConfig());
 try {
   await prepareDatabase(database, { seedDemo: false, now: new Date() });
-  await database.tx((db) => db.execute(sql`select rebuild_order_day_totals()`));
-  console.log("Order totals rebuilt from the orders.");
+  await database.tx((db) => db.execute(sql`select rebuild_summaries()`));
+  console.log("Summaries rebuilt from the orders, their lines, the transactions and the stock movements.");
 } finally {
   await database.close();
 }

@@ -54,3 +54,24 @@ export function nairobiBuckets(from: Date, to: Date, by: "day" | "month"): strin
     if (k === last) return keys;
   }
 }
+
+/** Whole Nairobi calendar days, both ends included (YYYY-MM-DD): what the per-day summary tables answer exactly. */
+export interface DayRange {
+  first: string;
+  last: string;
+}
+
+/** The last `days` Nairobi days up to `now`, today included. */
+export function lastDays(now: Date, days: number): DayRange {
+  return { first: nairobiDate(new Date(now.getTime() - (days - 1) * DAY_MS)), last: nairobiDate(now) };
+}
+
+/** The instants [from, to) as the Nairobi days they touch; `from` and `to` are day starts where callers use it. */
+export function daysOf(from: Date, to: Date): DayRange {
+  return { first: nairobiDate(from), last: nairobiDate(new Date(to.getTime() - 1)) };
+}
+
+/** The instant a Nairobi calendar day (YYYY-MM-DD) starts. */
+export function nairobiDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS);
+}

@@ -546,6 +546,64 @@ export const orderStatusTotals = pgTable(
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
+/**
+ * Booked orders' lines per Nairobi day (the order's day) and product, kept by triggers on `order_lines` and
+ * `orders` (drizzle/0017): what the reports' top products read. Only booked orders count, so an order moving
+ * into or out of booked moves its lines in or out.
+ */
+export const bookedProductDayTotals = pgTable(
+  "booked_product_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    productName: text("product_name").notNull(),
+    units: bigint("units", { mode: "number" }).notNull(),
+    revenueKes: bigint("revenue_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productName] })],
+);
+
+/** Booked orders per Nairobi day and customer (drizzle/0017): what the reports' top customers read. */
+export const bookedCustomerDayTotals = pgTable(
+  "booked_customer_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    customerId: integer("customer_id").notNull(),
+    orders: integer("orders").notNull(),
+    revenueKes: bigint("revenue_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.customerId] })],
+);
+
+/**
+ * Income net of refunds per Nairobi day and currency (16 shards by transaction id, as payments arrive concurrently), kept
+ * by a trigger on `transactions` (drizzle/0017): what revenue figures and trends read.
+ */
+export const incomeDayTotals = pgTable(
+  "income_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    currency: currencyEnum("currency").notNull(),
+    /** In `currency`; the reader converts USD at the business rate, which lives in one place (contract/money). */
+    netAmount: numeric("net_amount", { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard, t.currency] })],
+);
+
+/**
+ * Units that came in or went out per Nairobi day and item (reservations move none), kept by a trigger on
+ * `stock_movements` (drizzle/0017): what the dashboard's inventory growth reads.
+ */
+export const stockDayTotals = pgTable(
+  "stock_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    inventoryItemId: integer("inventory_item_id").notNull(),
+    stockDelta: bigint("stock_delta", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.inventoryItemId] })],
+);
+
 export const orderLines = pgTable(
   "order_lines",
   {

@@ -69,6 +69,41 @@ const rules: Record<string, ReturnType<typeof sql>> = {
       on t.status = o.status
     where coalesce(t.n, 0) <> coalesce(o.n, 0) or coalesce(t.total, 0) <> coalesce(o.total, 0)
        or coalesce(t.paid, 0) <> coalesce(o.paid, 0)`,
+  "booked units and revenue per day and product are the booked orders' lines summed": sql`
+    select coalesce(t.day, s.day)::text || ' ' || coalesce(t.product, s.product) from
+      (select day, product_name as product, units, revenue_kes as revenue from booked_product_day_totals
+       where units <> 0 or revenue_kes <> 0) t
+      full join
+      (select nairobi_day(o.order_date) as day, l.product_name as product, sum(l.quantity) as units,
+              sum(l.line_total_kes) as revenue
+       from order_lines l join orders o on o.id = l.order_id where order_is_booked(o.status) group by 1, 2) s
+      on t.day = s.day and t.product = s.product
+    where coalesce(t.units, 0) <> coalesce(s.units, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "booked orders per day and customer are the booked orders counted": sql`
+    select coalesce(t.day, s.day)::text || ' ' || coalesce(t.customer_id, s.customer_id)::text from
+      (select day, customer_id, orders, revenue_kes as revenue from booked_customer_day_totals
+       where orders <> 0 or revenue_kes <> 0) t
+      full join
+      (select nairobi_day(order_date) as day, customer_id, count(*) as orders, sum(total_amount_kes) as revenue
+       from orders where order_is_booked(status) and customer_id is not null group by 1, 2) s
+      on t.day = s.day and t.customer_id = s.customer_id
+    where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "income per day is the transactions' net income summed": sql`
+    select coalesce(t.day, s.day)::text || ' ' || coalesce(t.currency, s.currency)::text from
+      (select day, currency, sum(net_amount) as net from income_day_totals group by 1, 2) t
+      full join
+      (select nairobi_day(date) as day, currency, sum(income_net(type, status, payment_id, amount)) as net
+       from transactions group by 1, 2) s
+      on t.day = s.day and t.currency = s.currency
+    where coalesce(t.net, 0) <> coalesce(s.net, 0)`,
+  "stock in and out per day is the stock movements summed": sql`
+    select coalesce(t.day, s.day)::text || ' ' || coalesce(t.item, s.item)::text from
+      (select day, inventory_item_id as item, stock_delta as delta from stock_day_totals where stock_delta <> 0) t
+      full join
+      (select nairobi_day(created_at) as day, inventory_item_id as item, sum(stock_delta) as delta
+       from stock_movements group by 1, 2 having sum(stock_delta) <> 0) s
+      on t.day = s.day and t.item = s.item
+    where coalesce(t.delta, 0) <> coalesce(s.delta, 0)`,
   "every client order has lines": sql`
     select o.order_number from orders o
     where o.source = 'client' and not exists (select 1 from order_lines l where l.order_id = o.id)`,

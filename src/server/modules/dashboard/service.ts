@@ -10,26 +10,26 @@ import {
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { breedingRecords, customers, inventoryItems, stockMovements } from "../../db/schema";
-import { monthKey, monthStart, yearStart } from "../../time";
+import { breedingRecords, customers, inventoryItems, stockDayTotals } from "../../db/schema";
+import { daysOf, monthKey, monthStart, nairobiDate, yearStart } from "../../time";
 import { ledgerFigures } from "../finance/ledger";
-import { revenueBetween, revenueByMonth } from "../finance/revenue";
+import { revenueByMonth, revenueOver } from "../finance/revenue";
 
 const n = (v: unknown) => Number(v ?? 0);
 /** Difference of two percentages in points, one decimal. */
 const pointsChange = (current: number, previous: number) => Math.round((current - previous) * 10) / 10;
 
-/** Units on hand now, and at the start of this month (now less this month's movements). */
+/** Units on hand now, and at the start of this month (now less this month's stock in and out, per day totals). */
 async function inventoryNowAndMonthStart(db: Db, since: Date) {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${inventoryItems.currentStock}), 0)` })
     .from(inventoryItems)
     .where(eq(inventoryItems.isActive, true));
   const [moved] = await db
-    .select({ delta: sql<string>`coalesce(sum(${stockMovements.stockDelta}), 0)` })
-    .from(stockMovements)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.inventoryItemId))
-    .where(and(eq(inventoryItems.isActive, true), gte(stockMovements.createdAt, since)));
+    .select({ delta: sql<string>`coalesce(sum(${stockDayTotals.stockDelta}), 0)` })
+    .from(stockDayTotals)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockDayTotals.inventoryItemId))
+    .where(and(eq(inventoryItems.isActive, true), gte(stockDayTotals.day, nairobiDate(since))));
   const total = n(row!.total);
   return { total, atMonthStart: total - n(moved!.delta) };
 }
@@ -53,7 +53,7 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
   const lastMonth = monthStart(now, 1);
   // Like with like: this month to date against the same days of last month (never past its end).
   const sameDayLastMonth = new Date(
-    Math.min(lastMonth.getTime() + (now.getTime() - thisMonth.getTime()), thisMonth.getTime()),
+    Math.min(lastMonth.getTime() + (now.getTime() - thisMonth.getTime()), thisMonth.getTime() - 1),
   );
   return ctx.database.read(async (db) => {
     const inventory = await inventoryNowAndMonthStart(db, thisMonth);
@@ -68,8 +68,11 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
       .where(eq(customers.isActive, true));
     const money = withMoney
       ? {
-          monthlyRevenue: await revenueBetween(db, thisMonth, monthStart(now, -1)),
-          previousRevenue: await revenueBetween(db, lastMonth, sameDayLastMonth),
+          monthlyRevenue: await revenueOver(db, daysOf(thisMonth, monthStart(now, -1))),
+          previousRevenue: await revenueOver(db, {
+            first: nairobiDate(lastMonth),
+            last: nairobiDate(sameDayLastMonth),
+          }),
           ledger: await ledgerFigures(db),
         }
       : null;
@@ -137,7 +140,7 @@ export function salesTrend(
   const from = range === "ytd" ? yearStart(now) : monthStart(now, range === "6m" ? 5 : 11);
   const to = monthStart(now, -1);
   return ctx.database.read(async (db) => {
-    const byMonth = await revenueByMonth(db, from, to);
+    const byMonth = await revenueByMonth(db, daysOf(from, to));
     const points: SalesTrendPoint[] = [];
     for (let i = 0; ; i++) {
       const start = monthStart(from, -i);

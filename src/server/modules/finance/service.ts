@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { FinancialSummary, Transaction, transactionInputSchema } from "../../../contract/finance";
 import { KES_PER_USD } from "../../../contract/money";
@@ -6,9 +6,9 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { transactions } from "../../db/schema";
 import { countMatching } from "../../http/list-total";
-import { monthStart } from "../../time";
+import { daysOf, monthStart } from "../../time";
 import { ledgerFigures } from "./ledger";
-import { between, netIncomeKes } from "./revenue";
+import { revenueOver } from "./revenue";
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -27,23 +27,18 @@ export function toTransaction(row: TransactionRow): Transaction {
 
 /**
  * Income received (all completed income net of refunds, USD at 150 KES/USD) in total and this month, beside
- * the ledger's booked / received / outstanding; Pending Payments is the outstanding figure. Sums are SQL numeric.
+ * the ledger's booked / received / outstanding; Pending Payments is the outstanding figure. All from summary tables.
  */
 export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
   const now = ctx.clock.now();
   return ctx.database.read(async (db) => {
-    const [row] = await db
-      .select({
-        totalRevenue: sql<string>`coalesce(sum(${netIncomeKes}), 0)`,
-        monthlyRevenue: sql<string>`coalesce(sum(${netIncomeKes}) filter (where ${between(monthStart(now), monthStart(now, -1))}), 0)`,
-      })
-      .from(transactions);
+    const totalRevenue = await revenueOver(db, null);
+    const monthlyRevenue = await revenueOver(db, daysOf(monthStart(now), monthStart(now, -1)));
     const figures = await ledgerFigures(db);
-    const totalRevenue = Number(row!.totalRevenue);
     return {
       totalRevenue,
       totalRevenueUsd: Math.round(totalRevenue / KES_PER_USD),
-      monthlyRevenue: Number(row!.monthlyRevenue),
+      monthlyRevenue,
       pendingPayments: figures.outstandingKes,
       ...figures,
     };

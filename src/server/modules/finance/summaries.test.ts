@@ -11,6 +11,7 @@ import {
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
+import { bookedStatuses } from "./ledger";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,20 +19,47 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The totals as stored, per day and status (shards summed, empty rows left out). */
+/** Every summary table as stored (shards summed, empty rows left out), to compare with a rebuild. */
 const totals = () =>
   t.database.read(async (db) => {
-    const result = (await db.execute(sql`
-      select day::text as day, status::text as status, sum(orders)::int as orders,
-             sum(total_kes)::bigint::text as total, sum(paid_kes)::bigint::text as paid
-      from order_day_totals group by 1, 2
-      having sum(orders) <> 0 or sum(total_kes) <> 0 or sum(paid_kes) <> 0
-      order by 1, 2`)) as unknown as { rows: unknown[] };
-    return result.rows;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    return {
+      days: await rows(sql`
+        select day::text as day, status::text as status, sum(orders)::int as orders,
+               sum(total_kes)::bigint::text as total, sum(paid_kes)::bigint::text as paid
+        from order_day_totals group by 1, 2
+        having sum(orders) <> 0 or sum(total_kes) <> 0 or sum(paid_kes) <> 0
+        order by 1, 2`),
+      statuses: await rows(sql`
+        select status::text as status, sum(orders)::int as orders, sum(total_kes)::bigint::text as total
+        from order_status_totals group by 1 having sum(orders) <> 0 order by 1`),
+      products: await rows(sql`
+        select day::text as day, product_name, units::text, revenue_kes::text from booked_product_day_totals
+        where units <> 0 or revenue_kes <> 0 order by 1, 2`),
+      customers: await rows(sql`
+        select day::text as day, customer_id, orders, revenue_kes::text from booked_customer_day_totals
+        where orders <> 0 or revenue_kes <> 0 order by 1, 2`),
+      income: await rows(sql`
+        select day::text as day, currency::text, sum(net_amount)::text as net from income_day_totals
+        group by 1, 2 having sum(net_amount) <> 0 order by 1, 2`),
+      stock: await rows(sql`
+        select day::text as day, inventory_item_id, stock_delta::text from stock_day_totals
+        where stock_delta <> 0 order by 1, 2`),
+    };
   });
 
-describe("order totals", () => {
-  it("kept by the trigger through orders, payments, approvals, cancellations and edits equal a rebuild", async () => {
+describe("summary tables", () => {
+  it("count as booked exactly the statuses the ledger books", async () => {
+    const result = (await t.database.read((db) =>
+      db.execute(
+        sql`select s::text as status from unnest(enum_range(null::order_status)) s where order_is_booked(s)`,
+      ),
+    )) as unknown as { rows: { status: string }[] };
+    expect(result.rows.map((r) => r.status).sort()).toEqual([...bookedStatuses].sort());
+  });
+
+  it("kept by triggers through orders, payments, refunds, approvals, cancellations, write-offs and edits equal a rebuild", async () => {
     const client = asUser(t.app, await loginClient(t.app, clientEmail));
     const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
     const item = await inventoryItem(t, "SEM-HF-101");
@@ -68,14 +96,37 @@ describe("order totals", () => {
       (await director.post(`/api/orders/${c!.id}/approve`, { estimatedDays: 3, onCredit: true })).statusCode,
     ).toBe(200);
     expect((await director.del(`/api/orders/${d!.id}`)).statusCode).toBe(200);
-    // A hand edit of an order's date moves it to another day's totals.
+    // A refund, a USD income, a write-off, and a hand edit of booked and unbooked orders' dates.
+    const bPayment = (await director.get(`/api/orders/${b!.id}/payments`)).json()[0];
+    expect(
+      (await director.post(`/api/payments/${bPayment.id}/refund`, { reason: "Duplicate" })).statusCode,
+    ).toBe(200);
+    const usd = await director.post("/api/transactions", {
+      type: "income",
+      amount: 120.5,
+      currency: "USD",
+      description: "Consultancy",
+      status: "completed",
+    });
+    expect(usd.statusCode, usd.body).toBe(201);
+    const writeOff = await asUser(t.app, await loginAs(t.app, staffEmails.lab_technician)).post(
+      `/api/inventory/${item.id}/write-off`,
+      { quantity: 1, reason: "damaged" },
+    );
+    expect(writeOff.statusCode, writeOff.body).toBe(200);
     await t.database.tx((db) =>
-      db.execute(sql`update orders set order_date = order_date - interval '40 days' where id = ${a!.id}`),
+      db.execute(
+        sql`update orders set order_date = order_date - interval '40 days' where id in (${a!.id}, ${c!.id})`,
+      ),
     );
     expect(await invariantViolations(t.database)).toEqual([]);
 
     const incremental = await totals();
-    await t.database.tx((db) => db.execute(sql`select rebuild_order_day_totals()`));
+    expect(incremental.products.length).toBeGreaterThan(0);
+    expect(incremental.customers.length).toBeGreaterThan(0);
+    expect(incremental.income).toContainEqual(expect.objectContaining({ currency: "USD", net: "120.50" }));
+    expect(incremental.stock.length).toBeGreaterThan(0);
+    await t.database.tx((db) => db.execute(sql`select rebuild_summaries()`));
     expect(await totals()).toEqual(incremental);
 
     // The summary endpoint reads them, and agrees with counting the orders themselves.

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { Report, ReportType } from "../../../contract/reports";
 import { reportPeriodLabels } from "../../../contract/reports";
+import { nairobiDate } from "../../time";
 
 /** DejaVu Sans draws Latin with every accent (Kĩambu), Cyrillic, Greek and more; Helvetica draws Latin-1 only. */
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
@@ -55,7 +56,13 @@ function tablesFor(report: Report, type: ReportType): { figures: [string, string
   const top: Table = {
     title: "Top customers",
     head: ["Customer", "Type", "Orders", "Revenue", "Last order"],
-    rows: c.topCustomers.map((t) => [t.name, t.type, t.orders, kes(t.revenue), t.lastOrder.slice(0, 10)]),
+    rows: c.topCustomers.map((t) => [
+      t.name,
+      t.type,
+      t.orders,
+      kes(t.revenue),
+      nairobiDate(new Date(t.lastOrder)),
+    ]),
   };
   const stock: Table = {
     title: "Stock by category",

@@ -1,61 +1,35 @@
-import { and, asc, count, desc, eq, gte, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { categoryLabels } from "../../../contract/inventory";
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import { customers, inventoryItems, orderLines, orders, storageUnits } from "../../db/schema";
-import { DAY_MS, nairobiBuckets, nairobiDate } from "../../time";
-import { isBooked, ledgerFigures } from "../finance/ledger";
+import { customers, inventoryItems, storageUnits } from "../../db/schema";
+import { DAY_MS, lastDays, nairobiBuckets, nairobiDate, nairobiDayStart } from "../../time";
+import { bookedByBucket, ledgerOf } from "../finance/ledger";
 import { availableStock, isLowStock } from "../inventory/low-stock";
+import { topCustomersOf, topProducts } from "./top-sellers";
 
 /** Revenue here is the ledger's booked order value. */
-const counted = isBooked;
 const n = (v: unknown) => Number(v ?? 0);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** Everything the reports screen and its PDF show, for the chosen period, computed by SQL aggregates. */
+/**
+ * Everything the reports screen and its PDF show, for the chosen period: the last N Nairobi days, today
+ * included. Order figures come from the per-day summary tables, so a year costs the same at 10k and 1M orders.
+ */
 export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Report> {
   const now = ctx.clock.now();
-  const from = new Date(now.getTime() - reportPeriodDays[period] * DAY_MS);
-  const inPeriod = and(gte(orders.orderDate, from), lte(orders.orderDate, now));
+  const range = lastDays(now, reportPeriodDays[period]);
+  const from = nairobiDayStart(range.first);
   const byMonth = period === "90d" || period === "1y";
   const buckets = nairobiBuckets(from, now, byMonth ? "month" : "day");
-  const bucketOf = (col: typeof orders.orderDate | typeof customers.createdAt) =>
+  const bucketOf = (col: typeof customers.createdAt) =>
     // The format is inlined (not a bound parameter) so GROUP BY and SELECT see the same expression.
     sql<string>`to_char(${col} at time zone 'Africa/Nairobi', ${sql.raw(byMonth ? "'YYYY-MM'" : "'YYYY-MM-DD'")})`;
 
   return ctx.database.read(async (db) => {
-    const [totals] = await db
-      .select({
-        revenue: sql<string>`coalesce(sum(${orders.totalAmountKes}) filter (where ${counted}), 0)`,
-        orders: sql<string>`count(*) filter (where ${counted})`,
-      })
-      .from(orders)
-      .where(inPeriod);
-    const orderBucket = bucketOf(orders.orderDate);
-    const seriesRows = await db
-      .select({
-        label: orderBucket,
-        revenue: sql<string>`coalesce(sum(${orders.totalAmountKes}) filter (where ${counted}), 0)`,
-        orders: sql<string>`count(*) filter (where ${counted})`,
-      })
-      .from(orders)
-      .where(inPeriod)
-      .groupBy(orderBucket)
-      .orderBy(orderBucket);
-    const productRows = await db
-      .select({
-        name: orderLines.productName,
-        units: sql<string>`sum(${orderLines.quantity})`,
-        revenue: sql<string>`sum(${orderLines.lineTotalKes})`,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(inPeriod, counted))
-      .groupBy(orderLines.productName)
-      .orderBy(desc(sql`sum(${orderLines.lineTotalKes})`))
-      .limit(8);
-    const productTotal = productRows.reduce((s, p) => s + n(p.revenue), 0);
-
+    const seriesRows = await bookedByBucket(db, range, byMonth ? "month" : "day");
+    const productRows = await topProducts(db, range, 8);
+    const productTotal = productRows.reduce((sum, p) => sum + p.revenue, 0);
     const [cust] = await db
       .select({
         active: sql<string>`count(*) filter (where ${customers.isActive})`,
@@ -81,20 +55,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       running += n(joined.find((j) => j.label === label)?.count);
       return { label, customers: running };
     });
-    const topCustomers = await db
-      .select({
-        name: customers.name,
-        type: customers.type,
-        orders: count(),
-        revenue: sql<string>`sum(${orders.totalAmountKes})`,
-        lastOrder: sql<Date>`max(${orders.orderDate})`,
-      })
-      .from(orders)
-      .innerJoin(customers, eq(customers.id, orders.customerId))
-      .where(and(inPeriod, counted))
-      .groupBy(customers.id)
-      .orderBy(desc(sql`sum(${orders.totalAmountKes})`))
-      .limit(5);
+    const topCustomers = await topCustomersOf(db, range, 5);
 
     const category = sql<string>`${inventoryItems.geneticData}->>'category'`;
     const byCategory = await db
@@ -150,26 +111,24 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .from(inventoryItems)
       .where(eq(inventoryItems.isActive, true));
 
-    const revenue = n(totals!.revenue);
-    const orderCount = n(totals!.orders);
+    const ledger = ledgerOf(seriesRows);
+    const orderCount = seriesRows.reduce((sum, r) => sum + r.orders, 0);
     return {
       period,
       from: from.toISOString(),
       to: now.toISOString(),
       salesReport: {
-        totalRevenue: revenue,
-        ledger: await ledgerFigures(db, { from, to: now }),
+        totalRevenue: ledger.bookedKes,
+        ledger,
         totalOrders: orderCount,
-        averageOrderValue: orderCount === 0 ? 0 : Math.round(revenue / orderCount),
+        averageOrderValue: orderCount === 0 ? 0 : Math.round(ledger.bookedKes / orderCount),
         series: buckets.map((label) => {
           const r = seriesRows.find((row) => row.label === label);
-          return { label, revenue: n(r?.revenue), orders: n(r?.orders) };
+          return { label, revenue: r?.bookedKes ?? 0, orders: r?.orders ?? 0 };
         }),
         topProducts: productRows.map((p) => ({
-          name: p.name,
-          units: n(p.units),
-          revenue: n(p.revenue),
-          share: productTotal === 0 ? 0 : round1((n(p.revenue) / productTotal) * 100),
+          ...p,
+          share: productTotal === 0 ? 0 : round1((p.revenue / productTotal) * 100),
         })),
       },
       customerReport: {
@@ -177,13 +136,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
         newCustomers: n(cust!.created),
         distribution: distribution.map((d) => ({ type: d.type, count: n(d.count) })),
         growth,
-        topCustomers: topCustomers.map((c) => ({
-          name: c.name,
-          type: c.type,
-          orders: n(c.orders),
-          revenue: n(c.revenue),
-          lastOrder: new Date(c.lastOrder).toISOString(),
-        })),
+        topCustomers,
       },
       inventoryReport: {
         totalItems: n(itemCount!.n),

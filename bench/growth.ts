@@ -1,17 +1,16 @@
 /**
- * Part of `npm run bench`: how the staff lists hold up as orders grow. For each scale (10k and 100k orders by
+ * Part of `npm run bench`: how the staff lists and the summaries hold up as orders grow. For each scale (10k and 100k orders by
  * default; BENCH_SCALES=10000,100000,1000000 for more) it makes a scratch PostgreSQL database, seeds the
- * demo data, adds the orders with SQL generate_series, starts the app on it, and loads each list with
+ * demo data, adds the orders with their lines, payments and customers (bench/data.ts), starts the app on it, and loads each list with
  * BENCH_CONNECTIONS concurrent keep-alive clients for BENCH_SECONDS, interleaved with the baseline
  * (`/api/health` through the same plugin chain, same server, same run), BENCH_PAIRS times; medians are printed.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  */
 import type { AddressInfo } from "node:net";
-import { sql } from "drizzle-orm";
-import type { Db } from "../src/server/db/database";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { DEMO_PASSWORD } from "../src/server/db/seed/demo-accounts";
+import { addBenchData } from "./data";
 import { load, median, type Run } from "./load";
 import { scratchPostgres, startBenchApp } from "./scratch";
 
@@ -20,29 +19,21 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 
-const lists = [
+const paths = [
   "/api/orders?limit=51&offset=0",
   "/api/orders?status=pending&limit=51&offset=0",
   "/api/orders?search=kiambu&limit=51&offset=0",
   "/api/orders/pending?limit=51&offset=0",
   "/api/customers?limit=51&offset=0",
   "/api/transactions?limit=51&offset=0",
+  "/api/orders/summary",
+  "/api/financial",
+  "/api/dashboard/metrics",
+  "/api/dashboard/sales-trend?range=12m",
+  "/api/reports?period=30d",
+  "/api/reports?period=1y",
 ];
 const BASELINE = "/api/health";
-
-/** Orders spread over two years, over the demo customers, in every status, each with one line. */
-function addOrders(db: Db, n: number) {
-  return db.execute(
-    sql.raw(`
-    insert into orders (order_number, source, customer_id, customer_name, order_type, total_amount_kes,
-                        status, order_date, created_at, updated_at)
-    select 'BENCH-' || g, 'staff', c.id, c.name, 'sperm', 2500 * (1 + g % 9),
-           (array['pending','approved','processing','shipped','delivered','cancelled','rejected']::order_status[])[1 + g % 7],
-           now() - (g % 730) * interval '1 day', now(), now()
-    from generate_series(1, ${n}) g
-    join lateral (select id, name from customers order by id offset (g % 12) limit 1) c on true`),
-  );
-}
 
 async function signIn(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -61,14 +52,13 @@ async function benchScale(orders: number) {
   const pg = await scratchPostgres();
   try {
     await prepareDatabase(pg.database, { seedDemo: true, now: new Date() });
-    await pg.database.tx((db) => addOrders(db, orders));
-    await pg.database.read((db) => db.execute(sql`analyze`));
+    await addBenchData(pg.database, orders);
     const app = await startBenchApp(pg.database, { DATABASE_URL: pg.url });
     const port = (app.server.address() as AddressInfo).port;
     const cookie = await signIn(port);
     const options = { cookie, connections: CONNECTIONS, seconds: SECONDS };
     const rows: { path: string; rps: number; p95: number; baseline: number }[] = [];
-    for (const path of lists) {
+    for (const path of paths) {
       const runs: Run[] = [];
       const base: Run[] = [];
       for (let i = 0; i < PAIRS; i++) {
@@ -89,20 +79,20 @@ async function benchScale(orders: number) {
   }
 }
 
-export async function benchLists() {
+export async function benchGrowth() {
   const results = new Map<number, Awaited<ReturnType<typeof benchScale>>>();
   for (const scale of scales) {
-    console.error(`… lists at ${scale.toLocaleString("en")} orders`);
+    console.error(`… lists and summaries at ${scale.toLocaleString("en")} orders`);
     results.set(scale, await benchScale(scale));
   }
   return results;
 }
 
-export function printLists(results: Awaited<ReturnType<typeof benchLists>>): void {
+export function printGrowth(results: Awaited<ReturnType<typeof benchGrowth>>): void {
   console.log(
-    `\nLists under load: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${PAIRS} interleaved pairs; baseline = GET ${BASELINE} (same server, same run).\n`,
+    `\nLists and summaries under load: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${PAIRS} interleaved pairs; baseline = GET ${BASELINE} (same server, same run).\n`,
   );
-  console.log("| orders | list | req/s | p95 ms | baseline req/s | ratio to baseline |");
+  console.log("| orders | path | req/s | p95 ms | baseline req/s | ratio to baseline |");
   console.log("|---:|---|---:|---:|---:|---:|");
   for (const [scale, rows] of results) {
     for (const r of rows) {
@@ -113,11 +103,16 @@ export function printLists(results: Awaited<ReturnType<typeof benchLists>>): voi
   }
   if (scales.length > 1) {
     const [small, large] = [scales[0]!, scales.at(-1)!];
-    console.log(`\n| list | req/s at ${large.toLocaleString("en")} ÷ at ${small.toLocaleString("en")} |`);
-    console.log("|---|---:|");
+    const at = (n: number) => n.toLocaleString("en");
+    console.log(
+      `\n| path | req/s at ${at(large)} ÷ at ${at(small)} | p95 at ${at(large)} ÷ at ${at(small)} |`,
+    );
+    console.log("|---|---:|---:|");
     for (const r of results.get(large)!) {
       const before = results.get(small)!.find((x) => x.path === r.path)!;
-      console.log(`| \`${r.path}\` | ${(r.rps / before.rps).toFixed(2)} |`);
+      console.log(
+        `| \`${r.path}\` | ${(r.rps / before.rps).toFixed(2)} | ${(r.p95 / before.p95).toFixed(2)} |`,
+      );
     }
   }
 }

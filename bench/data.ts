@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../src/server/db/database";
+
+/** A regional seller's customer base: it stays the same size while the number of orders grows. */
+export const BENCH_CUSTOMERS = 2_000;
+
+const bulk = ["orders", "order_lines", "transactions", "payments", "customers"];
+
+/**
+ * Adds `n` orders over the last two years on top of the demo data, in SQL (generate_series): 2,000 farms,
+ * every status, one or two lines of real catalogue items each, and for shipped and delivered orders the
+ * M-Pesa payment and its income transaction. The summary triggers are off during the load and the summary
+ * tables rebuilt after it (what `npm run summaries:rebuild` does), which is far quicker than a row at a time.
+ */
+export async function addBenchData(database: Database, n: number): Promise<void> {
+  await database.tx(async (db) => {
+    for (const table of bulk) await db.execute(sql.raw(`alter table ${table} disable trigger user`));
+    await db.execute(
+      sql.raw(`
+      insert into customers (name, type, email, phone, address, contact_person)
+      select 'Bench Farm ' || g, (array['farm','breeder','veterinarian','distributor']::customer_type[])[1 + g % 4],
+             'bench' || g || '@farm.example', '+2547' || lpad(g::text, 8, '0'), 'Nakuru', 'Farmer ' || g
+      from generate_series(1, ${BENCH_CUSTOMERS}) g`),
+    );
+    await db.execute(
+      sql.raw(`
+      create temporary table bench_items on commit drop as
+        select row_number() over (order by id) - 1 as k, id, breed_name || ' ' || initcap(type::text) as name,
+               greatest(cost_per_unit, 1) as price
+        from inventory_items`),
+    );
+    // Each order's lines are a pure function of its number g, so orders and lines agree without a join back.
+    await db.execute(
+      sql.raw(`
+      create temporary table bench_lines on commit drop as
+        select g, i.id as item_id, i.name, q.quantity, i.price
+        from generate_series(1, ${n}) g
+        cross join lateral (values (1, 1 + g % 3), (2, 1 + g % 2)) as q(line, quantity)
+        join bench_items i on i.k = (g * q.line) % (select count(*) from bench_items)
+        where q.line = 1 or g % 3 = 0`),
+    );
+    await db.execute(
+      sql.raw(`
+      insert into orders (order_number, source, customer_id, customer_name, order_type, total_amount_kes,
+                          amount_paid_kes, payment_status, status, order_date, created_at, updated_at)
+      select 'BENCH-' || o.g, 'staff', c.id, c.name, 'sperm', o.total,
+             case when s.status in ('shipped', 'delivered') then o.total else 0 end,
+             (case when s.status in ('shipped', 'delivered') then 'paid' else 'unpaid' end)::payment_status,
+             s.status, now() - (o.g % 730) * interval '1 day' - (o.g % 86400) * interval '1 second', now(), now()
+      from (select g, sum(quantity * price) as total from bench_lines group by g) o
+      cross join lateral (select (array['pending','approved','processing','shipped','delivered','cancelled',
+                                        'rejected']::order_status[])[1 + o.g % 7] as status) s
+      join customers c on c.email = 'bench' || (1 + (o.g::bigint * 7919) % ${BENCH_CUSTOMERS}) || '@farm.example'`),
+    );
+    await db.execute(
+      sql.raw(`
+      insert into order_lines (order_id, inventory_item_id, product_name, quantity, unit_price_kes, line_total_kes)
+      select o.id, l.item_id, l.name, l.quantity, l.price, l.quantity * l.price
+      from bench_lines l join orders o on o.order_number = 'BENCH-' || l.g`),
+    );
+    await db.execute(
+      sql.raw(`
+      insert into payments (order_id, method, amount_kes, status, receipt, paid_at, created_at, updated_at)
+      select id, 'mpesa', total_amount_kes, 'paid', 'B' || id, order_date, order_date, order_date
+      from orders where order_number like 'BENCH-%' and amount_paid_kes > 0`),
+    );
+    await db.execute(
+      sql.raw(`
+      insert into transactions (type, amount, currency, description, reference, status, date, order_id, payment_id)
+      select 'income', p.amount_kes, 'KES', 'Payment for ' || o.order_number, p.receipt, 'completed', p.paid_at,
+             o.id, p.id
+      from payments p join orders o on o.id = p.order_id where o.order_number like 'BENCH-%'`),
+    );
+    for (const table of bulk) await db.execute(sql.raw(`alter table ${table} enable trigger user`));
+    await db.execute(sql`select rebuild_summaries()`);
+  });
+  await database.read((db) => db.execute(sql`analyze`));
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Report } from "../../../contract/reports";
+import type { Db } from "../../db/database";
+import { bookedCustomerDayTotals, bookedProductDayTotals, customers, orders } from "../../db/schema";
+import { type DayRange, nairobiDayStart } from "../../time";
+import { isBooked } from "../finance/ledger";
+
+type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
+type TopCustomer = Report["customerReport"]["topCustomers"][number];
+
+/** The products that brought in most booked revenue over whole days, from the per-day product totals. */
+export async function topProducts(db: Db, range: DayRange, limit: number): Promise<TopProduct[]> {
+  const revenue = sql<string>`sum(${bookedProductDayTotals.revenueKes})`;
+  const rows = await db
+    .select({
+      name: bookedProductDayTotals.productName,
+      units: sql<string>`sum(${bookedProductDayTotals.units})`,
+      revenue,
+    })
+    .from(bookedProductDayTotals)
+    .where(and(gte(bookedProductDayTotals.day, range.first), lte(bookedProductDayTotals.day, range.last)))
+    .groupBy(bookedProductDayTotals.productName)
+    .having(sql`sum(${bookedProductDayTotals.units}) <> 0`)
+    .orderBy(desc(revenue), bookedProductDayTotals.productName)
+    .limit(limit);
+  return rows.map((r) => ({ name: r.name, units: Number(r.units), revenue: Number(r.revenue) }));
+}
+
+/**
+ * The customers with most booked revenue over whole days, from the per-day customer totals; then the time of
+ * each one's last booked order in the period, read from their own orders.
+ */
+export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
+  const revenue = sql<string>`sum(${bookedCustomerDayTotals.revenueKes})`;
+  const top = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      type: customers.type,
+      orders: sql<string>`sum(${bookedCustomerDayTotals.orders})`,
+      revenue,
+    })
+    .from(bookedCustomerDayTotals)
+    .innerJoin(customers, eq(customers.id, bookedCustomerDayTotals.customerId))
+    .where(and(gte(bookedCustomerDayTotals.day, range.first), lte(bookedCustomerDayTotals.day, range.last)))
+    .groupBy(customers.id)
+    .having(sql`sum(${bookedCustomerDayTotals.orders}) > 0`)
+    .orderBy(desc(revenue), customers.name)
+    .limit(limit);
+  if (top.length === 0) return [];
+  const last = await db
+    .select({ customerId: orders.customerId, at: sql<Date>`max(${orders.orderDate})` })
+    .from(orders)
+    .where(
+      and(
+        inArray(
+          orders.customerId,
+          top.map((c) => c.id),
+        ),
+        isBooked,
+        gte(orders.orderDate, nairobiDayStart(range.first)),
+      ),
+    )
+    .groupBy(orders.customerId);
+  return top.map((c) => ({
+    name: c.name,
+    type: c.type,
+    orders: Number(c.orders),
+    revenue: Number(c.revenue),
+    lastOrder: new Date(last.find((l) => l.customerId === c.id)!.at).toISOString(),
+  }));
+}
