@@ -9,10 +9,9 @@
  */
 import type { AddressInfo } from "node:net";
 import { prepareDatabase } from "../src/server/db/prepare";
-import { DEMO_PASSWORD } from "../src/server/db/seed/demo-accounts";
 import { addBenchData } from "./data";
 import { load, median, type Run } from "./load";
-import { scratchPostgres, startBenchApp } from "./scratch";
+import { scratchPostgres, signInDirector, startBenchApp } from "./scratch";
 
 const scales = (process.env.BENCH_SCALES ?? "10000,100000").split(",").map(Number);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -35,19 +34,6 @@ const paths = [
 ];
 const BASELINE = "/api/health";
 
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "director1@urithi.co.ke", password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 async function benchScale(orders: number) {
   const pg = await scratchPostgres();
   try {
@@ -55,7 +41,7 @@ async function benchScale(orders: number) {
     await addBenchData(pg.database, orders);
     const app = await startBenchApp(pg.database, { DATABASE_URL: pg.url });
     const port = (app.server.address() as AddressInfo).port;
-    const cookie = await signIn(port);
+    const cookie = await signInDirector(port);
     const options = { cookie, connections: CONNECTIONS, seconds: SECONDS };
     const rows: { path: string; rps: number; p95: number; baseline: number }[] = [];
     for (const path of paths) {

@@ -4,52 +4,92 @@ export interface Run {
   rps: number;
   p95: number;
   p99: number;
+  /** How many answers of each HTTP status. */
+  statuses: Record<string, number>;
 }
 
 /**
  * The load generator, as plain JavaScript for a worker thread: the server under test keeps the main
- * thread (and its event loop) to itself. Keep-alive sockets, `connections` loops of GET for `seconds`.
+ * thread (and its event loop) to itself. Keep-alive sockets, `connections` loops of requests for `seconds`.
  */
 const generator = `
 const http = require("node:http");
 const { parentPort, workerData: w } = require("node:worker_threads");
 const agent = new http.Agent({ keepAlive: true, maxSockets: w.connections });
 const latencies = [];
+const statuses = {};
 const until = performance.now() + w.seconds * 1000;
 let failed = null;
-const one = () => new Promise((resolve) => {
+const one = (connection, turn) => new Promise((resolve) => {
   const started = performance.now();
-  http.get({ host: "127.0.0.1", port: w.port, path: w.path, agent,
-             headers: { cookie: w.cookie, "accept-encoding": w.encoding } }, (res) => {
-    if (res.statusCode !== 200 && res.statusCode !== 304) failed = w.path + " answered " + res.statusCode;
+  const cookies = w.cookies[connection % w.cookies.length];
+  const body = w.bodies ? w.bodies[turn % w.bodies.length] : null;
+  const headers = { cookie: cookies[turn % cookies.length], "accept-encoding": w.encoding };
+  if (body) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  const req = http.request({ host: "127.0.0.1", port: w.port, path: w.path, method: w.method, agent, headers }, (res) => {
+    statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+    if (!w.accept.includes(res.statusCode)) failed = w.path + " answered " + res.statusCode;
     res.resume();
     res.on("end", () => { latencies.push(performance.now() - started); resolve(); });
-  }).on("error", (e) => { failed = String(e); resolve(); });
+  });
+  req.on("error", (e) => { failed = String(e); resolve(); });
+  req.end(body ?? undefined);
 });
-const loop = async () => { while (!failed && performance.now() < until) await one(); };
-Promise.all(Array.from({ length: w.connections }, loop)).then(() => {
+const loop = async (connection) => { for (let turn = 0; !failed && performance.now() < until; turn++) await one(connection, turn); };
+Promise.all(Array.from({ length: w.connections }, (_, c) => loop(c))).then(() => {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  parentPort.postMessage({ failed, rps: latencies.length / w.seconds, p95: at(0.95), p99: at(0.99) });
+  parentPort.postMessage({ failed, statuses, rps: latencies.length / w.seconds, p95: at(0.95), p99: at(0.99) });
 });
 `;
 
-export function load(
-  port: number,
-  path: string,
-  options: { connections: number; seconds: number; cookie?: string; encoding?: string },
-): Promise<Run> {
-  const workerData = { port, path, cookie: "", encoding: "identity", ...options };
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  cookie?: string;
+  /** One list of cookies per connection (it cycles through its own); overrides `cookie`. */
+  cookies?: string[][];
+  encoding?: string;
+  method?: "GET" | "POST";
+  /** JSON bodies a connection cycles through (POST). */
+  bodies?: string[];
+  /** Statuses that are answers, not failures (a refused order is still an answer). */
+  accept?: number[];
+}
+
+export function load(port: number, path: string, options: LoadOptions): Promise<Run> {
+  const workerData = {
+    port,
+    path,
+    encoding: "identity",
+    method: "GET",
+    bodies: null,
+    accept: [200, 304],
+    ...options,
+    cookies: options.cookies ?? [[options.cookie ?? ""]],
+  };
   return new Promise((resolve, reject) => {
     const worker = new Worker(generator, { eval: true, workerData });
     worker.once("message", (m: Run & { failed: string | null }) => {
       void worker.terminate();
       if (m.failed) reject(new Error(m.failed));
-      else resolve({ rps: m.rps, p95: m.p95, p99: m.p99 });
+      else resolve({ rps: m.rps, p95: m.p95, p99: m.p99, statuses: m.statuses });
     });
     worker.once("error", reject);
   });
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Medians of several runs' rates and latencies; their statuses added up. */
+export function medianRun(runs: Run[]): Run {
+  const statuses: Record<string, number> = {};
+  for (const r of runs) for (const [s, n] of Object.entries(r.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p95: median(runs.map((r) => r.p95)),
+    p99: median(runs.map((r) => r.p99)),
+    statuses,
+  };
+}

@@ -3,6 +3,7 @@ import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openPostgres } from "../src/server/db/database";
+import { DEMO_PASSWORD } from "../src/server/db/seed/demo-accounts";
 
 export const benchAdminUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -42,4 +43,18 @@ export async function startBenchApp(database: Database, env: Record<string, stri
   const app = await buildApp({ database, config, logger: false, jobs: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   return app;
+}
+
+/** A director's session cookie on the bench app. */
+export async function signInDirector(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "director1@urithi.co.ke", password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { startPgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 import { SerialQueue } from "./serial-queue";
 
@@ -15,11 +15,11 @@ export type Schema = typeof schema;
  * Told of every SQL statement the app sends (tests count statements per request with it). Unset, it costs
  * one call per statement.
  */
-let onStatement: (() => void) | undefined;
-export const observeStatements = (observer: (() => void) | undefined): void => {
+let onStatement: ((query: string) => void) | undefined;
+export const observeStatements = (observer: ((query: string) => void) | undefined): void => {
   onStatement = observer;
 };
-const logger = { logQuery: () => onStatement?.() };
+const logger = { logQuery: (query: string) => onStatement?.(query) };
 /** A drizzle handle: the database itself or an open transaction (a transaction is a database too). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DatabaseKind = "pglite" | "postgres";
@@ -28,7 +28,11 @@ export interface Database {
   readonly kind: DatabaseKind;
   /** Runs `fn` inside one transaction. On PGlite (one connection) transactions run one at a time. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
-  /** Runs reads outside a transaction (still queued on PGlite so they never interleave with one). */
+  /**
+   * Runs statements outside a transaction, each on its own: reads, or a single statement that is atomic by
+   * itself (an upsert), which saves BEGIN and COMMIT round trips. Still queued on PGlite so they never
+   * interleave with a transaction.
+   */
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs `fn` while holding a database-wide lock, so only one app instance migrates or seeds at a time. */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
@@ -38,9 +42,8 @@ export interface Database {
 /** Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+  const client = await startPgliteThread(dataDir);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger }) as unknown as Db;
   const queue = new SerialQueue();
   return {
     kind: "pglite",

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { can } from "../../contract/roles";
 import type { AppContext } from "../context";
 import { AppError } from "../errors";
+import { sessionCacheOf } from "../modules/auth/session-cache";
 import type { SessionUserRow } from "../modules/auth/sessions";
 import { resolveSession, sessionCookieName } from "../modules/auth/sessions";
 import { docsAccess } from "./openapi";
@@ -58,7 +59,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     if (!rule) return;
     const token = request.cookies[cookieName];
     if (token) {
-      const found = await ctx.database.read((db) => resolveSession(db, ctx.clock, token));
+      const found = await sessionCacheOf(ctx.database).resolve(token, ctx.clock.now(), () =>
+        ctx.database.read((db) => resolveSession(db, ctx.clock, token)),
+      );
       request.auth = found ? { user: found.user, token, sessionId: found.sessionId } : null;
       if (!found) reply.clearCookie(cookieName, { path: "/", secure: ctx.config.secureCookies });
     }

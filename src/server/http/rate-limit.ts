@@ -12,33 +12,63 @@ export const ADDRESS_ORDERS_PER_SESSION_ORDERS = 3;
 type Incr = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * @fastify/rate-limit's store on the app's database, so every instance counts against the same limits:
- * one upsert per request that starts a new window when the old one has ended.
+ * @fastify/rate-limit's store on the app's database, so every instance counts against the same limits.
+ * Hits on one key that arrive while that key's upsert is on its way are added by the next upsert together
+ * (n at once) and numbered from the total it answers, so each request still gets its own exact count; one
+ * busy address (a carrier's shared IP, a cooperative office) costs one statement per round trip instead of
+ * one per request queuing on the same row. A window that has ended starts again at the batch's hits.
  */
 function databaseStore(ctx: AppContext, prefix = "") {
+  const waiting = new Map<string, { callers: Incr[]; timeWindow: number }>();
+  const sending = new Set<string>();
+
+  const add = (key: string, hits: number, timeWindow: number) => {
+    const now = ctx.clock.now();
+    const ends = new Date(now.getTime() + timeWindow);
+    const expired = sql`${rateLimits.windowEndsAt} <= ${now}`;
+    // One statement, atomic on its own: no BEGIN and COMMIT round trips around it.
+    return ctx.database
+      .read((db) =>
+        db
+          .insert(rateLimits)
+          .values({ key, hits, windowEndsAt: ends })
+          .onConflictDoUpdate({
+            target: rateLimits.key,
+            set: {
+              hits: sql`case when ${expired} then ${hits} else ${rateLimits.hits} + ${hits} end`,
+              windowEndsAt: sql`case when ${expired} then ${ends}::timestamptz else ${rateLimits.windowEndsAt} end`,
+            },
+          })
+          .returning(),
+      )
+      .then(([row]) => ({ total: row!.hits, ttl: Math.max(0, row!.windowEndsAt.getTime() - now.getTime()) }));
+  };
+
+  const send = (key: string) => {
+    const batch = waiting.get(key);
+    if (!batch) return;
+    waiting.delete(key);
+    sending.add(key);
+    const n = batch.callers.length;
+    add(key, n, batch.timeWindow)
+      .then(
+        ({ total, ttl }) =>
+          batch.callers.forEach((done, i) => done(null, { current: total - n + i + 1, ttl })),
+        (error: Error) => batch.callers.forEach((done) => done(error)),
+      )
+      .finally(() => {
+        sending.delete(key);
+        send(key);
+      });
+  };
+
   return class DatabaseRateLimitStore {
     incr(key: string, done: Incr, timeWindow: number): void {
-      const now = ctx.clock.now();
-      const ends = new Date(now.getTime() + timeWindow);
-      const expired = sql`${rateLimits.windowEndsAt} <= ${now}`;
-      ctx.database
-        .tx((db) =>
-          db
-            .insert(rateLimits)
-            .values({ key: `${prefix}${key}`, hits: 1, windowEndsAt: ends })
-            .onConflictDoUpdate({
-              target: rateLimits.key,
-              set: {
-                hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-                windowEndsAt: sql`case when ${expired} then ${ends}::timestamptz else ${rateLimits.windowEndsAt} end`,
-              },
-            })
-            .returning(),
-        )
-        .then(([row]) =>
-          done(null, { current: row!.hits, ttl: Math.max(0, row!.windowEndsAt.getTime() - now.getTime()) }),
-        )
-        .catch((error: Error) => done(error));
+      const full = `${prefix}${key}`;
+      const batch = waiting.get(full) ?? { callers: [], timeWindow };
+      batch.callers.push(done);
+      waiting.set(full, batch);
+      if (!sending.has(full)) send(full);
     }
     child(route: { path: string }) {
       return new (databaseStore(ctx, `${route.path}:`))();

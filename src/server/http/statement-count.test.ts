@@ -5,6 +5,7 @@ import {
   asUser,
   clientEmail,
   createTestApp,
+  inventoryItem,
   loginAs,
   loginClient,
   staffEmails,
@@ -20,7 +21,8 @@ let t: TestApp;
 let director: ReturnType<typeof asUser>;
 let client: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The thousand added orders are the client's, unpaid: a cap on them would stop the placement test.
+  t = await createTestApp({ env: { MAX_OPEN_UNPAID_ORDERS: "100000", MAX_OPEN_UNPAID_UNITS: "10000000" } });
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   client = asUser(t.app, await loginClient(t.app, clientEmail));
 });
@@ -135,5 +137,39 @@ describe("statements per request", () => {
     }
     const small = await statementsOf(client, "/api/client/orders?limit=10&offset=0");
     expect(await statementsOf(client, "/api/client/orders?limit=500&offset=0")).toBe(small);
+  });
+
+  it("place a one-line client order in 12: two limit counts, then one transaction with the stock last", async () => {
+    const item = await inventoryItem(t, "SEM-HF-101");
+    const place = () =>
+      client.post("/api/client/orders", {
+        items: [{ productId: item.id, quantity: 1 }],
+        deliveryAddress: "Nyahururu",
+        paymentMethod: "mpesa",
+      });
+    expect((await place()).statusCode).toBe(201);
+    const sent: string[] = [];
+    observeStatements((query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")));
+    try {
+      expect((await place()).statusCode).toBe(201);
+    } finally {
+      observeStatements(undefined);
+    }
+    // The session is cached. The stock row, which every order of the item waits for, is locked last, and
+    // only the pick list follows it before COMMIT.
+    expect(sent).toEqual([
+      'insert into "rate_limits"', // orders per session
+      'insert into "rate_limits"', // orders per address
+      'select "id" from', // the account, locked: its unpaid cap counts one order at a time
+      'select count(distinct "orders"."id")::int,',
+      'select "id", "name",', // the customer
+      'select "id", "item_id",', // the products
+      'insert into "orders"', // with its number from the sequence
+      'insert into "order_events"',
+      'insert into "order_lines"',
+      'insert into "stock_movements"',
+      'update "inventory_items" set',
+      "with locked as",
+    ]);
   });
 });

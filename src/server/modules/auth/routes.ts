@@ -30,6 +30,7 @@ import {
   toClientSession,
   toSessionUser,
 } from "./service";
+import { sessionCacheOf } from "./session-cache";
 import {
   deviceCookieName,
   endOtherSessions,
@@ -118,7 +119,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: { access: access.public }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
       const token = request.cookies[sessionCookie];
-      if (token) await ctx.database.tx((db) => endSession(db, token));
+      if (token) {
+        await ctx.database.tx((db) => endSession(db, token));
+        sessionCacheOf(ctx.database).forget(token);
+      }
       reply.clearCookie(sessionCookie, { path: "/", secure });
       return { ok: true as const };
     },
@@ -186,7 +190,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: { access: access.anySession }, schema: { response: { 200: endedSessionsSchema } } },
     async (request) => {
       const { user, sessionId } = currentAuth(request);
-      return { ended: await ctx.database.tx((db) => endOtherSessions(db, user.id, sessionId)) };
+      const ended = await ctx.database.tx((db) => endOtherSessions(db, user.id, sessionId));
+      sessionCacheOf(ctx.database).forget();
+      return { ended };
     },
   );
 
@@ -199,6 +205,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const { user, sessionId } = currentAuth(request);
       const ended = await ctx.database.tx((db) => endSessionById(db, user.id, request.params.id));
+      sessionCacheOf(ctx.database).forget();
       if (!ended) throw notFound("Session");
       if (request.params.id === sessionId) reply.clearCookie(sessionCookie, { path: "/", secure });
       return { ended: 1 };

@@ -10,6 +10,7 @@ import { accountNotices, customers, users } from "../../db/schema";
 import { AppError, conflict, validationError } from "../../errors";
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
+import { sessionCacheOf } from "./session-cache";
 import type { SessionUserRow } from "./sessions";
 import { createSession, endOtherSessions } from "./sessions";
 import {
@@ -225,6 +226,7 @@ export async function changePassword(
     await endOtherSessions(db, user.id, where.sessionId);
     await clearKeys(db, [pair]);
   });
+  sessionCacheOf(ctx.database).forget();
 }
 
 /** Keeps the person's language on their account: the app opens in it and our messages are sent in it. */
@@ -236,5 +238,6 @@ export async function chooseLanguage(
   const [row] = await ctx.database.tx((db) =>
     db.update(users).set({ language }).where(eq(users.id, user.id)).returning(),
   );
+  sessionCacheOf(ctx.database).forget();
   return row!;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { customers, orders, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
+import { sessionCacheOf } from "../auth/session-cache";
 import { toCustomer } from "./service";
 
 /**
@@ -19,7 +20,7 @@ export function mergeCustomers(
   if (fromId === intoId) {
     throw validationError("A customer cannot be merged into itself", { intoId: "Choose another customer" });
   }
-  return ctx.database.tx(async (db) => {
+  const merged = ctx.database.tx(async (db) => {
     // Both rows locked in id order, so two merges of the same pair cannot cross.
     const rows = await db
       .select()
@@ -54,5 +55,10 @@ export function mergeCustomers(
       })
       .where(eq(customers.id, from.id));
     return { customer: toCustomer(into), ordersMoved: moved.length, accountsMoved: accounts.length };
+  });
+  // Signed-in accounts of the merged customer now order for the kept one.
+  return merged.then((result) => {
+    sessionCacheOf(ctx.database).forget();
+    return result;
   });
 }

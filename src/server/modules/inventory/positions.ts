@@ -122,21 +122,28 @@ export async function allocatePicks(
   quantity: number,
   { orderId, now }: { orderId: number; now: Date },
 ): Promise<number> {
-  const free = await freePositions(db, inventoryItemId, "oldest first");
-  let left = quantity;
-  for (const position of free) {
-    if (left === 0) break;
-    const take = Math.min(left, position.count - position.allocated);
-    await db
-      .update(stockPositions)
-      .set({ allocated: sql`${stockPositions.allocated} + ${take}` })
-      .where(eq(stockPositions.id, position.id));
-    await db
-      .insert(orderPicks)
-      .values({ orderId, inventoryItemId, caneId: position.caneId, count: take, createdAt: now });
-    left -= take;
-  }
-  return quantity - left;
+  // One statement (it runs while the item's row is locked, so every round trip here holds up that item's
+  // other orders): lock the free positions, take from each in receipt order until `quantity` is covered,
+  // promise those straws and write the picks.
+  const result = (await db.execute(sql`
+    with locked as (
+      select ${stockPositions.id} as id, ${stockPositions.caneId} as cane_id, ${stockPositions.receivedAt} as received_at,
+             ${stockPositions.count} - ${stockPositions.allocated} as free
+      from ${stockPositions}
+      where ${stockPositions.inventoryItemId} = ${inventoryItemId} and ${stockPositions.count} > ${stockPositions.allocated}
+      for update
+    ), running as (
+      select id, cane_id, free, sum(free) over (order by received_at, id) - free as before from locked
+    ), taken as (
+      select id, cane_id, least(free, ${quantity} - before)::int as n from running where before < ${quantity}
+    ), promised as (
+      update ${stockPositions} set allocated = ${stockPositions.allocated} + taken.n
+      from taken where ${stockPositions.id} = taken.id
+    )
+    insert into ${orderPicks} (order_id, inventory_item_id, cane_id, count, created_at)
+    select ${orderId}, ${inventoryItemId}, cane_id, n, ${now.toISOString()} from taken
+    returning count`)) as unknown as { rows: { count: number }[] };
+  return result.rows.reduce((sum, r) => sum + Number(r.count), 0);
 }
 
 /** Orders holding more of the item than their pick lists cover get newly placed straws, oldest order first. */

@@ -24,6 +24,20 @@ export async function reserveStock(
   const merged = new Map<number, number>();
   for (const r of requests) merged.set(r.inventoryItemId, (merged.get(r.inventoryItemId) ?? 0) + r.quantity);
   const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
+  if (ordered.length === 0) return;
+  // The movements first, in one statement: the item rows are locked from the first UPDATE to COMMIT, so
+  // the less that follows it, the less other orders of the same item wait.
+  await db.insert(stockMovements).values(
+    ordered.map(([itemId, quantity]) => ({
+      inventoryItemId: itemId,
+      kind: "reservation" as const,
+      reservedDelta: quantity,
+      orderId: context.orderId,
+      note: context.orderNumber,
+      actorUserId: context.actorUserId,
+      createdAt: context.now,
+    })),
+  );
   for (const [itemId, quantity] of ordered) {
     stockChanged();
     const [moved] = await db
@@ -50,15 +64,6 @@ export async function reserveStock(
       );
     }
     await allocatePicks(db, itemId, quantity, context);
-    await db.insert(stockMovements).values({
-      inventoryItemId: itemId,
-      kind: "reservation",
-      reservedDelta: quantity,
-      orderId: context.orderId,
-      note: context.orderNumber,
-      actorUserId: context.actorUserId,
-      createdAt: context.now,
-    });
   }
 }
 

@@ -20,7 +20,7 @@ import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
-import { nextOrderNumber } from "./order-number";
+import { orderNumberOf } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -83,11 +83,11 @@ export interface NewOrder {
 export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<OrderRow> {
   // Sums of prices × quantities can pass what one order may carry before the stock check sees them.
   if (input.totalAmountKes > MAX_AMOUNT_KES) throw validationError(amountTooLarge);
-  const orderNumber = await nextOrderNumber(db, now);
+  // Everything that locks nothing first; the stock rows, which every order of an item queues on, last.
   const [order] = await db
     .insert(orders)
     .values({
-      orderNumber,
+      orderNumber: orderNumberOf(now),
       source: input.source,
       customerId: input.customer.id,
       clientUserId: input.clientUserId ?? null,
@@ -114,6 +114,13 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
       updatedAt: now,
     })
     .returning();
+  await db.insert(orderEvents).values({
+    orderId: order!.id,
+    toStatus: "pending",
+    note: input.source === "client" ? "Placed by the client" : "Created by staff",
+    actorUserId: input.createdBy,
+    createdAt: now,
+  });
   const lines = input.lines ?? [];
   if (lines.length > 0) {
     await db.insert(orderLines).values(
@@ -130,15 +137,13 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
     const stock = lines.flatMap((l) =>
       l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
     );
-    await reserveStock(db, stock, { orderId: order!.id, orderNumber, actorUserId: input.createdBy, now });
+    await reserveStock(db, stock, {
+      orderId: order!.id,
+      orderNumber: order!.orderNumber,
+      actorUserId: input.createdBy,
+      now,
+    });
   }
-  await db.insert(orderEvents).values({
-    orderId: order!.id,
-    toStatus: "pending",
-    note: input.source === "client" ? "Placed by the client" : "Created by staff",
-    actorUserId: input.createdBy,
-    createdAt: now,
-  });
   return order!;
 }
 

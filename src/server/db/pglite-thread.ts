@@ -1,0 +1,165 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+
+/**
+ * PGlite on its own thread. PGlite runs PostgreSQL compiled to WebAssembly, synchronously, on whatever thread
+ * calls it: on the main thread every statement stalls every request (a 250 ms report held health checks for
+ * 250 ms). Here it lives in a worker thread and the app talks to it by messages, through a client with the
+ * part of PGlite's interface Drizzle uses (`query`, `transaction`), so SQL never blocks the event loop.
+ *
+ * The worker is plain JavaScript run from a string, so it starts the same under tsx, Vitest and the built
+ * server; the packages it loads are resolved here and handed to it.
+ */
+const workerSource = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { PGlite } = require(workerData.pglite);
+const { pg_trgm } = require(workerData.pgTrgm);
+const same = (value) => value;
+// Whatever happens, the waiting query hears back: a message that cannot be copied across becomes an error.
+const reply = (message) => {
+  try {
+    parentPort.postMessage(message);
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, ok: false, error: { message: "Cannot pass the database's answer on: " + error.message } });
+  }
+};
+const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
+db.waitReady.then(
+  () => parentPort.postMessage({ ready: true }),
+  (error) => parentPort.postMessage({ ready: false, error: { message: String(error && error.message || error) } }),
+);
+parentPort.on("message", async (m) => {
+  if (m.close) {
+    await db.close();
+    reply({ id: m.id, ok: true, result: null });
+    return;
+  }
+  try {
+    // Drizzle's parsers keep some types as the text PostgreSQL sends; functions cannot cross threads, so
+    // they come as type ids and are rebuilt here.
+    const parsers = Object.fromEntries(m.rawTypes.map((t) => [t, same]));
+    const r = await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers });
+    reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
+  } catch (error) {
+    // PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
+    const fields = {};
+    for (const key of ["name", "code", "constraint", "detail", "hint", "severity", "schema", "table", "column",
+                       "dataType", "routine", "where", "position"]) {
+      if (error && (typeof error[key] === "string" || typeof error[key] === "number")) fields[key] = error[key];
+    }
+    reply({ id: m.id, ok: false, error: { ...fields, message: String((error && error.message) || error) } });
+  }
+});
+`;
+
+interface QueryOptions {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, unknown>;
+}
+interface QueryResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+type Reply =
+  | { id: number; ok: true; result: QueryResult | null }
+  | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
+
+/** The client Drizzle's PGlite driver is given: each query is a message to the worker. */
+export interface PgliteThread {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+  transaction<T>(fn: (tx: PgliteThread) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
+  const require = createRequire(import.meta.url);
+  const worker = new Worker(workerSource, {
+    eval: true,
+    workerData: {
+      dataDir,
+      pglite: require.resolve("@electric-sql/pglite"),
+      pgTrgm: require.resolve("@electric-sql/pglite/contrib/pg_trgm"),
+    },
+  });
+  const pending = new Map<number, { resolve: (r: QueryResult | null) => void; reject: (e: Error) => void }>();
+  let next = 1;
+  // The worker keeps the process alive only while a query waits on it (a script that forgets to close the
+  // database still ends).
+  const settle = () => (pending.size === 0 ? worker.unref() : worker.ref());
+  const failAll = (error: Error) => {
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+    settle();
+  };
+  let stopped: Error | null = null;
+  worker.on("error", (error) => {
+    stopped = error;
+    failAll(error);
+  });
+  worker.on("exit", (code) => {
+    stopped ??= new Error(`The database is closed (its thread stopped with code ${code})`);
+    failAll(stopped);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once("message", (m: { ready: boolean; error?: { message: string } }) =>
+      m.ready ? resolve() : reject(new Error(m.error?.message ?? "PGlite did not start")),
+    );
+    worker.once("error", reject);
+  });
+  worker.on("message", (m: Reply) => {
+    const waiting = pending.get(m.id);
+    if (!waiting) return;
+    pending.delete(m.id);
+    settle();
+    if (m.ok) waiting.resolve(m.result);
+    // The same fields (code, constraint, detail…) as PGlite's own error, so error mapping is unchanged.
+    else waiting.reject(Object.assign(new Error(m.error.message), m.error));
+  });
+  settle();
+
+  const send = (message: Record<string, unknown>) =>
+    new Promise<QueryResult | null>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      const id = next++;
+      pending.set(id, { resolve, reject });
+      settle();
+      try {
+        worker.postMessage({ id, ...message });
+      } catch (error) {
+        pending.delete(id);
+        settle();
+        reject(error as Error);
+      }
+    });
+
+  const client: PgliteThread = {
+    query: async (sql, params = [], options = {}) =>
+      (await send({
+        sql,
+        params,
+        rowMode: options.rowMode ?? "object",
+        rawTypes: Object.keys(options.parsers ?? {}).map(Number),
+      }))!,
+    // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
+    transaction: async (fn) => {
+      await client.query("BEGIN");
+      try {
+        const result = await fn(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      }
+    },
+    close: async () => {
+      if (stopped) return;
+      await send({ close: true });
+      stopped = new Error("The database is closed");
+      await worker.terminate();
+    },
+  };
+  return client;
+}
