@@ -52,9 +52,12 @@ function databaseStore(ctx: AppContext, prefix = "") {
     const n = batch.callers.length;
     add(key, n, batch.timeWindow)
       .then(
-        ({ total, ttl }) =>
-          batch.callers.forEach((done, i) => done(null, { current: total - n + i + 1, ttl })),
-        (error: Error) => batch.callers.forEach((done) => done(error)),
+        ({ total, ttl }) => {
+          for (const [i, done] of batch.callers.entries()) done(null, { current: total - n + i + 1, ttl });
+        },
+        (error: Error) => {
+          for (const done of batch.callers) done(error);
+        },
       )
       .finally(() => {
         sending.delete(key);
