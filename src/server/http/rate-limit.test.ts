@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiErrorSchema } from "../../contract/errors";
-import { observeStatements } from "../db/database";
+import { countStatements } from "../testing/statements";
 import {
   clientEmail,
   createTestApp,
@@ -47,14 +47,10 @@ describe("the global ceiling per address", () => {
 
   it("adds concurrent hits on one address together, yet counts each one", async () => {
     t.clock.advance(61_000);
-    let statements = 0;
-    observeStatements(() => statements++);
-    try {
+    const statements = await countStatements(async () => {
       const responses = await Promise.all(Array.from({ length: 150 }, () => health(t.app, "10.30.2.1")));
       expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    } finally {
-      observeStatements(undefined);
-    }
+    });
     // One upsert per request would be 150 statements; health itself reads no database.
     expect(statements).toBeLessThan(50);
     const more = await Promise.all(Array.from({ length: 60 }, () => health(t.app, "10.30.2.1")));

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observeStatements } from "../db/database";
+import { countStatements } from "../testing/statements";
 import {
   asUser,
   clientEmail,
@@ -34,14 +35,10 @@ afterAll(() => {
 async function statementsOf(who: ReturnType<typeof asUser>, url: string): Promise<number> {
   // Once first, so one-off work (a cache filling, a session touch) is not counted against either size.
   expect((await who.get(url)).statusCode, url).toBe(200);
-  let n = 0;
-  observeStatements(() => n++);
-  try {
+  const n = await countStatements(async () => {
     const res = await who.get(url);
     expect(res.statusCode, url).toBe(200);
-  } finally {
-    observeStatements(undefined);
-  }
+  });
   // Every one of these reads the database (the session, then its data): zero would mean nothing was counted.
   expect(n, url).toBeGreaterThan(1);
   return n;

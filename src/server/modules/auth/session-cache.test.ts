@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { observeStatements } from "../../db/database";
+import { countStatements } from "../../testing/statements";
 import {
   asUser,
   createTestApp,
@@ -16,26 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** How many SQL statements `run` sends. */
-async function statementsOf(run: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  observeStatements(() => n++);
-  try {
-    await run();
-  } finally {
-    observeStatements(undefined);
-  }
-  return n;
-}
-
 describe("the session cache", () => {
   it("looks a session up once in a few seconds, then again once they have passed", async () => {
     const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
     expect((await director.get("/api/auth/me")).statusCode).toBe(200);
     // /api/auth/me reads nothing but the session; its rate-limit count is one more statement.
-    expect(await statementsOf(() => director.get("/api/auth/me"))).toBe(1);
+    expect(await countStatements(() => director.get("/api/auth/me"))).toBe(1);
     t.clock.advance(SESSION_CACHE_MS);
-    expect(await statementsOf(() => director.get("/api/auth/me"))).toBe(2);
+    expect(await countStatements(() => director.get("/api/auth/me"))).toBe(2);
   });
 
   it("forgets a session signed out here at once, and one signed out elsewhere within its few seconds", async () => {
