@@ -154,7 +154,8 @@ describe("statements per request", () => {
     }
     // The session is cached. The stock row, which every order of the item waits for, is locked last, and
     // only the pick list follows it before COMMIT.
-    expect(sent).toEqual([
+    // (Drizzle reports BEGIN and COMMIT on PostgreSQL only; they are left out on both.)
+    expect(sent.filter((head) => !/^(begin|commit)$/i.test(head))).toEqual([
       'insert into "rate_limits"', // orders per session
       'insert into "rate_limits"', // orders per address
       'select "id" from', // the account, locked: its unpaid cap counts one order at a time
