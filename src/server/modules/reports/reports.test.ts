@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { nairobiDate } from "../../time";
@@ -61,6 +62,38 @@ describe("reports", () => {
     expect(year.salesReport.series[0].label).toBe(nairobiDate(new Date(now - 364 * DAY)).slice(0, 7));
     expect(year.salesReport.series.at(-1).label).toBe(nairobiDate(new Date(now)).slice(0, 7));
     expect(month.customerReport.growth.map((g: { label: string }) => g.label)).toEqual(days);
+  });
+
+  it("ranks top customers and products as the booked orders in the period add up", async () => {
+    const report = (await director.get("/api/reports?period=1y")).json();
+    const first = nairobiDate(new Date(t.clock.now().getTime() - 364 * DAY));
+    const rows = <T>(query: ReturnType<typeof sql>) =>
+      t.database.read(async (db) => ((await db.execute(query)) as unknown as { rows: T[] }).rows);
+    const customers = await rows<{ name: string; orders: number; revenue: number }>(sql`
+      select c.name, count(*)::int as orders, sum(o.total_amount_kes)::int as revenue
+      from orders o join customers c on c.id = o.customer_id
+      where order_is_booked(o.status) and nairobi_day(o.order_date) >= ${first}
+      group by c.id order by revenue desc, c.id limit 5`);
+    expect(customers.length).toBeGreaterThan(1);
+    expect(
+      report.customerReport.topCustomers.map((c: { name: string; orders: number; revenue: number }) => ({
+        name: c.name,
+        orders: c.orders,
+        revenue: c.revenue,
+      })),
+    ).toEqual(customers);
+    const products = await rows<{ name: string; units: number; revenue: number }>(sql`
+      select l.product_name as name, sum(l.quantity)::int as units, sum(l.line_total_kes)::int as revenue
+      from order_lines l join orders o on o.id = l.order_id
+      where order_is_booked(o.status) and nairobi_day(o.order_date) >= ${first}
+      group by 1 order by revenue desc, 1 limit 8`);
+    expect(
+      report.salesReport.topProducts.map((p: { name: string; units: number; revenue: number }) => ({
+        name: p.name,
+        units: p.units,
+        revenue: p.revenue,
+      })),
+    ).toEqual(products);
   });
 
   it("defaults to 30 days and answers the fields the screen reads", async () => {

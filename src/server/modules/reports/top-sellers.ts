@@ -31,22 +31,32 @@ export async function topProducts(db: Db, range: DayRange, limit: number): Promi
  * each one's last booked order in the period, read from their own orders.
  */
 export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
-  const revenue = sql<string>`sum(${bookedCustomerDayTotals.revenueKes})`;
+  // Ranked on the totals alone, then the five named: joining every row to its customer first costs more.
+  const revenue = sql<string>`sum(${bookedCustomerDayTotals.revenueKes})`.as("revenue");
+  const ranked = db
+    .select({
+      customerId: bookedCustomerDayTotals.customerId,
+      orders: sql<string>`sum(${bookedCustomerDayTotals.orders})`.as("orders"),
+      revenue,
+    })
+    .from(bookedCustomerDayTotals)
+    .where(and(gte(bookedCustomerDayTotals.day, range.first), lte(bookedCustomerDayTotals.day, range.last)))
+    .groupBy(bookedCustomerDayTotals.customerId)
+    .having(sql`sum(${bookedCustomerDayTotals.orders}) > 0`)
+    .orderBy(desc(sql`revenue`), bookedCustomerDayTotals.customerId)
+    .limit(limit)
+    .as("ranked");
   const top = await db
     .select({
       id: customers.id,
       name: customers.name,
       type: customers.type,
-      orders: sql<string>`sum(${bookedCustomerDayTotals.orders})`,
-      revenue,
+      orders: ranked.orders,
+      revenue: ranked.revenue,
     })
-    .from(bookedCustomerDayTotals)
-    .innerJoin(customers, eq(customers.id, bookedCustomerDayTotals.customerId))
-    .where(and(gte(bookedCustomerDayTotals.day, range.first), lte(bookedCustomerDayTotals.day, range.last)))
-    .groupBy(customers.id)
-    .having(sql`sum(${bookedCustomerDayTotals.orders}) > 0`)
-    .orderBy(desc(revenue), customers.name)
-    .limit(limit);
+    .from(ranked)
+    .innerJoin(customers, eq(customers.id, ranked.customerId))
+    .orderBy(desc(ranked.revenue), ranked.customerId);
   if (top.length === 0) return [];
   const last = await db
     .select({ customerId: orders.customerId, at: sql<Date>`max(${orders.orderDate})` })
