@@ -8,13 +8,13 @@ import { bookedByBucket, ledgerOf } from "../finance/ledger";
 import { availableStock, isLowStock } from "../inventory/low-stock";
 import { topCustomersOf, topProducts } from "./top-sellers";
 
-/** Revenue here is the ledger's booked order value. */
 const n = (v: unknown) => Number(v ?? 0);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /**
  * Everything the reports screen and its PDF show, for the chosen period: the last N Nairobi days, today
- * included. Order figures come from the per-day summary tables, so a year costs the same at 10k and 1M orders.
+ * included. Revenue is the ledger's booked order value. Order figures come from the per-day summary tables,
+ * never from the orders themselves.
  */
 export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Report> {
   const now = ctx.clock.now();
