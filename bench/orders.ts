@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { openOrderStatuses } from "../src/contract/orders";
-import { type Database, openPglite } from "../src/server/db/database";
+import { type Database, openPglite, rowsOf } from "../src/server/db/database";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { load, medianRun, type Run } from "./load";
 import { scratchPostgres, startBenchApp } from "./scratch";
@@ -38,12 +38,12 @@ interface OrderRow {
 
 const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
 
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
-  ((await database.read((db) => db.execute(query))) as unknown as { rows: T[] }).rows;
+const rowsIn = <T>(database: Database, query: ReturnType<typeof sql>) =>
+  database.read((db) => rowsOf<T>(db, query));
 
 /** Ample stock for every sellable item but the last, which gets a few units, received as real movements. */
 async function stockUp(database: Database): Promise<{ first: number; last: number; scarce: number }> {
-  const [range] = await rowsOf<{ first: number; last: number }>(
+  const [range] = await rowsIn<{ first: number; last: number }>(
     database,
     sql`select min(id)::int as first, max(id)::int as last from inventory_items where is_active`,
   );
@@ -155,7 +155,7 @@ async function benchKind(kind: string, database: Database, url: string | null): 
   });
   const port = (app.server.address() as AddressInfo).port;
   const cookies = await signUpClients(database, port);
-  const [users] = await rowsOf<{ first: number; last: number }>(
+  const [users] = await rowsIn<{ first: number; last: number }>(
     database,
     sql`select min(id)::int as first, max(id)::int as last from users where email like 'bench-client-%'`,
   );
@@ -179,7 +179,7 @@ async function benchKind(kind: string, database: Database, url: string | null): 
     );
   }
   await app.close();
-  const [check] = await rowsOf<{ oversold: number }>(
+  const [check] = await rowsIn<{ oversold: number }>(
     database,
     sql`select count(*)::int as oversold from inventory_items i
         where i.reserved_stock > i.current_stock

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -22,6 +22,10 @@ export const observeStatements = (observer: ((query: string) => void) | undefine
 const logger = { logQuery: (query: string) => onStatement?.(query) };
 /** A drizzle handle: the database itself or an open transaction (a transaction is a database too). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** The rows of a raw SQL statement. Both drivers answer `{ rows }`; the shared database type does not say so. */
+export async function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface Database {

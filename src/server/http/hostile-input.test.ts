@@ -1,6 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_AMOUNT_KES } from "../../contract/money";
+import { rowsOf } from "../db/database";
 import { inventoryItems } from "../db/schema";
 import {
   asUser,
@@ -180,9 +181,7 @@ describe("duplicates caught by the database", () => {
   it("answers the same 409 when the email belongs to a customer the office already has", async () => {
     // Kiambu Dairy Farm is a seeded customer with no account: its email cannot open one from outside.
     const [farm] = await t.database.read((db) =>
-      db
-        .execute(sql`select email from customers where name = 'Kiambu Dairy Farm'`)
-        .then((r) => (r as unknown as { rows: { email: string }[] }).rows),
+      rowsOf<{ email: string }>(db, sql`select email from customers where name = 'Kiambu Dairy Farm'`),
     );
     const res = await t.app.inject({
       method: "POST",

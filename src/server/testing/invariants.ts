@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { openOrderStatuses } from "../../contract/orders";
-import type { Database } from "../db/database";
+import { type Database, rowsOf } from "../db/database";
 
 const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
 
@@ -130,10 +130,8 @@ export async function invariantViolations(database: Database): Promise<string[]>
     ),
     sql` union all `,
   );
-  const result = (await database.read((db) => db.execute(union))) as unknown as {
-    rows: { rule: string; row: string }[];
-  };
+  const broken = await database.read((db) => rowsOf<{ rule: string; row: string }>(db, union));
   const found = new Map<string, string[]>();
-  for (const { rule, row } of result.rows) found.set(rule, [...(found.get(rule) ?? []), row]);
+  for (const { rule, row } of broken) found.set(rule, [...(found.get(rule) ?? []), row]);
   return [...found].map(([rule, rows]) => `${rule}: ${rows.join(", ")}`);
 }

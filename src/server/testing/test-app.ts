@@ -4,7 +4,7 @@ import { buildApp, type ServerTimeouts } from "../app";
 import { ManualClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
-import { type Database, openPostgres } from "../db/database";
+import { type Database, openPostgres, rowsOf } from "../db/database";
 import { prepareDatabase } from "../db/prepare";
 import { inventoryItems, users } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
@@ -128,12 +128,11 @@ export async function secondInstance(
 ): Promise<{ database: Database; app: FastifyInstance; close: () => Promise<void> }> {
   let database = t.database;
   if (t.database.kind === "postgres") {
-    const dbName = await t.database.read(async (db) => {
-      const result = await db.execute("select current_database() as name");
-      return (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-    });
+    const [current] = await t.database.read((db) =>
+      rowsOf<{ name: string }>(db, "select current_database() as name"),
+    );
     const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${dbName}`;
+    url.pathname = `/${current!.name}`;
     database = await openPostgres(url.toString(), 5);
   }
   const app = await buildApp({ database, config: t.config, clock: t.clock, webRoot: null });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/database";
 import { invariantViolations } from "../../testing/invariants";
 import {
   asUser,
@@ -22,8 +23,7 @@ afterAll(() => t.close());
 /** Every summary table as stored (shards summed, empty rows left out), to compare with a rebuild. */
 const totals = () =>
   t.database.read(async (db) => {
-    const rows = async (query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const rows = (query: ReturnType<typeof sql>) => rowsOf<unknown>(db, query);
     return {
       days: await rows(sql`
         select day::text as day, status::text as status, sum(orders)::int as orders,
@@ -51,12 +51,13 @@ const totals = () =>
 
 describe("summary tables", () => {
   it("count as booked exactly the statuses the ledger books", async () => {
-    const result = (await t.database.read((db) =>
-      db.execute(
+    const booked = await t.database.read((db) =>
+      rowsOf<{ status: string }>(
+        db,
         sql`select s::text as status from unnest(enum_range(null::order_status)) s where order_is_booked(s)`,
       ),
-    )) as unknown as { rows: { status: string }[] };
-    expect(result.rows.map((r) => r.status).sort()).toEqual([...bookedStatuses].sort());
+    );
+    expect(booked.map((r) => r.status).sort()).toEqual([...bookedStatuses].sort());
   });
 
   it("kept by triggers through orders, payments, refunds, approvals, cancellations, write-offs and edits equal a rebuild", async () => {
@@ -131,17 +132,19 @@ describe("summary tables", () => {
 
     // The summary endpoint reads them, and agrees with counting the orders themselves.
     const summary = (await director.get("/api/orders/summary")).json();
-    const counted = await t.database.read(async (db) => {
-      const result = (await db.execute(sql`
+    const [counted] = await t.database.read((db) =>
+      rowsOf<{ total: number; pending: number; booked: number }>(
+        db,
+        sql`
         select count(*)::int as total, (count(*) filter (where status = 'pending'))::int as pending,
                coalesce(sum(total_amount_kes) filter (where status in ('approved','processing','shipped','delivered')), 0)::int as booked
-        from orders`)) as unknown as { rows: { total: number; pending: number; booked: number }[] };
-      return result.rows[0]!;
-    });
+        from orders`,
+      ),
+    );
     expect(summary).toMatchObject({
-      totalOrders: counted.total,
-      pendingOrders: counted.pending,
-      totalRevenueKes: counted.booked,
+      totalOrders: counted!.total,
+      pendingOrders: counted!.pending,
+      totalRevenueKes: counted!.booked,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Placement } from "../../../contract/cryo-store";
 import { openOrderStatuses } from "../../../contract/orders";
-import type { Db } from "../../db/database";
+import { type Db, rowsOf } from "../../db/database";
 import {
   canes,
   inventoryItems,
@@ -125,7 +125,9 @@ export async function allocatePicks(
   // One statement (it runs while the item's row is locked, so every round trip here holds up that item's
   // other orders): lock the free positions, take from each in receipt order until `quantity` is covered,
   // promise those straws and write the picks.
-  const result = (await db.execute(sql`
+  const picked = await rowsOf<{ count: number }>(
+    db,
+    sql`
     with locked as (
       select ${stockPositions.id} as id, ${stockPositions.caneId} as cane_id, ${stockPositions.receivedAt} as received_at,
              ${stockPositions.count} - ${stockPositions.allocated} as free
@@ -142,8 +144,9 @@ export async function allocatePicks(
     )
     insert into ${orderPicks} (order_id, inventory_item_id, cane_id, count, created_at)
     select ${orderId}, ${inventoryItemId}, cane_id, n, ${now.toISOString()} from taken
-    returning count`)) as unknown as { rows: { count: number }[] };
-  return result.rows.reduce((sum, r) => sum + Number(r.count), 0);
+    returning count`,
+  );
+  return picked.reduce((sum, r) => sum + Number(r.count), 0);
 }
 
 /** Orders holding more of the item than their pick lists cover get newly placed straws, oldest order first. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/database";
+import { type Db, rowsOf } from "../../db/database";
 
 /**
  * The next unique, human-readable order number, e.g. ORD-2026-000123 (year of placement, global sequence), as
@@ -11,9 +11,6 @@ export function orderNumberOf(placedAt: Date): SQL<string> {
 
 /** The same number asked for on its own (the demo seed, which writes orders row by row). */
 export async function nextOrderNumber(db: Db, placedAt: Date): Promise<string> {
-  // Both drivers answer `{ rows }`; the shared database type does not say so.
-  const result = (await db.execute(sql`select ${orderNumberOf(placedAt)} as n`)) as unknown as {
-    rows: { n: string }[];
-  };
-  return result.rows[0]!.n;
+  const [row] = await rowsOf<{ n: string }>(db, sql`select ${orderNumberOf(placedAt)} as n`);
+  return row!.n;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/database";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { nairobiDate } from "../../time";
 import { pdfText } from "./pdf";
@@ -67,8 +68,7 @@ describe("reports", () => {
   it("ranks top customers and products as the booked orders in the period add up", async () => {
     const report = (await director.get("/api/reports?period=1y")).json();
     const first = nairobiDate(new Date(t.clock.now().getTime() - 364 * DAY));
-    const rows = <T>(query: ReturnType<typeof sql>) =>
-      t.database.read(async (db) => ((await db.execute(query)) as unknown as { rows: T[] }).rows);
+    const rows = <T>(query: ReturnType<typeof sql>) => t.database.read((db) => rowsOf<T>(db, query));
     const customers = await rows<{ name: string; orders: number; revenue: number }>(sql`
       select c.name, count(*)::int as orders, sum(o.total_amount_kes)::int as revenue
       from orders o join customers c on c.id = o.customer_id
