@@ -1,13 +1,7 @@
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import type { Report, ReportType } from "../../../contract/reports";
 import { reportPeriodLabels } from "../../../contract/reports";
 import { nairobiDate } from "../../time";
-
-/** DejaVu Sans draws Latin with every accent (Kĩambu), Cyrillic, Greek and more; Helvetica draws Latin-1 only. */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-const REGULAR = fontFile("DejaVuSans.ttf");
-const BOLD = fontFile("DejaVuSans-Bold.ttf");
+import { renderPdf } from "./pdf-thread";
 
 /** Text the PDF can draw: emoji (which no PDF font here has) are left out, line breaks become spaces. */
 export function pdfText(text: string): string {
@@ -103,47 +97,16 @@ function tablesFor(report: Report, type: ReportType): { figures: [string, string
 
 /** A PDF of one report tab: its figures and a table of the data behind each chart. */
 export function reportPdf(report: Report, type: ReportType): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: `Urithi ${type} report` } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
-
   const { figures, tables } = tablesFor(report, type);
-  doc.font(REGULAR);
-  doc
-    .fontSize(20)
-    .fillColor("#166534")
-    .text(`Urithi ${type[0]!.toUpperCase()}${type.slice(1)} Report`);
-  doc
-    .moveDown(0.3)
-    .fontSize(10)
-    .fillColor("#444")
-    .text(`${reportPeriodLabels[report.period]}: ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)}`);
-  doc.moveDown();
-  doc.fillColor("#000").fontSize(12);
-  for (const [label, value] of figures) doc.text(pdfText(`${label}: ${value}`));
-
-  for (const table of tables) {
-    doc.moveDown().fontSize(13).fillColor("#166534").text(table.title);
-    doc.moveDown(0.3).fontSize(9).fillColor("#000");
-    const width = (doc.page.width - 96) / table.head.length;
-    // Each row is as tall as its tallest wrapped cell, so a long name never runs into the next row.
-    const row = (cells: (string | number)[], bold = false) => {
-      doc.font(bold ? BOLD : REGULAR);
-      const texts = cells.map((cell) => pdfText(String(cell)));
-      const height = Math.max(...texts.map((t) => doc.heightOfString(t, { width: width - 6 })));
-      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-      const y = doc.y;
-      texts.forEach((t, i) => {
-        doc.text(t, 48 + i * width, y, { width: width - 6 });
-      });
-      doc.x = 48;
-      doc.y = y + height + 3;
-    };
-    row(table.head, true);
-    if (table.rows.length === 0) row(["No data for this period"]);
-    for (const r of table.rows) row(r);
-  }
-  doc.end();
-  return done;
+  return renderPdf({
+    title: `Urithi ${type[0]!.toUpperCase()}${type.slice(1)} Report`,
+    subtitle: `${reportPeriodLabels[report.period]}: ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)}`,
+    figures: figures.map(([label, value]) => pdfText(`${label}: ${value}`)),
+    tables: tables.map((t) => ({
+      title: t.title,
+      head: t.head,
+      rows: t.rows.map((r) => r.map((cell) => pdfText(String(cell)))),
+    })),
+    empty: "No data for this period",
+  });
 }
