@@ -37,6 +37,7 @@ export const permissions = [
   "reports:sales",
   "pricing",
   "customers:merge",
+  "messages",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -44,7 +45,8 @@ export type Permission = (typeof permissions)[number];
  * What each role may do (SPEC section 6 and the demo-account descriptions). `reports` is every report;
  * `reports:sales` the sales and customer reports only (no inventory or storage temperatures). Money on the
  * dashboard needs `finance`, storage temperatures `storage`. Prices are set with `inventory:write`; a
- * discount on an order line needs `pricing`, merging two customers `customers:merge` (both Directors).
+ * discount on an order line needs `pricing`, merging two customers `customers:merge`, the outbox of SMS and
+ * email `messages` (all Directors).
  * The server checks these on every route; the web only uses them to hide what would answer 403.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {

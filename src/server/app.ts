@@ -25,6 +25,9 @@ import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
+import { transportsFor } from "./modules/notifications/channels";
+import type { Transports } from "./modules/notifications/dispatcher";
+import { registerMessageRoutes } from "./modules/notifications/routes";
 import { registerOrderRoutes } from "./modules/orders/routes";
 import { DarajaClient } from "./modules/payments/daraja";
 import { registerPaymentRoutes } from "./modules/payments/routes";
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Runs the background jobs (hold expiry, M-Pesa reconciliation); tests call them directly instead. */
   jobs?: boolean;
+  /** Where SMS and email go; from the settings unless a test passes its own. */
+  transports?: Transports & { close(): void };
   /** Socket limits; tests shorten them to watch a slow client being cut off. */
   timeouts?: ServerTimeouts;
 }
@@ -76,11 +81,13 @@ export const defaultTimeouts: ServerTimeouts = {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
+  const transports = options.transports ?? transportsFor(options.config);
   const ctx: AppContext = {
     database: options.database,
     config: options.config,
     clock,
     daraja: new DarajaClient(options.config.mpesa, () => clock.now()),
+    transports,
   };
   const timeouts = options.timeouts ?? defaultTimeouts;
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
@@ -130,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerVendorRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
+  registerMessageRoutes(app, ctx, transports);
+  app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {
     const stop = startJobs(ctx, app.log, options.config.jobsIntervalMs);

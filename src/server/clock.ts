@@ -14,4 +14,7 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
+  set(at: Date): void {
+    this.current = new Date(at);
+  }
 }

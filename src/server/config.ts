@@ -71,6 +71,20 @@ const envSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().default("Urithi Genetics Ltd"),
   BANK_ACCOUNT_NUMBER: z.string().default("1234567890"),
   BANK_BRANCH: z.string().default("Nakuru"),
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  AT_SENDER_ID: z.string().max(11, "must be at most 11 characters (an alphanumeric sender ID)").optional(),
+  AT_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  AT_CALLBACK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  EMAIL_FROM: z
+    .string()
+    .min(3, "must be a sender like Urithi <orders@example.co.ke>")
+    .default("Urithi Genetics <orders@urithi.co.ke>"),
+  MESSAGE_MAX_ATTEMPTS: positiveInt.default(6),
   /** PostgreSQL connections per app instance. */
   DATABASE_POOL_SIZE: positiveInt.default(10),
   LOG_LEVEL: z
@@ -112,6 +126,17 @@ export interface Config {
   /** How often each instance runs hold expiry and M-Pesa reconciliation. */
   jobsIntervalMs: number;
   bank: { bankName: string; accountName: string; accountNumber: string; branch: string };
+  /** Where SMS and email go; without a provider each channel keeps its messages in the database only. */
+  messaging: {
+    africasTalking:
+      | { username: string; apiKey: string; senderId: string | undefined; apiUrl: string }
+      | undefined;
+    /** The secret Africa's Talking's delivery-report callback URL carries (?secret=…). */
+    callbackSecret: string | undefined;
+    smtpUrl: string | undefined;
+    emailFrom: string;
+    maxAttempts: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -140,7 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: MPESA_MODE ${e.MPESA_MODE} needs MPESA_CALLBACK_BASE_URL (this app's public https address)`,
     );
   }
+  if ((e.AT_USERNAME === undefined) !== (e.AT_API_KEY === undefined)) {
+    throw new ConfigError("Invalid configuration: AT_USERNAME and AT_API_KEY must be set together");
+  }
   const self = `http://127.0.0.1:${e.PORT}`;
+  const atUrl =
+    e.AT_USERNAME === "sandbox" ? "https://api.sandbox.africastalking.com" : "https://api.africastalking.com";
   const darajaUrl = {
     simulator: `${self}/mpesa-sim`,
     sandbox: "https://sandbox.safaricom.co.ke",
@@ -183,6 +213,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountName: e.BANK_ACCOUNT_NAME,
       accountNumber: e.BANK_ACCOUNT_NUMBER,
       branch: e.BANK_BRANCH,
+    },
+    messaging: {
+      africasTalking:
+        e.AT_USERNAME && e.AT_API_KEY
+          ? {
+              username: e.AT_USERNAME,
+              apiKey: e.AT_API_KEY,
+              senderId: e.AT_SENDER_ID,
+              apiUrl: (e.AT_API_URL ?? atUrl).replace(/\/$/, ""),
+            }
+          : undefined,
+      callbackSecret: e.AT_CALLBACK_SECRET,
+      smtpUrl: e.SMTP_URL,
+      emailFrom: e.EMAIL_FROM,
+      maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
     },
   };
 }

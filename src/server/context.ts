@@ -1,6 +1,7 @@
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import type { Transports } from "./modules/notifications/dispatcher";
 import type { DarajaClient } from "./modules/payments/daraja";
 
 /** What every module needs from the running app. */
@@ -9,4 +10,6 @@ export interface AppContext {
   config: Config;
   clock: Clock;
   daraja: DarajaClient;
+  /** Where the outbox's SMS and email go. */
+  transports: Transports;
 }

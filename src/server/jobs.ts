@@ -2,15 +2,20 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
 import { sweepRateLimits } from "./http/rate-limit";
 import { expireItems } from "./modules/inventory/adjustments";
+import { dispatchMessages } from "./modules/notifications/dispatcher";
+import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
+import { alarmStaff } from "./modules/notifications/staff-alarms";
 import { expireHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
 import { checkRefillsDue } from "./modules/storage/tanks";
 
 /**
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
- * callback never came, raising alerts for LN2 tanks whose refill day has passed, and marking items past
- * their expiry date as expired. Each claims or locks its rows in the database, so any number of instances
- * may run them.
+ * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
+ * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, and marking items
+ * past their expiry date as expired; and, on a shorter beat so a farmer hears within seconds, sending the
+ * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
+ * run them.
  */
 export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
   let running = false;
@@ -23,6 +28,8 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       await reconcilePendingMpesa(ctx);
       await sweepRateLimits(ctx);
       await checkRefillsDue(ctx);
+      await alarmStaff(ctx);
+      await sendLowStockDigest(ctx);
       const outdated = await expireItems(ctx);
       if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
     } catch (error) {
@@ -31,7 +38,25 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  let sending = false;
+  const send = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      const messages = await dispatchMessages(ctx, ctx.transports);
+      if (messages.failed > 0) log.warn(messages, "messages failed for good");
+    } catch (error) {
+      log.error({ err: error }, "sending messages failed");
+    } finally {
+      sending = false;
+    }
+  };
+  const timers = [
+    setInterval(() => void tick(), everyMs),
+    setInterval(() => void send(), Math.min(everyMs, 3000)),
+  ];
+  for (const timer of timers) timer.unref();
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
 }

@@ -1,6 +1,6 @@
 /** Business calendar: Kenya (East Africa Time, UTC+3 all year, no daylight saving). */
 export const BUSINESS_TIME_ZONE = "Africa/Nairobi";
-const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
+export const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /** The instant a calendar month starts in Nairobi, `monthsBack` months before the one containing `now`. */
 export function monthStart(now: Date, monthsBack = 0): Date {

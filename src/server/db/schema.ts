@@ -23,6 +23,7 @@ import { customerTypes } from "../../contract/customers";
 import { transactionStatuses, transactionTypes } from "../../contract/finance";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
 import { languages } from "../../contract/languages";
+import { messageChannels, messageKinds, messageStatuses, notifyChannels } from "../../contract/messages";
 import { currencies } from "../../contract/money";
 import {
   orderSources,
@@ -69,6 +70,10 @@ export const shipmentStatusEnum = pgEnum("shipment_status", shipmentStatuses);
 export const serviceTypeEnum = pgEnum("service_type", serviceTypes);
 export const breedingStatusEnum = pgEnum("breeding_status", breedingStatuses);
 export const vendorTypeEnum = pgEnum("vendor_type", vendorTypes);
+export const messageKindEnum = pgEnum("message_kind", messageKinds);
+export const messageChannelEnum = pgEnum("message_channel", messageChannels);
+export const messageStatusEnum = pgEnum("message_status", messageStatuses);
+export const notifyChannelEnum = pgEnum("notify_channel", notifyChannels);
 
 /** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
@@ -127,6 +132,8 @@ export const users = pgTable(
     interests: jsonb("interests").$type<string[]>().notNull().default([]),
     /** The language the person chose for the app and for the messages we send them. */
     language: languageEnum("language").notNull().default("en"),
+    /** How order messages reach this person: SMS, email or both. */
+    notifyBy: notifyChannelEnum("notify_by").notNull().default("both"),
     notes: text("notes"),
     customerId: integer("customer_id").references(() => customers.id),
     /** Demo accounts sign in only while demo mode is on. */
@@ -293,6 +300,8 @@ export const storageAlerts = pgTable(
     acknowledgedBy: integer("acknowledged_by").references(() => users.id),
     acknowledgementNote: text("acknowledgement_note"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** When staff were last alarmed by SMS; an unacknowledged alarm repeats from here. */
+    alarmedAt: timestamp("alarmed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("storage_alerts_one_open").on(t.storageUnitId, t.kind).where(sql`${t.resolvedAt} is null`),
@@ -843,5 +852,47 @@ export const vendors = pgTable(
     index("vendors_type_idx").on(t.type, t.isActive),
     index("vendors_created_idx").on(t.createdAt),
     uniqueIndex("vendors_email_active_key").on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
+  ],
+);
+
+/**
+ * The outbox: every SMS and email, written in the same transaction as the event it tells of, then sent by
+ * a dispatcher (`notifications/dispatcher.ts`). `idempotency_key` goes to the provider with every try, so a
+ * message retried after a crash is not delivered twice; `dedupe_key` stops one event writing its message
+ * twice (a daily digest, a repeated alarm round).
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    kind: messageKindEnum("kind").notNull(),
+    channel: messageChannelEnum("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    language: languageEnum("language").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    html: text("html"),
+    status: messageStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** A dispatcher's claim: until then no other dispatcher takes the message. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    dedupeKey: text("dedupe_key").unique(),
+    orderId: integer("order_id").references(() => orders.id),
+    userId: integer("user_id").references(() => users.id),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_created_idx").on(t.createdAt, t.id),
+    index("outbox_status_created_idx").on(t.status, t.createdAt),
+    index("outbox_order_idx").on(t.orderId),
+    index("outbox_provider_idx").on(t.providerMessageId),
+    check("outbox_attempts_nonnegative", sql`${t.attempts} >= 0`),
   ],
 );

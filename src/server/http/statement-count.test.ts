@@ -136,7 +136,7 @@ describe("statements per request", () => {
     expect(await statementsOf(client, "/api/client/orders?limit=500&offset=0")).toBe(small);
   });
 
-  it("place a one-line client order in 12: two limit counts, then one transaction with the stock last", async () => {
+  it("place a one-line client order in 14: two limit counts, then one transaction with the stock last", async () => {
     const item = await inventoryItem(t, "SEM-HF-101");
     const place = () =>
       client.post("/api/client/orders", {
@@ -152,8 +152,8 @@ describe("statements per request", () => {
     } finally {
       observeStatements(undefined);
     }
-    // The session is cached. The stock row, which every order of the item waits for, is locked last, and
-    // only the pick list follows it before COMMIT.
+    // The session is cached. The messages go into the outbox with the order. The stock row, which every
+    // order of the item waits for, is locked last, and only the pick list follows it before COMMIT.
     // (Drizzle reports BEGIN and COMMIT on PostgreSQL only; they are left out on both.)
     expect(sent.filter((head) => !/^(begin|commit)$/i.test(head))).toEqual([
       'insert into "rate_limits"', // orders per session
@@ -165,6 +165,8 @@ describe("statements per request", () => {
       'insert into "orders"', // with its number from the sequence
       'insert into "order_events"',
       'insert into "order_lines"',
+      'select "id", "email",', // the approvers, told by email
+      'insert into "outbox"', // the client's messages and the approvers' in one
       'insert into "stock_movements"',
       'update "inventory_items" set',
       "with locked as",

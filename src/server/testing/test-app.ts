@@ -9,6 +9,7 @@ import { prepareDatabase } from "../db/prepare";
 import { inventoryItems, users } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { hashPassword } from "../modules/auth/passwords";
+import { transportsFor } from "../modules/notifications/channels";
 import { DarajaClient } from "../modules/payments/daraja";
 import { openTestDatabase } from "./test-database";
 
@@ -44,10 +45,12 @@ export async function createTestApp(
   });
   const database = await openTestDatabase();
   await prepareDatabase(database, { seedDemo: options.seed ?? true, now: clock.now() });
+  const transports = transportsFor(config);
   const app = await buildApp({
     database,
     config,
     clock,
+    transports,
     webRoot: options.webRoot ?? null,
     timeouts: options.timeouts,
   });
@@ -65,7 +68,13 @@ export async function createTestApp(
     database,
     clock,
     config,
-    ctx: { database, config, clock, daraja: new DarajaClient(config.mpesa, () => clock.now()) },
+    ctx: {
+      database,
+      config,
+      clock,
+      daraja: new DarajaClient(config.mpesa, () => clock.now()),
+      transports,
+    },
     baseUrl,
     close: async () => {
       await app.close();

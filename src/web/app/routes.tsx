@@ -14,6 +14,7 @@ const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
 const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 const StoragePage = lazy(() => import("../features/storage/storage-page"));
+const MessagesPage = lazy(() => import("../features/messages/messages-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
@@ -92,6 +93,7 @@ export const staffRoutes: StaffRoute[] = [
     anyOf: ["orders:approve"],
     render: (user) => <OrderApprovalPage user={user} />,
   },
+  { paths: ["/messages"], title: "Messages", anyOf: ["messages"], render: () => <MessagesPage /> },
   {
     paths: ["/account"],
     title: "Account Security",

@@ -551,6 +551,16 @@ export const demoClientFarm = {
   joinedDaysAgo: 200,
 };
 
+/** Demo staff mobiles, so storage alarms by SMS have someone to reach (shown on the messages page). */
+export const demoStaffPhones: Record<string, string> = {
+  "director1@urithi.co.ke": "+254 722 500 101",
+  "director2@urithi.co.ke": "+254 722 500 102",
+  "scientist@urithi.co.ke": "+254 722 500 103",
+  "sales@urithi.co.ke": "+254 722 500 104",
+  "lab@urithi.co.ke": "+254 722 500 105",
+  "logistics@urithi.co.ke": "+254 722 500 106",
+};
+
 export const seedVendors = [
   {
     name: "URUS Genetics Brazil",

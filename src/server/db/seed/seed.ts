@@ -8,7 +8,14 @@ import { incomeDescription } from "../../modules/finance/ledger";
 import { nextOrderNumber } from "../../modules/orders/order-number";
 import type { Db } from "../database";
 import * as t from "../schema";
-import { demoClientFarm, seedCustomers, seedInventory, seedStorageUnits, seedVendors } from "./data";
+import {
+  demoClientFarm,
+  demoStaffPhones,
+  seedCustomers,
+  seedInventory,
+  seedStorageUnits,
+  seedVendors,
+} from "./data";
 import { DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
 import { seedStore } from "./store";
 import { seedTankHistory } from "./tanks";
@@ -121,7 +128,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
                 interests: ["Dairy Cattle", "Artificial Insemination"],
                 customerId: clientCustomer!.id,
               }
-            : {}),
+            : { phone: demoStaffPhones[a.email] ?? null }),
           createdAt: daysAgo(400),
         };
       }),

@@ -12,6 +12,7 @@ import { customers, orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
+import { readerOf } from "../notifications/order-messages";
 import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
 import { enforceUnpaidCap, holdUntil } from "../payments/holds";
 import { sellableItems } from "./catalogue";
@@ -84,6 +85,7 @@ export function placeClientOrder(
       lines,
       createdBy: user.id,
       holdExpiresAt: holdUntil(ctx.config.holds, input.paymentMethod, now),
+      notify: { bank: ctx.config.bank, client: readerOf(user, customer.phone) },
     });
     return { id: order.id, orderNumber: order.orderNumber };
   });

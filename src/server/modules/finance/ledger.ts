@@ -4,6 +4,7 @@ import type { Db } from "../../db/database";
 import { orderDayTotals, orderStatusTotals, orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import type { DayRange } from "../../time";
+import { notifyOrderClient } from "../notifications/order-messages";
 
 /**
  * The one ledger: every money figure about orders is defined here.
@@ -207,6 +208,10 @@ export async function confirmPayment(
   if (!paid) return null;
   if (!paid.needsReview) await writeIncome(db, order!, paid, null, outcome.paidAt);
   await refreshPaymentState(db, paid.orderId, outcome.now);
+  await notifyOrderClient(db, order!, "payment_received", outcome.now, {
+    amountKes: outcome.paidAmountKes,
+    receipt: outcome.receipt,
+  });
   return paid;
 }
 
@@ -222,8 +227,14 @@ export async function failPayment(
     .set({ status, resultCode: detail.resultCode, resultDesc: detail.resultDesc, updatedAt: detail.now })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
     .returning();
-  if (row) await refreshPaymentState(db, row.orderId, detail.now);
-  return row ?? null;
+  if (!row) return null;
+  await refreshPaymentState(db, row.orderId, detail.now);
+  // A result from M-Pesa is news to the client; a prompt that never left (M-Pesa down) was shown on screen.
+  if (detail.resultCode !== null) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+    await notifyOrderClient(db, order!, "payment_failed", detail.now);
+  }
+  return row;
 }
 
 /** A payment staff saw arrive (bank transfer, card terminal, paybill). Cannot take the order past its total. */
@@ -263,6 +274,7 @@ export async function recordReceivedPayment(
     .returning();
   await writeIncome(db, order, payment!, actorUserId, input.paidAt);
   await refreshPaymentState(db, orderId, now);
+  await notifyOrderClient(db, order, "payment_received", now, { amountKes: input.amountKes });
   return payment!;
 }
 

@@ -279,6 +279,7 @@ export function reserveForCustomer(
         },
       ],
       createdBy: actorUserId,
+      notify: { bank: ctx.config.bank },
     });
     return { order: toOrder(order), item: await loadItem(db, eq(inventoryItems.id, id)) };
   });

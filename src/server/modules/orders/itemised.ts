@@ -75,6 +75,7 @@ export function createItemisedOrder(
       notes: input.notes,
       lines,
       createdBy: actor.id,
+      notify: { bank: ctx.config.bank },
     });
     return toOrder(order);
   });

@@ -11,11 +11,12 @@ import { inventoryItems, orderEvents, orderLines, orderPicks, orders, shipments 
 import { conflict, forbidden, notFound } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
+import { notifyStatusChange } from "../notifications/order-messages";
 
 /**
  * The one order process. Every change of `orders.status` goes through `changeOrderStatus`, and every edit
  * of an order's details through `editOrderDetails`: each checks the guard table, applies its side effects
- * (stock, shipment) and writes exactly one history event, inside the caller's transaction.
+ * (stock, shipment, the client's message) and writes exactly one history event, inside the caller's transaction.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -171,6 +172,11 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
       : null,
     actorUserId: change.actor.id,
     createdAt: change.now,
+  });
+  await notifyStatusChange(db, row, change.to, {
+    reason: change.reason,
+    bySystem: change.actor.id === null,
+    now: change.now,
   });
   return row;
 }

@@ -10,6 +10,7 @@ import type {
   orderListQuery,
   orderUpdateSchema,
 } from "../../../contract/orders";
+import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
@@ -20,6 +21,8 @@ import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
+import { notifyOrderPlaced } from "../notifications/order-messages";
+import type { Reader } from "../notifications/outbox";
 import { orderNumberOf } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -77,6 +80,8 @@ export interface NewOrder {
   createdBy: number | null;
   /** An unpaid client order's stock is held until then. */
   holdExpiresAt?: Date | null;
+  /** For the new order's messages: the bank details to pay to, and the client when the caller knows them. */
+  notify: { bank: Config["bank"]; client?: Reader };
 }
 
 /** Inserts an order with its lines, reserves their stock and records the first history entry. */
@@ -134,6 +139,20 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
         lineTotalKes: l.unitPriceKes * l.quantity,
       })),
     );
+  }
+  await notifyOrderPlaced(
+    db,
+    order!,
+    lines.map((l) => ({
+      name: l.productName,
+      quantity: l.quantity,
+      lineTotalKes: l.unitPriceKes * l.quantity,
+    })),
+    input.notify.bank,
+    now,
+    input.notify.client,
+  );
+  if (lines.length > 0) {
     const stock = lines.flatMap((l) =>
       l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
     );
@@ -166,6 +185,7 @@ export function createStaffOrder(
       expectedDeliveryDate,
       notes: input.notes,
       createdBy: actorUserId,
+      notify: { bank: ctx.config.bank },
     });
     return toOrder(order);
   });

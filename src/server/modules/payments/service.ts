@@ -20,6 +20,7 @@ import {
   refreshPaymentState,
   refundPayment,
 } from "../finance/ledger";
+import { notifyOrderClient } from "../notifications/order-messages";
 import { parseStkCallback } from "./daraja";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -133,7 +134,7 @@ export async function startMpesaPayment(
       await db.update(orders).set({ holdExpiresAt: answerBy }).where(eq(orders.id, orderId));
     }
     await refreshPaymentState(db, orderId, now);
-    return { payment: payment!, orderNumber: order.orderNumber };
+    return { payment: payment!, order };
   });
 
   const { payment } = prepared;
@@ -141,20 +142,24 @@ export async function startMpesaPayment(
     const accepted = await ctx.daraja.stkPush({
       phone,
       amountKes: payment.amountKes,
-      accountReference: prepared.orderNumber.replace(/^ORD-/, ""),
+      accountReference: prepared.order.orderNumber.replace(/^ORD-/, ""),
       description: "Urithi order",
       callbackUrl: `${ctx.config.mpesa.callbackBaseUrl}/api/payments/mpesa/callback/${payment.callbackToken}`,
     });
-    await ctx.database.tx((db) =>
-      db
+    await ctx.database.tx(async (db) => {
+      await db
         .update(payments)
         .set({
           checkoutRequestId: accepted.checkoutRequestId,
           merchantRequestId: accepted.merchantRequestId,
           updatedAt: ctx.clock.now(),
         })
-        .where(eq(payments.id, payment.id)),
-    );
+        .where(eq(payments.id, payment.id));
+      await notifyOrderClient(db, prepared.order, "payment_prompt", ctx.clock.now(), {
+        amountKes: payment.amountKes,
+        phone,
+      });
+    });
     return { paymentId: payment.id, status: "pending" };
   } catch (error) {
     await ctx.database.tx((db) =>

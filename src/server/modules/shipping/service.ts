@@ -18,6 +18,7 @@ import { orders, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { DAY_MS } from "../../time";
+import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus } from "../orders/process";
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -208,6 +209,10 @@ export function setShipmentStatus(
       })
       .where(eq(shipments.id, id))
       .returning();
+    if (current.orderId && status === "delayed") {
+      const [order] = await db.select().from(orders).where(eq(orders.id, current.orderId));
+      await notifyOrderClient(db, order!, "order_delayed", now, { date: row!.expectedDelivery });
+    }
     return toShipment(row!);
   });
 }

@@ -6,6 +6,7 @@ import {
   Heart,
   LayoutDashboard,
   type LucideIcon,
+  MessageSquare,
   Package,
   ShoppingCart,
   Snowflake,
@@ -23,7 +24,7 @@ export interface NavItem {
   anyOf: Permission[];
 }
 
-/** Sidebar entries of SPEC section 2, plus Cryo Storage and Order Approval for those who may use them. */
+/** Sidebar entries of SPEC section 2, plus Cryo Storage, Order Approval and Messages for those who may use them. */
 export const navItems: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, anyOf: ["dashboard"] },
   { href: "/genetic-inventory", label: "Genetic Inventory", icon: Dna, anyOf: ["inventory:read"] },
@@ -37,6 +38,7 @@ export const navItems: NavItem[] = [
   { href: "/vendors", label: "Vendor Management", icon: Store, anyOf: ["vendors"] },
   { href: "/reports", label: "Reports", icon: BarChart3, anyOf: ["reports", "reports:sales"] },
   { href: "/order-approval", label: "Order Approval", icon: ClipboardCheck, anyOf: ["orders:approve"] },
+  { href: "/messages", label: "Messages", icon: MessageSquare, anyOf: ["messages"] },
 ];
 
 /** The active entry is the exact match, or a prefix match for non-root entries. */

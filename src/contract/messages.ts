@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { languages } from "./languages";
+import { paginationQuery } from "./pagination";
+
+/** How a message reaches its reader. */
+export const messageChannels = ["sms", "email"] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+
+/**
+ * A message's life in the outbox: pending until a dispatcher sends it (retrying with backoff), sent once the
+ * provider took it, delivered when the provider's report says it arrived, failed when it gave up.
+ */
+export const messageStatuses = ["pending", "sent", "delivered", "failed"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export const messageStatusLabels: Record<MessageStatus, string> = {
+  pending: "Pending",
+  sent: "Sent",
+  delivered: "Delivered",
+  failed: "Failed",
+};
+
+/** What each message is about: one template per kind, in English and Kiswahili. */
+export const messageKinds = [
+  "order_received",
+  "payment_prompt",
+  "payment_bank_details",
+  "payment_received",
+  "payment_failed",
+  "payment_expired",
+  "order_approved",
+  "order_rejected",
+  "order_shipped",
+  "order_delayed",
+  "order_delivered",
+  "approval_needed",
+  "storage_alarm",
+  "low_stock_digest",
+] as const;
+export type MessageKind = (typeof messageKinds)[number];
+export const messageKindLabels: Record<MessageKind, string> = {
+  order_received: "Order received",
+  payment_prompt: "M-Pesa prompt sent",
+  payment_bank_details: "Bank details",
+  payment_received: "Payment received",
+  payment_failed: "Payment failed",
+  payment_expired: "Payment expired",
+  order_approved: "Order approved",
+  order_rejected: "Order rejected",
+  order_shipped: "Order shipped",
+  order_delayed: "Delivery delayed",
+  order_delivered: "Order delivered",
+  approval_needed: "Awaiting approval",
+  storage_alarm: "Storage alarm",
+  low_stock_digest: "Low stock digest",
+};
+
+/** How a client wants order messages: by SMS, by email, or both. */
+export const notifyChannels = ["sms", "email", "both"] as const;
+export type NotifyChannel = (typeof notifyChannels)[number];
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(messageKinds),
+  channel: z.enum(messageChannels),
+  recipient: z.string(),
+  language: z.enum(languages),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: z.enum(messageStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  providerMessageId: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListQuery = paginationQuery.extend({
+  status: z.enum(messageStatuses).optional(),
+  channel: z.enum(messageChannels).optional(),
+  orderId: z.coerce.number().int().positive().optional(),
+});
+export type MessageListQuery = z.infer<typeof messageListQuery>;
+
+/** The messages page's counts per status (one aggregate) and where each channel's messages go. */
+export const messageCountsSchema = z.record(z.enum(messageStatuses), z.number().int());
+export type MessageCounts = z.infer<typeof messageCountsSchema>;
+export const messageSummarySchema = z.object({
+  counts: messageCountsSchema,
+  channels: z.record(z.enum(messageChannels), z.string()),
+});
+export type MessageSummary = z.infer<typeof messageSummarySchema>;
+
+/** An Africa's Talking delivery report, as its callback posts it (form fields). */
+export const deliveryReportSchema = z.object({
+  id: z.string().min(1, "id is required").max(200),
+  status: z.string().min(1, "status is required").max(50),
+  phoneNumber: z.string().max(30).optional(),
+  failureReason: z.string().max(200).optional(),
+  networkCode: z.string().max(20).optional(),
+  retryCount: z.string().max(10).optional(),
+});

@@ -1,0 +1,64 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type Role, rolePermissions, roles } from "../../../contract/roles";
+import type { AppContext } from "../../context";
+import { appMeta, inventoryItems, users } from "../../db/schema";
+import { EAT_OFFSET_MS, nairobiDate } from "../../time";
+import { availableStock, isLowStock } from "../inventory/low-stock";
+import { readerOf } from "./order-messages";
+import { messageRows, writeMessages } from "./outbox";
+
+/** The digest goes out from this hour of the Nairobi morning. */
+export const DIGEST_HOUR = 7;
+/** Who restocks: everyone who may change inventory (Directors, the Chief Scientist, the lab). */
+const digestRoles: Role[] = roles.filter((r) => rolePermissions[r].includes("inventory:write"));
+
+/**
+ * Once a Nairobi day, from 7:00, emails the items at or under the low-stock line to those who restock. The
+ * day is claimed with one conditional upsert, so of several instances exactly one sends it; a day with no
+ * low stock sends nothing. Answers how many emails were written.
+ */
+export async function sendLowStockDigest(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const nairobiHour = new Date(now.getTime() + EAT_OFFSET_MS).getUTCHours();
+  if (nairobiHour < DIGEST_HOUR) return 0;
+  const day = nairobiDate(now);
+  return ctx.database.tx(async (db) => {
+    const claimed = await db
+      .insert(appMeta)
+      .values({ key: "low_stock_digest_day", value: day, updatedAt: now })
+      .onConflictDoUpdate({
+        target: appMeta.key,
+        set: { value: day, updatedAt: now },
+        setWhere: sql`${appMeta.value} < ${day}`,
+      })
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return 0;
+    const lowStock = await db
+      .select({
+        itemId: inventoryItems.itemId,
+        name: inventoryItems.breedName,
+        available: sql<number>`${availableStock}::int`,
+      })
+      .from(inventoryItems)
+      .where(isLowStock)
+      .orderBy(asc(availableStock), asc(inventoryItems.itemId));
+    if (lowStock.length === 0) return 0;
+    const staff = await db
+      .select()
+      .from(users)
+      .where(and(inArray(users.role, digestRoles), eq(users.isActive, true)));
+    return writeMessages(
+      db,
+      staff.flatMap((person) =>
+        messageRows({
+          kind: "low_stock_digest",
+          reader: readerOf(person),
+          facts: { lowStock },
+          channels: ["email"],
+          dedupeKey: `low-stock:${day}:${person.id}`,
+          now,
+        }),
+      ),
+    );
+  });
+}

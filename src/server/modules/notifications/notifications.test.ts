@@ -1,0 +1,446 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Message } from "../../../contract/messages";
+import { outbox } from "../../db/schema";
+import { startFakeAfricasTalking } from "../../testing/fake-africas-talking";
+import {
+  asUser,
+  createTestApp,
+  inventoryItem,
+  loginAs,
+  loginClient,
+  signupPayload,
+  staffEmails,
+  type TestApp,
+} from "../../testing/test-app";
+import { AfricasTalkingClient } from "./africas-talking";
+import { dispatchMessages, retryDelayMs } from "./dispatcher";
+import { enqueueMessage } from "./outbox";
+import { storeTransport } from "./transport";
+
+const AT = { username: "urithi", apiKey: "at-test-key-0123456789" };
+const SECRET = "delivery-report-secret-42";
+
+let t: TestApp;
+let at: Awaited<ReturnType<typeof startFakeAfricasTalking>>;
+let director: ReturnType<typeof asUser>;
+let sms: AfricasTalkingClient;
+
+beforeAll(async () => {
+  at = await startFakeAfricasTalking(AT);
+  t = await createTestApp({
+    env: { AT_USERNAME: AT.username, AT_API_KEY: AT.apiKey, AT_API_URL: at.url, AT_CALLBACK_SECRET: SECRET },
+  });
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  sms = new AfricasTalkingClient(t.config.messaging.africasTalking!);
+});
+afterAll(async () => {
+  await t.close();
+  await at.close();
+});
+
+const transports = () => ({ sms, email: storeTransport });
+
+async function signUp(email: string, language: "en" | "sw") {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/client-signup",
+    payload: { ...signupPayload(email), phone: "0722 123 456", language },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return asUser(t.app, await loginClient(t.app, email, "mbegu-bora-2026"));
+}
+
+async function order(client: ReturnType<typeof asUser>, quantity = 1, paymentMethod = "bank") {
+  const item = await inventoryItem(t, "SEM-HF-101");
+  return client.post("/api/client/orders", {
+    items: [{ productId: item.id, quantity }],
+    customerLocation: "Nyeri",
+    paymentMethod,
+  });
+}
+
+/** The clock moves by hours here, past a session's idle timeout: each look signs in afresh. */
+async function asDirector() {
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  return director;
+}
+const messagesOf = async (orderId: number) =>
+  (await (await asDirector()).get(`/api/messages?orderId=${orderId}&limit=500`)).json() as Message[];
+
+/** Sends everything due, however many rounds that takes. */
+async function drain() {
+  for (let i = 0; i < 20; i++) {
+    const r = await dispatchMessages(t.ctx, transports());
+    if (r.sent + r.retrying + r.failed === 0) return;
+  }
+}
+
+describe("the outbox", () => {
+  it("writes a client order's messages with it, in the client's language, for the approvers too", async () => {
+    const client = await signUp("wanjiru.outbox@example.co.ke", "sw");
+    const placed = await order(client);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const messages = await messagesOf(placed.json().id);
+    const toClient = messages.filter((m) => m.kind !== "approval_needed");
+    expect(toClient.map((m) => `${m.kind}/${m.channel}`).sort()).toEqual([
+      "order_received/email",
+      "order_received/sms",
+      "payment_bank_details/email",
+      "payment_bank_details/sms",
+    ]);
+    const received = toClient.find((m) => m.kind === "order_received" && m.channel === "sms")!;
+    expect(received).toMatchObject({ recipient: "+254722123456", language: "sw", status: "pending" });
+    expect(received.body).toContain(`tumepokea agizo lako ${placed.json().orderNumber}`);
+    const bank = toClient.find((m) => m.kind === "payment_bank_details" && m.channel === "email")!;
+    expect(bank.body).toContain(`Nambari ya akaunti: ${t.config.bank.accountNumber}`);
+    const approvals = messages.filter((m) => m.kind === "approval_needed");
+    expect(approvals.length).toBeGreaterThanOrEqual(2);
+    expect(approvals.every((m) => m.channel === "email" && m.language === "en")).toBe(true);
+    expect(approvals.map((m) => m.recipient)).toContain(staffEmails.director);
+  });
+
+  it("writes nothing for an order that is refused or rolled back", async () => {
+    const before = (await director.get("/api/messages/summary")).json().counts;
+    const client = await signUp("refused.outbox@example.co.ke", "en");
+    const item = await inventoryItem(t, "SEM-HF-101");
+    const refused = await order(client, item.currentStock - item.reservedStock + 1);
+    expect(refused.statusCode).toBe(409);
+    await expect(
+      t.database.tx(async (db) => {
+        await enqueueMessage(db, {
+          kind: "order_delivered",
+          reader: {
+            name: "Ann",
+            phone: "0711000111",
+            email: null,
+            language: "en",
+            notifyBy: "sms",
+            userId: null,
+          },
+          facts: { orderNumber: "ORD-X" },
+          now: t.clock.now(),
+        });
+        throw new Error("the event failed");
+      }),
+    ).rejects.toThrow("the event failed");
+    expect((await director.get("/api/messages/summary")).json().counts).toEqual(before);
+  });
+
+  it("tells the client at each step: approved with its date, shipped with its tracking number, delivered", async () => {
+    const client = await signUp("steps.outbox@example.co.ke", "en");
+    const placed = (await order(client)).json();
+    const total = (await director.get(`/api/orders/${placed.id}`)).json().totalAmountKes as number;
+    const paid = await director.post(`/api/orders/${placed.id}/payments`, {
+      method: "bank",
+      amountKes: total,
+      reference: "FT-2231",
+      date: "2026-11-20",
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const scientist = asUser(t.app, await loginAs(t.app, staffEmails.chief_scientist));
+    const approved = await scientist.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 7 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const expected = new Date(approved.json().expectedDeliveryDate);
+    const texts = (await messagesOf(placed.id)).filter((m) => m.channel === "sms");
+    expect(texts.map((m) => m.kind)).toEqual(expect.arrayContaining(["payment_received", "order_approved"]));
+    const day = new Intl.DateTimeFormat("en-KE", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "Africa/Nairobi",
+    });
+    expect(texts.find((m) => m.kind === "order_approved")!.body).toContain(
+      `Expected delivery: ${day.format(expected)}`,
+    );
+    expect(texts.find((m) => m.kind === "payment_received")!.body).toContain(
+      `KSh ${total.toLocaleString("en-KE")}`,
+    );
+  });
+});
+
+describe("the dispatcher", () => {
+  it("sends through Africa's Talking, retries with backoff, and gives up after the last try", async () => {
+    const client = await signUp("retry.outbox@example.co.ke", "en");
+    const placed = (await order(client)).json();
+    await drain();
+    // Every message so far has gone; now the provider fails twice, then recovers.
+    at.failNext({ http: 500 }, { http: 502 });
+    await t.database.tx((db) =>
+      enqueueMessage(db, {
+        kind: "order_delivered",
+        reader: {
+          name: "Achieng",
+          phone: "0722123456",
+          email: null,
+          language: "en",
+          notifyBy: "sms",
+          userId: null,
+        },
+        facts: { orderNumber: placed.orderNumber },
+        orderId: placed.id,
+        now: t.clock.now(),
+      }),
+    );
+    const one = async () =>
+      (await messagesOf(placed.id)).find((m) => m.kind === "order_delivered" && m.channel === "sms")!;
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    let m = await one();
+    expect(m).toMatchObject({ status: "pending", attempts: 1 });
+    expect(m.lastError).toContain("500");
+    expect(new Date(m.nextAttemptAt!).getTime() - t.clock.now().getTime()).toBe(retryDelayMs(1));
+    // Not due yet: nothing is tried.
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    t.clock.advance(retryDelayMs(1));
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    m = await one();
+    expect(new Date(m.nextAttemptAt!).getTime() - t.clock.now().getTime()).toBe(retryDelayMs(2));
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    t.clock.advance(retryDelayMs(2));
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    m = await one();
+    expect(m).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    const delivered = at.delivered.filter((d) => d.messageId === m.providerMessageId);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.message).toBe(m.body);
+
+    // Past the last try the message fails, and a Director can send it again.
+    const max = t.config.messaging.maxAttempts;
+    at.failNext(...Array.from({ length: max }, () => ({ http: 503 })));
+    await t.database.tx((db) =>
+      enqueueMessage(db, {
+        kind: "order_shipped",
+        reader: {
+          name: "Achieng",
+          phone: "0722123456",
+          email: null,
+          language: "en",
+          notifyBy: "sms",
+          userId: null,
+        },
+        facts: { orderNumber: placed.orderNumber, carrier: "DHL Express", trackingNumber: "TRK-1" },
+        orderId: placed.id,
+        now: t.clock.now(),
+      }),
+    );
+    for (let i = 0; i < max; i++) {
+      await dispatchMessages(t.ctx, transports());
+      t.clock.advance(retryDelayMs(max));
+    }
+    const failed = (await messagesOf(placed.id)).find((x) => x.kind === "order_shipped")!;
+    expect(failed).toMatchObject({ status: "failed", attempts: max, nextAttemptAt: null });
+    await asDirector();
+    const again = await director.post(`/api/messages/${failed.id}/resend`, {});
+    expect(again.json()).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await director.post(`/api/messages/${failed.id}/resend`, {})).statusCode).toBe(409);
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect((await director.post("/api/messages/999999/resend", {})).statusCode).toBe(404);
+  });
+
+  it("does not retry a number Africa's Talking says can never receive", async () => {
+    await drain();
+    at.failNext({ statusCode: 403, status: "InvalidPhoneNumber" });
+    await t.database.tx((db) =>
+      enqueueMessage(db, {
+        kind: "order_delivered",
+        reader: {
+          name: "Ann",
+          phone: "0711999888",
+          email: null,
+          language: "en",
+          notifyBy: "sms",
+          userId: null,
+        },
+        facts: { orderNumber: "ORD-2026-INVALID" },
+        now: t.clock.now(),
+      }),
+    );
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const [row] = await t.database.read((db) =>
+      db.select().from(outbox).where(eq(outbox.recipient, "+254711999888")),
+    );
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+    expect(row!.lastError).toContain("InvalidPhoneNumber");
+  });
+
+  it("sends a message whose sender died mid-send again with the same key, and the provider delivers it once", async () => {
+    await drain();
+    await t.database.tx((db) =>
+      enqueueMessage(db, {
+        kind: "order_delivered",
+        reader: {
+          name: "Ann",
+          phone: "0711222333",
+          email: null,
+          language: "en",
+          notifyBy: "sms",
+          userId: null,
+        },
+        facts: { orderNumber: "ORD-2026-CRASH" },
+        now: t.clock.now(),
+      }),
+    );
+    // This sender hands the message over, then dies before it records the outcome.
+    const dying = {
+      sms: {
+        name: "dies",
+        send: async (m: Parameters<typeof sms.send>[0]) => {
+          await sms.send(m);
+          throw new Error("process killed");
+        },
+      },
+      email: storeTransport,
+    };
+    await dispatchMessages(t.ctx, dying).catch(() => {});
+    // Its claim holds others off until it runs out.
+    expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    t.clock.advance(10 * 60_000);
+    await drain();
+    const [row] = await t.database.read((db) =>
+      db.select().from(outbox).where(eq(outbox.recipient, "+254711222333")),
+    );
+    expect(row!.status).toBe("sent");
+    expect(at.requests.filter((r) => r.idempotencyKey === row!.idempotencyKey)).toHaveLength(2);
+    expect(at.delivered.filter((d) => d.idempotencyKey === row!.idempotencyKey)).toHaveLength(1);
+  });
+
+  it("never sends a message twice when two app instances dispatch at once", async () => {
+    await drain();
+    const before = at.delivered.length;
+    const asked = at.requests.length;
+    await t.database.tx(async (db) => {
+      for (let i = 0; i < 40; i++) {
+        await enqueueMessage(db, {
+          kind: "order_delivered",
+          reader: {
+            name: "Ann",
+            phone: `07110${String(i).padStart(5, "0")}`,
+            email: null,
+            language: "en",
+            notifyBy: "sms",
+            userId: null,
+          },
+          facts: { orderNumber: `ORD-2026-P${i}` },
+          now: t.clock.now(),
+        });
+      }
+    });
+    const { secondInstance } = await import("../../testing/test-app");
+    const instance = await secondInstance(t);
+    try {
+      const other = { ...t.ctx, database: instance.database };
+      const results = await Promise.all([
+        dispatchMessages(t.ctx, transports(), 7),
+        dispatchMessages(other, transports(), 7),
+        dispatchMessages(t.ctx, transports(), 7),
+        dispatchMessages(other, transports(), 7),
+      ]);
+      await Promise.all([drain(), drain()]);
+      expect(results.reduce((n, r) => n + r.sent, 0)).toBeGreaterThan(0);
+    } finally {
+      await instance.close();
+    }
+    const sent = at.delivered.slice(before);
+    expect(sent).toHaveLength(40);
+    // Forty requests in all: no message was handed to the provider twice.
+    const keys = at.requests.slice(asked).map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(40);
+    expect(new Set(keys).size).toBe(40);
+  });
+});
+
+describe("delivery reports", () => {
+  it("marks an SMS delivered or failed from Africa's Talking's report, which must carry the secret", async () => {
+    await drain();
+    await t.database.tx((db) =>
+      enqueueMessage(db, {
+        kind: "order_delivered",
+        reader: {
+          name: "Ann",
+          phone: "0711444555",
+          email: null,
+          language: "en",
+          notifyBy: "sms",
+          userId: null,
+        },
+        facts: { orderNumber: "ORD-2026-DLR" },
+        now: t.clock.now(),
+      }),
+    );
+    await drain();
+    const [row] = await t.database.read((db) =>
+      db.select().from(outbox).where(eq(outbox.recipient, "+254711444555")),
+    );
+    const report = (secret: string, body: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/messages/delivery-reports?secret=${secret}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: body,
+      });
+    const form = (status: string) =>
+      new URLSearchParams({
+        id: row!.providerMessageId!,
+        status,
+        phoneNumber: "+254711444555",
+        networkCode: "63902",
+      }).toString();
+    await asDirector();
+    expect((await report("wrong-secret-wrong-secret", form("Success"))).statusCode).toBe(403);
+    expect((await report(SECRET, "status=Success")).statusCode).toBe(400);
+    expect((await report(SECRET, form("Buffered"))).json()).toEqual({ matched: true });
+    expect((await report(SECRET, form("Success"))).json()).toEqual({ matched: true });
+    const [after] = await t.database.read((db) => db.select().from(outbox).where(eq(outbox.id, row!.id)));
+    expect(after).toMatchObject({ status: "delivered" });
+    expect(after!.deliveredAt).not.toBeNull();
+    // A late failure report never takes a delivered message back.
+    await report(SECRET, form("Failed"));
+    const [still] = await t.database.read((db) => db.select().from(outbox).where(eq(outbox.id, row!.id)));
+    expect(still!.status).toBe("delivered");
+    expect(
+      (
+        await report(SECRET, new URLSearchParams({ id: "ATXid_unknown", status: "Success" }).toString())
+      ).json(),
+    ).toEqual({
+      matched: false,
+    });
+  });
+
+  it("is refused by an app with no callback secret set", async () => {
+    const bare = await createTestApp({ seed: false });
+    try {
+      const res = await bare.app.inject({
+        method: "POST",
+        url: "/api/messages/delivery-reports?secret=anything",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "id=x&status=Success",
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("the messages page's API", () => {
+  it("is for Directors, lists newest first with filters and a total, and counts by status", async () => {
+    await asDirector();
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect((await sales.get("/api/messages")).statusCode).toBe(403);
+    const page = await director.get("/api/messages?limit=5&channel=sms");
+    expect(page.statusCode).toBe(200);
+    const rows = page.json() as Message[];
+    expect(rows.length).toBe(5);
+    expect(rows.every((m) => m.channel === "sms")).toBe(true);
+    expect(Number(page.headers["x-total-count"])).toBeGreaterThan(5);
+    const times = rows.map((m) => m.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const summary = (await director.get("/api/messages/summary")).json();
+    expect(summary.channels).toEqual({
+      sms: "Africa's Talking (urithi)",
+      email: "kept in the database (no provider configured)",
+    });
+    expect(summary.counts.sent + summary.counts.delivered).toBeGreaterThan(0);
+    expect((await director.get("/api/messages?status=lost")).statusCode).toBe(400);
+  });
+});

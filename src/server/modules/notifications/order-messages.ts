@@ -1,0 +1,147 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { MessageKind } from "../../../contract/messages";
+import type { OrderStatus } from "../../../contract/orders";
+import { rolePermissions, roles } from "../../../contract/roles";
+import type { Config } from "../../config";
+import type { Db } from "../../db/database";
+import { orderLines, type orders, shipments, users } from "../../db/schema";
+import { messageRows, type Reader, writeMessages } from "./outbox";
+import type { MessageFacts } from "./templates";
+
+type OrderRow = typeof orders.$inferSelect;
+type Line = { name: string; quantity: number; lineTotalKes: number };
+
+/** The client an order's messages go to: their account's choices, or the contact details on the order. */
+export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
+  if (order.clientUserId !== null) {
+    const [user] = await db.select().from(users).where(eq(users.id, order.clientUserId));
+    if (user) return readerOf(user, order.customerPhone);
+  }
+  return {
+    name: order.customerName,
+    phone: order.customerPhone,
+    email: order.customerEmail,
+    language: "en",
+    notifyBy: "both",
+    userId: null,
+  };
+}
+
+export function readerOf(user: typeof users.$inferSelect, fallbackPhone: string | null = null): Reader {
+  return {
+    name: user.firstName,
+    phone: user.phone ?? fallbackPhone,
+    email: user.email,
+    language: user.language,
+    notifyBy: user.notifyBy,
+    userId: user.id,
+  };
+}
+
+const approverRoles = roles.filter((r) => rolePermissions[r].includes("orders:approve"));
+
+/**
+ * A new order's messages, in one insert: "order received" (and bank details for a bank transfer) to the
+ * client, "awaits approval" by email to every approver. An M-Pesa order's prompt message follows when the
+ * prompt is sent.
+ */
+export async function notifyOrderPlaced(
+  db: Db,
+  order: OrderRow,
+  lines: Line[],
+  bank: Config["bank"],
+  now: Date,
+  client?: Reader,
+): Promise<void> {
+  const reader = client ?? (await orderReader(db, order));
+  const facts = { orderNumber: order.orderNumber, amountKes: order.totalAmountKes, lines };
+  const approvers = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.role, approverRoles), eq(users.isActive, true)));
+  const at = { orderId: order.id, now };
+  await writeMessages(db, [
+    ...messageRows({ kind: "order_received", reader, facts, ...at }),
+    ...(order.paymentMethod === "bank"
+      ? messageRows({
+          kind: "payment_bank_details",
+          reader,
+          facts: { ...facts, bank, date: order.holdExpiresAt },
+          ...at,
+        })
+      : []),
+    ...approvers.flatMap((a) =>
+      messageRows({
+        kind: "approval_needed",
+        reader: readerOf(a),
+        facts: { ...facts, customer: order.customerName },
+        channels: ["email"],
+        ...at,
+      }),
+    ),
+  ]);
+}
+
+/** Tells the order's client about it: `kind` with the order's number, total and (for emails) its lines. */
+export async function notifyOrderClient(
+  db: Db,
+  order: OrderRow,
+  kind: MessageKind,
+  now: Date,
+  facts: Omit<MessageFacts, "name" | "orderNumber"> = {},
+): Promise<void> {
+  const lines = await db
+    .select({
+      name: orderLines.productName,
+      quantity: orderLines.quantity,
+      lineTotalKes: orderLines.lineTotalKes,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.id);
+  await writeMessages(
+    db,
+    messageRows({
+      kind,
+      reader: await orderReader(db, order),
+      facts: { amountKes: order.totalAmountKes, lines, ...facts, orderNumber: order.orderNumber },
+      orderId: order.id,
+      now,
+    }),
+  );
+}
+
+/**
+ * The client's message for an order that just changed status, if that change is news to them: approved
+ * (with the delivery estimate), rejected (with the reason), shipped (with the tracking number), delivered,
+ * or cancelled by the system because no payment came.
+ */
+export async function notifyStatusChange(
+  db: Db,
+  order: OrderRow,
+  to: OrderStatus,
+  change: { reason?: string | null; bySystem: boolean; now: Date },
+): Promise<void> {
+  if (to === "approved") {
+    await notifyOrderClient(db, order, "order_approved", change.now, { date: order.expectedDeliveryDate });
+  } else if (to === "rejected") {
+    await notifyOrderClient(db, order, "order_rejected", change.now, {
+      reason: change.reason || order.notes,
+    });
+  } else if (to === "shipped") {
+    const [shipment] = await db
+      .select({ carrier: shipments.carrier, trackingNumber: shipments.trackingNumber })
+      .from(shipments)
+      .where(and(eq(shipments.orderId, order.id), ne(shipments.status, "cancelled")))
+      .orderBy(desc(shipments.id))
+      .limit(1);
+    await notifyOrderClient(db, order, "order_shipped", change.now, {
+      carrier: shipment?.carrier ?? "our courier",
+      trackingNumber: shipment?.trackingNumber ?? "-",
+    });
+  } else if (to === "delivered") {
+    await notifyOrderClient(db, order, "order_delivered", change.now);
+  } else if (to === "cancelled" && change.bySystem) {
+    await notifyOrderClient(db, order, "payment_expired", change.now);
+  }
+}

@@ -1,0 +1,72 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  deliveryReportSchema,
+  messageListQuery,
+  messageSchema,
+  messageSummarySchema,
+} from "../../../contract/messages";
+import type { AppContext } from "../../context";
+import { AppError, forbidden, validationError } from "../../errors";
+import { access } from "../../http/access";
+import { withTotal } from "../../http/list-total";
+import { idParams } from "../../http/params";
+import type { Transports } from "./dispatcher";
+import { applyDeliveryReport, countMessages, listMessages, messageCounts, resendMessage } from "./service";
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext, transports: Transports): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: access.staff("messages") };
+  r.get(
+    "/api/messages",
+    { config, schema: { querystring: messageListQuery, response: { 200: z.array(messageSchema) } } },
+    (request, reply) => withTotal(reply, listMessages(ctx, request.query), countMessages(ctx, request.query)),
+  );
+  r.get(
+    "/api/messages/summary",
+    { config, schema: { response: { 200: messageSummarySchema } } },
+    async () => ({
+      counts: await messageCounts(ctx),
+      channels: { sms: transports.sms.name, email: transports.email.name },
+    }),
+  );
+  r.post(
+    "/api/messages/:id/resend",
+    { config, schema: { params: idParams, response: { 200: messageSchema } } },
+    (request) => resendMessage(ctx, request.params.id),
+  );
+  // Africa's Talking posts its delivery reports here as form fields; the secret in the URL authenticates it.
+  r.post(
+    "/api/messages/delivery-reports",
+    {
+      config: { access: access.public },
+      schema: { querystring: z.object({ secret: z.string().max(200).optional() }) },
+    },
+    async (request) => {
+      const expected = ctx.config.messaging.callbackSecret;
+      if (!expected) {
+        throw new AppError(
+          "NOT_FOUND",
+          "Delivery reports are not set up: AT_CALLBACK_SECRET is not configured",
+        );
+      }
+      if (!sameSecret(request.query.secret ?? "", expected)) throw forbidden("Wrong delivery-report secret");
+      const raw = request.body;
+      const fields = typeof raw === "string" ? Object.fromEntries(new URLSearchParams(raw)) : (raw ?? {});
+      const parsed = deliveryReportSchema.safeParse(fields);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]!;
+        throw validationError("Not a delivery report", { [String(first.path[0] ?? "body")]: first.message });
+      }
+      return { matched: await applyDeliveryReport(ctx, parsed.data) };
+    },
+  );
+}

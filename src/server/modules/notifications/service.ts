@@ -1,0 +1,121 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Message, MessageCounts, MessageListQuery, MessageStatus } from "../../../contract/messages";
+import { messageStatuses } from "../../../contract/messages";
+import type { AppContext } from "../../context";
+import { outbox } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+import { countMatching } from "../../http/list-total";
+
+type OutboxRow = typeof outbox.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toMessage(row: OutboxRow): Message {
+  return {
+    id: row.id,
+    kind: row.kind,
+    channel: row.channel,
+    recipient: row.recipient,
+    language: row.language,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    providerMessageId: row.providerMessageId,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    nextAttemptAt: iso(row.status === "pending" ? row.nextAttemptAt : null),
+  };
+}
+
+function whereOf(query: Omit<MessageListQuery, "limit" | "offset">): SQL | undefined {
+  return and(
+    query.status ? eq(outbox.status, query.status) : undefined,
+    query.channel ? eq(outbox.channel, query.channel) : undefined,
+    query.orderId ? eq(outbox.orderId, query.orderId) : undefined,
+  );
+}
+
+/** Newest first, as staff look for what just went out. */
+export function listMessages(ctx: AppContext, query: MessageListQuery): Promise<Message[]> {
+  return ctx.database.read(async (db) =>
+    (
+      await db
+        .select()
+        .from(outbox)
+        .where(whereOf(query))
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(query.limit)
+        .offset(query.offset)
+    ).map(toMessage),
+  );
+}
+
+export const countMessages = (ctx: AppContext, query: MessageListQuery) =>
+  countMatching(ctx, outbox, whereOf(query));
+
+export function messageCounts(ctx: AppContext): Promise<MessageCounts> {
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select({ status: outbox.status, n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .groupBy(outbox.status);
+    const counts = Object.fromEntries(messageStatuses.map((s) => [s, 0])) as Record<MessageStatus, number>;
+    for (const r of rows) counts[r.status] = r.n;
+    return counts;
+  });
+}
+
+/** Puts a failed message back in the queue with fresh tries; it keeps its idempotency key. */
+export function resendMessage(ctx: AppContext, id: number): Promise<Message> {
+  const now = ctx.clock.now();
+  return ctx.database.tx(async (db) => {
+    const [row] = await db
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .returning();
+    if (row) return toMessage(row);
+    const [existing] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+    if (!existing) throw notFound("Message");
+    throw conflict(`Only a failed message can be resent; this one is ${existing.status}`);
+  });
+}
+
+/** Africa's Talking's final states; the others (Sent, Submitted, Buffered) leave the message as sent. */
+const deliveredStates = new Set(["Success"]);
+const failedStates = new Set(["Failed", "Rejected", "AbsentSubscriber", "Expired"]);
+
+/**
+ * Applies an Africa's Talking delivery report to the SMS it names. Answers whether a message matched; a
+ * report never takes a message back from delivered or failed.
+ */
+export async function applyDeliveryReport(
+  ctx: AppContext,
+  report: { id: string; status: string; failureReason?: string },
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const delivered = deliveredStates.has(report.status);
+  const failed = failedStates.has(report.status);
+  return ctx.database.tx(async (db) => {
+    const match = and(eq(outbox.channel, "sms"), eq(outbox.providerMessageId, report.id));
+    if (!delivered && !failed) {
+      const [known] = await db.select({ id: outbox.id }).from(outbox).where(match);
+      return known !== undefined;
+    }
+    const [row] = await db
+      .update(outbox)
+      .set(
+        delivered
+          ? { status: "delivered", deliveredAt: now }
+          : { status: "failed", lastError: `Not delivered: ${report.failureReason || report.status}` },
+      )
+      .where(and(match, inArray(outbox.status, ["pending", "sent"])))
+      .returning({ id: outbox.id });
+    if (row) return true;
+    const [known] = await db.select({ id: outbox.id }).from(outbox).where(match);
+    return known !== undefined;
+  });
+}

@@ -1,0 +1,82 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SmtpTransport } from "./smtp";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let server: SMTPServer;
+let port: number;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  // A real SMTP server on localhost; it refuses one mailbox for good (550) as a real one would.
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith("nobody@")) {
+        return callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("email over SMTP", () => {
+  it("sends text and HTML with the outbox key as its Message-ID", async () => {
+    const smtp = new SmtpTransport(`smtp://127.0.0.1:${port}`, "Urithi Genetics <orders@urithi.co.ke>");
+    const sent = await smtp.send({
+      recipient: "wanjiru@example.co.ke",
+      subject: "Tumepokea agizo lako ORD-2026-000042",
+      body: "Habari Wanjiru,\n\nTumepokea agizo lako.",
+      html: "<p>Habari Wanjiru,</p><p>Tumepokea agizo lako.</p>",
+      idempotencyKey: "0b9e5a0c-5f1c-4c57-9a51-1f1f5f0e2a11",
+    });
+    expect(sent.providerMessageId).toBe("<0b9e5a0c-5f1c-4c57-9a51-1f1f5f0e2a11@urithi>");
+    const mail = received.at(-1)!;
+    expect(mail.to).toEqual(["wanjiru@example.co.ke"]);
+    expect(mail.from).toBe("orders@urithi.co.ke");
+    expect(mail.raw).toContain("Subject: Tumepokea agizo lako ORD-2026-000042");
+    expect(mail.raw).toContain("Message-ID: <0b9e5a0c-5f1c-4c57-9a51-1f1f5f0e2a11@urithi>");
+    // One email, two bodies: the text for any mail program, the HTML for those that draw it.
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain[\s\S]*Tumepokea agizo lako\./);
+    expect(mail.raw).toMatch(/Content-Type: text\/html[\s\S]*<p>Habari Wanjiru,<\/p>/);
+    smtp.close();
+  });
+
+  it("gives up on a mailbox the server refuses for good, and retries when the server is away", async () => {
+    const smtp = new SmtpTransport(`smtp://127.0.0.1:${port}`, "orders@urithi.co.ke");
+    const message = { subject: "x", body: "x", html: null, idempotencyKey: "k-1" };
+    await expect(smtp.send({ ...message, recipient: "nobody@example.co.ke" })).rejects.toMatchObject({
+      permanent: true,
+    });
+    const away = new SmtpTransport("smtp://127.0.0.1:1", "orders@urithi.co.ke");
+    await expect(away.send({ ...message, recipient: "wanjiru@example.co.ke" })).rejects.toMatchObject({
+      permanent: false,
+    });
+  });
+});

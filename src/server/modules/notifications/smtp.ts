@@ -1,0 +1,51 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { SendError, type Transport } from "./transport";
+
+/**
+ * Email over SMTP (nodemailer). The outbox message's idempotency key is the Message-ID, so a retried email
+ * is recognisably the same message to the server and to the reader's mail program.
+ */
+export class SmtpTransport implements Transport {
+  readonly name: string;
+  private readonly mailer: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    const parsed = new URL(url);
+    this.name = `SMTP (${parsed.hostname}:${parsed.port || (parsed.protocol === "smtps:" ? 465 : 587)})`;
+    this.mailer = nodemailer.createTransport(url);
+  }
+
+  async send(message: {
+    recipient: string;
+    subject: string | null;
+    body: string;
+    html: string | null;
+    idempotencyKey: string;
+  }) {
+    try {
+      const info = await this.mailer.sendMail({
+        from: this.from,
+        to: message.recipient,
+        subject: message.subject ?? "",
+        text: message.body,
+        html: message.html ?? undefined,
+        messageId: `<${message.idempotencyKey}@urithi>`,
+      });
+      return { providerMessageId: info.messageId };
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      // 5xx is the server refusing this message or mailbox for good; anything else may pass later.
+      throw new SendError(
+        `SMTP: ${(error as Error).message}`,
+        code !== undefined && code >= 500 && code < 600,
+      );
+    }
+  }
+
+  close(): void {
+    this.mailer.close();
+  }
+}

@@ -1,0 +1,71 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { type Role, roles } from "../../../contract/roles";
+import type { AppContext } from "../../context";
+import { storageAlerts, users } from "../../db/schema";
+import { readerOf } from "./order-messages";
+import { messageRows, writeMessages } from "./outbox";
+
+/** An unacknowledged alarm is texted again this often. */
+export const ALARM_REPEAT_MS = 30 * 60_000;
+/** Who is woken for the cold chain: the lab, and the Directors. */
+const alarmRoles: Role[] = roles.filter((r) => r === "lab_technician" || r === "director");
+
+/**
+ * Texts lab staff and Directors about every storage alert that can lose stock (a critical temperature or
+ * refill, or a low LN2 level) and nobody has acknowledged yet: at once, then every 30 minutes until someone
+ * acknowledges it in the app. An alert raised again as worse is texted at once. Each round is claimed by a
+ * conditional update under `SKIP LOCKED`, so two instances never text the same round twice. Answers how
+ * many alerts were texted.
+ */
+export async function alarmStaff(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const due = or(
+    isNull(storageAlerts.alarmedAt),
+    lte(storageAlerts.alarmedAt, new Date(now.getTime() - ALARM_REPEAT_MS)),
+    sql`${storageAlerts.alarmedAt} < ${storageAlerts.raisedAt}`,
+  );
+  return ctx.database.tx(async (db) => {
+    const alerts = await db
+      .select({ id: storageAlerts.id, message: storageAlerts.message })
+      .from(storageAlerts)
+      .where(
+        and(
+          isNull(storageAlerts.resolvedAt),
+          isNull(storageAlerts.acknowledgedAt),
+          or(eq(storageAlerts.severity, "critical"), eq(storageAlerts.kind, "ln2_level")),
+          due,
+        ),
+      )
+      .for("update", { skipLocked: true });
+    if (alerts.length === 0) return 0;
+    await db
+      .update(storageAlerts)
+      .set({ alarmedAt: now })
+      .where(
+        inArray(
+          storageAlerts.id,
+          alerts.map((a) => a.id),
+        ),
+      );
+    const staff = await db
+      .select()
+      .from(users)
+      .where(and(inArray(users.role, alarmRoles), eq(users.isActive, true)));
+    await writeMessages(
+      db,
+      alerts.flatMap((alert) =>
+        staff.flatMap((person) =>
+          messageRows({
+            kind: "storage_alarm",
+            reader: readerOf(person),
+            facts: { alarm: alert.message },
+            channels: ["sms"],
+            dedupeKey: `alarm:${alert.id}:${now.getTime()}:${person.id}`,
+            now,
+          }),
+        ),
+      ),
+    );
+    return alerts.length;
+  });
+}

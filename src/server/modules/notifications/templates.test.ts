@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { languages } from "../../../contract/languages";
+import { messageKinds } from "../../../contract/messages";
+import { type MessageFacts, renderMessage } from "./templates";
+
+/** GSM 03.38's basic set: what fits 160 characters to one SMS part (the extension set costs two each). */
+const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+
+/** Everyday facts at their longest: a long first name, a full order number, a six-figure total. */
+const facts: MessageFacts = {
+  name: "Wanjiru",
+  customer: "Kiambu Dairy Farmers Co-op",
+  orderNumber: "ORD-2026-004217",
+  amountKes: 1_250_000,
+  phone: "+254722123456",
+  bank: {
+    bankName: "KCB Bank Kenya",
+    accountName: "Urithi Genetics Ltd",
+    accountNumber: "1234567890",
+    branch: "Nakuru",
+  },
+  date: new Date("2026-12-24T09:00:00Z"),
+  reason: "The bull's straws are reserved for a breeding programme",
+  carrier: "DHL Express",
+  trackingNumber: "TRK-904512776301",
+  receipt: "SKL4H7XQ2P",
+  lines: [{ name: "Holstein Friesian Semen", quantity: 10, lineTotalKes: 45_000 }],
+  alarm: "LN2 Tank 2 is at -150°C, above the optimal range",
+  lowStock: [{ itemId: "SEM-HF-101", name: "Holstein Friesian", available: 3 }],
+};
+
+const clientKinds = messageKinds.filter(
+  (k) => !["approval_needed", "storage_alarm", "low_stock_digest"].includes(k),
+);
+
+describe("message templates", () => {
+  it.each(clientKinds.flatMap((kind) => languages.map((lang) => [kind, lang] as const)))(
+    "%s in %s fits one GSM-7 SMS",
+    (kind, lang) => {
+      const { sms } = renderMessage(kind, lang, facts);
+      expect(sms.length, sms).toBeLessThanOrEqual(160);
+      expect(sms, sms).toMatch(GSM7);
+      expect(sms).toContain(facts.orderNumber);
+    },
+  );
+
+  it("says the facts each message is about, in each language", () => {
+    const en = (kind: (typeof messageKinds)[number]) => renderMessage(kind, "en", facts).sms;
+    const sw = (kind: (typeof messageKinds)[number]) => renderMessage(kind, "sw", facts).sms;
+    expect(en("order_received")).toBe(
+      "Urithi: Hi Wanjiru, we have received order ORD-2026-004217 for KSh 1,250,000. We will let you know when it is approved.",
+    );
+    expect(sw("order_received")).toBe(
+      "Urithi: Habari Wanjiru, tumepokea agizo lako ORD-2026-004217 la KSh 1,250,000. Tutakujulisha likiidhinishwa.",
+    );
+    expect(en("payment_prompt")).toContain("sent to +254722123456. Enter your M-Pesa PIN");
+    expect(sw("payment_prompt")).toContain("Weka PIN yako ya M-Pesa");
+    expect(en("payment_bank_details")).toContain(
+      "KCB Bank Kenya a/c 1234567890, ref ORD-2026-004217, by 24 Dec 2026",
+    );
+    expect(en("payment_received")).toContain("(M-Pesa ref SKL4H7XQ2P)");
+    expect(sw("payment_received")).toContain("kumbukumbu ya M-Pesa SKL4H7XQ2P");
+    expect(en("order_approved")).toContain("Expected delivery: 24 Dec 2026");
+    expect(en("order_rejected")).toContain("Reason: The bull's straws are reserved");
+    expect(en("order_shipped")).toContain("with DHL Express. Tracking number: TRK-904512776301");
+    expect(sw("order_shipped")).toContain("Nambari ya kufuatilia: TRK-904512776301");
+    expect(sw("order_delayed")).toContain("limechelewa");
+    expect(sw("order_delivered")).toBe("Urithi: Agizo ORD-2026-004217 limefika. Asante kwa kuchagua Urithi!");
+    expect(en("approval_needed")).toContain("Kiambu Dairy Farmers Co-op placed order ORD-2026-004217");
+    expect(en("storage_alarm")).toBe(
+      "Urithi ALARM: LN2 Tank 2 is at -150°C, above the optimal range. Acknowledge it in Cryo Storage.",
+    );
+  });
+
+  it("writes emails with a subject, a text body and an HTML body with the order summary", () => {
+    const mail = renderMessage("order_received", "sw", facts);
+    expect(mail.subject).toBe("Tumepokea agizo lako ORD-2026-004217");
+    expect(mail.text).toContain("Habari Wanjiru,");
+    expect(mail.text).toContain("Holstein Friesian Semen | 10 | KSh 45,000");
+    expect(mail.text).toContain("Jumla: KSh 1,250,000");
+    expect(mail.html).toContain("<th");
+    expect(mail.html).toContain("Holstein Friesian Semen");
+    const bank = renderMessage("payment_bank_details", "en", facts);
+    expect(bank.text).toContain("Account name: Urithi Genetics Ltd");
+    expect(bank.text).toContain("Branch: Nakuru");
+    const digest = renderMessage("low_stock_digest", "en", { ...facts, lines: undefined });
+    expect(digest.text).toContain("SEM-HF-101 | Holstein Friesian | 3");
+  });
+
+  it("cuts a long rejection reason to keep the SMS to one part, and keeps it whole in the email", () => {
+    const reason = "The straws from this collection failed our post-thaw motility check and cannot be sold";
+    const rejected = renderMessage("order_rejected", "en", { ...facts, reason });
+    expect(rejected.sms.length).toBeLessThanOrEqual(160);
+    expect(rejected.sms).toContain("Reason: The straws from this collection failed our post-thaw... Call us");
+    expect(rejected.text).toContain(`Reason: ${reason}. Call us`);
+  });
+
+  it("escapes what a client typed before it goes into HTML", () => {
+    const mail = renderMessage("order_rejected", "en", {
+      ...facts,
+      name: "<script>x</script>",
+      reason: "a & b",
+    });
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    expect(mail.html).toContain("a &amp; b");
+  });
+
+  it("says when a date is not known yet rather than printing nothing", () => {
+    expect(renderMessage("order_approved", "en", { ...facts, date: null }).sms).toContain("to be confirmed");
+    expect(renderMessage("order_approved", "sw", { ...facts, date: null }).sms).toContain("tutakujulisha");
+  });
+});

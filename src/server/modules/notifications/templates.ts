@@ -1,0 +1,275 @@
+import { type Language, languageLocales } from "../../../contract/languages";
+import type { MessageKind } from "../../../contract/messages";
+
+/** What a message may tell; each template reads the facts it needs. */
+export interface MessageFacts {
+  /** The reader's first name. */
+  name: string;
+  /** Who placed the order, in messages to staff. */
+  customer?: string;
+  orderNumber?: string;
+  amountKes?: number;
+  phone?: string;
+  bank?: { bankName: string; accountName: string; accountNumber: string; branch: string };
+  /** Pay by (bank), expected delivery (approved, delayed). */
+  date?: Date | null;
+  reason?: string | null;
+  carrier?: string;
+  trackingNumber?: string;
+  receipt?: string | null;
+  /** The order summary in emails. */
+  lines?: { name: string; quantity: number; lineTotalKes: number }[];
+  /** A storage alarm's text. */
+  alarm?: string;
+  /** The low-stock digest's rows. */
+  lowStock?: { itemId: string; name: string; available: number }[];
+}
+
+export interface RenderedMessage {
+  sms: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const money = (lang: Language, kes: number | undefined) =>
+  `KSh ${new Intl.NumberFormat(languageLocales[lang], { maximumFractionDigits: 0 }).format(kes ?? 0)}`;
+const day = (lang: Language, d: Date | null | undefined) =>
+  d
+    ? new Intl.DateTimeFormat(languageLocales[lang], {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "Africa/Nairobi",
+      }).format(d)
+    : lang === "sw"
+      ? "tutakujulisha"
+      : "to be confirmed";
+
+/** A staff-typed reason, cut to what one SMS part has room for; the email carries it whole. */
+const clip = (s: string, max = 60) =>
+  s.length <= max ? s : `${s.slice(0, max - 3).replace(/\s+\S*$/, "")}...`;
+/** Ends the text as a sentence, unless the reader already did (or it was cut short). */
+const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+type Words = { sms: string; subject: string };
+/** `cut` shortens free text to fit an SMS; the email's words are made with it leaving text whole. */
+type Template = (f: MessageFacts, lang: Language, cut: (s: string) => string) => Words;
+
+/**
+ * Each kind in both languages: the SMS (kept to one 160-character GSM-7 part with everyday names and order
+ * numbers) and the email's subject. Kiswahili is written as a Kenyan farmer would say it, not word for word.
+ */
+const templates: Record<MessageKind, Record<Language, Template>> = {
+  order_received: {
+    en: (f, l) => ({
+      sms: `Urithi: Hi ${f.name}, we have received order ${f.orderNumber} for ${money(l, f.amountKes)}. We will let you know when it is approved.`,
+      subject: `We have received your order ${f.orderNumber}`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Habari ${f.name}, tumepokea agizo lako ${f.orderNumber} la ${money(l, f.amountKes)}. Tutakujulisha likiidhinishwa.`,
+      subject: `Tumepokea agizo lako ${f.orderNumber}`,
+    }),
+  },
+  payment_prompt: {
+    en: (f, l) => ({
+      sms: `Urithi: An M-Pesa prompt for ${money(l, f.amountKes)} (order ${f.orderNumber}) was sent to ${f.phone}. Enter your M-Pesa PIN to pay.`,
+      subject: `Pay ${money(l, f.amountKes)} for order ${f.orderNumber} with M-Pesa`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Ombi la M-Pesa la ${money(l, f.amountKes)} (agizo ${f.orderNumber}) limetumwa kwa ${f.phone}. Weka PIN yako ya M-Pesa ili kulipa.`,
+      subject: `Lipa ${money(l, f.amountKes)} kwa agizo ${f.orderNumber} kwa M-Pesa`,
+    }),
+  },
+  payment_bank_details: {
+    en: (f, l) => ({
+      sms: `Urithi: Pay ${money(l, f.amountKes)} to ${f.bank?.bankName} a/c ${f.bank?.accountNumber}, ref ${f.orderNumber}, by ${day(l, f.date)}.`,
+      subject: `How to pay for order ${f.orderNumber} by bank transfer`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Lipa ${money(l, f.amountKes)} kwa ${f.bank?.bankName} akaunti ${f.bank?.accountNumber}, kumbukumbu ${f.orderNumber}, kabla ya ${day(l, f.date)}.`,
+      subject: `Jinsi ya kulipia agizo ${f.orderNumber} kupitia benki`,
+    }),
+  },
+  payment_received: {
+    en: (f, l) => ({
+      sms: `Urithi: We have received ${money(l, f.amountKes)} for order ${f.orderNumber}${f.receipt ? ` (M-Pesa ref ${f.receipt})` : ""}. Thank you!`,
+      subject: `Payment received for order ${f.orderNumber}`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Tumepokea ${money(l, f.amountKes)} kwa agizo ${f.orderNumber}${f.receipt ? ` (kumbukumbu ya M-Pesa ${f.receipt})` : ""}. Asante sana!`,
+      subject: `Tumepokea malipo ya agizo ${f.orderNumber}`,
+    }),
+  },
+  payment_failed: {
+    en: (f) => ({
+      sms: `Urithi: The M-Pesa payment for order ${f.orderNumber} did not go through. Open My Orders to try again.`,
+      subject: `Payment for order ${f.orderNumber} did not go through`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: Malipo ya M-Pesa ya agizo ${f.orderNumber} hayakufaulu. Fungua Maagizo Yangu ujaribu tena.`,
+      subject: `Malipo ya agizo ${f.orderNumber} hayakufaulu`,
+    }),
+  },
+  payment_expired: {
+    en: (f) => ({
+      sms: `Urithi: Order ${f.orderNumber} was cancelled because payment did not arrive in time. You are welcome to order again.`,
+      subject: `Order ${f.orderNumber} was cancelled: no payment arrived`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: Agizo ${f.orderNumber} limeghairiwa kwa sababu malipo hayakufika kwa wakati. Karibu uagize tena.`,
+      subject: `Agizo ${f.orderNumber} limeghairiwa: malipo hayakufika`,
+    }),
+  },
+  order_approved: {
+    en: (f, l) => ({
+      sms: `Urithi: Good news! Order ${f.orderNumber} is approved. Expected delivery: ${day(l, f.date)}.`,
+      subject: `Order ${f.orderNumber} is approved`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Habari njema! Agizo ${f.orderNumber} limeidhinishwa. Litafika karibu ${day(l, f.date)}.`,
+      subject: `Agizo ${f.orderNumber} limeidhinishwa`,
+    }),
+  },
+  order_rejected: {
+    en: (f, _l, cut) => ({
+      sms: `Urithi: Sorry, order ${f.orderNumber} was not approved. Reason: ${sentence(cut(f.reason ?? "not given"))} Call us and we will help.`,
+      subject: `Order ${f.orderNumber} was not approved`,
+    }),
+    sw: (f, _l, cut) => ({
+      sms: `Urithi: Samahani, agizo ${f.orderNumber} halikuidhinishwa. Sababu: ${sentence(cut(f.reason ?? "haikutajwa"))} Tupigie tukusaidie.`,
+      subject: `Agizo ${f.orderNumber} halikuidhinishwa`,
+    }),
+  },
+  order_shipped: {
+    en: (f) => ({
+      sms: `Urithi: Order ${f.orderNumber} is on its way with ${f.carrier}. Tracking number: ${f.trackingNumber}.`,
+      subject: `Order ${f.orderNumber} is on its way`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: Agizo ${f.orderNumber} liko njiani kupitia ${f.carrier}. Nambari ya kufuatilia: ${f.trackingNumber}.`,
+      subject: `Agizo ${f.orderNumber} liko njiani`,
+    }),
+  },
+  order_delayed: {
+    en: (f, l) => ({
+      sms: `Urithi: Sorry, delivery of order ${f.orderNumber} is delayed. New expected date: ${day(l, f.date)}. We will keep you posted.`,
+      subject: `Delivery of order ${f.orderNumber} is delayed`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Samahani, agizo ${f.orderNumber} limechelewa kufika. Tarehe mpya: ${day(l, f.date)}. Tutaendelea kukujulisha.`,
+      subject: `Agizo ${f.orderNumber} limechelewa`,
+    }),
+  },
+  order_delivered: {
+    en: (f) => ({
+      sms: `Urithi: Order ${f.orderNumber} has been delivered. Thank you for choosing Urithi!`,
+      subject: `Order ${f.orderNumber} has been delivered`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: Agizo ${f.orderNumber} limefika. Asante kwa kuchagua Urithi!`,
+      subject: `Agizo ${f.orderNumber} limefika`,
+    }),
+  },
+  approval_needed: {
+    en: (f, l) => ({
+      sms: `Urithi: ${f.customer} placed order ${f.orderNumber} for ${money(l, f.amountKes)}. It awaits approval.`,
+      subject: `Order ${f.orderNumber} awaits approval`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: ${f.customer} ameweka agizo ${f.orderNumber} la ${money(l, f.amountKes)}. Linasubiri kuidhinishwa.`,
+      subject: `Agizo ${f.orderNumber} linasubiri kuidhinishwa`,
+    }),
+  },
+  storage_alarm: {
+    en: (f) => ({
+      sms: `Urithi ALARM: ${f.alarm}. Acknowledge it in Cryo Storage.`,
+      subject: `Storage alarm: ${f.alarm}`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi TAHADHARI: ${f.alarm}. Thibitisha kwenye Cryo Storage.`,
+      subject: `Tahadhari ya hifadhi: ${f.alarm}`,
+    }),
+  },
+  low_stock_digest: {
+    en: (f) => ({
+      sms: `Urithi: ${f.lowStock?.length ?? 0} ${f.lowStock?.length === 1 ? "item is" : "items are"} low on stock today.`,
+      subject: `Low stock today: ${f.lowStock?.length ?? 0} items`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: Bidhaa ${f.lowStock?.length ?? 0} ${f.lowStock?.length === 1 ? "imepungua" : "zimepungua"} leo.`,
+      subject: `Bidhaa zilizopungua leo: ${f.lowStock?.length ?? 0}`,
+    }),
+  },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const emailWords = {
+  en: { hello: "Hello", item: "Item", qty: "Qty", total: "Total", thanks: "The Urithi Genetics team" },
+  sw: { hello: "Habari", item: "Bidhaa", qty: "Idadi", total: "Jumla", thanks: "Timu ya Urithi Genetics" },
+} as const;
+
+/** Bank details spelled out, for the email (the SMS has room for the account number only). */
+function bankLines(f: MessageFacts, lang: Language): string[] {
+  if (!f.bank) return [];
+  const w =
+    lang === "sw"
+      ? ["Benki", "Jina la akaunti", "Nambari ya akaunti", "Tawi", "Kumbukumbu"]
+      : ["Bank", "Account name", "Account number", "Branch", "Reference"];
+  return [
+    `${w[0]}: ${f.bank.bankName}`,
+    `${w[1]}: ${f.bank.accountName}`,
+    `${w[2]}: ${f.bank.accountNumber}`,
+    `${w[3]}: ${f.bank.branch}`,
+    `${w[4]}: ${f.orderNumber}`,
+  ];
+}
+
+/** A message of `kind` in `lang`: its SMS, and its email with a text and an HTML body. */
+export function renderMessage(kind: MessageKind, lang: Language, facts: MessageFacts): RenderedMessage {
+  const words = templates[kind][lang](facts, lang, clip);
+  const w = emailWords[lang];
+  const lead = templates[kind]
+    [lang](facts, lang, (text) => text)
+    .sms.replace(/^Urithi( ALARM| TAHADHARI)?: /, "");
+  const rows = (facts.lines ?? []).map((line) => [
+    line.name,
+    String(line.quantity),
+    money(lang, line.lineTotalKes),
+  ]);
+  const digest = (facts.lowStock ?? []).map((s) => [s.itemId, s.name, String(s.available)]);
+  const table = rows.length > 0 ? rows : digest;
+  const head = rows.length > 0 ? [w.item, w.qty, w.total] : ["ID", w.item, w.qty];
+  const extra = bankLines(facts, lang);
+  const text = [
+    `${w.hello} ${facts.name},`,
+    "",
+    lead,
+    ...(extra.length > 0 ? ["", ...extra] : []),
+    ...(table.length > 0 ? ["", ...table.map((r) => r.join(" | "))] : []),
+    ...(rows.length > 0 ? [`${w.total}: ${money(lang, facts.amountKes)}`] : []),
+    "",
+    w.thanks,
+  ].join("\n");
+  const cell = (tag: string, v: string) =>
+    `<${tag} style="text-align:left;padding:4px 8px;border-bottom:1px solid #ddd">${escapeHtml(v)}</${tag}>`;
+  const html = [
+    `<div style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px">`,
+    `<h2 style="color:#166534">${escapeHtml(words.subject)}</h2>`,
+    `<p>${escapeHtml(`${w.hello} ${facts.name},`)}</p>`,
+    `<p>${escapeHtml(lead)}</p>`,
+    extra.length > 0 ? `<p>${extra.map(escapeHtml).join("<br>")}</p>` : "",
+    table.length > 0
+      ? `<table style="border-collapse:collapse"><tr>${head.map((h) => cell("th", h)).join("")}</tr>${table
+          .map((r) => `<tr>${r.map((v) => cell("td", v)).join("")}</tr>`)
+          .join("")}</table>`
+      : "",
+    rows.length > 0
+      ? `<p><strong>${escapeHtml(`${w.total}: ${money(lang, facts.amountKes)}`)}</strong></p>`
+      : "",
+    `<p>${escapeHtml(w.thanks)}</p></div>`,
+  ].join("");
+  return { sms: words.sms, subject: words.subject, text, html };
+}

@@ -1,0 +1,39 @@
+import type { MessageChannel } from "../../../contract/messages";
+
+/** One outbox message as a transport sends it. */
+export interface Outgoing {
+  id: number;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  /** The same on every try of this message, so a provider that honours it never delivers it twice. */
+  idempotencyKey: string;
+}
+
+/** A send that did not happen. A permanent one (a number that cannot receive SMS) is not retried. */
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface Transport {
+  /** Shown on the messages page: where this channel's messages go. */
+  readonly name: string;
+  /** Hands the message to the provider; answers the provider's id for it, or throws a SendError. */
+  send(message: Outgoing): Promise<{ providerMessageId: string }>;
+}
+
+/**
+ * The development transport, and the default without a provider: the message is already in the database,
+ * where the staff messages page shows it, so sending only marks it sent.
+ */
+export const storeTransport: Transport = {
+  name: "kept in the database (no provider configured)",
+  send: async (message) => ({ providerMessageId: `stored-${message.id}` }),
+};
