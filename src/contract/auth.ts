@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "./languages";
+import { notifyChannels } from "./messages";
 import { text } from "./primitives";
 import { type Permission, type Role, roles } from "./roles";
 
@@ -47,6 +48,8 @@ export const sessionUserSchema = z.object({
   location: z.string().nullable(),
   /** The language chosen for the app and for the messages sent to this person. */
   language: z.enum(languages),
+  /** How order and payment messages reach this person. */
+  notifyBy: z.enum(notifyChannels),
   permissions: z.array(z.string()) as z.ZodType<Permission[]>,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -54,6 +57,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** A person's choice of language, kept on their account. */
 export const languageChoiceSchema = z.object({
   language: z.enum(languages, { error: "Choose English or Kiswahili" }),
+});
+
+/** How a person wants their order and payment messages, kept on their account. */
+export const notifyChoiceSchema = z.object({
+  notifyBy: z.enum(notifyChannels, { error: "Choose SMS, email or both" }),
 });
 
 export const meResponseSchema = z.object({ user: sessionUserSchema });

@@ -85,6 +85,7 @@ const envSchema = z.object({
     .min(3, "must be a sender like Urithi <orders@example.co.ke>")
     .default("Urithi Genetics <orders@urithi.co.ke>"),
   MESSAGE_MAX_ATTEMPTS: positiveInt.default(6),
+  ALARM_REPEAT_SECONDS: positiveInt.default(1800),
   /** PostgreSQL connections per app instance. */
   DATABASE_POOL_SIZE: positiveInt.default(10),
   LOG_LEVEL: z
@@ -136,6 +137,8 @@ export interface Config {
     smtpUrl: string | undefined;
     emailFrom: string;
     maxAttempts: number;
+    /** An unacknowledged storage alarm is texted again this often. */
+    alarmRepeatMs: number;
   };
 }
 
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       emailFrom: e.EMAIL_FROM,
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
+      alarmRepeatMs: e.ALARM_REPEAT_SECONDS * 1000,
     },
   };
 }

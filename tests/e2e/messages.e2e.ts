@@ -11,6 +11,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
+import { createClientAccount, uniqueTag } from "./support/fixtures";
 import { type RunningServer, startServer } from "./support/global-setup";
 
 const AT = { username: "urithi", apiKey: "e2e-at-key-0123456789" };
@@ -132,5 +133,100 @@ describe("the messages page", () => {
     expect(await sales.getByRole("link", { name: "Messages" }).count()).toBe(0);
     await sales.goto("/messages");
     await sales.getByRole("heading", { name: "Access restricted" }).waitFor();
+  });
+});
+
+describe("a client's choice of SMS or email", () => {
+  it("is made on the account page, in Kiswahili too, and kept", async () => {
+    const page = await newPage(browser, phone, server.baseUrl);
+    const account = await createClientAccount(page);
+    await signInAsClient(page, account.email, account.password);
+    await page.goto("/client-account");
+    const card = page.getByRole("group", { name: /How we tell you about your orders/ });
+    await card.getByLabel("SMS and email").waitFor();
+    expect(await card.getByLabel("SMS and email").isChecked()).toBe(true);
+    await card.getByLabel("SMS", { exact: true }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Your messages will now come by SMS.");
+    await page.reload();
+    expect(await page.getByLabel("SMS", { exact: true }).isChecked()).toBe(true);
+    // The language switch sits in the header on a wide screen (in the menu on a phone).
+    await page.setViewportSize(desktop);
+    await page.getByRole("combobox", { name: "Language" }).selectOption("sw");
+    await page.getByRole("heading", { name: "Ujumbe kutoka Urithi" }).waitFor();
+    await page.setViewportSize(phone);
+    await page.getByLabel("Barua pepe", { exact: true }).check();
+    await page.getByRole("button", { name: "Hifadhi" }).click();
+    await expectToast(page, "Sasa ujumbe wako utakuja kwa Barua pepe.");
+    await page.getByRole("heading", { name: "Ujumbe kutoka Urithi" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "message-choice-sw-phone", { fullPage: false });
+    const me = await (await page.request.get(`${server.baseUrl}/api/auth/me`)).json();
+    expect(me.user).toMatchObject({ notifyBy: "email", language: "sw" });
+  });
+});
+
+describe("storage alarms by SMS", () => {
+  it("texts staff about a critical tank again and again until someone acknowledges it", async () => {
+    // Alarms repeat every 2 seconds here instead of 30 minutes, so the repeat can be watched.
+    const fast = await startServer({ JOBS_INTERVAL_SECONDS: "1", ALARM_REPEAT_SECONDS: "2" });
+    try {
+      const page = await newPage(browser, desktop, fast.baseUrl);
+      await signInAsStaff(page, "director1@urithi.co.ke");
+      // The demo data's own alarms are acknowledged first, so this tank's texts are the only ones coming.
+      const open = await (
+        await page.request.get(`${fast.baseUrl}/api/storage/alerts?view=open&limit=100`)
+      ).json();
+      for (const a of open as { id: number }[]) {
+        const ack = await page.request.post(`${fast.baseUrl}/api/storage/alerts/${a.id}/acknowledge`, {
+          data: { note: "Seen in the demo data" },
+        });
+        expect(ack.status()).toBe(200);
+      }
+      await page.goto("/storage");
+      const name = `Eldoret-${uniqueTag()}`;
+      await page.getByRole("button", { name: "Add Unit" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Name *").fill(name);
+      await dialog.getByLabel("Location *").fill("Eldoret Satellite Store");
+      await dialog.getByLabel("Temperature now (°C)").fill("-130");
+      await dialog.getByLabel("Full depth (cm)").fill("55");
+      await dialog.getByRole("button", { name: "Add Unit" }).click();
+      await expectToast(page, "Storage unit added");
+
+      const messages = await newPage(browser, desktop, fast.baseUrl);
+      await signInAsStaff(messages, "director1@urithi.co.ke");
+      await messages.goto("/messages");
+      await messages.getByLabel("Filter by channel").selectOption("sms");
+      const alarms = messages.getByTestId("message-row").filter({ hasText: `${name} is at -130°C` });
+      // Two Directors and the lab technician, then the same three again: a second round.
+      await alarms.nth(5).waitFor({ timeout: 20_000 });
+      await alarms.first().getByText("Storage alarm").waitFor();
+      await screenshot(messages, "messages-alarm-desktop");
+
+      const alert = page
+        .getByRole("region", { name: /Alerts to acknowledge/ })
+        .getByRole("listitem")
+        .filter({ hasText: `${name} is at -130°C` });
+      await alert.getByRole("button", { name: /^Acknowledge/ }).click();
+      await dialog.getByLabel("What was done").fill("Tank swapped for the spare; contents moved");
+      await dialog.getByRole("button", { name: "Acknowledge" }).click();
+      await expectToast(page, "Alert acknowledged");
+
+      // Several repeat periods later there are no more rounds.
+      const acknowledgedAt = await alarms.count();
+      await messages.waitForTimeout(6_000);
+      await messages.reload();
+      await messages.getByLabel("Filter by channel").selectOption("sms");
+      await alarms.first().waitFor();
+      expect(await alarms.count()).toBeLessThanOrEqual(acknowledgedAt + 3);
+      const settled = await alarms.count();
+      await messages.waitForTimeout(5_000);
+      await messages.reload();
+      await messages.getByLabel("Filter by channel").selectOption("sms");
+      await alarms.first().waitFor();
+      expect(await alarms.count()).toBe(settled);
+    } finally {
+      await fast.stop();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   endedSessionsSchema,
   languageChoiceSchema,
   meResponseSchema,
+  notifyChoiceSchema,
   staffLoginSchema,
 } from "../../../contract/auth";
 import { signupSchema } from "../../../contract/signup";
@@ -24,7 +25,7 @@ import { idParams } from "../../http/params";
 import {
   type Audience,
   changePassword,
-  chooseLanguage,
+  chooseMessaging,
   signIn,
   signUpClient,
   toClientSession,
@@ -141,7 +142,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { body: languageChoiceSchema, response: { 200: meResponseSchema } },
     },
     async (request) => ({
-      user: toSessionUser(await chooseLanguage(ctx, currentUser(request), request.body.language)),
+      user: toSessionUser(
+        await chooseMessaging(ctx, currentUser(request), { language: request.body.language }),
+      ),
+    }),
+  );
+
+  r.put(
+    "/api/auth/notify",
+    {
+      config: { access: access.anySession },
+      schema: { body: notifyChoiceSchema, response: { 200: meResponseSchema } },
+    },
+    async (request) => ({
+      user: toSessionUser(
+        await chooseMessaging(ctx, currentUser(request), { notifyBy: request.body.notifyBy }),
+      ),
     }),
   );
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ChangePassword, ClientSession, SessionUser } from "../../../contract/auth";
 import type { Language } from "../../../contract/languages";
+import type { NotifyChannel } from "../../../contract/messages";
 import { roleLabels, rolePermissions } from "../../../contract/roles";
 import type { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
@@ -47,6 +48,7 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
     phone: user.phone,
     location: [user.location, user.county].filter(Boolean).join(", ") || null,
     language: user.language,
+    notifyBy: user.notifyBy,
     permissions: [...rolePermissions[user.role]],
   };
 }
@@ -230,13 +232,14 @@ export async function changePassword(
 }
 
 /** Keeps the person's language on their account: the app opens in it and our messages are sent in it. */
-export async function chooseLanguage(
+/** Saves a choice about messages (their language, or SMS, email or both) on the person's account. */
+export async function chooseMessaging(
   ctx: AppContext,
   user: SessionUserRow,
-  language: Language,
+  choice: { language: Language } | { notifyBy: NotifyChannel },
 ): Promise<SessionUserRow> {
   const [row] = await ctx.database.tx((db) =>
-    db.update(users).set({ language }).where(eq(users.id, user.id)).returning(),
+    db.update(users).set(choice).where(eq(users.id, user.id)).returning(),
   );
   sessionCacheOf(ctx.database).forget();
   return row!;

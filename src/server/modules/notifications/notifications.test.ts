@@ -100,6 +100,21 @@ describe("the outbox", () => {
     expect(approvals.map((m) => m.recipient)).toContain(staffEmails.director);
   });
 
+  it("sends a client's order messages only the way they chose: SMS, email or both", async () => {
+    const client = await signUp("choice.outbox@example.co.ke", "en");
+    expect((await client.get("/api/auth/me")).json().user.notifyBy).toBe("both");
+    const bad = await client.put("/api/auth/notify", { notifyBy: "pigeon" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.notifyBy).toBe("Choose SMS, email or both");
+    const chose = await client.put("/api/auth/notify", { notifyBy: "email" });
+    expect(chose.json().user.notifyBy).toBe("email");
+    const placed = (await order(client)).json();
+    const channels = (await messagesOf(placed.id))
+      .filter((m) => m.kind !== "approval_needed")
+      .map((m) => m.channel);
+    expect(channels).toEqual(["email", "email"]);
+  });
+
   it("writes nothing for an order that is refused or rolled back", async () => {
     const before = (await director.get("/api/messages/summary")).json().counts;
     const client = await signUp("refused.outbox@example.co.ke", "en");

@@ -4,7 +4,7 @@ import { inventoryItems, outbox, storageAlerts, storageUnits } from "../../db/sc
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { availableStock, isLowStock } from "../inventory/low-stock";
 import { sendLowStockDigest } from "./low-stock-digest";
-import { ALARM_REPEAT_MS, alarmStaff } from "./staff-alarms";
+import { alarmStaff } from "./staff-alarms";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +20,11 @@ const alarmTexts = () =>
       .where(and(eq(outbox.kind, "storage_alarm"), eq(outbox.channel, "sms"))),
   );
 
+const ALARM_REPEAT_MS = 30 * 60_000;
+
 describe("storage alarms", () => {
   it("texts the lab and the Directors at once, every 30 minutes until acknowledged, then stops", async () => {
+    expect(t.config.messaging.alarmRepeatMs).toBe(ALARM_REPEAT_MS);
     const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
     const [tank] = await t.database.read((db) =>
       db.select().from(storageUnits).where(eq(storageUnits.unitType, "liquid_nitrogen")).limit(1),

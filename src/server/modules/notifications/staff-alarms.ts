@@ -5,15 +5,13 @@ import { storageAlerts, users } from "../../db/schema";
 import { readerOf } from "./order-messages";
 import { messageRows, writeMessages } from "./outbox";
 
-/** An unacknowledged alarm is texted again this often. */
-export const ALARM_REPEAT_MS = 30 * 60_000;
 /** Who is woken for the cold chain: the lab, and the Directors. */
 const alarmRoles: Role[] = roles.filter((r) => r === "lab_technician" || r === "director");
 
 /**
  * Texts lab staff and Directors about every storage alert that can lose stock (a critical temperature or
- * refill, or a low LN2 level) and nobody has acknowledged yet: at once, then every 30 minutes until someone
- * acknowledges it in the app. An alert raised again as worse is texted at once. Each round is claimed by a
+ * refill, or a low LN2 level) and nobody has acknowledged yet: at once, then every 30 minutes
+ * (ALARM_REPEAT_SECONDS) until someone acknowledges it in the app. An alert raised again as worse is texted at once. Each round is claimed by a
  * conditional update under `SKIP LOCKED`, so two instances never text the same round twice. Answers how
  * many alerts were texted.
  */
@@ -21,7 +19,7 @@ export async function alarmStaff(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const due = or(
     isNull(storageAlerts.alarmedAt),
-    lte(storageAlerts.alarmedAt, new Date(now.getTime() - ALARM_REPEAT_MS)),
+    lte(storageAlerts.alarmedAt, new Date(now.getTime() - ctx.config.messaging.alarmRepeatMs)),
     sql`${storageAlerts.alarmedAt} < ${storageAlerts.raisedAt}`,
   );
   return ctx.database.tx(async (db) => {

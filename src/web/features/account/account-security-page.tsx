@@ -8,9 +8,10 @@ import { formatDateTime } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
+import { MessagePreferences } from "./message-preferences";
 import { SessionList } from "./session-list";
 
-/** Password, where the account is signed in, and warnings about failed sign-ins. */
+/** Password, where the account is signed in, warnings about failed sign-ins, and (clients) how we message them. */
 export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
   const t = useT();
   const security = useQuery(accountQueries.security());
@@ -46,6 +47,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
             <ChangePasswordForm role={accountRole} />
           </CardContent>
         </Card>
+        {accountRole === "client" && <MessagePreferences />}
         <Card>
           <CardHeader>
             <CardTitle>{t("security.sessions")}</CardTitle>

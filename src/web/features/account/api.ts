@@ -1,4 +1,5 @@
-import type { AccountSecurity, ChangePassword } from "../../../contract/auth";
+import type { AccountSecurity, ChangePassword, MeResponse } from "../../../contract/auth";
+import type { NotifyChannel } from "../../../contract/messages";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -23,3 +24,9 @@ export const useEndSession = () =>
 
 export const useEndOtherSessions = () =>
   useApiMutation(() => apiJson<{ ended: number }>("POST", "/api/auth/sessions/end-others"), { invalidates });
+
+/** SMS, email or both: how order and payment messages reach this account. */
+export const useChooseNotify = () =>
+  useApiMutation((notifyBy: NotifyChannel) => apiJson<MeResponse>("PUT", "/api/auth/notify", { notifyBy }), {
+    invalidates: ["/api/auth/me"],
+  });

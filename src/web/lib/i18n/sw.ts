@@ -36,6 +36,16 @@ export const sw: Record<MessageId, string> = {
   "security.device": "{browser} kwenye {system}",
   "security.unknownDevice": "Kifaa kisichojulikana",
   "security.otherSystem": "mfumo mwingine",
+  "notify.title": "Ujumbe kutoka Urithi",
+  "notify.hint":
+    "Jinsi tunavyokujulisha kuhusu maagizo na malipo yako. Ujumbe huja kwa lugha uliyochagua kwenye programu.",
+  "notify.sms": "SMS",
+  "notify.email": "Barua pepe",
+  "notify.both": "SMS na barua pepe",
+  "notify.save": "Hifadhi",
+  "notify.saving": "Inahifadhi...",
+  "notify.saved": "Sasa ujumbe wako utakuja kwa {channel}.",
+  "notify.failed": "Chaguo lako halikuhifadhiwa. Tafadhali jaribu tena.",
   "assistant.title": "Mshauri wa mifugo",
   "assistant.greeting":
     "Habari! Unafuga katika eneo gani? Nitakushauri aina za ng'ombe zinazofaa hali ya hewa ya kwenu.",
