@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { languages } from "./languages";
 import { notifyChannels } from "./messages";
-import { text } from "./primitives";
+import { kenyanMobile, requiredText, text } from "./primitives";
 import { type Permission, type Role, roles } from "./roles";
 
 export const roleSchema = z.enum(roles);
@@ -59,10 +59,20 @@ export const languageChoiceSchema = z.object({
   language: z.enum(languages, { error: "Choose English or Kiswahili" }),
 });
 
-/** How a person wants their order and payment messages, kept on their account. */
-export const notifyChoiceSchema = z.object({
-  notifyBy: z.enum(notifyChannels, { error: "Choose SMS, email or both" }),
-});
+/**
+ * How a person wants their messages, kept on their account: SMS, email or both (clients' order and payment
+ * messages), and the mobile number texts go to (staff storage alarms too). Either or both.
+ */
+export const messagingChoiceSchema = z
+  .object({
+    notifyBy: z.enum(notifyChannels, { error: "Choose SMS, email or both" }).optional(),
+    phone: kenyanMobile(requiredText("Phone").max(40)).optional(),
+  })
+  .refine((v) => v.notifyBy !== undefined || v.phone !== undefined, {
+    message: "Choose how to be messaged, or give a mobile number",
+    path: ["notifyBy"],
+  });
+export type MessagingChoice = z.input<typeof messagingChoiceSchema>;
 
 export const meResponseSchema = z.object({ user: sessionUserSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;

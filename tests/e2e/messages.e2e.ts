@@ -137,7 +137,7 @@ describe("the messages page", () => {
 });
 
 describe("a client's choice of SMS or email", () => {
-  it("is made on the account page, in Kiswahili too, and kept", async () => {
+  it("is made on the account page with the mobile number, in Kiswahili too, and kept", async () => {
     const page = await newPage(browser, phone, server.baseUrl);
     const account = await createClientAccount(page);
     await signInAsClient(page, account.email, account.password);
@@ -146,10 +146,17 @@ describe("a client's choice of SMS or email", () => {
     await card.getByLabel("SMS and email").waitFor();
     expect(await card.getByLabel("SMS and email").isChecked()).toBe(true);
     await card.getByLabel("SMS", { exact: true }).check();
+    const mobile = page.getByLabel("Mobile number for SMS");
+    expect(await mobile.inputValue()).toBe("+254722123456");
+    await mobile.fill("0733");
     await page.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Your messages will now come by SMS.");
+    await page.getByText("Enter a Kenyan mobile number like 0712 345 678").waitFor();
+    await mobile.fill("0733 000 111");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Your choices are saved.");
     await page.reload();
     expect(await page.getByLabel("SMS", { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Mobile number for SMS").inputValue()).toBe("+254733000111");
     // The language switch sits in the header on a wide screen (in the menu on a phone).
     await page.setViewportSize(desktop);
     await page.getByRole("combobox", { name: "Language" }).selectOption("sw");
@@ -157,11 +164,23 @@ describe("a client's choice of SMS or email", () => {
     await page.setViewportSize(phone);
     await page.getByLabel("Barua pepe", { exact: true }).check();
     await page.getByRole("button", { name: "Hifadhi" }).click();
-    await expectToast(page, "Sasa ujumbe wako utakuja kwa Barua pepe.");
+    await expectToast(page, "Chaguo zako zimehifadhiwa.");
     await page.getByRole("heading", { name: "Ujumbe kutoka Urithi" }).scrollIntoViewIfNeeded();
     await screenshot(page, "message-choice-sw-phone", { fullPage: false });
     const me = await (await page.request.get(`${server.baseUrl}/api/auth/me`)).json();
-    expect(me.user).toMatchObject({ notifyBy: "email", language: "sw" });
+    expect(me.user).toMatchObject({ notifyBy: "email", language: "sw", phone: "+254733000111" });
+  });
+
+  it("gives staff the number their storage alarms go to", async () => {
+    const page = await newPage(browser, desktop, server.baseUrl);
+    await signInAsStaff(page, "logistics@urithi.co.ke");
+    await page.goto("/account");
+    await page.getByText("Storage alarms are texted to this number.").waitFor();
+    expect(await page.getByLabel("SMS and email").count()).toBe(0);
+    await page.getByLabel("Mobile number for SMS").fill("0711 222 333");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Your choices are saved.");
+    await screenshot(page, "account-messaging-staff-desktop", { fullPage: false });
   });
 });
 

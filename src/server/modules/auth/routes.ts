@@ -11,7 +11,7 @@ import {
   endedSessionsSchema,
   languageChoiceSchema,
   meResponseSchema,
-  notifyChoiceSchema,
+  messagingChoiceSchema,
   staffLoginSchema,
 } from "../../../contract/auth";
 import { signupSchema } from "../../../contract/signup";
@@ -149,15 +149,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    "/api/auth/notify",
+    "/api/auth/messaging",
     {
       config: { access: access.anySession },
-      schema: { body: notifyChoiceSchema, response: { 200: meResponseSchema } },
+      schema: { body: messagingChoiceSchema, response: { 200: meResponseSchema } },
     },
     async (request) => ({
-      user: toSessionUser(
-        await chooseMessaging(ctx, currentUser(request), { notifyBy: request.body.notifyBy }),
-      ),
+      user: toSessionUser(await chooseMessaging(ctx, currentUser(request), request.body)),
     }),
   );
 

@@ -232,11 +232,11 @@ export async function changePassword(
 }
 
 /** Keeps the person's language on their account: the app opens in it and our messages are sent in it. */
-/** Saves a choice about messages (their language, or SMS, email or both) on the person's account. */
+/** Saves a choice about messages (their language, SMS or email, the mobile texts go to) on the account. */
 export async function chooseMessaging(
   ctx: AppContext,
   user: SessionUserRow,
-  choice: { language: Language } | { notifyBy: NotifyChannel },
+  choice: { language?: Language; notifyBy?: NotifyChannel; phone?: string },
 ): Promise<SessionUserRow> {
   const [row] = await ctx.database.tx((db) =>
     db.update(users).set(choice).where(eq(users.id, user.id)).returning(),

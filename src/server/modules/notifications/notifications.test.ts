@@ -103,11 +103,15 @@ describe("the outbox", () => {
   it("sends a client's order messages only the way they chose: SMS, email or both", async () => {
     const client = await signUp("choice.outbox@example.co.ke", "en");
     expect((await client.get("/api/auth/me")).json().user.notifyBy).toBe("both");
-    const bad = await client.put("/api/auth/notify", { notifyBy: "pigeon" });
+    const bad = await client.put("/api/auth/messaging", { notifyBy: "pigeon", phone: "12345" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.notifyBy).toBe("Choose SMS, email or both");
-    const chose = await client.put("/api/auth/notify", { notifyBy: "email" });
-    expect(chose.json().user.notifyBy).toBe("email");
+    expect(bad.json().error.fields).toMatchObject({
+      notifyBy: "Choose SMS, email or both",
+      phone: "Enter a Kenyan mobile number like 0712 345 678",
+    });
+    expect((await client.put("/api/auth/messaging", {})).statusCode).toBe(400);
+    const chose = await client.put("/api/auth/messaging", { notifyBy: "email", phone: "0733 000 111" });
+    expect(chose.json().user).toMatchObject({ notifyBy: "email", phone: "+254733000111" });
     const placed = (await order(client)).json();
     const channels = (await messagesOf(placed.id))
       .filter((m) => m.kind !== "approval_needed")

@@ -16,7 +16,8 @@ import { notifyStatusChange } from "../notifications/order-messages";
 /**
  * The one order process. Every change of `orders.status` goes through `changeOrderStatus`, and every edit
  * of an order's details through `editOrderDetails`: each checks the guard table, applies its side effects
- * (stock, shipment, the client's message) and writes exactly one history event, inside the caller's transaction.
+ * (stock, shipment, the client's message) and writes exactly one history event, inside the caller's
+ * transaction.
  */
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -11,7 +11,7 @@ import { ChangePasswordForm } from "./change-password-form";
 import { MessagePreferences } from "./message-preferences";
 import { SessionList } from "./session-list";
 
-/** Password, where the account is signed in, warnings about failed sign-ins, and (clients) how we message them. */
+/** Password, where the account is signed in, warnings about failed sign-ins, and how we message them. */
 export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
   const t = useT();
   const security = useQuery(accountQueries.security());
@@ -47,7 +47,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
             <ChangePasswordForm role={accountRole} />
           </CardContent>
         </Card>
-        {accountRole === "client" && <MessagePreferences />}
+        <MessagePreferences client={accountRole === "client"} />
         <Card>
           <CardHeader>
             <CardTitle>{t("security.sessions")}</CardTitle>

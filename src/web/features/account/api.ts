@@ -1,5 +1,4 @@
-import type { AccountSecurity, ChangePassword, MeResponse } from "../../../contract/auth";
-import type { NotifyChannel } from "../../../contract/messages";
+import type { AccountSecurity, ChangePassword, MeResponse, MessagingChoice } from "../../../contract/auth";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -25,8 +24,8 @@ export const useEndSession = () =>
 export const useEndOtherSessions = () =>
   useApiMutation(() => apiJson<{ ended: number }>("POST", "/api/auth/sessions/end-others"), { invalidates });
 
-/** SMS, email or both: how order and payment messages reach this account. */
-export const useChooseNotify = () =>
-  useApiMutation((notifyBy: NotifyChannel) => apiJson<MeResponse>("PUT", "/api/auth/notify", { notifyBy }), {
+/** SMS, email or both for order and payment messages, and the mobile number texts go to. */
+export const useChooseMessaging = () =>
+  useApiMutation((choice: MessagingChoice) => apiJson<MeResponse>("PUT", "/api/auth/messaging", choice), {
     invalidates: ["/api/auth/me"],
   });

@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from "react";
+import { type MessagingChoice, messagingChoiceSchema } from "../../../contract/auth";
 import { type NotifyChannel, notifyChannels } from "../../../contract/messages";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { toastOutcome } from "../../components/ui/use-toast";
+import { Field } from "../../components/ui/field";
+import { toast } from "../../components/ui/use-toast";
+import { useContractForm } from "../../lib/form";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { useSession } from "../../lib/session";
-import { useChooseNotify } from "./api";
+import { useChooseMessaging } from "./api";
 
 const labels: Record<NotifyChannel, MessageId> = {
   sms: "notify.sms",
@@ -13,48 +15,63 @@ const labels: Record<NotifyChannel, MessageId> = {
   both: "notify.both",
 };
 
-/** A client's choice of SMS, email or both for order and payment messages, saved on their account. */
-export function MessagePreferences() {
+/**
+ * How we message this person, saved on their account: the mobile number texts go to, and for a client SMS,
+ * email or both for their order and payment messages. Staff get storage alarms on that number.
+ */
+export function MessagePreferences({ client }: { client: boolean }) {
   const t = useT();
-  const saved = useSession().data?.user.notifyBy ?? "both";
-  const [choice, setChoice] = useState<NotifyChannel | null>(null);
-  const current = choice ?? saved;
-  const save = useChooseNotify();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      current,
-      toastOutcome(
-        { title: t("notify.title"), description: t("notify.saved", { channel: t(labels[current]) }) },
-        t("notify.failed"),
-        { serverWords: false, after: () => setChoice(null) },
-      ),
-    );
-  };
+  const user = useSession().data?.user;
+  const form = useContractForm({
+    schema: messagingChoiceSchema,
+    initial: { notifyBy: user?.notifyBy ?? "both", phone: user?.phone ?? "" },
+    idPrefix: "messaging",
+    toInput: (v): MessagingChoice => ({
+      notifyBy: v.notifyBy as NotifyChannel,
+      ...(v.phone ? { phone: v.phone } : {}),
+    }),
+  });
+  const save = useChooseMessaging();
+  const onSubmit = form.handleSubmit((choice) =>
+    save.mutate(choice, {
+      onSuccess: () => toast({ title: t("notify.title"), description: t("notify.saved") }),
+      onError: (error) => {
+        if (!form.showServerErrors(error)) {
+          toast({ variant: "destructive", title: t("notify.title"), description: t("notify.failed") });
+        }
+      },
+    }),
+  );
+  const channel = form.field("notifyBy");
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("notify.title")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="space-y-4">
-          <fieldset className="space-y-2">
-            <legend className="text-sm text-gray-600 dark:text-gray-400">{t("notify.hint")}</legend>
-            {notifyChannels.map((c) => (
-              <label key={c} className="flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="notifyBy"
-                  value={c}
-                  className="accent-brand-700"
-                  checked={current === c}
-                  onChange={() => setChoice(c)}
-                />
-                {t(labels[c])}
-              </label>
-            ))}
-          </fieldset>
-          <Button type="submit" disabled={save.isPending || current === saved}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("notify.title")}>
+          <Field label={t("notify.phone")} type="tel" autoComplete="tel" bind={form.field("phone")} />
+          {client ? (
+            <fieldset className="space-y-1">
+              <legend className="text-sm text-gray-600 dark:text-gray-400">{t("notify.hint")}</legend>
+              {notifyChannels.map((c) => (
+                <label key={c} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={channel.name}
+                    value={c}
+                    className="accent-brand-700"
+                    checked={channel.value === c}
+                    onChange={channel.onChange}
+                  />
+                  {t(labels[c])}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("notify.staffHint")}</p>
+          )}
+          <Button type="submit" disabled={save.isPending}>
             {save.isPending ? t("notify.saving") : t("notify.save")}
           </Button>
         </form>

@@ -44,7 +44,9 @@ export const sw: Record<MessageId, string> = {
   "notify.both": "SMS na barua pepe",
   "notify.save": "Hifadhi",
   "notify.saving": "Inahifadhi...",
-  "notify.saved": "Sasa ujumbe wako utakuja kwa {channel}.",
+  "notify.saved": "Chaguo zako zimehifadhiwa.",
+  "notify.phone": "Namba ya simu ya kupokea SMS",
+  "notify.staffHint": "Tahadhari za hifadhi hutumwa kwa namba hii.",
   "notify.failed": "Chaguo lako halikuhifadhiwa. Tafadhali jaribu tena.",
   "assistant.title": "Mshauri wa mifugo",
   "assistant.greeting":
