@@ -29,6 +29,7 @@ const staffScreens = [
   "/vendors",
   "/storage",
   "/reports",
+  "/messages",
   "/account",
   "/no-such-screen",
 ];

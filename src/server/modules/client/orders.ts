@@ -12,7 +12,7 @@ import { customers, orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
-import { readerOf } from "../notifications/order-messages";
+import { readerOf } from "../notifications/readers";
 import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
 import { enforceUnpaidCap, holdUntil } from "../payments/holds";
 import { sellableItems } from "./catalogue";

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
+import type { Db } from "../../db/database";
 import { inventoryItems } from "../../db/schema";
 
 /** Units on hand that no order holds. */
@@ -15,3 +16,16 @@ export const isLowStock = and(
   eq(inventoryItems.viabilityStatus, "viable"),
   sql`${availableStock} <= ${LOW_STOCK_THRESHOLD}`,
 )!;
+
+/** The low items themselves, fewest available first: for the inventory report and the daily digest. */
+export function lowStockItems(db: Db) {
+  return db
+    .select({
+      itemId: inventoryItems.itemId,
+      breedName: inventoryItems.breedName,
+      available: sql<number>`${availableStock}::int`,
+    })
+    .from(inventoryItems)
+    .where(isLowStock)
+    .orderBy(asc(availableStock), asc(inventoryItems.itemId));
+}

@@ -1,16 +1,15 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type Role, rolePermissions, roles } from "../../../contract/roles";
+import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { appMeta, inventoryItems, users } from "../../db/schema";
+import { appMeta } from "../../db/schema";
 import { EAT_OFFSET_MS, nairobiDate } from "../../time";
-import { availableStock, isLowStock } from "../inventory/low-stock";
-import { readerOf } from "./order-messages";
+import { lowStockItems } from "../inventory/low-stock";
 import { messageRows, writeMessages } from "./outbox";
+import { rolesWith, staffReaders } from "./readers";
 
 /** The digest goes out from this hour of the Nairobi morning. */
 export const DIGEST_HOUR = 7;
 /** Who restocks: everyone who may change inventory (Directors, the Chief Scientist, the lab). */
-const digestRoles: Role[] = roles.filter((r) => rolePermissions[r].includes("inventory:write"));
+const digestRoles = rolesWith("inventory:write");
 
 /**
  * Once a Nairobi day, from 7:00, emails the items at or under the low-stock line to those who restock. The
@@ -33,29 +32,18 @@ export async function sendLowStockDigest(ctx: AppContext): Promise<number> {
       })
       .returning({ key: appMeta.key });
     if (claimed.length === 0) return 0;
-    const lowStock = await db
-      .select({
-        itemId: inventoryItems.itemId,
-        name: inventoryItems.breedName,
-        available: sql<number>`${availableStock}::int`,
-      })
-      .from(inventoryItems)
-      .where(isLowStock)
-      .orderBy(asc(availableStock), asc(inventoryItems.itemId));
+    const lowStock = (await lowStockItems(db)).map((i) => ({ ...i, name: i.breedName }));
     if (lowStock.length === 0) return 0;
-    const staff = await db
-      .select()
-      .from(users)
-      .where(and(inArray(users.role, digestRoles), eq(users.isActive, true)));
+    const staff = await staffReaders(db, digestRoles);
     return writeMessages(
       db,
       staff.flatMap((person) =>
         messageRows({
           kind: "low_stock_digest",
-          reader: readerOf(person),
+          reader: person,
           facts: { lowStock },
           channels: ["email"],
-          dedupeKey: `low-stock:${day}:${person.id}`,
+          dedupeKey: `low-stock:${day}:${person.userId}`,
           now,
         }),
       ),

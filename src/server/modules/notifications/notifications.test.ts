@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Message } from "../../../contract/messages";
+import type { Message, MessageKind } from "../../../contract/messages";
 import { outbox } from "../../db/schema";
 import { startFakeAfricasTalking } from "../../testing/fake-africas-talking";
 import {
@@ -15,7 +15,7 @@ import {
 } from "../../testing/test-app";
 import { AfricasTalkingClient } from "./africas-talking";
 import { dispatchMessages, retryDelayMs } from "./dispatcher";
-import { enqueueMessage } from "./outbox";
+import { type Enqueue, enqueueMessage, type Reader } from "./outbox";
 import { storeTransport } from "./transport";
 
 const AT = { username: "urithi", apiKey: "at-test-key-0123456789" };
@@ -67,6 +67,28 @@ async function asDirector() {
 }
 const messagesOf = async (orderId: number) =>
   (await (await asDirector()).get(`/api/messages?orderId=${orderId}&limit=500`)).json() as Message[];
+
+/** Someone reached by SMS only. */
+const texted = (phone: string): Reader => ({
+  name: "Achieng",
+  phone,
+  email: null,
+  language: "en",
+  notifyBy: "sms",
+  userId: null,
+});
+
+/** A text to `phone` written to the outbox, as an event would write it. */
+const queueText = (kind: MessageKind, phone: string, facts: Enqueue["facts"], orderId?: number) =>
+  t.database.tx((db) =>
+    enqueueMessage(db, {
+      kind,
+      reader: texted(phone),
+      facts,
+      orderId,
+      now: t.clock.now(),
+    }),
+  );
 
 /** Sends everything due, however many rounds that takes. */
 async function drain() {
@@ -129,14 +151,7 @@ describe("the outbox", () => {
       t.database.tx(async (db) => {
         await enqueueMessage(db, {
           kind: "order_delivered",
-          reader: {
-            name: "Ann",
-            phone: "0711000111",
-            email: null,
-            language: "en",
-            notifyBy: "sms",
-            userId: null,
-          },
+          reader: texted("0711000111"),
           facts: { orderNumber: "ORD-X" },
           now: t.clock.now(),
         });
@@ -185,22 +200,7 @@ describe("the dispatcher", () => {
     await drain();
     // Every message so far has gone; now the provider fails twice, then recovers.
     at.failNext({ http: 500 }, { http: 502 });
-    await t.database.tx((db) =>
-      enqueueMessage(db, {
-        kind: "order_delivered",
-        reader: {
-          name: "Achieng",
-          phone: "0722123456",
-          email: null,
-          language: "en",
-          notifyBy: "sms",
-          userId: null,
-        },
-        facts: { orderNumber: placed.orderNumber },
-        orderId: placed.id,
-        now: t.clock.now(),
-      }),
-    );
+    await queueText("order_delivered", "0722123456", { orderNumber: placed.orderNumber }, placed.id);
     const one = async () =>
       (await messagesOf(placed.id)).find((m) => m.kind === "order_delivered" && m.channel === "sms")!;
     expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 1, failed: 0 });
@@ -226,21 +226,11 @@ describe("the dispatcher", () => {
     // Past the last try the message fails, and a Director can send it again.
     const max = t.config.messaging.maxAttempts;
     at.failNext(...Array.from({ length: max }, () => ({ http: 503 })));
-    await t.database.tx((db) =>
-      enqueueMessage(db, {
-        kind: "order_shipped",
-        reader: {
-          name: "Achieng",
-          phone: "0722123456",
-          email: null,
-          language: "en",
-          notifyBy: "sms",
-          userId: null,
-        },
-        facts: { orderNumber: placed.orderNumber, carrier: "DHL Express", trackingNumber: "TRK-1" },
-        orderId: placed.id,
-        now: t.clock.now(),
-      }),
+    await queueText(
+      "order_shipped",
+      "0722123456",
+      { orderNumber: placed.orderNumber, carrier: "DHL Express", trackingNumber: "TRK-1" },
+      placed.id,
     );
     for (let i = 0; i < max; i++) {
       await dispatchMessages(t.ctx, transports());
@@ -259,21 +249,7 @@ describe("the dispatcher", () => {
   it("does not retry a number Africa's Talking says can never receive", async () => {
     await drain();
     at.failNext({ statusCode: 403, status: "InvalidPhoneNumber" });
-    await t.database.tx((db) =>
-      enqueueMessage(db, {
-        kind: "order_delivered",
-        reader: {
-          name: "Ann",
-          phone: "0711999888",
-          email: null,
-          language: "en",
-          notifyBy: "sms",
-          userId: null,
-        },
-        facts: { orderNumber: "ORD-2026-INVALID" },
-        now: t.clock.now(),
-      }),
-    );
+    await queueText("order_delivered", "0711999888", { orderNumber: "ORD-2026-INVALID" });
     expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 0, retrying: 0, failed: 1 });
     const [row] = await t.database.read((db) =>
       db.select().from(outbox).where(eq(outbox.recipient, "+254711999888")),
@@ -284,21 +260,7 @@ describe("the dispatcher", () => {
 
   it("sends a message whose sender died mid-send again with the same key, and the provider delivers it once", async () => {
     await drain();
-    await t.database.tx((db) =>
-      enqueueMessage(db, {
-        kind: "order_delivered",
-        reader: {
-          name: "Ann",
-          phone: "0711222333",
-          email: null,
-          language: "en",
-          notifyBy: "sms",
-          userId: null,
-        },
-        facts: { orderNumber: "ORD-2026-CRASH" },
-        now: t.clock.now(),
-      }),
-    );
+    await queueText("order_delivered", "0711222333", { orderNumber: "ORD-2026-CRASH" });
     // This sender hands the message over, then dies before it records the outcome.
     const dying = {
       sms: {
@@ -331,14 +293,7 @@ describe("the dispatcher", () => {
       for (let i = 0; i < 40; i++) {
         await enqueueMessage(db, {
           kind: "order_delivered",
-          reader: {
-            name: "Ann",
-            phone: `07110${String(i).padStart(5, "0")}`,
-            email: null,
-            language: "en",
-            notifyBy: "sms",
-            userId: null,
-          },
+          reader: texted(`07110${String(i).padStart(5, "0")}`),
           facts: { orderNumber: `ORD-2026-P${i}` },
           now: t.clock.now(),
         });
@@ -371,21 +326,7 @@ describe("the dispatcher", () => {
 describe("delivery reports", () => {
   it("marks an SMS delivered or failed from Africa's Talking's report, which must carry the secret", async () => {
     await drain();
-    await t.database.tx((db) =>
-      enqueueMessage(db, {
-        kind: "order_delivered",
-        reader: {
-          name: "Ann",
-          phone: "0711444555",
-          email: null,
-          language: "en",
-          notifyBy: "sms",
-          userId: null,
-        },
-        facts: { orderNumber: "ORD-2026-DLR" },
-        now: t.clock.now(),
-      }),
-    );
+    await queueText("order_delivered", "0711444555", { orderNumber: "ORD-2026-DLR" });
     await drain();
     const [row] = await t.database.read((db) =>
       db.select().from(outbox).where(eq(outbox.recipient, "+254711444555")),

@@ -1,44 +1,17 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { MessageKind } from "../../../contract/messages";
 import type { OrderStatus } from "../../../contract/orders";
-import { rolePermissions, roles } from "../../../contract/roles";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { orderLines, type orders, shipments, users } from "../../db/schema";
+import { orderLines, type orders, shipments } from "../../db/schema";
 import { messageRows, type Reader, writeMessages } from "./outbox";
+import { orderReader, rolesWith, staffReaders } from "./readers";
 import type { MessageFacts } from "./templates";
 
 type OrderRow = typeof orders.$inferSelect;
 type Line = { name: string; quantity: number; lineTotalKes: number };
 
-/** The client an order's messages go to: their account's choices, or the contact details on the order. */
-export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
-  if (order.clientUserId !== null) {
-    const [user] = await db.select().from(users).where(eq(users.id, order.clientUserId));
-    if (user) return readerOf(user, order.customerPhone);
-  }
-  return {
-    name: order.customerName,
-    phone: order.customerPhone,
-    email: order.customerEmail,
-    language: "en",
-    notifyBy: "both",
-    userId: null,
-  };
-}
-
-export function readerOf(user: typeof users.$inferSelect, fallbackPhone: string | null = null): Reader {
-  return {
-    name: user.firstName,
-    phone: user.phone ?? fallbackPhone,
-    email: user.email,
-    language: user.language,
-    notifyBy: user.notifyBy,
-    userId: user.id,
-  };
-}
-
-const approverRoles = roles.filter((r) => rolePermissions[r].includes("orders:approve"));
+const approverRoles = rolesWith("orders:approve");
 
 /**
  * A new order's messages, in one insert: "order received" (and bank details for a bank transfer) to the
@@ -55,10 +28,7 @@ export async function notifyOrderPlaced(
 ): Promise<void> {
   const reader = client ?? (await orderReader(db, order));
   const facts = { orderNumber: order.orderNumber, amountKes: order.totalAmountKes, lines };
-  const approvers = await db
-    .select()
-    .from(users)
-    .where(and(inArray(users.role, approverRoles), eq(users.isActive, true)));
+  const approvers = await staffReaders(db, approverRoles);
   const at = { orderId: order.id, now };
   await writeMessages(db, [
     ...messageRows({ kind: "order_received", reader, facts, ...at }),
@@ -70,10 +40,10 @@ export async function notifyOrderPlaced(
           ...at,
         })
       : []),
-    ...approvers.flatMap((a) =>
+    ...approvers.flatMap((reader) =>
       messageRows({
         kind: "approval_needed",
-        reader: readerOf(a),
+        reader,
         facts: { ...facts, customer: order.customerName },
         channels: ["email"],
         ...at,

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type Role, roles } from "../../../contract/roles";
 import type { AppContext } from "../../context";
-import { storageAlerts, users } from "../../db/schema";
-import { readerOf } from "./order-messages";
+import { storageAlerts } from "../../db/schema";
 import { messageRows, writeMessages } from "./outbox";
+import { staffReaders } from "./readers";
 
 /** Who is woken for the cold chain: the lab, and the Directors. */
 const alarmRoles: Role[] = roles.filter((r) => r === "lab_technician" || r === "director");
@@ -45,20 +45,17 @@ export async function alarmStaff(ctx: AppContext): Promise<number> {
           alerts.map((a) => a.id),
         ),
       );
-    const staff = await db
-      .select()
-      .from(users)
-      .where(and(inArray(users.role, alarmRoles), eq(users.isActive, true)));
+    const staff = await staffReaders(db, alarmRoles);
     await writeMessages(
       db,
       alerts.flatMap((alert) =>
         staff.flatMap((person) =>
           messageRows({
             kind: "storage_alarm",
-            reader: readerOf(person),
+            reader: person,
             facts: { alarm: alert.message },
             channels: ["sms"],
-            dedupeKey: `alarm:${alert.id}:${now.getTime()}:${person.id}`,
+            dedupeKey: `alarm:${alert.id}:${now.getTime()}:${person.userId}`,
             now,
           }),
         ),

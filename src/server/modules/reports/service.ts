@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { customers, inventoryItems, storageUnits } from "../../db/schema";
 import { DAY_MS, lastDays, nairobiBuckets, nairobiDate, nairobiDayStart } from "../../time";
 import { bookedByBucket, ledgerOf } from "../finance/ledger";
-import { availableStock, isLowStock } from "../inventory/low-stock";
+import { isLowStock, lowStockItems } from "../inventory/low-stock";
 import { topCustomersOf, topProducts } from "./top-sellers";
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -70,15 +70,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       .where(eq(inventoryItems.isActive, true))
       .groupBy(category)
       .orderBy(category);
-    const lowStock = await db
-      .select({
-        itemId: inventoryItems.itemId,
-        breedName: inventoryItems.breedName,
-        available: sql<number>`${availableStock}::int`,
-      })
-      .from(inventoryItems)
-      .where(isLowStock)
-      .orderBy(asc(availableStock));
+    const lowStock = await lowStockItems(db);
     const soon = nairobiDate(new Date(now.getTime() + 30 * DAY_MS));
     const today = nairobiDate(now);
     const expiringSoon = await db

@@ -1,5 +1,6 @@
 import { type MessagingChoice, messagingChoiceSchema } from "../../../contract/auth";
 import { type NotifyChannel, notifyChannels } from "../../../contract/messages";
+import { RadioChoices } from "../../components/radio-choices";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -42,7 +43,6 @@ export function MessagePreferences({ client }: { client: boolean }) {
       },
     }),
   );
-  const channel = form.field("notifyBy");
   return (
     <Card>
       <CardHeader>
@@ -52,22 +52,11 @@ export function MessagePreferences({ client }: { client: boolean }) {
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("notify.title")}>
           <Field label={t("notify.phone")} type="tel" autoComplete="tel" bind={form.field("phone")} />
           {client ? (
-            <fieldset className="space-y-1">
-              <legend className="text-sm text-gray-600 dark:text-gray-400">{t("notify.hint")}</legend>
-              {notifyChannels.map((c) => (
-                <label key={c} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={channel.name}
-                    value={c}
-                    className="accent-brand-700"
-                    checked={channel.value === c}
-                    onChange={channel.onChange}
-                  />
-                  {t(labels[c])}
-                </label>
-              ))}
-            </fieldset>
+            <RadioChoices
+              legend={t("notify.hint")}
+              choices={notifyChannels.map((c) => ({ value: c, label: t(labels[c]) }))}
+              bind={form.field("notifyBy")}
+            />
           ) : (
             <p className="text-sm text-gray-600 dark:text-gray-400">{t("notify.staffHint")}</p>
           )}

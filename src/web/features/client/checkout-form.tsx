@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { paymentMethods } from "../../../contract/orders";
+import { RadioChoices } from "../../components/radio-choices";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -16,25 +17,12 @@ import { paymentOptions, paymentText } from "./payment";
 function PaymentChoice({ bind }: { bind: FieldBinding }) {
   const t = useT();
   return (
-    <fieldset className="space-y-2">
-      <legend className="sr-only">{t("payment.legend")}</legend>
-      {paymentMethods.map((m) => (
-        <label key={m} className="flex items-start gap-2 text-sm">
-          <input
-            type="radio"
-            name={bind.name}
-            value={m}
-            className="mt-1 accent-brand-700"
-            checked={bind.value === m}
-            onChange={bind.onChange}
-          />
-          <span>
-            {paymentText(m).label}
-            <span className="block text-xs text-gray-500">{paymentText(m).hint}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <RadioChoices
+      legend={t("payment.legend")}
+      legendHidden
+      choices={paymentMethods.map((m) => ({ value: m, ...paymentText(m) }))}
+      bind={bind}
+    />
   );
 }
 

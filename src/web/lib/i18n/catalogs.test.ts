@@ -10,7 +10,7 @@ const catalogs: Record<string, Record<string, string>> = { en, sw };
 const placeholders = (message: string) =>
   [...new Set([...message.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
 /** Messages that are the same in both languages on purpose (the company's name and address). */
-const sameInBoth = new Set(["landing.footer", "payment.mpesa", "success.whatsapp"]);
+const sameInBoth = new Set(["landing.footer", "payment.mpesa", "success.whatsapp", "notify.sms"]);
 
 describe("message catalogues", () => {
   it("have every id in every language, and no extra ones", () => {
