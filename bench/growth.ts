@@ -5,6 +5,8 @@
  * BENCH_CONNECTIONS concurrent keep-alive clients for BENCH_SECONDS, interleaved with the baseline
  * (`/api/health` through the same plugin chain, same server, same run), BENCH_PAIRS times; medians are printed.
  *
+ * BENCH_PATHS=reports,financial measures only the paths that contain one of those words.
+ *
  * Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  */
 import type { AddressInfo } from "node:net";
@@ -18,7 +20,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 
-const paths = [
+const allPaths = [
   "/api/orders?limit=51&offset=0",
   "/api/orders?status=pending&limit=51&offset=0",
   "/api/orders?search=kiambu&limit=51&offset=0",
@@ -32,6 +34,9 @@ const paths = [
   "/api/reports?period=30d",
   "/api/reports?period=1y",
 ];
+/** BENCH_PATHS=reports,sales-trend measures only the paths containing one of those words. */
+const only = process.env.BENCH_PATHS?.split(",");
+const paths = only ? allPaths.filter((p) => only.some((word) => p.includes(word))) : allPaths;
 const BASELINE = "/api/health";
 
 async function benchScale(orders: number) {

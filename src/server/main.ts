@@ -37,6 +37,11 @@ async function main(): Promise<void> {
     for (const a of demoAccounts) lines.push(`  ${a.email.padEnd(26)} ${a.roleLabel}`);
     lines.push("  Staff sign in at /login, clients at /client-login");
   }
+  const { africasTalking, smtpUrl } = config.messaging;
+  if (!africasTalking || !smtpUrl) {
+    const kept = [!africasTalking && "SMS", !smtpUrl && "email"].filter(Boolean).join(" and ");
+    lines.push(`Messages: ${kept} kept in the database, not sent (see /messages; README "Messages" to send)`);
+  }
   if (config.mpesa.mode === "simulator") {
     lines.push(`M-Pesa simulator (answer payment prompts): http://${shown}:${config.port}/mpesa-simulator`);
   }

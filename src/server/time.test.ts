@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthKey, monthStart, yearStart } from "./time";
+import { monthKey, monthStart, splitByMonths, yearStart } from "./time";
 
 describe("business calendar (Nairobi, UTC+3)", () => {
   it("starts months at midnight Nairobi time", () => {
@@ -17,5 +17,42 @@ describe("business calendar (Nairobi, UTC+3)", () => {
 
   it("starts the year on 1 January in Nairobi", () => {
     expect(yearStart(new Date("2026-06-01T00:00:00Z")).toISOString()).toBe("2025-12-31T21:00:00.000Z");
+  });
+});
+
+describe("splitByMonths", () => {
+  it("reads whole months as months and the days at either end as days", () => {
+    expect(splitByMonths({ first: "2025-11-26", last: "2026-11-25" })).toEqual({
+      months: { first: "2025-12-01", last: "2026-10-01" },
+      days: [
+        { first: "2025-11-26", last: "2025-11-30" },
+        { first: "2026-11-01", last: "2026-11-25" },
+      ],
+    });
+  });
+
+  it("needs no days when the range is whole months, leap February included", () => {
+    expect(splitByMonths({ first: "2024-02-01", last: "2024-03-31" })).toEqual({
+      months: { first: "2024-02-01", last: "2024-03-01" },
+      days: [],
+    });
+  });
+
+  it("keeps a range inside one month, or across two partial ones, as days", () => {
+    expect(splitByMonths({ first: "2026-11-02", last: "2026-11-25" })).toEqual({
+      months: null,
+      days: [{ first: "2026-11-02", last: "2026-11-25" }],
+    });
+    expect(splitByMonths({ first: "2026-10-20", last: "2026-11-05" })).toEqual({
+      months: null,
+      days: [{ first: "2026-10-20", last: "2026-11-05" }],
+    });
+  });
+
+  it("crosses a year end", () => {
+    expect(splitByMonths({ first: "2025-12-15", last: "2026-02-28" })).toEqual({
+      months: { first: "2026-01-01", last: "2026-02-01" },
+      days: [{ first: "2025-12-15", last: "2025-12-31" }],
+    });
   });
 });

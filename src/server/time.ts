@@ -71,6 +71,31 @@ export function daysOf(from: Date, to: Date): DayRange {
   return { first: nairobiDate(from), last: nairobiDate(new Date(to.getTime() - 1)) };
 }
 
+/** A day range cut where calendar months allow: the whole months inside it, and the days at either end. */
+export interface MonthSplit {
+  /** First days of the whole months, first to last; null when no month fits whole. */
+  months: DayRange | null;
+  /** The days before the first whole month and after the last (or the whole range when none fits). */
+  days: DayRange[];
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const dayBefore = (day: string) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
+
+export function splitByMonths(range: DayRange): MonthSplit {
+  const [y, m] = range.first.split("-").map(Number) as [number, number];
+  const firstMonth = range.first.endsWith("-01") ? range.first : isoDay(new Date(Date.UTC(y, m, 1)));
+  const after = new Date(Date.parse(`${range.last}T00:00:00Z`) + DAY_MS);
+  // The month holding the day after the range starts where whole months stop.
+  const stop = isoDay(new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1)));
+  if (firstMonth >= stop) return { months: null, days: [range] };
+  const lastMonth = isoDay(new Date(Date.UTC(Number(stop.slice(0, 4)), Number(stop.slice(5, 7)) - 2, 1)));
+  const days: DayRange[] = [];
+  if (range.first < firstMonth) days.push({ first: range.first, last: dayBefore(firstMonth) });
+  if (stop <= range.last) days.push({ first: stop, last: range.last });
+  return { months: { first: firstMonth, last: lastMonth }, days };
+}
+
 /** The instant a Nairobi calendar day (YYYY-MM-DD) starts. */
 export function nairobiDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS);

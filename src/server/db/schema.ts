@@ -584,6 +584,21 @@ export const bookedCustomerDayTotals = pgTable(
 );
 
 /**
+ * The same per calendar month (the month's first day), kept by the same trigger function (drizzle/0020): a
+ * year's top customers read twelve months of rows and the partial months at its ends from the days.
+ */
+export const bookedCustomerMonthTotals = pgTable(
+  "booked_customer_month_totals",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    customerId: integer("customer_id").notNull(),
+    orders: integer("orders").notNull(),
+    revenueKes: bigint("revenue_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.customerId] })],
+);
+
+/**
  * Income net of refunds per Nairobi day and currency (16 shards by transaction id, as payments arrive concurrently), kept
  * by a trigger on `transactions` (drizzle/0017): what revenue figures and trends read.
  */

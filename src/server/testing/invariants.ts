@@ -88,6 +88,16 @@ const rules: Record<string, ReturnType<typeof sql>> = {
        from orders where order_is_booked(status) and customer_id is not null group by 1, 2) s
       on t.day = s.day and t.customer_id = s.customer_id
     where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "booked orders per month and customer are their days summed": sql`
+    select coalesce(t.month, s.month)::text || ' ' || coalesce(t.customer_id, s.customer_id)::text from
+      (select month, customer_id, orders, revenue_kes as revenue from booked_customer_month_totals
+       where orders <> 0 or revenue_kes <> 0) t
+      full join
+      (select date_trunc('month', day::timestamp)::date as month, customer_id, sum(orders) as orders,
+              sum(revenue_kes) as revenue
+       from booked_customer_day_totals group by 1, 2 having sum(orders) <> 0 or sum(revenue_kes) <> 0) s
+      on t.month = s.month and t.customer_id = s.customer_id
+    where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
   "income per day is the transactions' net income summed": sql`
     select coalesce(t.day, s.day)::text || ' ' || coalesce(t.currency, s.currency)::text from
       (select day, currency, sum(net_amount) as net from income_day_totals group by 1, 2) t

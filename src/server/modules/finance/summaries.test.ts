@@ -40,6 +40,9 @@ const totals = () =>
       customers: await rows(sql`
         select day::text as day, customer_id, orders, revenue_kes::text from booked_customer_day_totals
         where orders <> 0 or revenue_kes <> 0 order by 1, 2`),
+      customerMonths: await rows(sql`
+        select month::text as month, customer_id, orders, revenue_kes::text from booked_customer_month_totals
+        where orders <> 0 or revenue_kes <> 0 order by 1, 2`),
       income: await rows(sql`
         select day::text as day, currency::text, sum(net_amount)::text as net from income_day_totals
         group by 1, 2 having sum(net_amount) <> 0 order by 1, 2`),

@@ -1,8 +1,14 @@
-import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Report } from "../../../contract/reports";
 import type { Db } from "../../db/database";
-import { bookedCustomerDayTotals, bookedProductDayTotals, customers, orders } from "../../db/schema";
-import { type DayRange, nairobiDayStart } from "../../time";
+import {
+  bookedCustomerDayTotals,
+  bookedCustomerMonthTotals,
+  bookedProductDayTotals,
+  customers,
+  orders,
+} from "../../db/schema";
+import { type DayRange, nairobiDayStart, splitByMonths } from "../../time";
 import { isBooked } from "../finance/ledger";
 
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
@@ -27,26 +33,48 @@ export async function topProducts(db: Db, range: DayRange, limit: number): Promi
 }
 
 /**
- * The customers with most booked revenue over whole days, from the per-day customer totals; then the time of
- * each one's last booked order in the period, read from their own orders.
+ * One row per customer and day or month covering the range: whole calendar months from the month totals,
+ * the days at either end from the day totals. A year reads about 12 rows per customer instead of 365.
+ */
+function customerTotalsOver(range: DayRange): SQL {
+  const { months, days } = splitByMonths(range);
+  const parts: SQL[] = days.map(
+    (
+      d,
+    ) => sql`select ${bookedCustomerDayTotals.customerId} as customer_id, ${bookedCustomerDayTotals.orders} as orders,
+      ${bookedCustomerDayTotals.revenueKes} as revenue_kes from ${bookedCustomerDayTotals}
+      where ${bookedCustomerDayTotals.day} between ${d.first} and ${d.last}`,
+  );
+  if (months) {
+    parts.push(sql`select ${bookedCustomerMonthTotals.customerId} as customer_id,
+      ${bookedCustomerMonthTotals.orders} as orders, ${bookedCustomerMonthTotals.revenueKes} as revenue_kes
+      from ${bookedCustomerMonthTotals}
+      where ${bookedCustomerMonthTotals.month} between ${months.first} and ${months.last}`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The customers with most booked revenue over whole days, from the customer totals; then the time of each
+ * one's last booked order in the period, read from their own orders.
  */
 export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
   // Ranked on the totals alone, then the five named: joining every row to its customer first costs more.
-  const revenue = sql<string>`sum(${bookedCustomerDayTotals.revenueKes})`.as("revenue");
-  const ranked = db
-    .select({
-      customerId: bookedCustomerDayTotals.customerId,
-      orders: sql<string>`sum(${bookedCustomerDayTotals.orders})`.as("orders"),
-      revenue,
-    })
-    .from(bookedCustomerDayTotals)
-    .where(and(gte(bookedCustomerDayTotals.day, range.first), lte(bookedCustomerDayTotals.day, range.last)))
-    .groupBy(bookedCustomerDayTotals.customerId)
-    .having(sql`sum(${bookedCustomerDayTotals.orders}) > 0`)
-    .orderBy(desc(sql`revenue`), bookedCustomerDayTotals.customerId)
-    .limit(limit)
-    .as("ranked");
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        customerId: sql<number>`customer_id`.as("customer_id"),
+        orders: sql<string>`sum(orders)`.as("orders"),
+        revenue: sql<string>`sum(revenue_kes)`.as("revenue"),
+      })
+      .from(sql`(${customerTotalsOver(range)}) as totals`)
+      .groupBy(sql`customer_id`)
+      .having(sql`sum(orders) > 0`)
+      .orderBy(desc(sql`revenue`), sql`customer_id`)
+      .limit(limit),
+  );
   const top = await db
+    .with(ranked)
     .select({
       id: customers.id,
       name: customers.name,
