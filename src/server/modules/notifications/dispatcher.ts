@@ -53,41 +53,45 @@ export async function dispatchMessages(
   });
 
   const result: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
-  for (const message of claimed) {
-    try {
-      const { providerMessageId } = await transports[message.channel].send(message);
-      await ctx.database.tx((db) =>
-        db
-          .update(outbox)
-          .set({
-            status: "sent",
-            providerMessageId,
-            sentAt: ctx.clock.now(),
-            lockedUntil: null,
-            nextAttemptAt: null,
-            lastError: null,
-          })
-          .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"))),
-      );
-      result.sent++;
-    } catch (error) {
-      const permanent = error instanceof SendError && error.permanent;
-      const givingUp = permanent || message.attempts >= ctx.config.messaging.maxAttempts;
-      const at = ctx.clock.now();
-      await ctx.database.tx((db) =>
-        db
-          .update(outbox)
-          .set({
-            status: givingUp ? "failed" : "pending",
-            lastError: (error as Error).message.slice(0, 500),
-            lockedUntil: null,
-            nextAttemptAt: givingUp ? null : new Date(at.getTime() + retryDelayMs(message.attempts)),
-          })
-          .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"))),
-      );
-      if (givingUp) result.failed++;
-      else result.retrying++;
-    }
-  }
+  // All at once: each send is bounded by its transport's timeout (well under the lease), so no claim runs
+  // out while its message waits behind others in the batch.
+  await Promise.all(
+    claimed.map(async (message) => {
+      try {
+        const { providerMessageId } = await transports[message.channel].send(message);
+        await ctx.database.tx((db) =>
+          db
+            .update(outbox)
+            .set({
+              status: "sent",
+              providerMessageId,
+              sentAt: ctx.clock.now(),
+              lockedUntil: null,
+              nextAttemptAt: null,
+              lastError: null,
+            })
+            .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"))),
+        );
+        result.sent++;
+      } catch (error) {
+        const permanent = error instanceof SendError && error.permanent;
+        const givingUp = permanent || message.attempts >= ctx.config.messaging.maxAttempts;
+        const at = ctx.clock.now();
+        await ctx.database.tx((db) =>
+          db
+            .update(outbox)
+            .set({
+              status: givingUp ? "failed" : "pending",
+              lastError: (error as Error).message.slice(0, 500),
+              lockedUntil: null,
+              nextAttemptAt: givingUp ? null : new Date(at.getTime() + retryDelayMs(message.attempts)),
+            })
+            .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"))),
+        );
+        if (givingUp) result.failed++;
+        else result.retrying++;
+      }
+    }),
+  );
   return result;
 }

@@ -79,4 +79,38 @@ describe("email over SMTP", () => {
       permanent: false,
     });
   });
+
+  it("signs in with the user and password in SMTP_URL", async () => {
+    const logins: string[] = [];
+    const guarded = new SMTPServer({
+      allowInsecureAuth: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        logins.push(`${auth.username}:${auth.password}`);
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => guarded.listen(0, "127.0.0.1", resolve));
+    const at = (guarded.server.address() as AddressInfo).port;
+    const smtp = new SmtpTransport(
+      `smtp://orders%40urithi.co.ke:p%40ss%3Aword@127.0.0.1:${at}`,
+      "orders@urithi.co.ke",
+    );
+    expect(smtp.name).toBe(`SMTP (127.0.0.1:${at})`);
+    await smtp.send({
+      recipient: "a@example.co.ke",
+      subject: "x",
+      body: "x",
+      html: null,
+      idempotencyKey: "k-2",
+    });
+    expect(logins).toEqual(["orders@urithi.co.ke:p@ss:word"]);
+    smtp.close();
+    await new Promise<void>((resolve) => guarded.close(() => resolve()));
+  });
 });

@@ -14,8 +14,21 @@ export class SmtpTransport implements Transport {
     private readonly from: string,
   ) {
     const parsed = new URL(url);
-    this.name = `SMTP (${parsed.hostname}:${parsed.port || (parsed.protocol === "smtps:" ? 465 : 587)})`;
-    this.mailer = nodemailer.createTransport(url);
+    const secure = parsed.protocol === "smtps:";
+    const port = Number(parsed.port) || (secure ? 465 : 587);
+    this.name = `SMTP (${parsed.hostname}:${port})`;
+    this.mailer = nodemailer.createTransport({
+      host: parsed.hostname,
+      port,
+      secure,
+      auth: parsed.username
+        ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+        : undefined,
+      // Bounded well under the dispatcher's two-minute claim, so a slow server never outlasts it.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
   }
 
   async send(message: {
