@@ -25,6 +25,21 @@ INSERT INTO order_events (order_id, to_status, note, actor_user_id, created_at)
   VALUES (:order_id, 'pending', 'Placed by the client', :uid, now());
 INSERT INTO order_lines (order_id, inventory_item_id, product_name, breed, quantity, unit_price_kes, line_total_kes)
   VALUES (:order_id, :item, 'Bench Semen', 'Bench', 1, 2500, 2500);
+SELECT * FROM users WHERE role IN ('director', 'chief_scientist') AND is_active;
+-- The order's messages (src/server/modules/notifications/order-messages.ts): the client's SMS and email,
+-- and an email to each of the three demo approvers.
+INSERT INTO outbox (kind, channel, recipient, language, subject, body, html, status, next_attempt_at,
+                    idempotency_key, order_id, user_id, created_at)
+  SELECT k.kind::message_kind, k.channel::message_channel, k.recipient, 'en', k.subject,
+         'Urithi: Hi Bench, we have received order ' || :order_id || ' for KSh 2,500. We will let you know.',
+         k.html, 'pending', now(), gen_random_uuid()::text, :order_id, :uid, now()
+  FROM (VALUES ('order_received', 'sms', '+254700000000', NULL, NULL),
+               ('order_received', 'email', 'bench@example.co.ke', 'We have received your order', '<p>order</p>'),
+               ('approval_needed', 'email', 'director1@urithi.co.ke', 'Order awaits approval', '<p>order</p>'),
+               ('approval_needed', 'email', 'director2@urithi.co.ke', 'Order awaits approval', '<p>order</p>'),
+               ('approval_needed', 'email', 'scientist@urithi.co.ke', 'Order awaits approval', '<p>order</p>'))
+       AS k(kind, channel, recipient, subject, html)
+  RETURNING id;
 INSERT INTO stock_movements (inventory_item_id, kind, reserved_delta, order_id, note, actor_user_id, created_at)
   VALUES (:item, 'reservation', 1, :order_id, 'bench', :uid, now());
 UPDATE inventory_items SET reserved_stock = reserved_stock + 1, updated_at = now()

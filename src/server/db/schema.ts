@@ -542,6 +542,23 @@ export const orderDayTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
 );
 
+/**
+ * The same per calendar month (its first day), kept by the same function (drizzle/0021): a year's series
+ * reads whole months here and only the partial months at its ends from the days.
+ */
+export const orderMonthTotals = pgTable(
+  "order_month_totals",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    status: orderStatusEnum("status").notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+    totalKes: bigint("total_kes", { mode: "number" }).notNull(),
+    paidKes: bigint("paid_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.status, t.shard] })],
+);
+
 /** The same totals over all time, per status (16 shards): what all-time summaries and list counts read. */
 export const orderStatusTotals = pgTable(
   "order_status_totals",

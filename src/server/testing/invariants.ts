@@ -88,6 +88,17 @@ const rules: Record<string, ReturnType<typeof sql>> = {
        from orders where order_is_booked(status) and customer_id is not null group by 1, 2) s
       on t.day = s.day and t.customer_id = s.customer_id
     where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "orders per month and status are their days summed": sql`
+    select coalesce(t.month, s.month)::text || ' ' || coalesce(t.status, s.status)::text from
+      (select month, status, sum(orders) as orders, sum(total_kes) as total, sum(paid_kes) as paid
+       from order_month_totals group by 1, 2) t
+      full join
+      (select date_trunc('month', day::timestamp)::date as month, status, sum(orders) as orders,
+              sum(total_kes) as total, sum(paid_kes) as paid
+       from order_day_totals group by 1, 2) s
+      on t.month = s.month and t.status = s.status
+    where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.total, 0) <> coalesce(s.total, 0)
+       or coalesce(t.paid, 0) <> coalesce(s.paid, 0)`,
   "booked orders per month and customer are their days summed": sql`
     select coalesce(t.month, s.month)::text || ' ' || coalesce(t.customer_id, s.customer_id)::text from
       (select month, customer_id, orders, revenue_kes as revenue from booked_customer_month_totals

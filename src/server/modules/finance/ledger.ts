@@ -1,9 +1,16 @@
-import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, between, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
 import type { Db } from "../../db/database";
-import { orderDayTotals, orderStatusTotals, orders, payments, transactions } from "../../db/schema";
+import {
+  orderDayTotals,
+  orderMonthTotals,
+  orderStatusTotals,
+  orders,
+  payments,
+  transactions,
+} from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import type { DayRange } from "../../time";
+import { type DayRange, splitByMonths } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
 
 /**
@@ -64,30 +71,52 @@ export interface BookedBucket {
 
 /**
  * Booked orders, their value and what was received on them per Nairobi day or month over whole days, by the
- * day the order was placed: from the per-day totals, so a year costs at most 365 × statuses × 16 rows.
+ * day the order was placed. By day from the per-day totals; by month from the per-month totals for whole
+ * months and the days for the partial months at either end, so a year costs about 12 × statuses × 16 rows.
  */
 export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month"): Promise<BookedBucket[]> {
-  // Grouped by the day column itself (cheaper than formatting every row's label), months folded here.
-  const rows = await db
-    .select({
-      day: orderDayTotals.day,
-      orders: sql<string>`sum(${orderDayTotals.orders})`,
-      booked: sql<string>`sum(${orderDayTotals.totalKes})`,
-      received: sql<string>`sum(${orderDayTotals.paidKes})`,
-    })
-    .from(orderDayTotals)
-    .where(
-      and(
-        gte(orderDayTotals.day, range.first),
-        lte(orderDayTotals.day, range.last),
-        inArray(orderDayTotals.status, [...bookedStatuses]),
-      ),
-    )
-    .groupBy(orderDayTotals.day)
-    .orderBy(orderDayTotals.day);
+  const split = by === "month" ? splitByMonths(range) : { months: null, days: [range] };
+  // Grouped by the day (or month) column itself, cheaper than formatting every row's label.
+  // Whole months alone need no days (and an empty OR would match every day).
+  const dayRows =
+    split.days.length === 0
+      ? []
+      : await db
+          .select({
+            at: orderDayTotals.day,
+            orders: sql<string>`sum(${orderDayTotals.orders})`,
+            booked: sql<string>`sum(${orderDayTotals.totalKes})`,
+            received: sql<string>`sum(${orderDayTotals.paidKes})`,
+          })
+          .from(orderDayTotals)
+          .where(
+            and(
+              or(...split.days.map((d) => between(orderDayTotals.day, d.first, d.last))),
+              inArray(orderDayTotals.status, [...bookedStatuses]),
+            ),
+          )
+          .groupBy(orderDayTotals.day)
+          .orderBy(orderDayTotals.day);
+  const monthRows = split.months
+    ? await db
+        .select({
+          at: orderMonthTotals.month,
+          orders: sql<string>`sum(${orderMonthTotals.orders})`,
+          booked: sql<string>`sum(${orderMonthTotals.totalKes})`,
+          received: sql<string>`sum(${orderMonthTotals.paidKes})`,
+        })
+        .from(orderMonthTotals)
+        .where(
+          and(
+            between(orderMonthTotals.month, split.months.first, split.months.last),
+            inArray(orderMonthTotals.status, [...bookedStatuses]),
+          ),
+        )
+        .groupBy(orderMonthTotals.month)
+    : [];
   const buckets = new Map<string, BookedBucket>();
-  for (const r of rows) {
-    const label = by === "month" ? r.day.slice(0, 7) : r.day;
+  for (const r of [...dayRows, ...monthRows].sort((a, b) => a.at.localeCompare(b.at))) {
+    const label = by === "month" ? r.at.slice(0, 7) : r.at;
     const bucket = buckets.get(label) ?? { label, orders: 0, bookedKes: 0, receivedKes: 0 };
     bucket.orders += Number(r.orders);
     bucket.bookedKes += Number(r.booked);

@@ -12,7 +12,8 @@ import {
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
-import { bookedStatuses } from "./ledger";
+import { lastDays } from "../../time";
+import { bookedByBucket, bookedStatuses } from "./ledger";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +30,12 @@ const totals = () =>
         select day::text as day, status::text as status, sum(orders)::int as orders,
                sum(total_kes)::bigint::text as total, sum(paid_kes)::bigint::text as paid
         from order_day_totals group by 1, 2
+        having sum(orders) <> 0 or sum(total_kes) <> 0 or sum(paid_kes) <> 0
+        order by 1, 2`),
+      months: await rows(sql`
+        select month::text as month, status::text as status, sum(orders)::int as orders,
+               sum(total_kes)::bigint::text as total, sum(paid_kes)::bigint::text as paid
+        from order_month_totals group by 1, 2
         having sum(orders) <> 0 or sum(total_kes) <> 0 or sum(paid_kes) <> 0
         order by 1, 2`),
       statuses: await rows(sql`
@@ -149,5 +156,29 @@ describe("summary tables", () => {
       pendingOrders: counted!.pending,
       totalRevenueKes: counted!.booked,
     });
+  });
+
+  it("give the same months from the month totals as from the days, for ranges that cut months", async () => {
+    const fold = (rows: Awaited<ReturnType<typeof bookedByBucket>>) => {
+      const months = new Map<string, { orders: number; bookedKes: number; receivedKes: number }>();
+      for (const r of rows) {
+        const m = months.get(r.label.slice(0, 7)) ?? { orders: 0, bookedKes: 0, receivedKes: 0 };
+        months.set(r.label.slice(0, 7), {
+          orders: m.orders + r.orders,
+          bookedKes: m.bookedKes + r.bookedKes,
+          receivedKes: m.receivedKes + r.receivedKes,
+        });
+      }
+      return [...months].map(([label, m]) => ({ label, ...m }));
+    };
+    for (const days of [90, 365, 400]) {
+      const range = lastDays(t.clock.now(), days);
+      const [byMonth, byDay] = await t.database.read(async (db) => [
+        await bookedByBucket(db, range, "month"),
+        await bookedByBucket(db, range, "day"),
+      ]);
+      expect(byMonth.length).toBeGreaterThan(2);
+      expect(byMonth).toEqual(fold(byDay));
+    }
   });
 });
