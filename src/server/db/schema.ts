@@ -911,8 +911,9 @@ export const outbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     providerMessageId: text("provider_message_id"),
-    idempotencyKey: text("idempotency_key").notNull().unique(),
-    dedupeKey: text("dedupe_key").unique(),
+    /** A random UUID per message, never looked up here: it travels to the provider. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    dedupeKey: text("dedupe_key"),
     orderId: integer("order_id").references(() => orders.id),
     userId: integer("user_id").references(() => users.id),
     createdAt: createdAt(),
@@ -924,7 +925,9 @@ export const outbox = pgTable(
     index("outbox_created_idx").on(t.createdAt, t.id),
     index("outbox_status_created_idx").on(t.status, t.createdAt),
     index("outbox_order_idx").on(t.orderId),
-    index("outbox_provider_idx").on(t.providerMessageId),
+    // Partial: most messages have neither, so writing them (with the order) touches neither index.
+    uniqueIndex("outbox_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    index("outbox_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     check("outbox_attempts_nonnegative", sql`${t.attempts} >= 0`),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import type { MessageChannel, MessageKind, NotifyChannel } from "../../../contract/messages";
 import { kenyanMobileDigits } from "../../../contract/primitives";
@@ -77,7 +78,7 @@ export async function writeMessages(db: Db, rows: OutboxInsert[]): Promise<numbe
   const written = await db
     .insert(outbox)
     .values(rows)
-    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .onConflictDoNothing({ target: outbox.dedupeKey, where: sql`${outbox.dedupeKey} is not null` })
     .returning({ id: outbox.id });
   return written.length;
 }
