@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
 import { sweepRateLimits } from "./http/rate-limit";
 import { expireItems } from "./modules/inventory/adjustments";
-import { dispatchMessages } from "./modules/notifications/dispatcher";
+import { drainOutbox } from "./modules/notifications/dispatcher";
 import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
 import { alarmStaff } from "./modules/notifications/staff-alarms";
 import { expireHolds } from "./modules/payments/holds";
@@ -43,7 +43,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
     if (sending) return;
     sending = true;
     try {
-      const messages = await dispatchMessages(ctx, ctx.transports);
+      const messages = await drainOutbox(ctx, ctx.transports);
       if (messages.failed > 0) log.warn(messages, "messages failed for good");
     } catch (error) {
       log.error({ err: error }, "sending messages failed");

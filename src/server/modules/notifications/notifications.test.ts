@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from "../../testing/test-app";
 import { AfricasTalkingClient } from "./africas-talking";
-import { dispatchMessages, retryDelayMs } from "./dispatcher";
+import { dispatchMessages, drainOutbox, retryDelayMs } from "./dispatcher";
 import { type Enqueue, enqueueMessage, type Reader } from "./outbox";
 import { storeTransport } from "./transport";
 
@@ -90,13 +90,8 @@ const queueText = (kind: MessageKind, phone: string, facts: Enqueue["facts"], or
     }),
   );
 
-/** Sends everything due, however many rounds that takes. */
-async function drain() {
-  for (let i = 0; i < 20; i++) {
-    const r = await dispatchMessages(t.ctx, transports());
-    if (r.sent + r.retrying + r.failed === 0) return;
-  }
-}
+/** Sends everything due. */
+const drain = () => drainOutbox(t.ctx, transports());
 
 describe("the outbox", () => {
   it("writes a client order's messages with it, in the client's language, for the approvers too", async () => {
@@ -244,6 +239,18 @@ describe("the dispatcher", () => {
     expect((await director.post(`/api/messages/${failed.id}/resend`, {})).statusCode).toBe(409);
     expect(await dispatchMessages(t.ctx, transports())).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect((await director.post("/api/messages/999999/resend", {})).statusCode).toBe(404);
+  });
+
+  it("sends a burst larger than a batch in one beat", async () => {
+    await drain();
+    for (let i = 0; i < 45; i++)
+      await queueText("order_delivered", `07220${String(i).padStart(5, "0")}`, { orderNumber: `ORD-B${i}` });
+    expect(await drainOutbox(t.ctx, transports(), { batch: 20 })).toEqual({
+      sent: 45,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(await drainOutbox(t.ctx, transports())).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it("does not retry a number Africa's Talking says can never receive", async () => {
