@@ -35,13 +35,19 @@ export function kenyanMobileDigits(input: string): string | null {
   return /^(?:254|0)?([17]\d{8})$/.exec(digits)?.[1] ?? null;
 }
 
+/** A Kenyan mobile number as +2547XXXXXXXX (or +2541…), or null for anything else: what every SMS is sent to. */
+export function kenyanMobileE164(input: string): string | null {
+  const digits = kenyanMobileDigits(input);
+  return digits ? `+254${digits}` : null;
+}
+
 export const KENYAN_MOBILE_MESSAGE = "Enter a Kenyan mobile number like 0712 345 678";
 
 /** A Kenyan mobile number, checked on top of `base` and kept as +2547XXXXXXXX so every screen and SMS agrees. */
 export const kenyanMobile = (base: z.ZodString, message = KENYAN_MOBILE_MESSAGE) =>
   base
     .refine((v) => v === "" || kenyanMobileDigits(v) !== null, message)
-    .transform((v) => (v === "" ? v : `+254${kenyanMobileDigits(v)}`));
+    .transform((v) => (v === "" ? v : kenyanMobileE164(v)!));
 
 /** Calendar dates a business deals in; year 0000 or 275760 is a typing slip, not a date to store. */
 const MIN_YEAR = 1900;

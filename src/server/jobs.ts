@@ -17,12 +17,27 @@ import { checkRefillsDue } from "./modules/storage/tanks";
  * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
  * run them.
  */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
+/** Runs `work` every `ms`, never two at once: a beat that finds the last still running is skipped. */
+function every(ms: number, log: FastifyBaseLogger, failure: string, work: () => Promise<void>) {
   let running = false;
-  const tick = async () => {
+  const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
+      await work();
+    } catch (error) {
+      log.error({ err: error }, failure);
+    } finally {
+      running = false;
+    }
+  }, ms);
+  timer.unref();
+  return timer;
+}
+
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
+  const timers = [
+    every(everyMs, log, "background job failed", async () => {
       const expired = await expireHolds(ctx);
       if (expired > 0) log.info({ expired }, "expired unpaid orders");
       await reconcilePendingMpesa(ctx);
@@ -32,30 +47,12 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       await sendLowStockDigest(ctx);
       const outdated = await expireItems(ctx);
       if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
-    } catch (error) {
-      log.error({ err: error }, "background job failed");
-    } finally {
-      running = false;
-    }
-  };
-  let sending = false;
-  const send = async () => {
-    if (sending) return;
-    sending = true;
-    try {
+    }),
+    every(Math.min(everyMs, 3000), log, "sending messages failed", async () => {
       const messages = await drainOutbox(ctx, ctx.transports);
       if (messages.failed > 0) log.warn(messages, "messages failed for good");
-    } catch (error) {
-      log.error({ err: error }, "sending messages failed");
-    } finally {
-      sending = false;
-    }
-  };
-  const timers = [
-    setInterval(() => void tick(), everyMs),
-    setInterval(() => void send(), Math.min(everyMs, 3000)),
+    }),
   ];
-  for (const timer of timers) timer.unref();
   return () => {
     for (const timer of timers) clearInterval(timer);
   };

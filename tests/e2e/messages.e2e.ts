@@ -6,6 +6,7 @@ import {
   expectToast,
   launchBrowser,
   newPage,
+  orderFromCart,
   phone,
   screenshot,
   signInAsClient,
@@ -37,30 +38,13 @@ afterAll(async () => {
   await at.close();
 });
 
-async function placeBankOrder(page: Page) {
-  await page.goto("/shop");
-  await page.getByLabel("Search products").fill("Boran Semen");
-  await page
-    .getByTestId("product-card")
-    .filter({ hasText: "Boran Semen" })
-    .first()
-    .getByRole("button", { name: "Add to Cart" })
-    .click();
-  await page.goto("/cart");
-  await page.getByLabel("Delivery address *").fill("Ol Kalou, Nyandarua");
-  await page.getByLabel("Bank Transfer").check();
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await page.waitForURL(/\/order-success\?id=\d+$/);
-  return (await page.getByTestId("order-number").textContent())!;
-}
-
 describe("the messages page", () => {
   it("shows the SMS and email a client order produced, sent; a Director resends one that failed", async () => {
     const client = await newPage(browser, phone, server.baseUrl);
     await signInAsClient(client);
     // The provider refuses the first text for good, as it does an unreachable number.
     at.failNext({ statusCode: 403, status: "InvalidPhoneNumber" });
-    const orderNumber = await placeBankOrder(client);
+    const orderNumber = await orderFromCart(client, "Boran Semen", "Bank Transfer");
 
     const director = await newPage(browser, desktop, server.baseUrl);
     await signInAsStaff(director, "director1@urithi.co.ke");

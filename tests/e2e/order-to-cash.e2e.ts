@@ -5,6 +5,7 @@ import {
   expectToast,
   launchBrowser,
   newPage,
+  orderFromCart,
   phone,
   screenshot,
   signInAsClient,
@@ -18,20 +19,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** The client shops one product into the cart and places the order with the chosen payment method. */
-async function orderFromCart(page: Page, product: string, method: "M-Pesa" | "Bank Transfer") {
-  await page.goto("/shop");
-  await page.getByLabel("Search products").fill(product);
-  const card = page.getByTestId("product-card").filter({ hasText: product }).first();
-  await card.getByRole("button", { name: "Add to Cart" }).click();
-  await page.goto("/cart");
-  await page.getByLabel("Delivery address *").fill("Ol Kalou, Nyandarua");
-  await page.getByLabel(method).check();
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await page.waitForURL(/\/order-success\?id=\d+$/);
-  return (await page.getByTestId("order-number").textContent())!;
-}
 
 /** Answers the newest prompt for this order on the simulator's phone page. */
 async function answerPrompt(page: Page, orderNumber: string, button: "Accept (enter PIN)" | "Cancel") {

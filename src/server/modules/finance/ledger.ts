@@ -76,43 +76,37 @@ export interface BookedBucket {
  */
 export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month"): Promise<BookedBucket[]> {
   const split = by === "month" ? splitByMonths(range) : { months: null, days: [range] };
-  // Grouped by the day (or month) column itself, cheaper than formatting every row's label.
+  // Booked sums grouped by the day (or month) column itself, cheaper than formatting every row's label.
+  const sums = (
+    t: typeof orderDayTotals | typeof orderMonthTotals,
+    at: typeof orderDayTotals.day | typeof orderMonthTotals.month,
+    within: SQL,
+  ) =>
+    db
+      .select({
+        at,
+        orders: sql<string>`sum(${t.orders})`,
+        booked: sql<string>`sum(${t.totalKes})`,
+        received: sql<string>`sum(${t.paidKes})`,
+      })
+      .from(t)
+      .where(and(within, inArray(t.status, [...bookedStatuses])))
+      .groupBy(at);
   // Whole months alone need no days (and an empty OR would match every day).
   const dayRows =
     split.days.length === 0
       ? []
-      : await db
-          .select({
-            at: orderDayTotals.day,
-            orders: sql<string>`sum(${orderDayTotals.orders})`,
-            booked: sql<string>`sum(${orderDayTotals.totalKes})`,
-            received: sql<string>`sum(${orderDayTotals.paidKes})`,
-          })
-          .from(orderDayTotals)
-          .where(
-            and(
-              or(...split.days.map((d) => between(orderDayTotals.day, d.first, d.last))),
-              inArray(orderDayTotals.status, [...bookedStatuses]),
-            ),
-          )
-          .groupBy(orderDayTotals.day)
-          .orderBy(orderDayTotals.day);
+      : await sums(
+          orderDayTotals,
+          orderDayTotals.day,
+          or(...split.days.map((d) => between(orderDayTotals.day, d.first, d.last)))!,
+        );
   const monthRows = split.months
-    ? await db
-        .select({
-          at: orderMonthTotals.month,
-          orders: sql<string>`sum(${orderMonthTotals.orders})`,
-          booked: sql<string>`sum(${orderMonthTotals.totalKes})`,
-          received: sql<string>`sum(${orderMonthTotals.paidKes})`,
-        })
-        .from(orderMonthTotals)
-        .where(
-          and(
-            between(orderMonthTotals.month, split.months.first, split.months.last),
-            inArray(orderMonthTotals.status, [...bookedStatuses]),
-          ),
-        )
-        .groupBy(orderMonthTotals.month)
+    ? await sums(
+        orderMonthTotals,
+        orderMonthTotals.month,
+        between(orderMonthTotals.month, split.months.first, split.months.last),
+      )
     : [];
   const buckets = new Map<string, BookedBucket>();
   for (const r of [...dayRows, ...monthRows].sort((a, b) => a.at.localeCompare(b.at))) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import type { MessageChannel, MessageKind, NotifyChannel } from "../../../contract/messages";
-import { kenyanMobileDigits } from "../../../contract/primitives";
+import { kenyanMobileE164 } from "../../../contract/primitives";
 import type { Db } from "../../db/database";
 import { outbox } from "../../db/schema";
 import { type MessageFacts, renderMessage } from "./templates";
@@ -15,12 +15,6 @@ export interface Reader {
   language: Language;
   notifyBy: NotifyChannel;
   userId: number | null;
-}
-
-/** A Kenyan mobile number as +2547XXXXXXXX (or +2541…), or null when it is not one. */
-export function kenyanMsisdn(phone: string | null | undefined): string | null {
-  const digits = phone ? kenyanMobileDigits(phone) : null;
-  return digits ? `+254${digits}` : null;
 }
 
 export interface Enqueue {
@@ -43,7 +37,7 @@ export function messageRows(m: Enqueue): OutboxInsert[] {
   const wanted: MessageChannel[] =
     m.channels ?? (reader.notifyBy === "both" ? ["sms", "email"] : [reader.notifyBy]);
   const rendered = renderMessage(m.kind, reader.language, { ...m.facts, name: reader.name });
-  const phone = kenyanMsisdn(reader.phone);
+  const phone = reader.phone ? kenyanMobileE164(reader.phone) : null;
   return wanted.flatMap((channel) => {
     const recipient = channel === "sms" ? phone : reader.email;
     if (!recipient) return [];

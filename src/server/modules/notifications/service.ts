@@ -101,20 +101,19 @@ export async function applyDeliveryReport(
   const failed = failedStates.has(report.status);
   return ctx.database.tx(async (db) => {
     const match = and(eq(outbox.channel, "sms"), eq(outbox.providerMessageId, report.id));
-    if (!delivered && !failed) {
-      const [known] = await db.select({ id: outbox.id }).from(outbox).where(match);
-      return known !== undefined;
+    if (delivered || failed) {
+      const [row] = await db
+        .update(outbox)
+        .set(
+          delivered
+            ? { status: "delivered", deliveredAt: now }
+            : { status: "failed", lastError: `Not delivered: ${report.failureReason || report.status}` },
+        )
+        .where(and(match, inArray(outbox.status, ["pending", "sent"])))
+        .returning({ id: outbox.id });
+      if (row) return true;
     }
-    const [row] = await db
-      .update(outbox)
-      .set(
-        delivered
-          ? { status: "delivered", deliveredAt: now }
-          : { status: "failed", lastError: `Not delivered: ${report.failureReason || report.status}` },
-      )
-      .where(and(match, inArray(outbox.status, ["pending", "sent"])))
-      .returning({ id: outbox.id });
-    if (row) return true;
+    // A report that changed nothing (an interim state, or one past a final state) still says if it was ours.
     const [known] = await db.select({ id: outbox.id }).from(outbox).where(match);
     return known !== undefined;
   });

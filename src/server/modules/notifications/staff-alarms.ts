@@ -1,19 +1,19 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { type Role, roles } from "../../../contract/roles";
+import type { Role } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import { storageAlerts } from "../../db/schema";
 import { messageRows, writeMessages } from "./outbox";
 import { staffReaders } from "./readers";
 
 /** Who is woken for the cold chain: the lab, and the Directors. */
-const alarmRoles: Role[] = roles.filter((r) => r === "lab_technician" || r === "director");
+const alarmRoles: Role[] = ["lab_technician", "director"];
 
 /**
  * Texts lab staff and Directors about every storage alert that can lose stock (a critical temperature or
  * refill, or a low LN2 level) and nobody has acknowledged yet: at once, then every 30 minutes
- * (ALARM_REPEAT_SECONDS) until someone acknowledges it in the app. An alert raised again as worse is texted at once. Each round is claimed by a
- * conditional update under `SKIP LOCKED`, so two instances never text the same round twice. Answers how
- * many alerts were texted.
+ * (ALARM_REPEAT_SECONDS) until someone acknowledges it in the app. An alert raised again as worse is texted
+ * at once. Each round is claimed by a conditional update under `SKIP LOCKED`, so two instances never text
+ * the same round twice. Answers how many alerts were texted.
  */
 export async function alarmStaff(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();

@@ -26,7 +26,7 @@ const facts: MessageFacts = {
   receipt: "SKL4H7XQ2P",
   lines: [{ name: "Holstein Friesian Semen", quantity: 10, lineTotalKes: 45_000 }],
   alarm: "LN2 Tank 2 is at -150°C, above the optimal range",
-  lowStock: [{ itemId: "SEM-HF-101", name: "Holstein Friesian", available: 3 }],
+  lowStock: [{ itemId: "SEM-HF-101", breedName: "Holstein Friesian", available: 3 }],
 };
 
 const clientKinds = messageKinds.filter(

@@ -22,7 +22,7 @@ export interface MessageFacts {
   /** A storage alarm's text. */
   alarm?: string;
   /** The low-stock digest's rows. */
-  lowStock?: { itemId: string; name: string; available: number }[];
+  lowStock?: { itemId: string; breedName: string; available: number }[];
 }
 
 export interface RenderedMessage {
@@ -239,7 +239,7 @@ export function renderMessage(kind: MessageKind, lang: Language, facts: MessageF
     String(line.quantity),
     money(lang, line.lineTotalKes),
   ]);
-  const digest = (facts.lowStock ?? []).map((s) => [s.itemId, s.name, String(s.available)]);
+  const digest = (facts.lowStock ?? []).map((s) => [s.itemId, s.breedName, String(s.available)]);
   const table = rows.length > 0 ? rows : digest;
   const head = rows.length > 0 ? [w.item, w.qty, w.total] : ["ID", w.item, w.qty];
   const extra = bankLines(facts, lang);
