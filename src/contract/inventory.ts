@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { placementSchema } from "./cryo-store";
+import { geneticsSchema } from "./genetics";
 import { idSchema, isoDate, text } from "./primitives";
 
 export const itemTypes = ["embryo", "sperm"] as const;
@@ -90,6 +91,7 @@ export const inventoryItemSchema = z.object({
   description: z.string().nullable(),
   expiryDate: z.string().nullable(),
   geneticData: geneticDataSchema,
+  genetics: geneticsSchema,
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
@@ -128,6 +130,8 @@ export const inventoryItemInputSchema = z.object({
   expiryDate: isoDate("Enter a valid date").nullish(),
   description: text().max(2000).nullish(),
   geneticData: geneticDataSchema,
+  /** The typed proof or embryo details; left out, nothing is known. */
+  genetics: geneticsSchema.default(() => geneticsSchema.parse({})),
   /** Where the received straws go in the store; what is left over stays unplaced until placed. */
   positions: z.array(placementSchema).max(20, "At most 20 positions at once").optional(),
 });
@@ -137,12 +141,10 @@ export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
  * An item's details as they can change after receipt. Not its ID (on the labels), its type (on its orders)
  * nor its stock (which moves only by receipts, orders, counts and write-offs).
  */
-export const inventoryItemUpdateSchema = inventoryItemInputSchema.omit({
-  itemId: true,
-  type: true,
-  currentStock: true,
-  positions: true,
-});
+export const inventoryItemUpdateSchema = inventoryItemInputSchema
+  .omit({ itemId: true, type: true, currentStock: true, positions: true })
+  // Left out, the item's genetics stay as they are (older callers only know geneticData).
+  .extend({ genetics: geneticsSchema.optional() });
 export type InventoryItemUpdate = z.input<typeof inventoryItemUpdateSchema>;
 
 /** Units taken out of stock for good; only units no order holds can go. */

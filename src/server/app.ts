@@ -19,6 +19,7 @@ import { registerSpa } from "./http/spa";
 import { startJobs } from "./jobs";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerBreedingRoutes } from "./modules/breeding/routes";
+import { registerCatalogueRoutes } from "./modules/catalogue/routes";
 import { registerClientRoutes } from "./modules/client/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderRoutes(app, ctx);
   registerFinanceRoutes(app, ctx);
   registerClientRoutes(app, ctx);
+  registerCatalogueRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerBreedingRoutes(app, ctx);
   registerVendorRoutes(app, ctx);

@@ -21,6 +21,13 @@ import { breedingStatuses, serviceTypes } from "../../contract/breeding";
 import { caneKinds } from "../../contract/cryo-store";
 import { customerTypes } from "../../contract/customers";
 import { transactionStatuses, transactionTypes } from "../../contract/finance";
+import {
+  embryoPreservations,
+  embryoProductions,
+  proofSources,
+  semenTypes,
+  toleranceLevels,
+} from "../../contract/genetics";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
 import { languages } from "../../contract/languages";
 import { messageChannels, messageKinds, messageStatuses, notifyChannels } from "../../contract/messages";
@@ -49,6 +56,12 @@ export const roleEnum = pgEnum("role", roles);
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const itemTypeEnum = pgEnum("item_type", itemTypes);
 export const viabilityEnum = pgEnum("viability_status", viabilityStatuses);
+export const semenTypeEnum = pgEnum("semen_type", semenTypes);
+export const proofSourceEnum = pgEnum("proof_source", proofSources);
+/** Ordered low < moderate < high, so "at least moderate" is a comparison. */
+export const toleranceEnum = pgEnum("tolerance_level", toleranceLevels);
+export const embryoPreservationEnum = pgEnum("embryo_preservation", embryoPreservations);
+export const embryoProductionEnum = pgEnum("embryo_production", embryoProductions);
 export const movementKindEnum = pgEnum("stock_movement_kind", stockMovementKinds);
 export const caneKindEnum = pgEnum("cane_kind", caneKinds);
 export const storageUnitTypeEnum = pgEnum("storage_unit_type", storageUnitTypes);
@@ -346,6 +359,71 @@ export const inventoryItems = pgTable(
     index("inventory_items_supplier_trgm_idx").using("gin", t.acquiredFrom.op("gin_trgm_ops")),
     // The expiry job asks for viable items past their date on every instance, every few minutes.
     index("inventory_items_viable_expiry_idx").on(t.expiryDate).where(sql`${t.viabilityStatus} = 'viable'`),
+    index("inventory_items_price_idx").on(t.costPerUnit),
+    index("inventory_items_regions_idx").using("gin", sql`(${t.geneticData} -> 'region_suitability')`),
+  ],
+);
+
+const decimal = (name: string) => numeric(name, { precision: 6, scale: 2, mode: "number" });
+
+/**
+ * An item's structured genetics, one row per item (contract `genetics`): typed columns so the catalogue
+ * filters and sorts in SQL. Column names in code match the contract's keys.
+ */
+export const itemGenetics = pgTable(
+  "item_genetics",
+  {
+    inventoryItemId: integer("inventory_item_id")
+      .primaryKey()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    bullName: text("bull_name"),
+    registration: text("registration"),
+    sireName: text("sire_name"),
+    damName: text("dam_name"),
+    maternalGrandsire: text("maternal_grandsire"),
+    semenType: semenTypeEnum("semen_type"),
+    femalePurityPct: smallint("female_purity_pct"),
+    milkKg: integer("milk_kg"),
+    fatKg: integer("fat_kg"),
+    fatPct: decimal("fat_pct"),
+    proteinKg: integer("protein_kg"),
+    proteinPct: decimal("protein_pct"),
+    productiveLifeMonths: decimal("productive_life_months"),
+    somaticCellScore: decimal("somatic_cell_score"),
+    daughterPregnancyRate: decimal("daughter_pregnancy_rate"),
+    calvingEasePct: decimal("calving_ease_pct"),
+    indexName: text("index_name"),
+    indexValue: integer("index_value"),
+    proofSource: proofSourceEnum("proof_source"),
+    reliabilityPct: smallint("reliability_pct"),
+    proofDate: date("proof_date", { mode: "string" }),
+    evaluatedBy: text("evaluated_by"),
+    polled: boolean("polled").notNull().default(false),
+    a2a2: boolean("a2a2").notNull().default(false),
+    kappaCaseinBB: boolean("kappa_casein_bb").notNull().default(false),
+    defectFree: boolean("defect_free").notNull().default(false),
+    slickGene: boolean("slick_gene").notNull().default(false),
+    heatTolerance: toleranceEnum("heat_tolerance"),
+    tickResistance: toleranceEnum("tick_resistance"),
+    dailyGainG: integer("daily_gain_g"),
+    embryoStage: smallint("embryo_stage"),
+    embryoGrade: smallint("embryo_grade"),
+    preservation: embryoPreservationEnum("preservation"),
+    production: embryoProductionEnum("production"),
+    damMilkKg: integer("dam_milk_kg"),
+    recommendedRecipient: text("recommended_recipient"),
+  },
+  (t) => [
+    check("item_genetics_purity_range", sql`${t.femalePurityPct} between 50 and 100`),
+    check("item_genetics_reliability_range", sql`${t.reliabilityPct} between 0 and 99`),
+    check(
+      "item_genetics_stage_grade",
+      sql`${t.embryoStage} between 1 and 9 and ${t.embryoGrade} between 1 and 4`,
+    ),
+    // The bull's conception rate gathers every item that carries his registration.
+    index("item_genetics_registration_idx").on(t.registration),
+    index("item_genetics_milk_idx").on(t.milkKg),
+    index("item_genetics_index_idx").on(t.indexValue),
   ],
 );
 
@@ -859,6 +937,7 @@ export const breedingRecords = pgTable(
     index("breeding_records_service_idx").on(t.serviceType, t.serviceDate),
     index("breeding_records_status_idx").on(t.status),
     index("breeding_records_created_idx").on(t.createdAt),
+    index("breeding_records_item_idx").on(t.inventoryItemId).where(sql`${t.inventoryItemId} is not null`),
   ],
 );
 

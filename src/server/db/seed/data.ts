@@ -73,7 +73,7 @@ export const seedStorageUnits: {
   },
 ];
 
-type SeedItem = {
+export type SeedItem = {
   itemId: string;
   type: "embryo" | "sperm";
   breedName: string;

@@ -17,27 +17,13 @@ import {
   seedVendors,
 } from "./data";
 import { DEMO_PASSWORD, demoAccounts } from "./demo-accounts";
+import { seedGenetics } from "./genetics";
+import { prng } from "./prng";
 import { seedStore } from "./store";
 import { seedTankHistory } from "./tanks";
 
 const SEED_KEY = "demo_seed";
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Small deterministic PRNG so every fresh database gets the same demo data. */
-function prng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -536,6 +522,13 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
       };
     }),
   );
+
+  await seedGenetics(db, now, {
+    items: seedInventory,
+    rows: itemRows,
+    unitId: (name) => unitByName.get(name)!.id,
+    customerIds: buyers.map((b) => b.id),
+  });
 
   await db.insert(t.vendors).values(
     seedVendors.map((v, i) => ({

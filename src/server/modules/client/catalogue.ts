@@ -3,7 +3,7 @@ import { type CatalogItem, productName, type ShopProduct } from "../../../contra
 import { categoryLabels, type InventoryItem } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { inventoryItems } from "../../db/schema";
+import { inventoryItems, itemGenetics } from "../../db/schema";
 import { toInventoryItem } from "../inventory/service";
 import { stockVersion } from "../inventory/stock-version";
 
@@ -12,11 +12,12 @@ const sellable = and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabil
 
 export async function sellableItems(db: Db, ids?: number[]): Promise<InventoryItem[]> {
   const rows = await db
-    .select()
+    .select({ item: inventoryItems, genetics: itemGenetics })
     .from(inventoryItems)
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .where(ids ? and(sellable, inArray(inventoryItems.id, ids)) : sellable)
     .orderBy(asc(inventoryItems.breedName), asc(inventoryItems.itemId));
-  return rows.map((r) => toInventoryItem(r, null));
+  return rows.map((r) => toInventoryItem(r.item, null, r.genetics));
 }
 
 function features(item: InventoryItem): string[] {

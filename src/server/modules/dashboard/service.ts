@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { breedingRecords, customers, inventoryItems, stockDayTotals } from "../../db/schema";
 import { daysOf, monthKey, monthStart, nairobiDate, yearStart } from "../../time";
+import { conceived, knownOutcome } from "../breeding/outcomes";
 import { ledgerFigures } from "../finance/ledger";
 import { revenueByMonth, revenueOver } from "../finance/revenue";
 
@@ -92,39 +93,40 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
 }
 
 /**
- * AI and ET success rates and the pregnancy rate (pregnant or calved among diagnosed services), each with
- * its change in points since the start of this month.
+ * AI and ET success rates and the pregnancy rate, each with its change in points since the start of this
+ * month. All three are conceptions over services with a known outcome, as the catalogue measures a bull.
  */
 export function breedingMetrics(ctx: AppContext): Promise<BreedingMetrics> {
   const thisMonth = monthStart(ctx.clock.now()).toISOString().slice(0, 10);
   const before = lt(breedingRecords.serviceDate, thisMonth);
-  const diagnosed = sql`${breedingRecords.status} <> 'breeding'`;
-  const pregnant = sql`${breedingRecords.status} in ('pregnant', 'calved')`;
+  const ai = sql`${breedingRecords.serviceType} = 'AI'`;
+  const et = sql`${breedingRecords.serviceType} = 'ET'`;
+  const counted = (...where: SQL[]) => sql<string>`count(*) filter (where ${and(...where)})`;
   return ctx.database.read(async (db) => {
     const [r] = await db
       .select({
-        ai: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI')`,
-        aiOk: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI' and ${breedingRecords.success})`,
-        aiBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI' and ${before})`,
-        aiOkBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'AI' and ${breedingRecords.success} and ${before})`,
-        et: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET')`,
-        etOk: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET' and ${breedingRecords.success})`,
-        etBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET' and ${before})`,
-        etOkBefore: sql<string>`count(*) filter (where ${breedingRecords.serviceType} = 'ET' and ${breedingRecords.success} and ${before})`,
-        diag: sql<string>`count(*) filter (where ${diagnosed})`,
-        preg: sql<string>`count(*) filter (where ${pregnant})`,
-        diagBefore: sql<string>`count(*) filter (where ${diagnosed} and ${before})`,
-        pregBefore: sql<string>`count(*) filter (where ${pregnant} and ${before})`,
+        ai: counted(ai, knownOutcome),
+        aiOk: counted(ai, conceived),
+        aiBefore: counted(ai, knownOutcome, before),
+        aiOkBefore: counted(ai, conceived, before),
+        et: counted(et, knownOutcome),
+        etOk: counted(et, conceived),
+        etBefore: counted(et, knownOutcome, before),
+        etOkBefore: counted(et, conceived, before),
+        diag: counted(knownOutcome),
+        preg: counted(conceived),
+        diagBefore: counted(knownOutcome, before),
+        pregBefore: counted(conceived, before),
       })
       .from(breedingRecords);
-    const ai = percentOf(n(r!.aiOk), n(r!.ai));
-    const et = percentOf(n(r!.etOk), n(r!.et));
+    const aiRate = percentOf(n(r!.aiOk), n(r!.ai));
+    const etRate = percentOf(n(r!.etOk), n(r!.et));
     const preg = percentOf(n(r!.preg), n(r!.diag));
     return {
-      aiSuccessRate: ai,
-      aiGrowth: pointsChange(ai, percentOf(n(r!.aiOkBefore), n(r!.aiBefore))),
-      etSuccessRate: et,
-      etGrowth: pointsChange(et, percentOf(n(r!.etOkBefore), n(r!.etBefore))),
+      aiSuccessRate: aiRate,
+      aiGrowth: pointsChange(aiRate, percentOf(n(r!.aiOkBefore), n(r!.aiBefore))),
+      etSuccessRate: etRate,
+      etGrowth: pointsChange(etRate, percentOf(n(r!.etOkBefore), n(r!.etBefore))),
       pregnancyRate: preg,
       pregnancyGrowth: pointsChange(preg, percentOf(n(r!.pregBefore), n(r!.diagBefore))),
     };

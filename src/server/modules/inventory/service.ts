@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { InventoryStatus } from "../../../contract/dashboard";
+import { toleranceLabels } from "../../../contract/genetics";
 import {
   geneticDataSchema,
   type InventoryItem,
@@ -15,17 +16,19 @@ import { kesToUsd } from "../../../contract/money";
 import type { Order } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { inventoryItems, orders, stockMovements, storageUnits } from "../../db/schema";
+import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { findCustomer } from "../customers/lookup";
 import { insertOrder, toOrder } from "../orders/service";
+import { saveGenetics, toGenetics } from "./genetics";
 import { availableStock, isLowStock } from "./low-stock";
 import { placeStock } from "./positions";
 import { stockChanged } from "./stock-version";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
+type GeneticsRow = typeof itemGenetics.$inferSelect;
 
 /** geneticData is stored as JSON; older rows may hold it as a JSON string. */
 function parseGeneticData(raw: unknown) {
@@ -33,7 +36,11 @@ function parseGeneticData(raw: unknown) {
   return geneticDataSchema.parse(value);
 }
 
-export function toInventoryItem(row: ItemRow, storageUnit: string | null): InventoryItem {
+export function toInventoryItem(
+  row: ItemRow,
+  storageUnit: string | null,
+  genetics: GeneticsRow | null,
+): InventoryItem {
   return {
     id: row.id,
     itemId: row.itemId,
@@ -52,6 +59,7 @@ export function toInventoryItem(row: ItemRow, storageUnit: string | null): Inven
     description: row.description,
     expiryDate: row.expiryDate,
     geneticData: parseGeneticData(row.geneticData),
+    genetics: toGenetics(genetics),
   };
 }
 
@@ -80,14 +88,15 @@ function listFilters(query: Omit<ListQuery, "limit" | "offset">): SQL | undefine
 
 async function selectItems(db: Db, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
-    .select({ item: inventoryItems, unit: storageUnits.name })
+    .select({ item: inventoryItems, unit: storageUnits.name, genetics: itemGenetics })
     .from(inventoryItems)
     .leftJoin(storageUnits, eq(storageUnits.id, inventoryItems.storageUnitId))
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .where(where)
     .orderBy(asc(inventoryItems.itemId))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ item, unit }) => toInventoryItem(item, unit));
+  return rows.map(({ item, unit, genetics }) => toInventoryItem(item, unit, genetics));
 }
 
 export function listInventory(ctx: AppContext, query: ListQuery): Promise<InventoryItem[]> {
@@ -204,12 +213,16 @@ export function createInventoryItem(
       actorUserId,
       createdAt: now,
     });
+    await saveGenetics(db, row!.id, input.genetics);
     if (input.positions?.length) await placeStock(db, row!.id, input.positions, { now });
     return loadItem(db, eq(inventoryItems.id, row!.id));
   });
 }
 
-/** The columns an item's editable details fill, on receipt and on correction alike. */
+/**
+ * The columns an item's editable details fill, on receipt and on correction alike. SPEC's readable
+ * heat_tolerance follows the typed level when one is given, so the two never disagree.
+ */
 const detailsOf = (input: z.output<typeof inventoryItemUpdateSchema>) => ({
   breedName: input.breedName,
   acquiredFrom: input.acquiredFrom,
@@ -218,7 +231,9 @@ const detailsOf = (input: z.output<typeof inventoryItemUpdateSchema>) => ({
   storageUnitId: input.storageUnitId ?? null,
   expiryDate: input.expiryDate ?? null,
   description: input.description ?? null,
-  geneticData: input.geneticData,
+  geneticData: input.genetics?.heatTolerance
+    ? { ...input.geneticData, heat_tolerance: toleranceLabels[input.genetics.heatTolerance] }
+    : input.geneticData,
 });
 
 async function checkStorageUnit(db: Db, storageUnitId: number | null | undefined): Promise<void> {
@@ -246,6 +261,7 @@ export function updateInventoryItem(
       .where(eq(inventoryItems.id, id))
       .returning({ id: inventoryItems.id });
     if (!row) throw notFound("Inventory item");
+    if (input.genetics) await saveGenetics(db, id, input.genetics);
     return loadItem(db, eq(inventoryItems.id, id));
   });
 }

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { geneticsSchema } from "../../../contract/genetics";
 import { inventoryItems, orders, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { invariantViolations } from "../../testing/invariants";
@@ -117,6 +118,7 @@ async function apply(s: Step, items: ModelItem[], placed: ModelOrder[]): Promise
           costPerUnit: 1000,
           storageLocation: "Tank M",
           geneticData: { category: "beef", origin: "Kenya", region_suitability: [] },
+          genetics: geneticsSchema.parse({}),
         },
         director.id!,
       ).catch((error) => {

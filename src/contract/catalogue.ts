@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { shopProductSchema } from "./client";
+import { fertilitySchema, geneticsSchema, semenTypes, toleranceLevels } from "./genetics";
+import { geneticCategories, geneticOrigins } from "./inventory";
+import { MAX_INT32, text } from "./primitives";
+
+export const catalogueSorts = ["name", "price_asc", "price_desc", "index", "milk", "fertility"] as const;
+export type CatalogueSort = (typeof catalogueSorts)[number];
+export const CATALOGUE_PAGE = 24;
+export const MAX_COMPARE = 4;
+
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+const atLeast = (max: number) => z.coerce.number().min(-max).max(max).optional();
+const kes = z.coerce.number().int().min(0).max(MAX_INT32).optional();
+
+/**
+ * The shop's search: every filter is a query parameter, so a farmer can share the address of a search.
+ * Trait filters keep only items whose figure is known and passes.
+ */
+export const catalogueQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(CATALOGUE_PAGE),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: text().max(200).optional(),
+  type: z.enum(["embryo", "semen"]).optional(),
+  breed: text().max(120).optional(),
+  semenType: z.enum(semenTypes).optional(),
+  milkMin: atLeast(5000),
+  fatPctMin: atLeast(1),
+  calvingEaseMax: z.coerce.number().min(0).max(20).optional(),
+  /** At least this tolerance of heat. */
+  heatTolerance: z.enum(toleranceLevels).optional(),
+  reliabilityMin: z.coerce.number().int().min(0).max(99).optional(),
+  a2a2: flag.optional(),
+  polled: flag.optional(),
+  region: text().max(60).optional(),
+  priceMin: kes,
+  priceMax: kes,
+  /** Exactly these items, for the compare screen (comma-separated ids). */
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,9}$/, "ids: up to 10 comma-separated ids")
+    .transform((s) => s.split(",").map(Number))
+    .optional(),
+  sort: z.enum(catalogueSorts).default("name"),
+});
+export type CatalogueQuery = z.input<typeof catalogueQuery>;
+
+/** A product as the catalogue, the compare screen and the proof sheet show it. */
+export const catalogueProductSchema = shopProductSchema.extend({
+  category: z.enum(geneticCategories),
+  origin: z.enum(geneticOrigins),
+  regionSuitability: z.array(z.string()),
+  acquiredFrom: z.string(),
+  expiryDate: z.string().nullable(),
+  breedingValue: z.number().nullable(),
+  genetics: geneticsSchema,
+  /** Conception rate of the bull (all his straws we sold and used) or of this embryo lot. */
+  fertility: fertilitySchema,
+});
+export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
+
+/** The breeds in the catalogue with how many sellable products each has, for the filter. */
+export const catalogueBreedSchema = z.object({ breed: z.string(), count: z.number().int() });
+export type CatalogueBreed = z.infer<typeof catalogueBreedSchema>;

@@ -1,0 +1,243 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogueProduct } from "../../../contract/catalogue";
+import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
+import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
+import { breedingRecords, inventoryItems } from "../../db/schema";
+import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+let director: ReturnType<typeof asUser>;
+/** The whole catalogue as the API pages it, the oracle every filter is checked against. */
+let all: CatalogueProduct[];
+
+const search = async (query: string) => {
+  const res = await t.app.inject({ method: "GET", url: `/api/catalogue?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return { products: res.json() as CatalogueProduct[], total: Number(res.headers[LIST_TOTAL_HEADER]) };
+};
+const ids = (list: CatalogueProduct[]) => list.map((p) => p.id).sort((a, b) => a - b);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  all = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await search(`limit=100&offset=${offset}`)).products;
+    all.push(...page);
+    if (page.length < 100) break;
+  }
+});
+afterAll(() => t.close());
+
+describe("the seeded catalogue", () => {
+  it("has at least 40 bulls and 15 embryo lots across the breeds, each with a proof or a mating", () => {
+    const bulls = new Set(all.filter((p) => p.type === "semen").map((p) => p.genetics.registration));
+    const lots = all.filter((p) => p.type === "embryo");
+    expect(bulls.size).toBeGreaterThanOrEqual(40);
+    expect(bulls.has(null)).toBe(false);
+    expect(lots.length).toBeGreaterThanOrEqual(15);
+    const breeds = new Set(all.map((p) => p.breed));
+    for (const b of ["Holstein Friesian", "Jersey", "Ayrshire", "Guernsey", "Sahiwal", "Boran", "Gir"])
+      expect(breeds).toContain(b);
+    for (const p of all.filter((x) => x.type === "semen")) {
+      expect(p.genetics.bullName).toBeTruthy();
+      expect(p.genetics.semenType).not.toBeNull();
+      expect(p.genetics.reliabilityPct).not.toBeNull();
+    }
+    for (const p of lots) {
+      expect(p.genetics.embryoStage).toBeGreaterThanOrEqual(1);
+      expect(p.genetics.embryoGrade).toBeGreaterThanOrEqual(1);
+      expect(p.genetics.preservation).not.toBeNull();
+    }
+    // Outcomes are recorded, so some rates are measured and some are still below the minimum.
+    expect(all.some((p) => p.fertility.rate !== null)).toBe(true);
+    expect(all.some((p) => p.fertility.services > 0 && p.fertility.rate === null)).toBe(true);
+  });
+});
+
+describe("catalogue search", () => {
+  it("pages with the number of matches in the total header, also past the last page", async () => {
+    const first = await search("limit=10");
+    expect(first.products).toHaveLength(10);
+    expect(first.total).toBe(all.length);
+    const past = await search(`limit=10&offset=${all.length + 5}`);
+    expect(past.products).toEqual([]);
+    expect(past.total).toBe(all.length);
+    expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
+  });
+
+  const g = (p: CatalogueProduct) => p.genetics;
+  const filters: [query: string, keep: (p: CatalogueProduct) => boolean][] = [
+    ["type=embryo", (p) => p.type === "embryo"],
+    ["type=semen", (p) => p.type === "semen"],
+    ["breed=Jersey", (p) => p.breed === "Jersey"],
+    ["semenType=sexed", (p) => g(p).semenType === "sexed"],
+    ["semenType=conventional", (p) => g(p).semenType === "conventional"],
+    ["milkMin=800", (p) => (g(p).milkKg ?? -Infinity) >= 800],
+    ["fatPctMin=0.1", (p) => (g(p).fatPct ?? -Infinity) >= 0.1],
+    ["calvingEaseMax=2", (p) => (g(p).calvingEasePct ?? Infinity) <= 2],
+    ["heatTolerance=moderate", (p) => g(p).heatTolerance === "moderate" || g(p).heatTolerance === "high"],
+    ["heatTolerance=high", (p) => g(p).heatTolerance === "high"],
+    ["reliabilityMin=80", (p) => (g(p).reliabilityPct ?? -1) >= 80],
+    ["a2a2=true", (p) => g(p).a2a2],
+    ["polled=true", (p) => g(p).polled],
+    ["region=Coastal", (p) => p.regionSuitability.includes("Coastal")],
+    ["priceMin=3000&priceMax=6000", (p) => p.price >= 3000 && p.price <= 6000],
+    ["search=semen", (p) => p.type === "semen"],
+    ["search=tempo", (p) => /tempo/i.test(`${g(p).bullName} ${p.description}`)],
+    [
+      "type=semen&breed=Holstein%20Friesian&milkMin=1000&a2a2=true",
+      (p) => p.type === "semen" && p.breed === "Holstein Friesian" && (g(p).milkKg ?? 0) >= 1000 && g(p).a2a2,
+    ],
+  ];
+  it.each(filters)(
+    "filters %s in SQL, matching every product that passes and no other",
+    async (query, keep) => {
+      const expected = all.filter(keep);
+      expect(expected.length, `the seed has no product for ${query}`).toBeGreaterThan(0);
+      expect(expected.length, `every product passes ${query}`).toBeLessThan(all.length);
+      const found = await search(`${query}&limit=100`);
+      expect(ids(found.products)).toEqual(ids(expected));
+      expect(found.total).toBe(expected.length);
+    },
+  );
+
+  it("finds exactly the products asked for by id, for the compare screen", async () => {
+    const wanted = [all[3]!.id, all[7]!.id, all[11]!.id];
+    expect(ids((await search(`ids=${wanted.join(",")}`)).products)).toEqual(
+      [...wanted].sort((a, b) => a - b),
+    );
+  });
+
+  const sorted = (values: (number | null)[], direction: 1 | -1) =>
+    values.every((v, i) => {
+      const prev = values[i - 1];
+      if (i === 0 || v === null) return true;
+      return prev !== null && prev !== undefined && (prev - v) * direction <= 0;
+    }) && values.indexOf(null) <= (values.lastIndexOf(null) === -1 ? values.length : values.indexOf(null));
+  it.each([
+    ["price_asc", (p: CatalogueProduct) => p.price, 1],
+    ["price_desc", (p: CatalogueProduct) => p.price, -1],
+    ["milk", (p: CatalogueProduct) => p.genetics.milkKg, -1],
+    ["index", (p: CatalogueProduct) => p.genetics.indexValue, -1],
+    ["fertility", (p: CatalogueProduct) => p.fertility.rate, -1],
+  ] as const)("sorts by %s, unknown figures last", async (sort, value, direction) => {
+    const { products } = await search(`sort=${sort}&limit=100`);
+    const values = products.map((p) => value(p) ?? null);
+    expect(sorted(values, direction)).toBe(true);
+    const known = values.filter((v) => v !== null);
+    expect(values.slice(0, known.length)).toEqual(known);
+    expect(new Set(values).size).toBeGreaterThan(1);
+  });
+
+  it("refuses a malformed search with 400 and names the parameter", async () => {
+    for (const query of [
+      "milkMin=lots",
+      "sort=best",
+      "ids=1,x",
+      "heatTolerance=extreme",
+      "limit=0",
+      "a2a2=yes",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/catalogue?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {})).toContain(query.split("=")[0]);
+    }
+  });
+
+  it("lists the breeds on sale with their counts", async () => {
+    const breeds: { breed: string; count: number }[] = (
+      await t.app.inject({ method: "GET", url: "/api/catalogue/breeds" })
+    ).json();
+    expect(breeds.reduce((n, b) => n + b.count, 0)).toBe(all.length);
+    expect(breeds.find((b) => b.breed === "Jersey")?.count).toBe(
+      all.filter((p) => p.breed === "Jersey").length,
+    );
+  });
+});
+
+describe("proof sheet and measured fertility", () => {
+  it("shows a product's proof, and 404 for an unknown or withdrawn one", async () => {
+    const bull = all.find((p) => p.type === "semen")!;
+    const res = await t.app.inject({ method: "GET", url: `/api/catalogue/${bull.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(bull);
+    expect((await t.app.inject({ method: "GET", url: "/api/catalogue/999999" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/catalogue/abc" })).statusCode).toBe(400);
+  });
+
+  it("counts pregnant or calved over known outcomes for the bull across his sexed and conventional straws", async () => {
+    const bull = all.find((p) => p.type === "semen" && p.fertility.services === 0)!;
+    // The same bull sold as a second item: its services count towards his one rate.
+    const created = await director.post("/api/inventory", {
+      itemId: "SEM-TEST-900",
+      type: "sperm",
+      breedName: bull.breed,
+      acquiredFrom: "Test supplier",
+      currentStock: 100,
+      costPerUnit: 5000,
+      storageLocation: "Canister 9",
+      geneticData: { category: bull.category, origin: bull.origin, region_suitability: [] },
+      genetics: {
+        ...bull.genetics,
+        semenType: bull.genetics.semenType === "sexed" ? "conventional" : "sexed",
+        femalePurityPct: 90,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const twin = created.json().id as number;
+    const record = (inventoryItemId: number, status: string) => ({
+      animalId: `T-${Math.random()}`,
+      animalName: "Test cow",
+      breedType: "Holstein",
+      serviceType: "AI",
+      serviceDate: "2026-01-10",
+      technician: "Dr. Grace Muthoni",
+      geneticMaterial: "test",
+      inventoryItemId,
+      status,
+    });
+    // 12 pregnant or calved and 10 not, split over the two items, and 5 still awaiting diagnosis.
+    const outcomes = [
+      ...Array(7).fill("pregnant"),
+      ...Array(5).fill("calved"),
+      ...Array(6).fill("failed"),
+      ...Array(4).fill("open"),
+      ...Array(5).fill("breeding"),
+    ];
+    await t.database.tx((db) =>
+      db.insert(breedingRecords).values(
+        outcomes.map((status, i) => {
+          const r = record(i % 2 ? bull.id : twin, status);
+          return {
+            ...r,
+            serviceType: "AI" as const,
+            expectedCalvingDate: "2026-10-17",
+            status: status as "breeding",
+            success: status === "pregnant" || status === "calved",
+          };
+        }),
+      ),
+    );
+    const expected = fertilityOf(12, 22);
+    expect(22).toBeGreaterThanOrEqual(MIN_SERVICES_FOR_RATE);
+    for (const id of [bull.id, twin]) {
+      const sheet: CatalogueProduct = (
+        await t.app.inject({ method: "GET", url: `/api/catalogue/${id}` })
+      ).json();
+      expect(sheet.fertility).toEqual(expected);
+    }
+    expect(expected.rate).toBe(54.5);
+    // Sorting by fertility puts a measured rate before products without one.
+    const sortedIds = (await search("sort=fertility&limit=100")).products.map((p) => p.id);
+    const firstUnmeasured = sortedIds.findIndex(
+      (id) => all.find((p) => p.id === id)?.fertility.rate === null && id !== bull.id && id !== twin,
+    );
+    expect(sortedIds.indexOf(bull.id)).toBeLessThan(firstUnmeasured);
+    await t.database.tx((db) =>
+      db.update(inventoryItems).set({ isActive: false }).where(eq(inventoryItems.id, twin)),
+    );
+    expect((await t.app.inject({ method: "GET", url: `/api/catalogue/${twin}` })).statusCode).toBe(404);
+  });
+});

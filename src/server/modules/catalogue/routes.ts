@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { catalogueBreedSchema, catalogueProductSchema, catalogueQuery } from "../../../contract/catalogue";
+import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
+import type { AppContext } from "../../context";
+import { access } from "../../http/access";
+import { idParams } from "../../http/params";
+import { catalogueBreeds, getCatalogueProduct, searchCatalogue } from "./search";
+
+/** The genetics catalogue: search, breeds and proof sheets, open to everyone like the shop's list. */
+export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const open = { access: access.public };
+  r.get(
+    "/api/catalogue",
+    {
+      config: open,
+      schema: { querystring: catalogueQuery, response: { 200: z.array(catalogueProductSchema) } },
+    },
+    async (request, reply) => {
+      const { products, total } = await searchCatalogue(ctx, request.query);
+      reply.header(LIST_TOTAL_HEADER, String(total));
+      return products;
+    },
+  );
+  r.get(
+    "/api/catalogue/breeds",
+    { config: open, schema: { response: { 200: z.array(catalogueBreedSchema) } } },
+    () => catalogueBreeds(ctx),
+  );
+  r.get(
+    "/api/catalogue/:id",
+    {
+      config: open,
+      schema: { params: idParams, response: { 200: catalogueProductSchema } },
+    },
+    (request) => getCatalogueProduct(ctx, request.params.id),
+  );
+}

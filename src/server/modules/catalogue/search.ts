@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { CatalogueBreed, CatalogueProduct, catalogueQuery } from "../../../contract/catalogue";
+import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { inventoryItems, itemGenetics } from "../../db/schema";
+import { notFound } from "../../errors";
+import { containsPattern } from "../../http/search";
+import { toShopProduct } from "../client/catalogue";
+import { toInventoryItem } from "../inventory/service";
+import { fertilityKey, fertilityTotals } from "./fertility";
+
+type Query = z.output<typeof catalogueQuery>;
+
+/** On sale: active and viable (out of stock still shows, with Add disabled). */
+const onSale = and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable"))!;
+
+/** What a farmer may call the item's kind: SPEC's "sperm", the shop's "semen", Kiswahili "mbegu". */
+const kindWords = sql`case when ${inventoryItems.type} = 'sperm' then 'semen sperm mbegu' else 'embryo kiinitete' end`;
+
+function filtersOf(q: Query): SQL {
+  const f: (SQL | undefined)[] = [onSale];
+  if (q.type) f.push(eq(inventoryItems.type, q.type === "semen" ? "sperm" : "embryo"));
+  if (q.breed) f.push(eq(inventoryItems.breedName, q.breed));
+  if (q.semenType) f.push(eq(itemGenetics.semenType, q.semenType));
+  if (q.milkMin !== undefined) f.push(gte(itemGenetics.milkKg, q.milkMin));
+  if (q.fatPctMin !== undefined) f.push(gte(itemGenetics.fatPct, q.fatPctMin));
+  if (q.calvingEaseMax !== undefined) f.push(lte(itemGenetics.calvingEasePct, q.calvingEaseMax));
+  if (q.heatTolerance) f.push(sql`${itemGenetics.heatTolerance} >= ${q.heatTolerance}::tolerance_level`);
+  if (q.reliabilityMin !== undefined) f.push(gte(itemGenetics.reliabilityPct, q.reliabilityMin));
+  if (q.a2a2 !== undefined) f.push(eq(itemGenetics.a2a2, q.a2a2));
+  if (q.polled !== undefined) f.push(eq(itemGenetics.polled, q.polled));
+  if (q.region)
+    f.push(
+      sql`(${inventoryItems.geneticData} -> 'region_suitability') @> ${JSON.stringify([q.region])}::jsonb`,
+    );
+  if (q.priceMin !== undefined) f.push(gte(inventoryItems.costPerUnit, q.priceMin));
+  if (q.priceMax !== undefined) f.push(lte(inventoryItems.costPerUnit, q.priceMax));
+  if (q.ids) f.push(inArray(inventoryItems.id, q.ids));
+  if (q.search) {
+    const p = containsPattern(q.search);
+    f.push(
+      or(
+        ilike(inventoryItems.breedName, p),
+        ilike(inventoryItems.itemId, p),
+        ilike(itemGenetics.bullName, p),
+        ilike(itemGenetics.registration, p),
+        ilike(inventoryItems.description, p),
+        sql`${kindWords} ilike ${p}`,
+      ),
+    );
+  }
+  return and(...f)!;
+}
+
+const fertilityRate = sql`case when fert.services >= ${MIN_SERVICES_FOR_RATE} then fert.conceptions::float8 / fert.services end`;
+
+function orderOf(sort: Query["sort"]): SQL[] {
+  const byName = [asc(inventoryItems.breedName), asc(itemGenetics.bullName), asc(inventoryItems.itemId)];
+  switch (sort) {
+    case "price_asc":
+      return [asc(inventoryItems.costPerUnit), ...byName];
+    case "price_desc":
+      return [desc(inventoryItems.costPerUnit), ...byName];
+    case "index":
+      return [sql`${itemGenetics.indexValue} desc nulls last`, ...byName];
+    case "milk":
+      return [sql`${itemGenetics.milkKg} desc nulls last`, ...byName];
+    case "fertility":
+      return [sql`${fertilityRate} desc nulls last`, sql`fert.services desc nulls last`, ...byName];
+    default:
+      return byName;
+  }
+}
+
+function selectProducts(db: Db, where: SQL, order: SQL[], limit: number, offset: number) {
+  return db
+    .select({
+      item: inventoryItems,
+      genetics: itemGenetics,
+      services: sql<number | null>`fert.services`,
+      conceptions: sql<number | null>`fert.conceptions`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(inventoryItems)
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+    .leftJoin(sql`(${fertilityTotals}) as fert`, sql`fert.key = ${fertilityKey}`)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+type Row = Awaited<ReturnType<typeof selectProducts>>[number];
+
+function toCatalogueProduct(row: Row): CatalogueProduct {
+  const item = toInventoryItem(row.item, null, row.genetics);
+  return {
+    ...toShopProduct(item),
+    category: item.geneticData.category,
+    origin: item.geneticData.origin,
+    acquiredFrom: item.acquiredFrom,
+    expiryDate: item.expiryDate,
+    breedingValue: item.geneticData.breeding_value ?? null,
+    genetics: item.genetics,
+    fertility: fertilityOf(row.conceptions ?? 0, row.services ?? 0),
+  };
+}
+
+/** One page of the catalogue for a search, and how many products match it, in one statement. */
+export function searchCatalogue(
+  ctx: AppContext,
+  q: Query,
+): Promise<{ products: CatalogueProduct[]; total: number }> {
+  return ctx.database.read(async (db) => {
+    const rows = await selectProducts(db, filtersOf(q), orderOf(q.sort), q.limit, q.offset);
+    // Past the last page the window has no row to count on; the count alone says how many there are.
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && q.offset > 0) {
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inventoryItems)
+        .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+        .where(filtersOf(q));
+      total = counted?.n ?? 0;
+    }
+    return { products: rows.map(toCatalogueProduct), total };
+  });
+}
+
+/** A product's proof sheet: any active item, so staff can open it from the inventory too. */
+export function getCatalogueProduct(ctx: AppContext, id: number): Promise<CatalogueProduct> {
+  return ctx.database.read(async (db) => {
+    const [row] = await selectProducts(
+      db,
+      and(eq(inventoryItems.id, id), eq(inventoryItems.isActive, true))!,
+      [],
+      1,
+      0,
+    );
+    if (!row) throw notFound("Product");
+    const product = toCatalogueProduct(row);
+    return row.item.viabilityStatus === "viable" ? product : { ...product, inStock: 0 };
+  });
+}
+
+/** The breeds on sale with how many products each, for the breed filter. */
+export function catalogueBreeds(ctx: AppContext): Promise<CatalogueBreed[]> {
+  return ctx.database.read((db) =>
+    db
+      .select({ breed: inventoryItems.breedName, count: sql<number>`count(*)::int` })
+      .from(inventoryItems)
+      .where(onSale)
+      .groupBy(inventoryItems.breedName)
+      .orderBy(asc(inventoryItems.breedName)),
+  );
+}
