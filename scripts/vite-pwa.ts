@@ -6,7 +6,7 @@ import { offlineDataCache } from "../src/web/lib/storage-keys.ts";
  * RegExp, not a function: Workbox copies a function's text into sw.js, without what it refers to.
  */
 const offlineReads =
-  /\/api\/(shop\/products|client\/(products|catalog|orders)|auth\/me|payment-details)(\?[^/]*)?$/;
+  /\/api\/(shop\/products|catalogue(\/\d+|\/breeds)?|client\/(products|catalog|orders)|auth\/me|payment-details)(\?[^/]*)?$/;
 
 /**
  * The installable app: manifest, icons, and a Workbox service worker that precaches the public and client

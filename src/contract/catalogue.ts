@@ -1,13 +1,11 @@
 import { z } from "zod";
+import { CATALOGUE_PAGE, catalogueSorts } from "./catalogue-limits";
 import { shopProductSchema } from "./client";
 import { fertilitySchema, geneticsSchema, semenTypes, toleranceLevels } from "./genetics";
 import { geneticCategories, geneticOrigins } from "./inventory";
 import { MAX_INT32, text } from "./primitives";
 
-export const catalogueSorts = ["name", "price_asc", "price_desc", "index", "milk", "fertility"] as const;
-export type CatalogueSort = (typeof catalogueSorts)[number];
-export const CATALOGUE_PAGE = 24;
-export const MAX_COMPARE = 4;
+export { CATALOGUE_PAGE, type CatalogueSort, catalogueSorts, MAX_COMPARE } from "./catalogue-limits";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 const atLeast = (max: number) => z.coerce.number().min(-max).max(max).optional();

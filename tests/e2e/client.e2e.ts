@@ -96,10 +96,10 @@ describe("shop and cart", () => {
     const page = await newPage(browser);
     await signInAsClient(page);
     await page.getByLabel("Filter by type").selectOption("semen");
-    await page.getByLabel("Search products").fill("ayrshire");
+    await page.getByLabel("Search products").fill("sem-ay-102");
     const card = page.getByTestId("product-card").first();
     await card.getByText("Ayrshire Semen").waitFor();
-    expect(await page.getByTestId("product-card").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("product-card").count()).toBe(1);
     expect(await card.locator("li").count()).toBe(3);
     await card.getByRole("button", { name: "Add to Cart" }).click();
     await expectToast(page, "Ayrshire Semen added successfully");

@@ -161,7 +161,7 @@ describe("statements per request", () => {
       'select "id" from', // the account, locked: its unpaid cap counts one order at a time
       'select count(distinct "orders"."id")::int,',
       'select "id", "name",', // the customer
-      'select "id", "item_id",', // the products
+      'select "inventory_items"."id", "inventory_items"."item_id",', // the products, with their genetics
       'insert into "orders"', // with its number from the sequence
       'insert into "order_events"',
       'insert into "order_lines"',

@@ -137,7 +137,9 @@ export const publicRoutes: PublicRoute[] = [
   screen("/logout", "title.logout", () => import("../features/auth/logout-page")),
   screen("/client-signup", "title.signup", () => import("../features/auth/client-signup-page")),
   screen("/client-login", "title.login", () => import("../features/auth/client-login-page")),
-  screen("/shop", "title.shop", () => import("../features/client/shop-page"), ["/api/shop/products"]),
+  screen("/shop", "title.shop", () => import("../features/client/shop-page"), ["/api/catalogue"]),
+  screen("/shop/products/:id", "title.proof", () => import("../features/client/proof-sheet-page")),
+  screen("/shop/compare", "title.compare", () => import("../features/client/compare-page")),
   screen("/cart", "title.cart", () => import("../features/client/cart-page")),
   screen("/client-orders", "title.orders", () => import("../features/client/client-orders-page"), [
     "/api/client/products",
@@ -147,8 +149,12 @@ export const publicRoutes: PublicRoute[] = [
   screen("/client-account", "title.security", () => import("./client-account-screen")),
 ];
 
+/** Whether a route's pattern (`/shop/products/:id`) covers an address. */
+const covers = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}$`).test(path);
+
 const publicTitle = (path: string) => {
-  const id = publicRoutes.find((r) => r.path === path)?.title;
+  const id = publicRoutes.find((r) => covers(r.path, path))?.title;
   return id && t(id);
 };
 

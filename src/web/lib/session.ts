@@ -57,6 +57,7 @@ export async function signOut(): Promise<void> {
     storageKeys.session,
     storageKeys.clientSession,
     storageKeys.cart,
+    storageKeys.shortlist,
   ]) {
     localStorage.removeItem(key);
   }

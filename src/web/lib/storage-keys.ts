@@ -2,6 +2,8 @@
 export const storageKeys = {
   darkMode: "urithi:dark-mode",
   cart: "urithi:cart",
+  /** Products picked to compare, kept with the cart and cleared with it. */
+  shortlist: "urithi:shortlist",
   clientSession: "urithi:client-session",
   staffSession: "urithi:staff-session",
   user: "urithi:user",

@@ -84,10 +84,12 @@ describe("breeding records", () => {
     expect((await set("nonsense")).statusCode).toBe(400);
     expect((await lab.patch("/api/breeding-records/999999/status", { status: "open" })).statusCode).toBe(404);
 
-    const list = (await lab.get("/api/breeding-records?limit=500")).json() as {
-      status: string;
-      success: boolean;
-    }[];
+    const list: { status: string; success: boolean }[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = (await lab.get(`/api/breeding-records?limit=500&offset=${offset}`)).json();
+      list.push(...page);
+      if (page.length < 500) break;
+    }
     const summary = (await lab.get("/api/breeding-records/summary")).json();
     expect(summary).toEqual({
       totalRecords: list.length,

@@ -85,6 +85,7 @@ describe("catalogue search", () => {
     ["region=Coastal", (p) => p.regionSuitability.includes("Coastal")],
     ["priceMin=3000&priceMax=6000", (p) => p.price >= 3000 && p.price <= 6000],
     ["search=semen", (p) => p.type === "semen"],
+    ["search=boran%20semen", (p) => p.breed === "Boran" && p.type === "semen"],
     ["search=tempo", (p) => /tempo/i.test(`${g(p).bullName} ${p.description}`)],
     [
       "type=semen&breed=Holstein%20Friesian&milkMin=1000&a2a2=true",

@@ -16,8 +16,12 @@ type Query = z.output<typeof catalogueQuery>;
 /** On sale: active and viable (out of stock still shows, with Add disabled). */
 const onSale = and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable"))!;
 
-/** What a farmer may call the item's kind: SPEC's "sperm", the shop's "semen", Kiswahili "mbegu". */
-const kindWords = sql`case when ${inventoryItems.type} = 'sperm' then 'semen sperm mbegu' else 'embryo kiinitete' end`;
+/**
+ * What a farmer may call the item: its product name ("Boran Semen", as the cards show it) and its kind as
+ * SPEC ("sperm"), the shop ("semen") or Kiswahili ("mbegu") says it.
+ */
+const nameWords = sql`${inventoryItems.breedName} || case when ${inventoryItems.type} = 'sperm'
+  then ' Semen sperm mbegu' else ' Embryo kiinitete' end`;
 
 function filtersOf(q: Query): SQL {
   const f: (SQL | undefined)[] = [onSale];
@@ -47,7 +51,7 @@ function filtersOf(q: Query): SQL {
         ilike(itemGenetics.bullName, p),
         ilike(itemGenetics.registration, p),
         ilike(inventoryItems.description, p),
-        sql`${kindWords} ilike ${p}`,
+        sql`${nameWords} ilike ${p}`,
       ),
     );
   }

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
+import type * as catalogue from "../../../contract/catalogue";
 import type * as client from "../../../contract/client";
 import type { Pagination } from "../../../contract/pagination";
 import type { Payment, PaymentDetails } from "../../../contract/payments";
@@ -10,6 +11,17 @@ export const clientQueries = {
   shopProducts: () => getQuery<client.ShopProduct[]>("/api/shop/products"),
   publicProducts: () => getQuery<client.ShopProduct[]>("/api/client/products"),
   catalog: () => getQuery<client.CatalogItem[]>("/api/client/catalog"),
+  /**
+   * The genetics catalogue's search, its filters exactly as the shop's address carries them. Unfiltered it
+   * is the bare path (the server's page is the shop's), the key the shop's route fetches with its code.
+   */
+  catalogue: (search: Record<string, string>) =>
+    getQuery<catalogue.CatalogueProduct[]>("/api/catalogue", Object.keys(search).length ? search : undefined),
+  catalogueBreeds: () => ({
+    ...getQuery<catalogue.CatalogueBreed[]>("/api/catalogue/breeds"),
+    staleTime: 10 * 60_000,
+  }),
+  product: (id: number) => getQuery<catalogue.CatalogueProduct>(`/api/catalogue/${id}`),
   orders: (page: Partial<Pagination> = { limit: 100 }) =>
     getQuery<client.ClientOrder[]>("/api/client/orders", page),
   paymentDetails: () => ({
@@ -26,7 +38,13 @@ export const clientQueries = {
 
 const orderPaths = ["/api/client/orders"];
 /** A placed order holds stock: the client's orders and every catalogue refetch. */
-const placedPaths = [...orderPaths, "/api/shop/products", "/api/client/products", "/api/client/catalog"];
+const placedPaths = [
+  ...orderPaths,
+  "/api/shop/products",
+  "/api/client/products",
+  "/api/client/catalog",
+  "/api/catalogue",
+];
 
 /**
  * Places an order under one Idempotency-Key per checkout attempt: a double tap or a retry after a timeout

@@ -1,0 +1,84 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectToast, launchBrowser, newPage, phone, screenshot, signInAsClient } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe("genetics catalogue", () => {
+  it("searches by traits in the address, opens a proof sheet, compares three bulls and adds from the comparison", async () => {
+    const page = await newPage(browser);
+    await signInAsClient(page);
+    await page.getByLabel("Filter by type").selectOption("semen");
+    await page.getByRole("button", { name: "More filters" }).click();
+    await page.getByLabel("Milk at least (kg)").fill("600");
+    await page.getByLabel("Sort by").selectOption("milk");
+    await expect.poll(() => new URL(page.url()).searchParams.get("milkMin")).toBe("600");
+    const cards = page.getByTestId("product-card");
+    // Every card is semen with at least +600 kg, most milk first.
+    const milk = async () =>
+      (await page.getByTestId("genetics-line").allTextContents()).map((l) =>
+        Number(/([+-]\d+) kg milk/.exec(l)?.[1]),
+      );
+    await expect.poll(async () => (await milk()).every((kg) => kg >= 600)).toBe(true);
+    const figures = await milk();
+    expect(figures.length).toBeGreaterThan(2);
+    expect([...figures].sort((a, b) => b - a)).toEqual(figures);
+    await screenshot(page, "catalogue-search-desktop", { fullPage: false });
+
+    // The search is in the address: a shared link opens the same search.
+    const shared = page.url();
+    expect(shared).toContain("type=semen");
+    await page.reload();
+    await cards.first().waitFor();
+    expect(await page.getByLabel("Milk at least (kg)").inputValue()).toBe("600");
+
+    // Proof sheet of the first bull: his figures with what they mean, and measured fertility.
+    const bull = (await cards.first().locator("p.font-medium").textContent())!;
+    await cards.first().getByRole("link", { name: "Proof sheet" }).click();
+    await page.waitForURL(/\/shop\/products\/\d+$/);
+    await page.getByRole("heading", { level: 1, name: bull }).waitFor();
+    await page.getByText(/Daughters are expected to give about \d+ kg more milk per lactation/).waitFor();
+    await page.getByTestId("fertility").waitFor();
+    await screenshot(page, "proof-sheet-desktop");
+    await page.getByRole("button", { name: "Back to the shop" }).click();
+    await page.waitForURL((url) => url.href === shared);
+
+    // Pick three to compare; the fourth box stays free, a fifth is refused.
+    for (let i = 0; i < 3; i++) await cards.nth(i).getByLabel("Compare").check();
+    await page.getByRole("link", { name: "Compare now" }).click();
+    await page.waitForURL("**/shop/compare");
+    const table = page.locator("table");
+    await table.locator("thead th").nth(3).waitFor();
+    expect(await table.locator("thead th").count()).toBe(4);
+    // The highest milk is marked as the best of the three.
+    const milkRow = table.locator("tr", { has: page.getByRole("rowheader", { name: "Milk" }) });
+    expect(await milkRow.locator("[data-best]").count()).toBe(1);
+    await screenshot(page, "compare-desktop", { fullPage: false });
+    const name = await table.locator("thead th").nth(1).locator("p").textContent();
+    await table.getByRole("button", { name: "Add to Cart" }).first().click();
+    await expectToast(page, `${name} added successfully`);
+    await page
+      .getByRole("link", { name: /Cart \(1 item\)/ })
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
+
+  it("shows the proof sheet and the search on a phone, in Kiswahili", async () => {
+    const page = await newPage(browser, phone);
+    await signInAsClient(page);
+    await page.goto("/shop?type=embryo");
+    await page.getByTestId("product-card").first().waitFor();
+    await page.getByTestId("product-card").first().getByRole("link", { name: "Proof sheet" }).click();
+    await page.getByText(/IETS stage \d, grade \d/).waitFor();
+    await screenshot(page, "proof-sheet-phone");
+    await page.getByLabel("Language").selectOption("sw");
+    await page.getByText(/Hatua ya IETS \d, daraja \d/).waitFor();
+    await page.getByRole("button", { name: "Rudi dukani" }).waitFor();
+    await page.context().close();
+  });
+});
