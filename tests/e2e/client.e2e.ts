@@ -98,7 +98,7 @@ describe("shop and cart", () => {
     await page.getByLabel("Filter by type").selectOption("semen");
     await page.getByLabel("Search products").fill("sem-ay-102");
     const card = page.getByTestId("product-card").first();
-    await card.getByText("Ayrshire Semen").waitFor();
+    await card.getByText("Ayrshire Semen", { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId("product-card").count()).toBe(1);
     expect(await card.locator("li").count()).toBe(3);
     await card.getByRole("button", { name: "Add to Cart" }).click();

@@ -86,7 +86,7 @@ describe("scripts a first visit fetches", () => {
   it("opens the signed-in shop with four", async () => {
     const { page, scripts } = await scriptsFor("/shop", true);
     await page.getByTestId("product-card").first().getByRole("button").waitFor();
-    expect(scripts.size).toBe(4);
+    expect(scripts.size, [...scripts].join(" ")).toBe(4);
     await page.context().close();
   });
 });

@@ -18,6 +18,13 @@ import { optionalNumber } from "../../lib/form";
 import type { MutateCallbacks } from "../../lib/query";
 import { caneOptions, storageQueries, storeQueries } from "../storage/api";
 import { useCreateItem, useUpdateItem } from "./api";
+import {
+  GeneticsFields,
+  geneticsEmpty,
+  geneticsErrorPaths,
+  geneticsFromItem,
+  geneticsToInput,
+} from "./genetics-fields";
 
 const empty = {
   itemId: "",
@@ -33,12 +40,12 @@ const empty = {
   expiryDate: "",
   milkYield: "",
   weightGain: "",
-  heatTolerance: "",
   breedingValue: "",
   regions: "",
   description: "",
   caneId: "",
   placedCount: "",
+  ...geneticsEmpty,
 };
 type Form = typeof empty;
 
@@ -62,24 +69,25 @@ const toInput = (f: Form) => ({
     origin: f.origin,
     milk_yield: f.milkYield || undefined,
     weight_gain: f.weightGain || undefined,
-    heat_tolerance: f.heatTolerance || undefined,
     breeding_value: optionalNumber(f.breedingValue),
     region_suitability: f.regions
       .split(",")
       .map((r) => r.trim())
       .filter(Boolean),
   },
+  genetics: geneticsToInput(f),
 });
 
 /** The server's names for the genetic fields, mapped to the form's. */
-const errorPaths = {
+const errorPaths: Record<string, keyof Form> = {
   "geneticData.category": "category",
   "geneticData.origin": "origin",
   "geneticData.breeding_value": "breedingValue",
   "positions.0.caneId": "caneId",
   "positions.0.count": "placedCount",
   positions: "placedCount",
-} as const;
+  ...geneticsErrorPaths,
+};
 
 const typeOptions: Options = itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm (semen)"] as const);
 
@@ -99,10 +107,10 @@ const fromItem = (item: InventoryItem): Form => ({
   expiryDate: item.expiryDate ?? "",
   milkYield: item.geneticData.milk_yield ?? "",
   weightGain: item.geneticData.weight_gain ?? "",
-  heatTolerance: item.geneticData.heat_tolerance ?? "",
   breedingValue: item.geneticData.breeding_value === undefined ? "" : String(item.geneticData.breeding_value),
   regions: item.geneticData.region_suitability.join(", "),
   description: item.description ?? "",
+  ...geneticsFromItem(item.genetics),
 });
 
 /**
@@ -213,15 +221,20 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
         max={100}
         bind={form.field("breedingValue")}
       />
-      <Field label="Milk yield" placeholder="7,500 L/lactation" bind={form.field("milkYield")} />
-      <Field label="Weight gain" placeholder="1.0 kg/day" bind={form.field("weightGain")} />
-      <Field label="Heat tolerance" placeholder="Good" bind={form.field("heatTolerance")} />
+      <Field label="Herd milk yield" placeholder="7,500 L/lactation" bind={form.field("milkYield")} />
+      <Field label="Herd weight gain" placeholder="1.0 kg/day" bind={form.field("weightGain")} />
       <Field
         label="Suitable regions (comma-separated)"
         placeholder="Central, Rift Valley"
         bind={form.field("regions")}
       />
       <Field label="Description" rows={2} wide bind={form.field("description")} />
+      <GeneticsFields
+        type={item?.type ?? form.values.type}
+        field={form.field}
+        values={form.values}
+        setFlag={(name, on) => form.setValues((v) => ({ ...v, [name]: on ? "true" : "" }))}
+      />
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Eye, MapPin, Package } from "lucide-react";
+import { Eye, FileText, MapPin, Package } from "lucide-react";
 import { categoryLabels, type InventoryItem, isLowStock, originLabels } from "../../../contract/inventory";
+import { LinkButton } from "../../components/link-button";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -93,6 +94,12 @@ export function ItemCard({
         {item.storageUnit && ` · ${item.storageUnit}`}
       </p>
       <p className="text-xs text-gray-600 dark:text-gray-400">From {item.acquiredFrom}</p>
+      {item.genetics.bullName && (
+        <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">
+          {item.type === "embryo" ? "Sire" : "Bull"}: {item.genetics.bullName}
+          {item.genetics.semenType === "sexed" && " · sexed"}
+        </p>
+      )}
       <p className="mt-2 text-sm">
         <span className="font-semibold">{formatKes(item.costPerUnit)}</span>{" "}
         <span className="text-xs text-gray-500">
@@ -103,6 +110,16 @@ export function ItemCard({
         <Button variant="outline" size="sm" className="flex-1" onClick={onView}>
           <Eye /> View Details
         </Button>
+        {item.isActive && (
+          <LinkButton
+            variant="outline"
+            size="sm"
+            href={`/shop/products/${item.id}`}
+            aria-label={`Proof sheet of ${item.itemId}`}
+          >
+            <FileText />
+          </LinkButton>
+        )}
         {canReserve && (
           <Button
             size="sm"
