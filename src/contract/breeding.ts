@@ -28,6 +28,8 @@ export const breedingRecordSchema = z.object({
   technician: z.string(),
   geneticMaterial: z.string(),
   inventoryItemId: z.number().int().nullable(),
+  /** The client whose cow it is, so the service counts towards the bull's measured fertility. */
+  customerId: z.number().int().nullable(),
   notes: z.string().nullable(),
   expectedCalvingDate: z.string(),
   status: z.enum(breedingStatuses),
@@ -45,6 +47,7 @@ export const breedingInputSchema = z.object({
   geneticMaterial: requiredText("Genetic material").max(200),
   /** When the material comes from our inventory, one unit of it is used. */
   inventoryItemId: idSchema.nullish(),
+  customerId: idSchema.nullish(),
   notes: text().max(2000).nullish(),
 });
 export type BreedingInput = z.input<typeof breedingInputSchema>;

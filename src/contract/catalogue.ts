@@ -60,3 +60,20 @@ export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 /** The breeds in the catalogue with how many sellable products each has, for the filter. */
 export const catalogueBreedSchema = z.object({ breed: z.string(), count: z.number().int() });
 export type CatalogueBreed = z.infer<typeof catalogueBreedSchema>;
+
+/** One line of the staff Fertility report: whose rate, and the rate as the catalogue shows it. */
+export const fertilityLineSchema = fertilitySchema.extend({
+  label: z.string(),
+  detail: z.string().nullable(),
+});
+export type FertilityLine = z.infer<typeof fertilityLineSchema>;
+
+/** Conception rates from our own services: per bull, per embryo lot, per technician, sexed vs conventional. */
+export const fertilityReportSchema = z.object({
+  minimumServices: z.number().int(),
+  bulls: z.array(fertilityLineSchema),
+  embryoLots: z.array(fertilityLineSchema),
+  technicians: z.array(fertilityLineSchema),
+  semenTypes: z.array(fertilityLineSchema),
+});
+export type FertilityReport = z.infer<typeof fertilityReportSchema>;

@@ -76,6 +76,27 @@ describe("reports and analytics", () => {
     await page.context().close();
   });
 
+  it("shows measured conception rates per bull, embryo lot, technician and semen type", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "scientist@urithi.co.ke");
+    await page.goto("/reports");
+    await page.getByRole("tab", { name: "Fertility" }).click();
+    const report = page.getByTestId("fertility-report");
+    const expected = await (await page.request.get(`${baseUrl()}/api/reports/fertility`)).json();
+    const bulls = report.getByRole("table", { name: "By bull" });
+    await bulls.locator("tbody tr").first().waitFor();
+    expect(await bulls.locator("tbody tr").count()).toBe(expected.bulls.length);
+    const measured = expected.bulls.find((l: { rate: number | null }) => l.rate !== null);
+    const row = bulls.locator("tr", { hasText: measured.label });
+    expect(await row.textContent()).toContain(`${measured.rate}% (${measured.low}–${measured.high}%)`);
+    await report.getByRole("table", { name: "By technician" }).getByText("Dr. Grace Muthoni").waitFor();
+    await report.getByRole("table", { name: "Sexed and conventional semen" }).getByText("Sexed").waitFor();
+    // Fertility is over all services, not the period: no PDF of it to export.
+    expect(await page.getByRole("link", { name: "Export Report" }).count()).toBe(0);
+    await screenshot(page, "reports-fertility-desktop");
+    await page.context().close();
+  });
+
   it("fits a phone", async () => {
     const page = await newPage(browser, phone);
     await signInAsStaff(page, "sales@urithi.co.ke");
@@ -84,6 +105,7 @@ describe("reports and analytics", () => {
     // The Sales Manager has the sales reports only: no stock tab or stock figures.
     expect(await page.getByRole("tab", { name: "Sales" }).count()).toBe(1);
     expect(await page.getByRole("tab", { name: /Inventory/ }).count()).toBe(0);
+    expect(await page.getByRole("tab", { name: "Fertility" }).count()).toBe(0);
     expect(await page.getByText("Inventory Items").count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await screenshot(page, "reports-phone", { fullPage: false });

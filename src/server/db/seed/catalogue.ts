@@ -249,12 +249,14 @@ export function bullGenetics(
   const fatPct = p.milk ? twoDecimals(between(r, p.fatPct, 0.01)) : null;
   const proteinPct = p.milk ? twoDecimals(between(r, p.proteinPct, 0.01)) : null;
   const others = p.names.filter((n) => n !== bullName);
+  const sireName = r.pick(others);
   return {
     bullName,
     registration: registrationOf(p, bullName),
-    sireName: r.pick(others),
+    sireName,
     damName: `${bullName.split(" ")[0]} ${r.pick(["Neema", "Wanjiru", "Zawadi", "Amani", "Rehema", "Pendo"])} ${r.int(2, 9)}`,
-    maternalGrandsire: r.pick(others),
+    // Two bulls in a breed of three names: the grandsire may only repeat the sire where there is no other.
+    maternalGrandsire: r.pick(others.length > 1 ? others.filter((n) => n !== sireName) : others),
     semenType,
     femalePurityPct: semenType === "sexed" ? r.int(88, 94) : null,
     milkKg,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems } from "../../db/schema";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { nairobiDate } from "../../time";
 
 let t: TestApp;
 let lab: ReturnType<typeof asUser>;
@@ -54,6 +55,26 @@ describe("breeding records", () => {
     expect((await item()).currentStock).toBe(before.currentStock - 1);
     const detail = (await lab.get(`/api/inventory/${before.id}`)).json();
     expect(detail.movements[0]).toMatchObject({ kind: "consumption", stockDelta: -1 });
+  });
+
+  it("links the service to the client whose cow it is, and refuses an unknown client", async () => {
+    const customers = (
+      await asUser(t.app, await loginAs(t.app, staffEmails.director)).get("/api/customers")
+    ).json();
+    const farm = customers[0] as { id: number };
+    // Served today, so it heads the list (newest service first).
+    const today = nairobiDate(t.clock.now());
+    const res = await lab.post("/api/breeding-records", record({ customerId: farm.id, serviceDate: today }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().customerId).toBe(farm.id);
+    const listed = (await lab.get("/api/breeding-records?limit=20")).json() as {
+      id: number;
+      customerId: number;
+    }[];
+    expect(listed.find((r) => r.id === res.json().id)?.customerId).toBe(farm.id);
+    const unknown = await lab.post("/api/breeding-records", record({ customerId: 999_999 }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ customerId: "Choose an existing customer" });
   });
 
   it("refuses missing fields, unknown breeds and future dates", async () => {

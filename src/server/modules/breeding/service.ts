@@ -11,7 +11,7 @@ import {
 } from "../../../contract/breeding";
 import { percentOf } from "../../../contract/dashboard";
 import type { AppContext } from "../../context";
-import { breedingRecords } from "../../db/schema";
+import { breedingRecords, customers } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { nairobiDate } from "../../time";
@@ -30,6 +30,7 @@ export function toBreedingRecord(row: Row): BreedingRecord {
     technician: row.technician,
     geneticMaterial: row.geneticMaterial,
     inventoryItemId: row.inventoryItemId,
+    customerId: row.customerId,
     notes: row.notes,
     expectedCalvingDate: row.expectedCalvingDate,
     status: row.status,
@@ -89,6 +90,13 @@ export function createBreedingRecord(
     });
   }
   return ctx.database.tx(async (db) => {
+    if (input.customerId) {
+      const [customer] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, input.customerId));
+      if (!customer) throw validationError("Unknown customer", { customerId: "Choose an existing customer" });
+    }
     if (input.inventoryItemId) {
       await consumeOneUnit(db, input.inventoryItemId, {
         actorUserId,
@@ -107,6 +115,7 @@ export function createBreedingRecord(
         technician: input.technician,
         geneticMaterial: input.geneticMaterial,
         inventoryItemId: input.inventoryItemId ?? null,
+        customerId: input.customerId ?? null,
         notes: input.notes ?? null,
         expectedCalvingDate: expectedCalving(input.serviceDate),
         status: "breeding",

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { catalogueBreedSchema, catalogueProductSchema, catalogueQuery } from "../../../contract/catalogue";
+import {
+  catalogueBreedSchema,
+  catalogueProductSchema,
+  catalogueQuery,
+  fertilityReportSchema,
+} from "../../../contract/catalogue";
 import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { idParams } from "../../http/params";
+import { fertilityReport } from "./fertility-report";
 import { catalogueBreeds, getCatalogueProduct, searchCatalogue } from "./search";
 
 /** The genetics catalogue: search, breeds and proof sheets, open to everyone like the shop's list. */
@@ -23,6 +29,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       reply.header(LIST_TOTAL_HEADER, String(total));
       return products;
     },
+  );
+  r.get(
+    "/api/reports/fertility",
+    {
+      config: { access: access.staff("reports", "breeding") },
+      schema: { response: { 200: fertilityReportSchema } },
+    },
+    () => fertilityReport(ctx),
   );
   r.get(
     "/api/catalogue/breeds",

@@ -10,6 +10,7 @@ import { Field, type Options, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { localToday } from "../../lib/dates";
 import { formatDate } from "../../lib/format";
+import { customerQueries } from "../customers/api";
 import { breedingQueries, useCreateBreedingRecord } from "./api";
 
 const empty = () => ({
@@ -21,12 +22,14 @@ const empty = () => ({
   technician: technicians[0] as string,
   geneticMaterial: "",
   inventoryItemId: "",
+  customerId: "",
   notes: "",
 });
 
 const toInput = (v: ReturnType<typeof empty>) => ({
   ...v,
   inventoryItemId: v.inventoryItemId ? Number(v.inventoryItemId) : null,
+  customerId: v.customerId ? Number(v.customerId) : null,
 });
 
 /** SPEC: these blank, the form says "Please fill in all required fields". */
@@ -34,6 +37,7 @@ const required = ["animalId", "animalName", "geneticMaterial"] as const;
 
 export function AddRecordDialog(props: DialogProps) {
   const stock = useQuery({ ...breedingQueries.viableMaterial(), enabled: props.open });
+  const customers = useQuery({ ...customerQueries.choices(), enabled: props.open });
   const spec = { schema: breedingInputSchema, initial: empty, idPrefix: "br", toInput, required };
   const { form, dialog } = useFormDialog(props, spec, useCreateBreedingRecord(), {
     success: () => ({ title: "Success", description: "Breeding record added successfully" }),
@@ -55,6 +59,13 @@ export function AddRecordDialog(props: DialogProps) {
       .filter((i) => i.availableStock > 0)
       .map((i) => [String(i.id), `${i.itemId} · ${i.breedName} (${i.availableStock} free)`] as const),
   ];
+  // By id: two farms with one name stay apart, and the email tells them apart on screen.
+  const customerOptions: Options = [
+    ["", "Our own herd / not a client"],
+    ...(customers.data ?? [])
+      .filter((c) => c.isActive)
+      .map((c) => [String(c.id), `${c.name} (${c.email})`] as const),
+  ];
   return (
     <FormDialog
       {...dialog}
@@ -71,6 +82,7 @@ export function AddRecordDialog(props: DialogProps) {
       <Field label="Service type" options={optionsOf(serviceTypes)} bind={form.field("serviceType")} />
       <Field label="Service date" type="date" max={localToday()} bind={form.field("serviceDate")} />
       <Field label="Technician" options={optionsOf(technicians)} bind={form.field("technician")} />
+      <Field label="Client (whose cow)" options={customerOptions} bind={form.field("customerId")} />
       <Field
         label="From inventory (uses one unit)"
         options={stockOptions}

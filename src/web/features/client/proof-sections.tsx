@@ -33,14 +33,21 @@ function Figure({ label, value, explain }: { label: string; value: string; expla
   );
 }
 
-export function Pedigree({ g }: { g: Genetics }) {
+/** A bull's registration and parents; an embryo's sire (with his registration) and dam. */
+export function Pedigree({ g, embryo }: { g: Genetics; embryo: boolean }) {
   const t = useT();
-  const rows: [MessageId, string | null | undefined][] = [
-    ["proof.registration", g.registration],
-    ["proof.sire", g.sireName],
-    ["proof.dam", g.damName],
-    ["proof.mgs", g.maternalGrandsire],
-  ];
+  const rows: [MessageId, string | null | undefined][] = embryo
+    ? [
+        ["proof.sire", g.bullName],
+        ["proof.registration", g.registration],
+        ["proof.dam", g.damName],
+      ]
+    : [
+        ["proof.registration", g.registration],
+        ["proof.sire", g.sireName],
+        ["proof.dam", g.damName],
+        ["proof.mgs", g.maternalGrandsire],
+      ];
   return (
     <Section title={t("proof.identity")}>
       <dl className="grid gap-2 sm:grid-cols-2">

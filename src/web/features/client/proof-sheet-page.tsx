@@ -96,7 +96,7 @@ function ProofSheet({ id }: { id: number }) {
       {p.type === "embryo" && <EmbryoDetails g={g} />}
       <ProofFigures g={g} />
       <CodesAndClimate product={p} />
-      <Pedigree g={g} />
+      <Pedigree g={g} embryo={p.type === "embryo"} />
     </article>
   );
 }

@@ -1,8 +1,10 @@
+import type { FertilityReport } from "../../../contract/catalogue";
 import type { Report, ReportPeriod, ReportType } from "../../../contract/reports";
 import { getQuery } from "../../lib/query";
 
 export const reportQueries = {
   report: (period: ReportPeriod) => getQuery<Report>("/api/reports", { period }),
+  fertility: () => getQuery<FertilityReport>("/api/reports/fertility"),
 };
 
 /** The PDF of one tab, downloaded by the browser itself (a link, not a fetch). */

@@ -18,22 +18,26 @@ import { LoadingCards } from "../../components/ui/loading-cards";
 import { formatKes } from "../../lib/format";
 import { reportPdfUrl, reportQueries } from "./api";
 import { Customers } from "./customers-tab";
+import { Fertility } from "./fertility-tab";
 import { Inventory } from "./inventory-tab";
 import { Overview } from "./overview-tab";
 import { Sales } from "./sales-tab";
 
-const tabLabels: Record<ReportType, string> = {
+/** The report tabs; Fertility is measured over all services, not the period, and has no PDF yet. */
+type Tab = ReportType | "fertility";
+const tabLabels: Record<Tab, string> = {
   overview: "Overview",
   sales: "Sales",
   inventory: "Inventory",
   customers: "Customers",
+  fertility: "Fertility",
 };
 
 const periods = optionsOf(reportPeriods, reportPeriodLabels);
 
 export default function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>("30d");
-  const [tab, setTab] = useState<ReportType>("overview");
+  const [tab, setTab] = useState<Tab>("overview");
   const report = useQuery(reportQueries.report(period));
   const r = report.data;
   return (
@@ -50,9 +54,11 @@ export default function ReportsPage() {
               value={period}
               onChange={setPeriod}
             />
-            <LinkButton href={reportPdfUrl(period, tab)} download>
-              <Download /> Export Report
-            </LinkButton>
+            {tab !== "fertility" && (
+              <LinkButton href={reportPdfUrl(period, tab)} download>
+                <Download /> Export Report
+              </LinkButton>
+            )}
           </>
         }
       />
@@ -83,8 +89,9 @@ export default function ReportsPage() {
             ]}
           />
           <TabBar
-            tabs={reportTypes
-              .filter((t) => t !== "inventory" || r.inventoryReport)
+            tabs={[...reportTypes, "fertility" as const]
+              // Inventory and fertility are for those who see the stock, not sales-only reporting.
+              .filter((t) => (t !== "inventory" && t !== "fertility") || r.inventoryReport)
               .map((t) => [t, tabLabels[t]] as const)}
             value={tab}
             onChange={setTab}
@@ -93,6 +100,7 @@ export default function ReportsPage() {
           {tab === "sales" && <Sales r={r} />}
           {tab === "inventory" && r.inventoryReport && <Inventory i={r.inventoryReport} />}
           {tab === "customers" && <Customers r={r} />}
+          {tab === "fertility" && <Fertility />}
         </div>
       )}
     </div>

@@ -1,0 +1,80 @@
+import { and, desc, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import type { FertilityLine, FertilityReport } from "../../../contract/catalogue";
+import { fertilityOf, MIN_SERVICES_FOR_RATE, semenTypeLabels } from "../../../contract/genetics";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { breedingRecords, inventoryItems, itemGenetics } from "../../db/schema";
+import { conceived, knownOutcome } from "../breeding/outcomes";
+
+/** The most lines a group shows: the bulls and lots with the most services come first. */
+const MAX_LINES = 100;
+
+async function linesBy(
+  db: Db,
+  group: { label: SQL<string | null>; detail: SQL<string | null> },
+  where: SQL | undefined,
+): Promise<FertilityLine[]> {
+  const rows = await db
+    .select({
+      label: group.label,
+      detail: group.detail,
+      services: sql<number>`count(*) filter (where ${knownOutcome})::int`,
+      conceptions: sql<number>`count(*) filter (where ${conceived})::int`,
+    })
+    .from(breedingRecords)
+    .leftJoin(inventoryItems, eq(inventoryItems.id, breedingRecords.inventoryItemId))
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+    .where(where)
+    .groupBy(group.label, group.detail)
+    .orderBy(desc(sql`count(*) filter (where ${knownOutcome})`), group.label)
+    .limit(MAX_LINES);
+  return rows.map((r) => ({
+    label: r.label ?? "Unknown",
+    detail: r.detail,
+    ...fertilityOf(r.conceptions, r.services),
+  }));
+}
+
+/** Every rate from the same definition as the proof sheets, in four groupings. */
+export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
+  const ours = isNotNull(breedingRecords.inventoryItemId);
+  const semen = and(ours, eq(inventoryItems.type, "sperm"));
+  return ctx.database.read(async (db) => ({
+    minimumServices: MIN_SERVICES_FOR_RATE,
+    bulls: await linesBy(
+      db,
+      {
+        label: sql<string | null>`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName})`,
+        detail: sql<
+          string | null
+        >`${inventoryItems.breedName} || coalesce(' · ' || ${itemGenetics.registration}, '')`,
+      },
+      semen,
+    ),
+    embryoLots: await linesBy(
+      db,
+      {
+        label: sql<string | null>`${inventoryItems.itemId}`,
+        detail: sql<
+          string | null
+        >`${inventoryItems.breedName} || coalesce(' · ' || ${itemGenetics.bullName} || ' × ' || ${itemGenetics.damName}, '')`,
+      },
+      and(ours, eq(inventoryItems.type, "embryo")),
+    ),
+    technicians: await linesBy(
+      db,
+      { label: sql<string | null>`${breedingRecords.technician}`, detail: sql<string | null>`null` },
+      ne(breedingRecords.serviceType, "Natural"),
+    ),
+    semenTypes: (
+      await linesBy(
+        db,
+        { label: sql<string | null>`${itemGenetics.semenType}::text`, detail: sql<string | null>`null` },
+        semen,
+      )
+    ).map((line) => ({
+      ...line,
+      label: semenTypeLabels[line.label as keyof typeof semenTypeLabels] ?? line.label,
+    })),
+  }));
+}
