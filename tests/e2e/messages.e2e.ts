@@ -44,7 +44,7 @@ describe("the messages page", () => {
     await signInAsClient(client);
     // The provider refuses the first text for good, as it does an unreachable number.
     at.failNext({ statusCode: 403, status: "InvalidPhoneNumber" });
-    const orderNumber = await orderFromCart(client, "Boran Semen", "Bank Transfer");
+    const orderNumber = await orderFromCart(client, "SEM-BO-104", "Bank Transfer");
 
     const director = await newPage(browser, desktop, server.baseUrl);
     await signInAsStaff(director, "director1@urithi.co.ke");

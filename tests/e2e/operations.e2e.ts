@@ -114,14 +114,21 @@ describe("breeding records", () => {
     await expectToast(page, "Please fill in all required fields");
     await dialog.getByLabel("Animal ID *").fill("MWF-042");
     await dialog.getByLabel("Animal name *").fill("Makena");
-    await dialog.getByLabel("Service date").fill("2026-03-01");
+    // Served two days ago, so it heads the list (newest service first) above the seeded history.
+    const served = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const calving = await page.evaluate((iso) => {
+      const d = new Date(`${iso}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + 280);
+      return new Intl.DateTimeFormat("en-KE", { day: "numeric", month: "short", year: "numeric" }).format(d);
+    }, served);
+    await dialog.getByLabel("Service date").fill(served);
     await dialog.getByLabel("From inventory (uses one unit)").selectOption({ index: 1 });
     expect(await dialog.getByLabel("Genetic material *").inputValue()).not.toBe("");
     await dialog.getByRole("button", { name: "Add Record" }).click();
     await expectToast(page, "Breeding record added successfully");
     const row = page.getByTestId("breeding-row").filter({ hasText: "MWF-042" });
     await row.waitFor();
-    expect(await row.textContent()).toContain("6 Dec 2026");
+    expect(await row.textContent()).toContain(calving);
     await row.getByLabel("Status of MWF-042").selectOption("pregnant");
     await expectToast(page, "Record status updated");
     await row.getByText("pregnant", { exact: true }).first().waitFor();

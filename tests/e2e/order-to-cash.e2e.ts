@@ -49,7 +49,7 @@ describe("order to cash", () => {
   it("client pays by M-Pesa and sees Paid; a director approves; it ships and is delivered; the books agree", async () => {
     const client = await newPage(browser, phone);
     await signInAsClient(client);
-    const orderNumber = await orderFromCart(client, "Boran Semen", "M-Pesa");
+    const orderNumber = await orderFromCart(client, "SEM-BO-104", "M-Pesa");
     const pay = client.getByTestId(`pay-${orderNumber}`);
     await pay.getByText("Unpaid").waitFor();
     await pay.getByLabel("M-Pesa phone number").fill("0712");
@@ -127,7 +127,7 @@ describe("order to cash", () => {
   it("a bank-transfer order shows the bank details and is settled by staff", async () => {
     const client = await newPage(browser);
     await signInAsClient(client);
-    const orderNumber = await orderFromCart(client, "Sahiwal Semen", "Bank Transfer");
+    const orderNumber = await orderFromCart(client, "SEM-SA-103", "Bank Transfer");
     const bank = client.getByTestId("bank-details");
     await bank.getByText(`Use ${orderNumber} as the reference.`, { exact: false }).waitFor();
     await screenshot(client, "pay-bank-desktop");
@@ -164,12 +164,12 @@ describe("order to cash", () => {
       const stock = async () =>
         (
           (await (await client.request.get(`${server.baseUrl}/api/shop/products`)).json()) as {
-            name: string;
+            itemId: string;
             inStock: number;
           }[]
-        ).find((p) => p.name === "Jersey Semen")!.inStock;
+        ).find((p) => p.itemId === "SEM-JE-106")!.inStock;
       const before = await stock();
-      const orderNumber = await orderFromCart(client, "Jersey Semen", "M-Pesa");
+      const orderNumber = await orderFromCart(client, "SEM-JE-106", "M-Pesa");
       expect(await stock()).toBe(before - 1);
       const pay = client.getByTestId(`pay-${orderNumber}`);
       await pay.getByLabel("M-Pesa phone number").fill("0722 000 111");

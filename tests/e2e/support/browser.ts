@@ -87,7 +87,7 @@ export async function signInAsClient(
   await page.getByTestId("product-card").first().waitFor();
 }
 
-/** The client shops one product into the cart and places the order with the chosen payment method. */
+/** The client shops one product (by its item code) into the cart and places the order with the chosen payment method. */
 export async function orderFromCart(page: Page, product: string, method: "M-Pesa" | "Bank Transfer") {
   await page.goto("/shop");
   await page.getByLabel("Search products").fill(product);

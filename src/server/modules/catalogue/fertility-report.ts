@@ -11,13 +11,13 @@ const MAX_LINES = 100;
 
 async function linesBy(
   db: Db,
-  group: { label: SQL<string | null>; detail: SQL<string | null> },
+  group: { label: SQL<string | null>; detail?: SQL<string | null> },
   where: SQL | undefined,
 ): Promise<FertilityLine[]> {
   const rows = await db
     .select({
       label: group.label,
-      detail: group.detail,
+      detail: group.detail ?? sql<string | null>`null::text`,
       services: sql<number>`count(*) filter (where ${knownOutcome})::int`,
       conceptions: sql<number>`count(*) filter (where ${conceived})::int`,
     })
@@ -25,7 +25,7 @@ async function linesBy(
     .leftJoin(inventoryItems, eq(inventoryItems.id, breedingRecords.inventoryItemId))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .where(where)
-    .groupBy(group.label, group.detail)
+    .groupBy(...(group.detail ? [group.label, group.detail] : [group.label]))
     .orderBy(desc(sql`count(*) filter (where ${knownOutcome})`), group.label)
     .limit(MAX_LINES);
   return rows.map((r) => ({
@@ -63,13 +63,13 @@ export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
     ),
     technicians: await linesBy(
       db,
-      { label: sql<string | null>`${breedingRecords.technician}`, detail: sql<string | null>`null` },
+      { label: sql<string | null>`${breedingRecords.technician}` },
       ne(breedingRecords.serviceType, "Natural"),
     ),
     semenTypes: (
       await linesBy(
         db,
-        { label: sql<string | null>`${itemGenetics.semenType}::text`, detail: sql<string | null>`null` },
+        { label: sql<string | null>`${itemGenetics.semenType}::text` },
         semen,
       )
     ).map((line) => ({

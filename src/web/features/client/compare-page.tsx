@@ -76,7 +76,7 @@ function CompareTable({ products }: { products: CatalogueProduct[] }) {
   const t = useT();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard
-    <section className="overflow-x-auto" aria-label={t("compare.title")} tabIndex={0}>
+    <section className="relative overflow-x-auto" aria-label={t("compare.title")} tabIndex={0}>
       <table className="w-full min-w-[36rem] border-collapse text-sm">
         <thead>
           <tr>
@@ -108,6 +108,20 @@ function CompareTable({ products }: { products: CatalogueProduct[] }) {
           </tr>
         </thead>
         <tbody>
+          <tr className="border-t border-gray-200 dark:border-gray-800">
+            <th scope="row" className="p-2 text-left font-medium">
+              {t("compare.type")}
+            </th>
+            {products.map((p) => (
+              <td key={p.id} className="p-2">
+                {p.genetics.semenType
+                  ? t(p.genetics.semenType === "sexed" ? "product.sexed" : "product.conventional")
+                  : t("product.type.embryo")}
+                {p.genetics.a2a2 && " · A2A2"}
+                {p.genetics.polled && ` · ${t("proof.code.polled")}`}
+              </td>
+            ))}
+          </tr>
           {rows.map((row) => {
             const best = bestOf(row, products);
             if (products.every((p) => row.value(p) == null)) return null;
