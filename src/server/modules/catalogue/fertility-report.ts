@@ -67,11 +67,7 @@ export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
       ne(breedingRecords.serviceType, "Natural"),
     ),
     semenTypes: (
-      await linesBy(
-        db,
-        { label: sql<string | null>`${itemGenetics.semenType}::text` },
-        semen,
-      )
+      await linesBy(db, { label: sql<string | null>`${itemGenetics.semenType}::text` }, semen)
     ).map((line) => ({
       ...line,
       label: semenTypeLabels[line.label as keyof typeof semenTypeLabels] ?? line.label,
