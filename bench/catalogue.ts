@@ -34,8 +34,8 @@ const searches = [
   ["page 100", "/api/catalogue?offset=2400"],
 ] as const;
 
-/** Products and services generated in SQL, beside the demo catalogue. */
-const addProducts = sql.raw(`
+/** Products and services generated in SQL, beside the demo catalogue: one statement each. */
+const addProducts = `
 insert into inventory_items (item_id, type, breed_name, acquired_from, current_stock, storage_location,
                              cost_per_unit, genetic_data)
 select 'BN-' || g, (case when g % 4 = 0 then 'embryo' else 'sperm' end)::item_type,
@@ -58,8 +58,10 @@ select 'B-' || g, 'Bench cow', 'Holstein', 'AI', current_date - (g % 600), 'Dr. 
        current_date - (g % 600) + 280,
        (array['pregnant','failed','open','calved','breeding'])[1 + g % 5]::breeding_status, g % 5 in (0, 3)
 from generate_series(1, 20000) g
-join inventory_items i on i.item_id = 'BN-' || (1 + g % ${CATALOGUE_PRODUCTS});
-`);
+join inventory_items i on i.item_id = 'BN-' || (1 + g % ${CATALOGUE_PRODUCTS})
+`
+  .split(";")
+  .map((statement) => sql.raw(statement));
 
 export interface CatalogueRow {
   search: string;
@@ -72,7 +74,9 @@ export async function benchCatalogue(): Promise<CatalogueRow[]> {
   const database = await openPglite(path.join(dir, "pgdata"));
   try {
     await prepareDatabase(database, { seedDemo: true, now: new Date() });
-    await database.tx((db) => db.execute(addProducts));
+    await database.tx(async (db) => {
+      for (const statement of addProducts) await db.execute(statement);
+    });
     const app = await startBenchApp(database);
     const port = (app.server.address() as AddressInfo).port;
     const rows: CatalogueRow[] = [];

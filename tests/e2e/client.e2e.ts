@@ -242,6 +242,12 @@ describe("client portal tabs", () => {
     );
     await page.getByTestId("catalog-item").first().getByRole("button", { name: "Add to Cart" }).click();
     await expectToast(page, "Added to Cart");
+    // Each item opens its proof sheet, and Back returns to the portal.
+    await page.getByTestId("catalog-item").first().getByRole("link", { name: "Proof sheet" }).click();
+    await page.waitForURL(/\/shop\/products\/\d+$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Back to the shop" }).click();
+    await page.waitForURL("**/client-portal");
     await page.getByRole("tab", { name: "Order Tracking" }).click();
     const shipped = orders.find((o: { trackingNumber: string | null }) => o.trackingNumber);
     await page.getByLabel("Order number").fill(shipped.orderNumber.toLowerCase());

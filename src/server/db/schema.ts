@@ -427,6 +427,18 @@ export const itemGenetics = pgTable(
   ],
 );
 
+/**
+ * Services with a known outcome and conceptions per item, kept by a trigger on breeding_records (migration
+ * 0024) so the catalogue's conception rates never count the records on a request.
+ */
+export const itemServiceTotals = pgTable("item_service_totals", {
+  inventoryItemId: integer("inventory_item_id")
+    .primaryKey()
+    .references(() => inventoryItems.id, { onDelete: "cascade" }),
+  services: integer("services").notNull().default(0),
+  conceptions: integer("conceptions").notNull().default(0),
+});
+
 /** A canister in a tank; its canes or goblets are all of one kind. */
 export const canisters = pgTable(
   "storage_canisters",

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { breedingRecords, inventoryItems, itemGenetics } from "../../db/schema";
-import { conceived, knownOutcome } from "../breeding/outcomes";
+import { inventoryItems, itemGenetics, itemServiceTotals } from "../../db/schema";
 
 /**
  * Whose rate an item shows: a semen item its bull's (every item with his registration, sexed and
@@ -9,12 +8,11 @@ import { conceived, knownOutcome } from "../breeding/outcomes";
 export const fertilityKey = sql<string>`case when ${inventoryItems.type} = 'sperm' and ${itemGenetics.registration} is not null
   then 'bull:' || ${itemGenetics.registration} else 'item:' || ${inventoryItems.id} end`;
 
-/** Services and conceptions per fertility key, from the breeding records that used our straws or embryos. */
+/** Services and conceptions per fertility key, from the per-item totals the breeding records' trigger keeps. */
 export const fertilityTotals = sql`select ${fertilityKey} as key,
-    count(*) filter (where ${knownOutcome})::int as services,
-    count(*) filter (where ${conceived})::int as conceptions
-  from ${breedingRecords}
-  join ${inventoryItems} on ${inventoryItems.id} = ${breedingRecords.inventoryItemId}
+    sum(${itemServiceTotals.services})::int as services,
+    sum(${itemServiceTotals.conceptions})::int as conceptions
+  from ${itemServiceTotals}
+  join ${inventoryItems} on ${inventoryItems.id} = ${itemServiceTotals.inventoryItemId}
   left join ${itemGenetics} on ${itemGenetics.inventoryItemId} = ${inventoryItems.id}
-  where ${breedingRecords.inventoryItemId} is not null
   group by 1`;

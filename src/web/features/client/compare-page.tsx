@@ -14,6 +14,7 @@ import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { addWithToast } from "./cart-actions";
 import { ClientLayout } from "./client-layout";
+import { signed } from "./proof-sections";
 import { clearShortlist, toggleShortlist, useShortlist } from "./shortlist-store";
 
 type Row = {
@@ -24,7 +25,6 @@ type Row = {
   better?: "high" | "low";
 };
 
-const signed = (v: number, d = 0) => `${v > 0 ? "+" : ""}${v.toFixed(d)}`;
 const rows: Row[] = [
   { label: "compare.price", value: (p) => p.price, show: formatKes, better: "low" },
   { label: "proof.milk", value: (p) => p.genetics.milkKg, show: (v) => `${signed(v)} kg`, better: "high" },

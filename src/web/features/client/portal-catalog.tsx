@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Filter } from "lucide-react";
+import { FileText, Filter } from "lucide-react";
 import { useDeferredValue, useState } from "react";
+import { Link } from "wouter";
 import { clientTypeLabel } from "../../../contract/client";
 import { ChoiceSelect } from "../../components/choice-select";
 import { Button } from "../../components/ui/button";
@@ -66,6 +67,12 @@ export function Catalog({ currency }: { currency: DisplayCurrency }) {
               <Card key={c.id} className="flex flex-col gap-1 p-4" data-testid="catalog-item">
                 <ProductTitle name={c.breedName} type={c.type} />
                 <p className="font-mono text-xs text-gray-500">{c.itemId}</p>
+                <Link
+                  href={`/shop/products/${c.id}`}
+                  className="inline-flex min-h-11 items-center gap-1 text-sm text-brand-800 hover:underline dark:text-brand-500"
+                >
+                  <FileText className="h-4 w-4" /> {t("catalogue.proofSheet")}
+                </Link>
                 <p className="text-sm">
                   {formatKesIn(c.costPerUnit, currency)} · {t("catalog.inStock", { count: c.currentStock })}
                 </p>

@@ -10,6 +10,7 @@ import { toast } from "../../components/ui/use-toast";
 import { formatKes, usdEstimate } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { addWithToast } from "./cart-actions";
+import { signed } from "./proof-sections";
 import { toggleShortlist, useShortlist } from "./shortlist-store";
 
 /** A product's name with its type (embryo, or semen however the source spells it) as a coloured badge. */
@@ -31,7 +32,7 @@ function GeneticsLine({ product }: { product: CatalogueProduct }) {
   const g = product.genetics;
   const facts = [
     g.semenType && t(g.semenType === "sexed" ? "product.sexed" : "product.conventional"),
-    g.milkKg != null && t("product.milkKg", { kg: `${g.milkKg > 0 ? "+" : ""}${g.milkKg}` }),
+    g.milkKg != null && t("product.milkKg", { kg: signed(g.milkKg) }),
     g.a2a2 && "A2A2",
     product.fertility.rate !== null && t("product.conception", { rate: product.fertility.rate }),
   ].filter(Boolean);

@@ -18,7 +18,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** A figure with its sign, as proofs print them: +650, −0.05. */
-const signed = (n: number, decimals = 0) =>
+export const signed = (n: number, decimals = 0) =>
   `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n).toFixed(decimals)}`;
 
 function Figure({ label, value, explain }: { label: string; value: string; explain?: string }) {
