@@ -4,7 +4,7 @@ import type { CatalogueBreed, CatalogueProduct, catalogueQuery } from "../../../
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { inventoryItems, itemGenetics } from "../../db/schema";
+import { inventoryItems, itemGenetics, itemServiceTotals } from "../../db/schema";
 import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { toShopProduct } from "../client/catalogue";
@@ -78,27 +78,68 @@ function orderOf(sort: Query["sort"]): SQL[] {
   }
 }
 
-function selectProducts(db: Db, where: SQL, order: SQL[], limit: number, offset: number) {
-  return db
+/**
+ * The matching products in order, one page, with how many match. Sorting by conception rate joins every
+ * product's rate; any other sort leaves the rates to `ratesOf`, which reads them for the page alone.
+ */
+function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
+  const byRate = sort === "fertility";
+  const query = db
     .select({
       item: inventoryItems,
       genetics: itemGenetics,
-      services: sql<number | null>`fert.services`,
-      conceptions: sql<number | null>`fert.conceptions`,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(inventoryItems)
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-    .leftJoin(sql`(${fertilityTotals}) as fert`, sql`fert.key = ${fertilityKey}`)
+    .$dynamic();
+  if (byRate) query.leftJoin(sql`(${fertilityTotals}) as fert`, sql`fert.key = ${fertilityKey}`);
+  return query
     .where(where)
-    .orderBy(...order)
+    .orderBy(...orderOf(sort))
     .limit(limit)
     .offset(offset);
 }
 
 type Row = Awaited<ReturnType<typeof selectProducts>>[number];
+type Totals = { services: number; conceptions: number };
 
-function toCatalogueProduct(row: Row): CatalogueProduct {
+/** The rate each row shows (its bull's, or its lot's own), for the rows of one page only. */
+async function ratesOf(db: Db, rows: Row[]): Promise<Map<string, Totals>> {
+  const keyOf = (r: Row) =>
+    r.item.type === "sperm" && r.genetics?.registration
+      ? `bull:${r.genetics.registration}`
+      : `item:${r.item.id}`;
+  const bulls = [
+    ...new Set(rows.flatMap((r) => (keyOf(r).startsWith("bull:") ? [r.genetics!.registration!] : []))),
+  ];
+  const lots = rows.filter((r) => keyOf(r).startsWith("item:")).map((r) => r.item.id);
+  if (rows.length === 0) return new Map();
+  const totals = await db
+    .select({
+      key: fertilityKey,
+      services: sql<number>`sum(${itemServiceTotals.services})::int`,
+      conceptions: sql<number>`sum(${itemServiceTotals.conceptions})::int`,
+    })
+    .from(itemServiceTotals)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, itemServiceTotals.inventoryItemId))
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+    .where(
+      or(
+        bulls.length
+          ? and(eq(inventoryItems.type, "sperm"), inArray(itemGenetics.registration, bulls))
+          : undefined,
+        lots.length ? inArray(inventoryItems.id, lots) : undefined,
+      ),
+    )
+    .groupBy(fertilityKey);
+  const byKey = new Map(totals.map((t) => [t.key, t]));
+  return new Map(
+    rows.map((r) => [String(r.item.id), byKey.get(keyOf(r)) ?? { services: 0, conceptions: 0 }]),
+  );
+}
+
+function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProduct {
   const item = toInventoryItem(row.item, null, row.genetics);
   return {
     ...toShopProduct(item),
@@ -108,17 +149,17 @@ function toCatalogueProduct(row: Row): CatalogueProduct {
     expiryDate: item.expiryDate,
     breedingValue: item.geneticData.breeding_value ?? null,
     genetics: item.genetics,
-    fertility: fertilityOf(row.conceptions ?? 0, row.services ?? 0),
+    fertility: fertilityOf(totals?.conceptions ?? 0, totals?.services ?? 0),
   };
 }
 
-/** One page of the catalogue for a search, and how many products match it, in one statement. */
+/** One page of the catalogue for a search and how many products match it; then the page's rates. */
 export function searchCatalogue(
   ctx: AppContext,
   q: Query,
 ): Promise<{ products: CatalogueProduct[]; total: number }> {
   return ctx.database.read(async (db) => {
-    const rows = await selectProducts(db, filtersOf(q), orderOf(q.sort), q.limit, q.offset);
+    const rows = await selectProducts(db, filtersOf(q), q.sort, q.limit, q.offset);
     // Past the last page the window has no row to count on; the count alone says how many there are.
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && q.offset > 0) {
@@ -129,7 +170,8 @@ export function searchCatalogue(
         .where(filtersOf(q));
       total = counted?.n ?? 0;
     }
-    return { products: rows.map(toCatalogueProduct), total };
+    const rates = await ratesOf(db, rows);
+    return { products: rows.map((r) => toCatalogueProduct(r, rates.get(String(r.item.id)))), total };
   });
 }
 
@@ -139,12 +181,12 @@ export function getCatalogueProduct(ctx: AppContext, id: number): Promise<Catalo
     const [row] = await selectProducts(
       db,
       and(eq(inventoryItems.id, id), eq(inventoryItems.isActive, true))!,
-      [],
+      "name",
       1,
       0,
     );
     if (!row) throw notFound("Product");
-    const product = toCatalogueProduct(row);
+    const product = toCatalogueProduct(row, (await ratesOf(db, [row])).get(String(row.item.id)));
     return row.item.viabilityStatus === "viable" ? product : { ...product, inStock: 0 };
   });
 }
