@@ -90,6 +90,26 @@ export type SeedItem = {
   geneticData: GeneticData;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A seed item as its inventory row: received `createdAt`, expiring its days after `now`, nothing reserved. */
+export const seedItemRow = (i: SeedItem, storageUnitId: number, now: Date, createdAt: Date) => ({
+  itemId: i.itemId,
+  type: i.type,
+  breedName: i.breedName,
+  acquiredFrom: i.acquiredFrom,
+  viabilityStatus: i.viabilityStatus,
+  currentStock: i.stock,
+  reservedStock: 0,
+  storageLocation: i.location,
+  storageUnitId,
+  costPerUnit: i.costPerUnit,
+  description: i.description,
+  geneticData: i.geneticData,
+  expiryDate: new Date(now.getTime() + i.expiresInDays * DAY_MS).toISOString().slice(0, 10),
+  createdAt,
+});
+
 export const seedInventory: SeedItem[] = [
   {
     itemId: "EMB-HF-001",

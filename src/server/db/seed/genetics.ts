@@ -4,7 +4,7 @@ import { saveGenetics } from "../../modules/inventory/genetics";
 import type { Db } from "../database";
 import * as t from "../schema";
 import { extraCatalogue, geneticsForSeedItem } from "./catalogue";
-import type { SeedItem } from "./data";
+import { type SeedItem, seedItemRow } from "./data";
 import { prng } from "./prng";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -42,21 +42,9 @@ export async function seedGenetics(
   const rows = await db
     .insert(t.inventoryItems)
     .values(
-      extra.map(({ item: i }) => ({
-        itemId: i.itemId,
-        type: i.type,
-        breedName: i.breedName,
-        acquiredFrom: i.acquiredFrom,
-        viabilityStatus: i.viabilityStatus,
-        currentStock: i.stock,
-        storageLocation: i.location,
-        storageUnitId: seeded.unitId(i.unit),
-        costPerUnit: i.costPerUnit,
-        description: i.description,
-        geneticData: i.geneticData,
-        expiryDate: isoDate(new Date(now.getTime() + i.expiresInDays * DAY)),
-        createdAt: new Date(now.getTime() - i.acquiredDaysAgo * DAY),
-      })),
+      extra.map(({ item: i }) =>
+        seedItemRow(i, seeded.unitId(i.unit), now, new Date(now.getTime() - i.acquiredDaysAgo * DAY)),
+      ),
     )
     .returning();
   await db.insert(t.stockMovements).values(

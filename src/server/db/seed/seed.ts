@@ -13,6 +13,7 @@ import {
   demoStaffPhones,
   seedCustomers,
   seedInventory,
+  seedItemRow,
   seedStorageUnits,
   seedVendors,
 } from "./data";
@@ -173,24 +174,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
 
   const itemRows = await db
     .insert(t.inventoryItems)
-    .values(
-      stock.map((i) => ({
-        itemId: i.itemId,
-        type: i.type,
-        breedName: i.breedName,
-        acquiredFrom: i.acquiredFrom,
-        viabilityStatus: i.viabilityStatus,
-        currentStock: i.stock,
-        reservedStock: 0,
-        storageLocation: i.location,
-        storageUnitId: unitByName.get(i.unit)!.id,
-        costPerUnit: i.costPerUnit,
-        description: i.description,
-        geneticData: i.geneticData,
-        expiryDate: isoDate(new Date(now.getTime() + i.expiresInDays * DAY)),
-        createdAt: daysAgo(i.acquiredDaysAgo),
-      })),
-    )
+    .values(stock.map((i) => seedItemRow(i, unitByName.get(i.unit)!.id, now, daysAgo(i.acquiredDaysAgo))))
     .returning();
   const rowByItemId = new Map(itemRows.map((r) => [r.itemId, r]));
   const movements: (typeof t.stockMovements.$inferInsert)[] = itemRows.map((r) => ({

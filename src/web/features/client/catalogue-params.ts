@@ -23,20 +23,10 @@ export const catalogueParamKeys = [
 export type CatalogueParam = (typeof catalogueParamKeys)[number];
 export type CatalogueParams = Partial<Record<CatalogueParam, string>>;
 
-/** The trait filters behind "More filters", counted on its button. */
-export const traitParams: CatalogueParam[] = [
-  "semenType",
-  "milkMin",
-  "fatPctMin",
-  "calvingEaseMax",
-  "heatTolerance",
-  "reliabilityMin",
-  "a2a2",
-  "polled",
-  "region",
-  "priceMin",
-  "priceMax",
-];
+/** The trait filters behind "More filters" (all but the search, type, breed, sort and page), counted on its button. */
+export const traitParams: CatalogueParam[] = catalogueParamKeys.filter(
+  (k) => !["search", "type", "breed", "sort", "offset"].includes(k),
+);
 
 /**
  * The shop's search lives in its address, so a farmer can share it or come back to it. Changing a filter
