@@ -16,6 +16,11 @@ export function openDatabase(config: Config): Promise<Database> {
 
 export interface PrepareOptions {
   seedDemo: boolean;
+  /**
+   * The demo catalogue beyond the seeded orders' items (41 bulls, 16 lots and their services); on unless a
+   * test that checks every invariant after each of thousands of steps has no use for it.
+   */
+  demoCatalogue?: boolean;
   admin?: { email: string; password: string };
   now: Date;
 }
@@ -27,7 +32,9 @@ export async function prepareDatabase(
 ): Promise<{ seeded: boolean }> {
   return database.exclusive(async (db) => {
     await applyMigrations(database, db);
-    const seeded = options.seedDemo ? await seedDemoData(db, options.now) : false;
+    const seeded = options.seedDemo
+      ? await seedDemoData(db, options.now, { catalogue: options.demoCatalogue ?? true })
+      : false;
     if (options.admin) {
       const email = options.admin.email.toLowerCase();
       const [existing] = await db

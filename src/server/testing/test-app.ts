@@ -29,6 +29,8 @@ export interface TestApp {
 export async function createTestApp(
   options: {
     seed?: boolean;
+    /** The demo catalogue and its service history (PrepareOptions.demoCatalogue); on by default. */
+    demoCatalogue?: boolean;
     env?: Record<string, string>;
     listen?: boolean;
     timeouts?: ServerTimeouts;
@@ -44,7 +46,11 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  await prepareDatabase(database, { seedDemo: options.seed ?? true, now: clock.now() });
+  await prepareDatabase(database, {
+    seedDemo: options.seed ?? true,
+    demoCatalogue: options.demoCatalogue,
+    now: clock.now(),
+  });
   const transports = transportsFor(config);
   const app = await buildApp({
     database,

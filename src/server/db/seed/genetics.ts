@@ -1,6 +1,6 @@
 import { GESTATION_DAYS, technicians } from "../../../contract/breeding";
 import { type GeneticsInput, geneticsSchema, type ToleranceLevel } from "../../../contract/genetics";
-import { saveGenetics } from "../../modules/inventory/genetics";
+import { insertGenetics } from "../../modules/inventory/genetics";
 import type { Db } from "../database";
 import * as t from "../schema";
 import { extraCatalogue, geneticsForSeedItem } from "./catalogue";
@@ -22,22 +22,31 @@ function toleranceOf(text: string | undefined): ToleranceLevel | null {
 type ItemRow = typeof t.inventoryItems.$inferSelect;
 
 /**
- * Genetics for the seeded items, the rest of the demo catalogue (bulls and embryo lots no seeded order uses)
- * and a service history with outcomes, so the conception rates have something to show.
+ * Genetics for the seeded items and, with `catalogue`, the rest of the demo catalogue (bulls and embryo lots
+ * no seeded order uses) and a service history with outcomes, so the conception rates have something to show.
  */
 export async function seedGenetics(
   db: Db,
   now: Date,
+  catalogue: boolean,
   seeded: { items: SeedItem[]; rows: ItemRow[]; unitId: (name: string) => number; customerIds: number[] },
 ): Promise<void> {
   const r = prng(20261126);
-  const save = (id: number, genetics: GeneticsInput) => saveGenetics(db, id, geneticsSchema.parse(genetics));
-  for (const item of seeded.items) {
-    const row = seeded.rows.find((x) => x.itemId === item.itemId)!;
-    const genetics = geneticsForSeedItem(r, item);
-    await save(row.id, { ...genetics, heatTolerance: toleranceOf(item.geneticData.heat_tolerance) });
-  }
+  const typed = (id: number, genetics: GeneticsInput) => ({
+    inventoryItemId: id,
+    genetics: geneticsSchema.parse(genetics),
+  });
+  await insertGenetics(
+    db,
+    seeded.items.map((item) =>
+      typed(seeded.rows.find((x) => x.itemId === item.itemId)!.id, {
+        ...geneticsForSeedItem(r, item),
+        heatTolerance: toleranceOf(item.geneticData.heat_tolerance),
+      }),
+    ),
+  );
 
+  if (!catalogue) return;
   const extra = extraCatalogue();
   const rows = await db
     .insert(t.inventoryItems)
@@ -56,7 +65,10 @@ export async function seedGenetics(
       createdAt: row.createdAt,
     })),
   );
-  for (const [i, row] of rows.entries()) await save(row.id, extra[i]!.genetics);
+  await insertGenetics(
+    db,
+    rows.map((row, i) => typed(row.id, extra[i]!.genetics)),
+  );
 
   await seedServiceHistory(db, now, r, [...seeded.rows, ...rows], seeded.customerIds);
 }

@@ -29,17 +29,17 @@ const DAY = 24 * 60 * 60 * 1000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Seeds the demo data once; a database that already has it is left alone. Returns whether it seeded. */
-export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
+export async function seedDemoData(db: Db, now: Date, options = { catalogue: true }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [done] = await tx.select().from(t.appMeta).where(eq(t.appMeta.key, SEED_KEY));
     if (done) return false;
-    await insertDemoData(tx as unknown as Db, now);
+    await insertDemoData(tx as unknown as Db, now, options.catalogue);
     await tx.insert(t.appMeta).values({ key: SEED_KEY, value: now.toISOString() });
     return true;
   });
 }
 
-async function insertDemoData(db: Db, now: Date): Promise<void> {
+async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<void> {
   const rand = prng(20261121);
   /** Seeded events never lie in the future. */
   const past = (d: Date) => (d.getTime() > now.getTime() ? new Date(now.getTime() - 60_000) : d);
@@ -507,7 +507,7 @@ async function insertDemoData(db: Db, now: Date): Promise<void> {
     }),
   );
 
-  await seedGenetics(db, now, {
+  await seedGenetics(db, now, catalogue, {
     items: seedInventory,
     rows: itemRows,
     unitId: (name) => unitByName.get(name)!.id,

@@ -16,6 +16,7 @@ import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { nairobiDate } from "../../time";
 import { consumeOneUnit } from "../inventory/stock";
+import { stockChanged } from "../inventory/stock-version";
 
 type Row = typeof breedingRecords.$inferSelect;
 
@@ -145,6 +146,8 @@ export function setBreedingStatus(
       .set({ status, success: isSuccessStatus(status), updatedAt: ctx.clock.now() })
       .where(eq(breedingRecords.id, id))
       .returning();
+    // A diagnosis moves a bull's conception rate, which the catalogue shows beside his stock.
+    if (row!.inventoryItemId) stockChanged();
     return toBreedingRecord(row!);
   });
 }

@@ -9,6 +9,7 @@ import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { toShopProduct } from "../client/catalogue";
 import { toInventoryItem } from "../inventory/service";
+import { readThroughStock } from "../inventory/stock-cache";
 import { fertilityKey, fertilityTotals } from "./fertility";
 
 type Query = z.output<typeof catalogueQuery>;
@@ -153,11 +154,18 @@ function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProd
   };
 }
 
-/** One page of the catalogue for a search and how many products match it; then the page's rates. */
+/**
+ * One page of the catalogue for a search and how many products match it, then the page's rates; shared
+ * for a second by the same search, as the shop's list is (stock and prices drop it at once).
+ */
 export function searchCatalogue(
   ctx: AppContext,
   q: Query,
 ): Promise<{ products: CatalogueProduct[]; total: number }> {
+  return readThroughStock(ctx, `search:${JSON.stringify(q)}`, () => pageOf(ctx, q));
+}
+
+function pageOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct[]; total: number }> {
   return ctx.database.read(async (db) => {
     const rows = await selectProducts(db, filtersOf(q), q.sort, q.limit, q.offset);
     // Past the last page the window has no row to count on; the count alone says how many there are.
@@ -177,6 +185,10 @@ export function searchCatalogue(
 
 /** A product's proof sheet: any active item, so staff can open it from the inventory too. */
 export function getCatalogueProduct(ctx: AppContext, id: number): Promise<CatalogueProduct> {
+  return readThroughStock(ctx, `product:${id}`, () => proofOf(ctx, id));
+}
+
+function proofOf(ctx: AppContext, id: number): Promise<CatalogueProduct> {
   return ctx.database.read(async (db) => {
     const [row] = await selectProducts(
       db,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopProduct } from "../../../contract/client";
 import { inventoryItems } from "../../db/schema";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
-import { CATALOGUE_TTL_MS } from "./catalogue";
+import { CATALOGUE_TTL_MS } from "../inventory/stock-cache";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { inventoryItems, itemGenetics } from "../../db/schema";
 import { toInventoryItem } from "../inventory/service";
-import { stockVersion } from "../inventory/stock-version";
+import { readThroughStock } from "../inventory/stock-cache";
 
 /** What clients may buy: active, viable items, in the order of the catalogue. */
 const sellable = and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable"));
@@ -59,38 +59,11 @@ export function toCatalogItem(item: InventoryItem): CatalogItem {
   };
 }
 
-/**
- * How long an instance may show the catalogue it read: every shop visit reads it, and a database trip per
- * visit costs most of the request. Changes made through this instance drop the copy at once (the stock
- * version); another instance's changes show within this time. Ordering always checks live stock.
- */
-export const CATALOGUE_TTL_MS = 1000;
-
-interface Cached {
-  version: number;
-  readAt: number;
-  items: Promise<{ products: ShopProduct[]; catalog: CatalogItem[] }>;
-}
-const cache = new WeakMap<AppContext["database"], Cached>();
-
-function sellableNow(ctx: AppContext) {
-  const now = Date.now();
-  const hit = cache.get(ctx.database);
-  if (hit && hit.version === stockVersion() && now - hit.readAt < CATALOGUE_TTL_MS) return hit.items;
-  // The version is taken before the read: a change committed meanwhile makes the next request read again.
-  const entry: Cached = {
-    version: stockVersion(),
-    readAt: now,
-    items: ctx.database.read(async (db) => {
-      const items = await sellableItems(db);
-      return { products: items.map(toShopProduct), catalog: items.map(toCatalogItem) };
-    }),
-  };
-  cache.set(ctx.database, entry);
-  // A failed read is not kept: the next request tries the database again.
-  entry.items.catch(() => cache.get(ctx.database) === entry && cache.delete(ctx.database));
-  return entry.items;
-}
+const sellableNow = (ctx: AppContext) =>
+  readThroughStock(ctx, "shop", async () => {
+    const items = await ctx.database.read((db) => sellableItems(db));
+    return { products: items.map(toShopProduct), catalog: items.map(toCatalogItem) };
+  });
 
 export const listShopProducts = async (ctx: AppContext) => (await sellableNow(ctx)).products;
 

@@ -28,3 +28,11 @@ export async function saveGenetics(db: Db, inventoryItemId: number, genetics: Ge
     .values({ ...set, inventoryItemId })
     .onConflictDoUpdate({ target: itemGenetics.inventoryItemId, set });
 }
+
+/** Genetics for items that have none yet, in one statement (receipts in bulk, the demo seed). */
+export async function insertGenetics(db: Db, rows: { inventoryItemId: number; genetics: Genetics }[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(itemGenetics)
+    .values(rows.map((r) => ({ ...complete(r.genetics), inventoryItemId: r.inventoryItemId })));
+}

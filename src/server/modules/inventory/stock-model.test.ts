@@ -75,7 +75,11 @@ let client: typeof users.$inferSelect;
 let received = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MAX_OPEN_UNPAID_ORDERS: "100000", MAX_OPEN_UNPAID_UNITS: "10000000" } });
+  // It checks every invariant after each step: the demo catalogue would only make each check slower.
+  t = await createTestApp({
+    demoCatalogue: false,
+    env: { MAX_OPEN_UNPAID_ORDERS: "100000", MAX_OPEN_UNPAID_UNITS: "10000000" },
+  });
   const byEmail = async (email: string) =>
     (await t.database.read((db) => db.select().from(users).where(eq(users.email, email))))[0]!;
   director = { id: (await byEmail(staffEmails.director)).id, role: "director" };
