@@ -32,7 +32,7 @@ export function readThroughStock<T>(ctx: AppContext, key: string, read: () => Pr
   const entry: Entry = { version: stockVersion(), readAt: now, value: read() };
   cache.delete(key);
   cache.set(key, entry);
-  // Oldest first in a Map: past the bound, the least recently read search goes.
+  // Oldest first in a Map: past the bound, the search fetched longest ago goes.
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   entry.value.catch(() => cache.get(key) === entry && cache.delete(key));
   return entry.value as Promise<T>;

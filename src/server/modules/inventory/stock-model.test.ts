@@ -271,7 +271,8 @@ async function expectDatabaseMatches(items: ModelItem[], placed: ModelOrder[]): 
       Object.fromEntries(placed.map((o) => [o.id, o.status])),
     );
   }
-  expect(await invariantViolations(t.database)).toEqual([]);
+  // No step records a service, so the conception-rate totals (a full count each time) are left out.
+  expect(await invariantViolations(t.database, { fertility: false })).toEqual([]);
 }
 
 describe("the stock ledger against a model", () => {
