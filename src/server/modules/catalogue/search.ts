@@ -89,6 +89,7 @@ function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, 
     .select({
       item: inventoryItems,
       genetics: itemGenetics,
+      key: fertilityKey,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(inventoryItems)
@@ -107,14 +108,10 @@ type Totals = { services: number; conceptions: number };
 
 /** The rate each row shows (its bull's, or its lot's own), for the rows of one page only. */
 async function ratesOf(db: Db, rows: Row[]): Promise<Map<string, Totals>> {
-  const keyOf = (r: Row) =>
-    r.item.type === "sperm" && r.genetics?.registration
-      ? `bull:${r.genetics.registration}`
-      : `item:${r.item.id}`;
   const bulls = [
-    ...new Set(rows.flatMap((r) => (keyOf(r).startsWith("bull:") ? [r.genetics!.registration!] : []))),
+    ...new Set(rows.flatMap((r) => (r.key.startsWith("bull:") ? [r.genetics!.registration!] : []))),
   ];
-  const lots = rows.filter((r) => keyOf(r).startsWith("item:")).map((r) => r.item.id);
+  const lots = rows.filter((r) => r.key.startsWith("item:")).map((r) => r.item.id);
   if (rows.length === 0) return new Map();
   const totals = await db
     .select({
@@ -135,9 +132,7 @@ async function ratesOf(db: Db, rows: Row[]): Promise<Map<string, Totals>> {
     )
     .groupBy(fertilityKey);
   const byKey = new Map(totals.map((t) => [t.key, t]));
-  return new Map(
-    rows.map((r) => [String(r.item.id), byKey.get(keyOf(r)) ?? { services: 0, conceptions: 0 }]),
-  );
+  return new Map(rows.map((r) => [String(r.item.id), byKey.get(r.key) ?? { services: 0, conceptions: 0 }]));
 }
 
 function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProduct {
