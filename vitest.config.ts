@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { compiledMessages } from "./scripts/vite-messages.ts";
 
@@ -26,6 +27,9 @@ const web = {
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free, which on a 2-core machine runs every file one after another;
+    // PGlite's files use the CPU while PostgreSQL's mostly wait on the server, so two share it well.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [project("pglite"), ...(process.env.TEST_DATABASE_URL ? [project("postgres")] : []), web],
   },
 });

@@ -2,5 +2,15 @@
 export const CATALOGUE_PAGE = 24;
 export const MAX_COMPARE = 4;
 /** The shop's sorts, in the order its select lists them. */
-export const catalogueSorts = ["name", "price_asc", "price_desc", "index", "milk", "fertility"] as const;
+export const catalogueSorts = [
+  "name",
+  "price_asc",
+  "price_desc",
+  "index",
+  "milk",
+  "fertility",
+  "calving_ease",
+  "gain",
+  "hardiness",
+] as const;
 export type CatalogueSort = (typeof catalogueSorts)[number];

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { breedGoals } from "./breed-goals";
 import { CATALOGUE_PAGE, catalogueSorts } from "./catalogue-limits";
 import { shopProductSchema } from "./client";
+import { catalogueRegions, countyByName, heatStressLevels, zones } from "./counties";
 import { fertilitySchema, geneticsSchema, semenTypes, toleranceLevels } from "./genetics";
 import { geneticCategories, geneticOrigins } from "./inventory";
 import { MAX_INT32, text } from "./primitives";
@@ -20,6 +22,9 @@ export const catalogueQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   search: text().max(200).optional(),
   type: z.enum(["embryo", "semen"]).optional(),
+  category: z.enum(geneticCategories).optional(),
+  /** Only what can be ordered now (on hand less reserved). */
+  inStock: flag.optional(),
   breed: text().max(120).optional(),
   semenType: z.enum(semenTypes).optional(),
   milkMin: atLeast(5000),
@@ -77,3 +82,37 @@ export const fertilityReportSchema = z.object({
   semenTypes: z.array(fertilityLineSchema),
 });
 export type FertilityReport = z.infer<typeof fertilityReportSchema>;
+
+/** What the Breed Assistant read from a question: the farmer's county or region, and their goal. */
+export const recommendationQuery = z
+  .object({
+    county: z
+      .string()
+      .trim()
+      .refine((name) => countyByName(name) !== undefined, "Choose one of Kenya's 47 counties")
+      .optional(),
+    region: z.enum(catalogueRegions).optional(),
+    goal: z.enum(breedGoals).optional(),
+  })
+  .refine((q) => q.county || q.region || q.goal, "Give a county, a region or a goal");
+export type RecommendationAsk = z.input<typeof recommendationQuery>;
+
+/**
+ * In-stock products that fit the farm and the goal, best first. `exact` is false when nothing in stock fits
+ * the region, and the products are the best for the goal and the heat elsewhere.
+ */
+export const recommendationSchema = z.object({
+  county: z
+    .object({
+      name: z.string(),
+      zone: z.enum(zones),
+      altitude: z.tuple([z.number(), z.number()]),
+      heatStress: z.enum(heatStressLevels),
+    })
+    .nullable(),
+  region: z.enum(catalogueRegions).nullable(),
+  goal: z.enum(breedGoals).nullable(),
+  exact: z.boolean(),
+  products: z.array(catalogueProductSchema),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;

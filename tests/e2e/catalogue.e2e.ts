@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, launchBrowser, newPage, phone, screenshot, signInAsClient } from "./support/browser";
+import { createClientAccount } from "./support/fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +87,60 @@ describe("genetics catalogue", () => {
     await page.getByLabel("Language").selectOption("sw");
     await page.getByText(/Hatua ya IETS \d, daraja \d/).waitFor();
     await page.getByRole("button", { name: "Rudi dukani" }).waitFor();
+    await page.context().close();
+  });
+
+  it("has the Breed Assistant pick in-stock straws for a county and goal, each opening its proof sheet, also in Kiswahili", async () => {
+    const page = await newPage(browser, phone);
+    const account = await createClientAccount(page);
+    await signInAsClient(page, account.email, account.password);
+    await page.goto("/client-orders");
+    await page.getByRole("button", { name: "Breed Assistant" }).click();
+    const chat = page.getByTestId("breed-assistant");
+    const input = chat.getByLabel("Ask about breeds");
+    await input.fill("I farm in Kilifi and want more milk");
+    await input.press("Enter");
+    // SPEC's answer for the county's region, then the picks.
+    await chat
+      .locator('li[data-from="assistant"]')
+      .last()
+      .getByText("Boran and Zebu crosses", { exact: false })
+      .waitFor();
+    const picks = chat.getByTestId("assistant-picks");
+    await picks
+      .getByText(
+        /Kilifi is hot coastal lowland country, about 0–400 m above sea level, with high heat stress/,
+      )
+      .waitFor();
+    await picks.getByText("In stock now for more milk:").waitFor();
+    const links = picks.getByRole("link");
+    expect(await links.count()).toBe(3);
+    // Most milk first, each tolerant of the coast's heat.
+    const figures = (await picks.locator("li span").allTextContents()).map((l) =>
+      Number(/([+-]\d+) kg milk/.exec(l)?.[1]),
+    );
+    expect(figures.every((kg) => kg > 0)).toBe(true);
+    expect([...figures].sort((a, b) => b - a)).toEqual(figures);
+    await screenshot(page, "breed-assistant-picks-phone", { fullPage: false });
+    const name = (await links.first().textContent()) ?? "";
+    await links.first().click();
+    await page.waitForURL(/\/shop\/products\/\d+$/);
+    await page.getByText(name.split(": ")[1]!, { exact: false }).first().waitFor();
+
+    // In Kiswahili, a goal read from Kiswahili words.
+    await page.goto("/client-orders");
+    await page.getByRole("button", { name: "Client menu" }).click();
+    await page.getByRole("navigation", { name: "Client menu" }).getByLabel("Language").selectOption("sw");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Mshauri wa mifugo" }).click();
+    await chat.getByLabel("Uliza kuhusu aina za ng'ombe").fill("Nataka ng'ombe wa nyama, niko Kajiado");
+    await chat.getByLabel("Uliza kuhusu aina za ng'ombe").press("Enter");
+    await picks
+      .last()
+      .getByText(/Kajiado ni eneo la nusu kame/)
+      .waitFor();
+    expect(await picks.last().getByRole("link").count()).toBeGreaterThan(0);
+    await screenshot(page, "breed-assistant-picks-sw-phone", { fullPage: false });
     await page.context().close();
   });
 });

@@ -7,8 +7,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const desktop = { width: 1366, height: 900 };
 export const phone = { width: 390, height: 844 };
 
+/**
+ * This worker's server: files run two at a time, and each worker has a server of its own, so a file shares
+ * its server only with the files before it in the same worker, as when they all ran one after another.
+ */
 export function baseUrl(): string {
-  return inject("baseUrl");
+  const urls = inject("baseUrls");
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 }
 
 export function launchBrowser(): Promise<Browser> {

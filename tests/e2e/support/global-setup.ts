@@ -7,7 +7,7 @@ import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }
 
@@ -95,8 +95,16 @@ export async function startServer(
   };
 }
 
+/** One server per test worker (vitest.e2e.config.ts sets E2E_WORKERS), started side by side. */
 export default async function setup(project: TestProject) {
-  const { baseUrl, stop } = await startServer();
-  project.provide("baseUrl", baseUrl);
-  return stop;
+  const servers = await Promise.all(
+    Array.from({ length: Number(process.env.E2E_WORKERS ?? 1) }, () => startServer()),
+  );
+  project.provide(
+    "baseUrls",
+    servers.map((s) => s.baseUrl),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
 }

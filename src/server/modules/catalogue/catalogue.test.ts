@@ -85,6 +85,7 @@ describe("catalogue search", () => {
     ["a2a2=true", (p) => g(p).a2a2],
     ["polled=true", (p) => g(p).polled],
     ["region=Coastal", (p) => p.regionSuitability.includes("Coastal")],
+    ["category=beef", (p) => p.category === "beef"],
     ["priceMin=3000&priceMax=6000", (p) => p.price >= 3000 && p.price <= 6000],
     ["search=semen", (p) => p.type === "semen"],
     ["search=boran%20semen", (p) => p.breed === "Boran" && p.type === "semen"],
@@ -125,6 +126,17 @@ describe("catalogue search", () => {
     ["milk", (p: CatalogueProduct) => p.genetics.milkKg, -1],
     ["index", (p: CatalogueProduct) => p.genetics.indexValue, -1],
     ["fertility", (p: CatalogueProduct) => p.fertility.rate, -1],
+    ["calving_ease", (p: CatalogueProduct) => p.genetics.calvingEasePct, 1],
+    ["gain", (p: CatalogueProduct) => p.genetics.dailyGainG, -1],
+    [
+      "hardiness",
+      (p: CatalogueProduct) => {
+        const rank = (l: string | null | undefined) => (l ? ["low", "moderate", "high"].indexOf(l) : null);
+        const heat = rank(p.genetics.heatTolerance);
+        return heat === null ? null : heat * 10 + (rank(p.genetics.tickResistance) ?? -1);
+      },
+      -1,
+    ],
   ] as const)("sorts by %s, unknown figures last", async (sort, value, direction) => {
     const { products } = await search(`sort=${sort}&limit=100`);
     const values = products.map((p) => value(p) ?? null);

@@ -6,12 +6,15 @@ import {
   catalogueProductSchema,
   catalogueQuery,
   fertilityReportSchema,
+  recommendationQuery,
+  recommendationSchema,
 } from "../../../contract/catalogue";
 import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { idParams } from "../../http/params";
 import { fertilityReport } from "./fertility-report";
+import { recommend } from "./recommend";
 import { catalogueBreeds, getCatalogueProduct, searchCatalogue } from "./search";
 
 /** The genetics catalogue: search, breeds and proof sheets, open to everyone like the shop's list. */
@@ -42,6 +45,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     "/api/catalogue/breeds",
     { config: open, schema: { response: { 200: z.array(catalogueBreedSchema) } } },
     () => catalogueBreeds(ctx),
+  );
+  r.get(
+    "/api/catalogue/recommendations",
+    {
+      config: open,
+      schema: { querystring: recommendationQuery, response: { 200: recommendationSchema } },
+    },
+    (request) => recommend(ctx, request.query),
   );
   r.get(
     "/api/catalogue/:id",

@@ -27,6 +27,8 @@ const nameWords = sql`${inventoryItems.breedName} || case when ${inventoryItems.
 function filtersOf(q: Query): SQL {
   const f: (SQL | undefined)[] = [onSale];
   if (q.type) f.push(eq(inventoryItems.type, q.type === "semen" ? "sperm" : "embryo"));
+  if (q.category) f.push(sql`${inventoryItems.geneticData} ->> 'category' = ${q.category}`);
+  if (q.inStock) f.push(sql`${inventoryItems.currentStock} > ${inventoryItems.reservedStock}`);
   if (q.breed) f.push(eq(inventoryItems.breedName, q.breed));
   if (q.semenType) f.push(eq(itemGenetics.semenType, q.semenType));
   if (q.milkMin !== undefined) f.push(gte(itemGenetics.milkKg, q.milkMin));
@@ -74,6 +76,16 @@ function orderOf(sort: Query["sort"]): SQL[] {
       return [sql`${itemGenetics.milkKg} desc nulls last`, ...byName];
     case "fertility":
       return [sql`${fertilityRate} desc nulls last`, sql`fert.services desc nulls last`, ...byName];
+    case "calving_ease":
+      return [sql`${itemGenetics.calvingEasePct} asc nulls last`, ...byName];
+    case "gain":
+      return [sql`${itemGenetics.dailyGainG} desc nulls last`, ...byName];
+    case "hardiness":
+      return [
+        sql`${itemGenetics.heatTolerance} desc nulls last`,
+        sql`${itemGenetics.tickResistance} desc nulls last`,
+        ...byName,
+      ];
     default:
       return byName;
   }

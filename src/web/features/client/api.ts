@@ -22,6 +22,11 @@ export const clientQueries = {
     staleTime: 10 * 60_000,
   }),
   product: (id: number) => getQuery<catalogue.CatalogueProduct>(`/api/catalogue/${id}`),
+  /** The Breed Assistant's in-stock picks for a county (or region) and goal read from a question. */
+  recommendations: (ask: catalogue.RecommendationAsk) => ({
+    ...getQuery<catalogue.Recommendation>("/api/catalogue/recommendations", ask),
+    staleTime: 60_000,
+  }),
   orders: (page: Partial<Pagination> = { limit: 100 }) =>
     getQuery<client.ClientOrder[]>("/api/client/orders", page),
   paymentDetails: () => ({

@@ -1,13 +1,21 @@
 import { MessageCircle, Send, X } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { breedAdvice } from "../../../contract/breed-advice";
+import { adviceFor, askOf } from "../../../contract/breed-advice";
+import type { RecommendationAsk } from "../../../contract/catalogue";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { say, useT } from "../../lib/i18n/i18n";
+import { AssistantPicks } from "./assistant-picks";
 
-/** The assistant's words are kept in English (the contract's) and shown in the reader's language. */
-type Message = { from: "assistant" | "user"; text: string } | { from: "greeting" };
+/**
+ * The assistant's words are kept in English (the contract's) and shown in the reader's language; its
+ * catalogue picks are asked of the server when shown.
+ */
+type Message =
+  | { from: "assistant" | "user"; text: string }
+  | { from: "greeting" }
+  | { from: "picks"; ask: RecommendationAsk };
 
 /** The button that opens the assistant: floating on wide screens, in the cart bar on a phone. */
 export function BreedAssistantToggle({
@@ -37,7 +45,8 @@ export function BreedAssistantToggle({
 }
 
 /**
- * A chat that recommends breeds by region; it answers locally. On a phone it opens over the cart bar,
+ * A chat that recommends breeds by region, answered locally (SPEC's advice), then in-stock products for
+ * the county and goal the question names, from the catalogue. On a phone it opens over the cart bar,
  * whose button opens it, so nothing floats over the products' Add to Cart buttons.
  */
 export function BreedAssistant({
@@ -54,16 +63,23 @@ export function BreedAssistant({
   const listRef = useRef<HTMLOListElement>(null);
 
   // Keep the newest answer in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever a message is added
-  useEffect(() => {
+  const toNewest = () => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
-  }, [messages, open]);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever a message is added
+  useEffect(toNewest, [messages, open]);
 
   const send = (e: FormEvent) => {
     e.preventDefault();
     const text = input.trim();
     if (!text) return;
-    setMessages((m) => [...m, { from: "user", text }, { from: "assistant", text: breedAdvice(text) }]);
+    const ask = askOf(text);
+    setMessages((m) => [
+      ...m,
+      { from: "user", text },
+      { from: "assistant", text: adviceFor(text) },
+      ...(ask ? [{ from: "picks" as const, ask }] : []),
+    ]);
     setInput("");
   };
 
@@ -91,14 +107,22 @@ export function BreedAssistant({
                 // Messages are only ever appended, so their position is stable.
                 // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
                 key={i}
-                data-from={m.from === "user" ? "user" : "assistant"}
+                data-from={m.from === "greeting" ? "assistant" : m.from}
                 className={
                   m.from === "user"
                     ? "ml-8 rounded-lg bg-brand-700 p-2 text-white"
                     : "mr-8 rounded-lg bg-gray-100 p-2 dark:bg-gray-800"
                 }
               >
-                {m.from === "greeting" ? t("assistant.greeting") : m.from === "user" ? m.text : say(m.text)}
+                {m.from === "greeting" ? (
+                  t("assistant.greeting")
+                ) : m.from === "picks" ? (
+                  <AssistantPicks ask={m.ask} onShown={toNewest} />
+                ) : m.from === "user" ? (
+                  m.text
+                ) : (
+                  say(m.text)
+                )}
               </li>
             ))}
           </ol>
