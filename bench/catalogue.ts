@@ -1,7 +1,9 @@
 /**
  * Part of `npm run bench` (BENCH_ONLY=catalogue): the genetics catalogue's search at 5,000 products on
  * PGlite, with 20,000 services behind the conception rates. Each search runs against bare Fastify serving
- * the same JSON from memory, interleaved BENCH_PAIRS times, 4 connections; medians of p95 printed.
+ * the same JSON from memory, interleaved BENCH_PAIRS times, 4 connections; medians of p95 printed. Each is
+ * measured twice: repeated (as many farmers open the same shop page; the per-instance cache answers) and
+ * with every request a search no cache has seen (a `priceMin` below every price, different each time).
  * Target (issue 13): p95 ≤ 20 ms.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -66,6 +68,8 @@ join inventory_items i on i.item_id = 'BN-' || (1 + g % ${CATALOGUE_PRODUCTS})
 export interface CatalogueRow {
   search: string;
   urithi: Run;
+  /** Every request a search not asked before, so none is answered from the cache. */
+  unseen: Run;
   baseline: Run;
 }
 
@@ -88,14 +92,23 @@ export async function benchCatalogue(): Promise<CatalogueRow[]> {
       bare.get("/", (_req, reply) => reply.type("application/json").send(body));
       await bare.listen({ port: 0, host: "127.0.0.1" });
       const barePort = (bare.server.address() as AddressInfo).port;
+      // Every bench and demo price is at least KES 1,000, so these change the cache key, not the answer.
+      const unseenPaths = Array.from(
+        { length: 1000 },
+        (_, i) => `${url}${url.includes("?") ? "&" : "?"}priceMin=${i}`,
+      );
+      const check = await (await fetch(`http://127.0.0.1:${port}${unseenPaths.at(-1)}`)).text();
+      if (check !== body) throw new Error(`${unseenPaths.at(-1)} answers differently from ${url}`);
       const base: Run[] = [];
       const ours: Run[] = [];
+      const unseen: Run[] = [];
       for (let i = 0; i < PAIRS; i++) {
         base.push(await load(barePort, "/", { connections: 4, seconds: SECONDS }));
         ours.push(await load(port, url, { connections: 4, seconds: SECONDS }));
+        unseen.push(await load(port, url, { connections: 4, seconds: SECONDS, paths: unseenPaths }));
       }
       await bare.close();
-      rows.push({ search, urithi: medianRun(ours), baseline: medianRun(base) });
+      rows.push({ search, urithi: medianRun(ours), unseen: medianRun(unseen), baseline: medianRun(base) });
     }
     await app.close();
     return rows;
@@ -109,11 +122,13 @@ export function printCatalogue(rows: CatalogueRow[]): void {
   console.log(
     `\nCatalogue search, PGlite, ${CATALOGUE_PRODUCTS.toLocaleString("en")} products and 20,000 services, 4 connections: medians of ${PAIRS} interleaved pairs, ${SECONDS} s each.\n`,
   );
-  console.log("| search | Urithi p95 | req/s | bare Fastify p95 | req/s | target p95 ≤ 20 ms |");
-  console.log("|---|---|---|---|---|---|");
+  console.log(
+    "| search | Urithi p95, repeated | req/s | Urithi p95, unseen each time | req/s | bare Fastify p95 | req/s | ratio (repeated) |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
-      `| ${r.search} | ${r.urithi.p95.toFixed(1)} ms | ${Math.round(r.urithi.rps)} | ${r.baseline.p95.toFixed(1)} ms | ${Math.round(r.baseline.rps)} | ${r.urithi.p95 <= 20 ? "met" : "not met"} |`,
+      `| ${r.search} | ${r.urithi.p95.toFixed(1)} ms | ${Math.round(r.urithi.rps)} | ${r.unseen.p95.toFixed(1)} ms | ${Math.round(r.unseen.rps)} | ${r.baseline.p95.toFixed(1)} ms | ${Math.round(r.baseline.rps)} | ${((100 * r.urithi.rps) / r.baseline.rps).toFixed(0)}% |`,
     );
   }
 }

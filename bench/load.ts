@@ -26,9 +26,10 @@ const one = (connection, turn) => new Promise((resolve) => {
   const body = w.bodies ? w.bodies[turn % w.bodies.length] : null;
   const headers = { cookie: cookies[turn % cookies.length], "accept-encoding": w.encoding };
   if (body) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-  const req = http.request({ host: "127.0.0.1", port: w.port, path: w.path, method: w.method, agent, headers }, (res) => {
+  const path = w.paths ? w.paths[(turn * w.connections + connection) % w.paths.length] : w.path;
+  const req = http.request({ host: "127.0.0.1", port: w.port, path, method: w.method, agent, headers }, (res) => {
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-    if (!w.accept.includes(res.statusCode)) failed = w.path + " answered " + res.statusCode;
+    if (!w.accept.includes(res.statusCode)) failed = path + " answered " + res.statusCode;
     res.resume();
     res.on("end", () => { latencies.push(performance.now() - started); resolve(); });
   });
@@ -56,6 +57,8 @@ export interface LoadOptions {
   bodies?: string[];
   /** Statuses that are answers, not failures (a refused order is still an answer). */
   accept?: number[];
+  /** Paths the requests take in turn, instead of `path` every time (searches no cache has seen). */
+  paths?: string[];
 }
 
 export function load(port: number, path: string, options: LoadOptions): Promise<Run> {
@@ -65,6 +68,7 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
     encoding: "identity",
     method: "GET",
     bodies: null,
+    paths: null,
     accept: [200, 304],
     ...options,
     cookies: options.cookies ?? [[options.cookie ?? ""]],

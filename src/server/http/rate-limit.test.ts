@@ -27,7 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A request the ceiling counts that reads no database: health with a query is not the probe's bare path. */
 const health = (app: TestApp["app"], address: string) =>
+  app.inject({ method: "GET", url: "/api/health?deep=0", remoteAddress: address });
+/** The load balancer's probe: never limited. */
+const probe = (app: TestApp["app"], address: string) =>
   app.inject({ method: "GET", url: "/api/health", remoteAddress: address });
 
 describe("the global ceiling per address", () => {
@@ -39,8 +43,13 @@ describe("the global ceiling per address", () => {
     const retryAfter = Number(limited[0]!.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    // Another address is not affected.
+    // Another address is not affected, nor the load balancer's probe from the limited one, which writes nothing.
     expect((await health(t.app, "10.30.0.2")).statusCode).toBe(200);
+    const probes = await countStatements(async () => {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => probe(t.app, "10.30.0.1")));
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    });
+    expect(probes).toBe(0);
     t.clock.advance(61_000);
     expect((await health(t.app, "10.30.0.1")).statusCode).toBe(200);
   });

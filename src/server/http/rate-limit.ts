@@ -97,7 +97,11 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     timeWindow: 60_000,
     store: databaseStore(ctx),
     skipOnError: true,
-    allowList: (request) => !request.url.startsWith("/api/") && !request.url.startsWith("/mpesa-sim"),
+    // The load balancer's probe is never turned away (a 429 would take a healthy instance out) and costs
+    // no database write; a deep check, which does reach the database, still counts.
+    allowList: (request) =>
+      request.url === "/api/health" ||
+      (!request.url.startsWith("/api/") && !request.url.startsWith("/mpesa-sim")),
     errorResponseBuilder: (_request, context) => tooMany(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 }

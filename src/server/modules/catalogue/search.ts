@@ -92,18 +92,14 @@ function orderOf(sort: Query["sort"]): SQL[] {
 }
 
 /**
- * The matching products in order, one page, with how many match. Sorting by conception rate joins every
- * product's rate; any other sort leaves the rates to `ratesOf`, which reads them for the page alone.
+ * The matching products in order, one page. Sorting by conception rate joins every product's rate; any
+ * other sort leaves the rates to `ratesOf`, which reads them for the page alone. No window count here: it
+ * would make the database sort every match in full instead of keeping the page's rows (top-N).
  */
 function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
   const byRate = sort === "fertility";
   const query = db
-    .select({
-      item: inventoryItems,
-      genetics: itemGenetics,
-      key: fertilityKey,
-      total: sql<number>`(count(*) over ())::int`,
-    })
+    .select({ item: inventoryItems, genetics: itemGenetics, key: fertilityKey })
     .from(inventoryItems)
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .$dynamic();
@@ -162,7 +158,8 @@ function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProd
 }
 
 /**
- * One page of the catalogue for a search and how many products match it, then the page's rates; shared
+ * One page of the catalogue for a search and how many products match it (counted only when the page is
+ * full or past the end), then the page's rates; shared
  * for a second by the same search, as the shop's list is (stock and prices drop it at once).
  */
 export function searchCatalogue(
@@ -175,9 +172,9 @@ export function searchCatalogue(
 function pageOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct[]; total: number }> {
   return ctx.database.read(async (db) => {
     const rows = await selectProducts(db, filtersOf(q), q.sort, q.limit, q.offset);
-    // Past the last page the window has no row to count on; the count alone says how many there are.
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && q.offset > 0) {
+    // A short page that has rows is the last one, so it says how many match; otherwise count them.
+    let total = q.offset + rows.length;
+    if (rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
       const [counted] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(inventoryItems)

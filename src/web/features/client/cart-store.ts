@@ -1,45 +1,10 @@
-import { useSyncExternalStore } from "react";
 import type { ShopProduct } from "../../../contract/client";
-import { onSignedOut } from "../../lib/session";
+import { deviceStore } from "../../lib/device-store";
 import { storageKeys } from "../../lib/storage-keys";
 
 export type CartItem = ShopProduct & { quantity: number };
 
-let items: CartItem[] = read();
-const listeners = new Set<() => void>();
-
-function read(): CartItem[] {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(storageKeys.cart) ?? "[]");
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
-
-function show(next: CartItem[]) {
-  items = next;
-  for (const l of listeners) l();
-}
-
-function write(next: CartItem[]) {
-  try {
-    localStorage.setItem(storageKeys.cart, JSON.stringify(next));
-  } catch {
-    // Storage full or blocked: the cart still works for this visit.
-  }
-  show(next);
-}
-
-// Signing out has already removed the stored cart; the copy this tab holds in memory goes too.
-onSignedOut(() => show([]));
-
-// Another tab changed the cart.
-if (typeof window !== "undefined") {
-  window.addEventListener("storage", (e) => {
-    if (e.key === storageKeys.cart) show(read());
-  });
-}
+const cart = deviceStore<CartItem[]>(storageKeys.cart, (stored) => (Array.isArray(stored) ? stored : []), []);
 
 /** What adding did: a new line, one more of a line, or nothing because the cart already holds all the stock. */
 export type AddOutcome = "added" | "raised" | "at-stock" | "out-of-stock";
@@ -47,15 +12,16 @@ export type AddOutcome = "added" | "raised" | "at-stock" | "out-of-stock";
 /** Adding a product already in the cart raises its quantity by 1, never past its stock. */
 export function addToCart(product: ShopProduct): AddOutcome {
   if (product.inStock <= 0) return "out-of-stock";
+  const items = cart.get();
   const existing = items.find((i) => i.id === product.id);
   if (!existing) {
-    write([...items, { ...product, quantity: 1 }]);
+    cart.set([...items, { ...product, quantity: 1 }]);
     return "added";
   }
   const stock = Math.max(product.inStock, 1);
   if (existing.quantity >= stock) return "at-stock";
   // The shop's latest stock figure replaces the one saved with the line.
-  write(items.map((i) => (i.id === product.id ? { ...product, quantity: i.quantity + 1 } : i)));
+  cart.set(items.map((i) => (i.id === product.id ? { ...product, quantity: i.quantity + 1 } : i)));
   return "raised";
 }
 
@@ -65,12 +31,12 @@ export function addToCart(product: ShopProduct): AddOutcome {
  */
 export function setQuantity(productId: number, quantity: number): number {
   if (quantity <= 0) {
-    write(items.filter((i) => i.id !== productId));
+    cart.set(cart.get().filter((i) => i.id !== productId));
     return 0;
   }
   let applied = 0;
-  write(
-    items.map((i) => {
+  cart.set(
+    cart.get().map((i) => {
       if (i.id !== productId) return i;
       applied = Math.min(quantity, Math.max(i.inStock, 1));
       return { ...i, quantity: applied };
@@ -80,19 +46,11 @@ export function setQuantity(productId: number, quantity: number): number {
 }
 
 export function clearCart(): void {
-  write([]);
+  cart.set([]);
 }
 
 export function cartTotal(list: CartItem[]): number {
   return list.reduce((sum, i) => sum + i.price * i.quantity, 0);
 }
 
-export function useCart(): CartItem[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => items,
-  );
-}
+export const useCart = (): CartItem[] => cart.use();
