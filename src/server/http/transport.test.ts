@@ -37,6 +37,21 @@ describe("security headers", () => {
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+    // Helmet's other defaults, on an API answer and a 404 alike.
+    for (const url of ["/api/health", "/api/no-such-thing"]) {
+      const answer = await t.app.inject({ method: "GET", url });
+      expect(answer.headers, url).toMatchObject({
+        "content-security-policy": csp,
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-resource-policy": "same-origin",
+        "origin-agent-cluster": "?1",
+        "x-dns-prefetch-control": "off",
+        "x-download-options": "noopen",
+        "x-permitted-cross-domain-policies": "none",
+        "x-xss-protection": "0",
+      });
+      expect(answer.headers["x-powered-by"]).toBeUndefined();
+    }
   });
 
   it("adds HSTS in production", async () => {
