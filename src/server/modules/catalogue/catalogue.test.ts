@@ -4,6 +4,7 @@ import type { CatalogueProduct } from "../../../contract/catalogue";
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
 import { breedingRecords, inventoryItems } from "../../db/schema";
+import { toleranceRank, wholeCatalogue } from "../../testing/catalogue";
 import { invariantViolations } from "../../testing/invariants";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { stockChanged } from "../inventory/stock-version";
@@ -23,12 +24,7 @@ const ids = (list: CatalogueProduct[]) => list.map((p) => p.id).sort((a, b) => a
 beforeAll(async () => {
   t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
-  all = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (await search(`limit=100&offset=${offset}`)).products;
-    all.push(...page);
-    if (page.length < 100) break;
-  }
+  all = await wholeCatalogue(t.app);
 });
 afterAll(() => t.close());
 
@@ -131,9 +127,8 @@ describe("catalogue search", () => {
     [
       "hardiness",
       (p: CatalogueProduct) => {
-        const rank = (l: string | null | undefined) => (l ? ["low", "moderate", "high"].indexOf(l) : null);
-        const heat = rank(p.genetics.heatTolerance);
-        return heat === null ? null : heat * 10 + (rank(p.genetics.tickResistance) ?? -1);
+        const heat = toleranceRank(p.genetics.heatTolerance);
+        return heat < 0 ? null : heat * 10 + toleranceRank(p.genetics.tickResistance);
       },
       -1,
     ],

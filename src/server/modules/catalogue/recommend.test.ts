@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueProduct, Recommendation } from "../../../contract/catalogue";
 import { counties } from "../../../contract/counties";
 import { users } from "../../db/schema";
+import { toleranceRank, wholeCatalogue } from "../../testing/catalogue";
 import { createTestApp, staffEmails, type TestApp } from "../../testing/test-app";
 import { reserveForCustomer } from "../inventory/service";
 import { RECOMMENDATIONS } from "./recommend";
 
 let t: TestApp;
-/** The whole catalogue as the API pages it: the oracle each recommendation is checked against. */
+/** The whole catalogue: the oracle each recommendation is checked against. */
 let all: CatalogueProduct[];
 
 const ask = async (query: string) => {
@@ -17,24 +18,12 @@ const ask = async (query: string) => {
   return res.json() as Recommendation;
 };
 
-async function catalogue(): Promise<CatalogueProduct[]> {
-  const found: CatalogueProduct[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (
-      await t.app.inject({ method: "GET", url: `/api/catalogue?limit=100&offset=${offset}` })
-    ).json() as CatalogueProduct[];
-    found.push(...page);
-    if (page.length < 100) return found;
-  }
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  all = await catalogue();
+  all = await wholeCatalogue(t.app);
 });
 afterAll(() => t.close());
 
-const level = (l: string | null | undefined) => (l ? ["low", "moderate", "high"].indexOf(l) : -1);
 const g = (p: CatalogueProduct) => p.genetics;
 
 /**
@@ -53,7 +42,7 @@ function expectedFigures(
       (p) =>
         p.inStock > 0 &&
         (region === null || p.regionSuitability.includes(region)) &&
-        level(g(p).heatTolerance) >= minHeat &&
+        toleranceRank(g(p).heatTolerance) >= minHeat &&
         keep(p),
     )
     .map((p) => figure(p) ?? null)
@@ -126,7 +115,7 @@ describe("the Breed Assistant's picks from the catalogue", () => {
       expect(g(p).heatTolerance).toBe("high");
       expect(p.regionSuitability).toContain("Eastern");
     }
-    const ticks = r.products.map((p) => level(g(p).tickResistance));
+    const ticks = r.products.map((p) => toleranceRank(g(p).tickResistance));
     expect(ticks).toEqual([...ticks].sort((a, b) => b - a));
   });
 

@@ -34,7 +34,7 @@ const stricter = (a: ToleranceLevel | undefined, b: ToleranceLevel | undefined) 
   a === "high" || b === "high" ? "high" : (a ?? b);
 
 /** The rules: the catalogue search that finds in-stock products for this farm and goal, best first. */
-export function recommendationSearch(county: County | null, region: string | null, goal: BreedGoal | null) {
+function recommendationSearch(county: County | null, region: string | null, goal: BreedGoal | null) {
   const wanted = goal ? byGoal[goal] : { sort: "index" as const };
   const search: Search = {
     limit: RECOMMENDATIONS,
