@@ -14,12 +14,24 @@ export const revalidatedReads = new Set([
   "/api/payment-details",
 ]);
 
+/** The last answers' tags: a cached answer is the same string each time, so it is hashed once. */
+const recentTags = new Map<string, string>();
+function etagOf(payload: string): string {
+  let etag = recentTags.get(payload);
+  if (etag === undefined) {
+    etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+    recentTags.set(payload, etag);
+    if (recentTags.size > 16) recentTags.delete(recentTags.keys().next().value!);
+  }
+  return etag;
+}
+
 /** Registered before compression, so the hash is of the JSON itself, not of one encoding of it. */
 export function registerCatalogueETags(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     if (!revalidatedReads.has(request.url.split("?")[0]!)) return payload;
-    const etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+    const etag = etagOf(payload);
     reply.header("etag", etag);
     reply.header("cache-control", "private, no-cache");
     if (request.headers["if-none-match"] !== etag) return payload;

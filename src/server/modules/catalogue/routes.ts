@@ -12,6 +12,7 @@ import {
 import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
+import { sendCachedJson } from "../../http/cached-json";
 import { idParams } from "../../http/params";
 import { fertilityReport } from "./fertility-report";
 import { recommend } from "./recommend";
@@ -21,16 +22,17 @@ import { catalogueBreeds, getCatalogueProduct, searchCatalogue } from "./search"
 export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { access: access.public };
+  const productList = z.array(catalogueProductSchema);
   r.get(
     "/api/catalogue",
     {
       config: open,
-      schema: { querystring: catalogueQuery, response: { 200: z.array(catalogueProductSchema) } },
+      schema: { querystring: catalogueQuery, response: { 200: productList } },
     },
     async (request, reply) => {
       const { products, total } = await searchCatalogue(ctx, request.query);
       reply.header(LIST_TOTAL_HEADER, String(total));
-      return products;
+      return sendCachedJson(reply, products, productList);
     },
   );
   r.get(

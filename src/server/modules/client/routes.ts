@@ -12,6 +12,7 @@ import { paginationQuery } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
+import { sendCachedJson } from "../../http/cached-json";
 import { withTotal } from "../../http/list-total";
 import { orderPlacementLimits } from "../../http/rate-limit";
 import { listCatalog, listShopProducts } from "./catalogue";
@@ -19,19 +20,25 @@ import { countClientOrders, listClientOrders, placeClientOrder } from "./orders"
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const products = { response: { 200: z.array(shopProductSchema) } };
+  const productList = z.array(shopProductSchema);
+  const products = { response: { 200: productList } };
+  const catalogList = z.array(catalogItemSchema);
 
   // The public catalogue (home and landing pages); ordering needs a client session.
-  r.get("/api/client/products", { config: { access: access.public }, schema: products }, () =>
-    listShopProducts(ctx),
+  r.get(
+    "/api/client/products",
+    { config: { access: access.public }, schema: products },
+    async (_request, reply) => sendCachedJson(reply, await listShopProducts(ctx), productList),
   );
-  r.get("/api/shop/products", { config: { access: access.client }, schema: products }, () =>
-    listShopProducts(ctx),
+  r.get(
+    "/api/shop/products",
+    { config: { access: access.client }, schema: products },
+    async (_request, reply) => sendCachedJson(reply, await listShopProducts(ctx), productList),
   );
   r.get(
     "/api/client/catalog",
-    { config: { access: access.client }, schema: { response: { 200: z.array(catalogItemSchema) } } },
-    () => listCatalog(ctx),
+    { config: { access: access.client }, schema: { response: { 200: catalogList } } },
+    async (_request, reply) => sendCachedJson(reply, await listCatalog(ctx), catalogList),
   );
   r.get(
     "/api/client/orders",
