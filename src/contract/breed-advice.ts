@@ -78,7 +78,9 @@ export function askOf(question: string): RecommendationAsk | null {
  * the region of the county it names, else the request to say where the farm is.
  */
 export function adviceFor(question: string): string {
-  const county = regionSaid(question) ? null : findCounty(question);
-  const region = county && adviceByRegion.find(([r]) => r === county.region);
-  return region ? region[2] : breedAdvice(question);
+  const ofCounty = () => {
+    const county = findCounty(question);
+    return county && adviceByRegion.find(([region]) => region === county.region);
+  };
+  return (regionSaid(question) ?? ofCounty())?.[2] ?? FALLBACK_ADVICE;
 }

@@ -20,7 +20,7 @@ export function inlineScriptHashes(webRoot: string | null): string[] {
  * asking Helmet per request (as @fastify/helmet does) re-parsed the CSP each time, a fifth of the CPU of a
  * health check.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {

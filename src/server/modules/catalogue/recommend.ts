@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { BreedGoal } from "../../../contract/breed-goals";
 import type { catalogueQuery, Recommendation, recommendationQuery } from "../../../contract/catalogue";
 import { type County, countyByName, type HeatStress } from "../../../contract/counties";
-import type { ToleranceLevel } from "../../../contract/genetics";
+import { type ToleranceLevel, toleranceLevels } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
 import { searchCatalogue } from "./search";
 
@@ -16,7 +16,7 @@ export const RECOMMENDATIONS = 3;
  * The catalogue search each goal stands for. Milk ranks dairy bulls by their milk proof, beef ranks beef
  * breeds by daily gain, hardiness the most heat- and tick-tolerant, easy calving the fewest difficult births.
  */
-const byGoal: Record<BreedGoal, Partial<Search>> = {
+const byGoal: Record<BreedGoal, Partial<Search> & Pick<Search, "sort">> = {
   milk: { category: "dairy", sort: "milk" },
   beef: { category: "beef", sort: "gain" },
   hardiness: { heatTolerance: "high", sort: "hardiness" },
@@ -30,8 +30,9 @@ const toleranceFor: Record<HeatStress, ToleranceLevel | undefined> = {
   high: "high",
 };
 
+/** The higher of two least tolerances, in low < moderate < high; none when neither asks for one. */
 const stricter = (a: ToleranceLevel | undefined, b: ToleranceLevel | undefined) =>
-  a === "high" || b === "high" ? "high" : (a ?? b);
+  a && b ? toleranceLevels[Math.max(toleranceLevels.indexOf(a), toleranceLevels.indexOf(b))] : (a ?? b);
 
 /** The rules: the catalogue search that finds in-stock products for this farm and goal, best first. */
 function recommendationSearch(county: County | null, region: string | null, goal: BreedGoal | null) {
@@ -41,7 +42,6 @@ function recommendationSearch(county: County | null, region: string | null, goal
     offset: 0,
     inStock: true,
     ...wanted,
-    sort: wanted.sort ?? "index",
     heatTolerance: stricter(wanted.heatTolerance, county ? toleranceFor[county.heatStress] : undefined),
     ...(region ? { region } : {}),
   };

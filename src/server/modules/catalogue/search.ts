@@ -159,8 +159,8 @@ function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProd
 
 /**
  * One page of the catalogue for a search and how many products match it (counted only when the page is
- * full or past the end), then the page's rates; shared
- * for a second by the same search, as the shop's list is (stock and prices drop it at once).
+ * full or past the end), then the page's rates; shared for a second by the same search, as the shop's list
+ * is (stock and prices drop it at once).
  */
 export function searchCatalogue(
   ctx: AppContext,
