@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, phone, signInAsClient } from "./support/browser";
 
@@ -87,6 +87,37 @@ describe("scripts a first visit fetches", () => {
     const { page, scripts } = await scriptsFor("/shop", true);
     await page.getByTestId("product-card").first().getByRole("button").waitFor();
     expect(scripts.size, [...scripts].join(" ")).toBe(4);
+    await page.context().close();
+  });
+
+  it("draws a first visit from the answers its page carries, asking the API for none of them", async () => {
+    const page = await newPage(browser, phone);
+    await signInAsClient(page);
+    /** What the API is asked while `route` opens as a first visit, until `ready` shows. */
+    const askedOpening = async (route: string, ready: Locator) => {
+      // No service worker yet to answer the page from its own copy.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      });
+      const asked: string[] = [];
+      const listen = (r: Request) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith("/api/")) asked.push(url.pathname + url.search);
+      };
+      page.on("request", listen);
+      await page.goto(route);
+      await ready.waitFor();
+      page.off("request", listen);
+      return asked;
+    };
+    const card = page.getByTestId("product-card").first().getByRole("button", { name: /add/i });
+    // Both screens need the session: the order screen sends a signed-out visitor to the login form.
+    expect(await askedOpening("/shop", card)).toEqual([]);
+    expect(
+      await askedOpening("/client-orders", page.getByTestId("portal-product").first().getByRole("button")),
+    ).toEqual([]);
+    // A filtered search is not in the page: the screen asks for it.
+    expect(await askedOpening("/shop?type=embryo", card)).toContain("/api/catalogue?type=embryo");
     await page.context().close();
   });
 });

@@ -36,7 +36,7 @@ describe("serving the web app", () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.body).toContain("<div id=root></div>");
-      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
     },
   );
 

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode } from "react";
 import type { SessionUser } from "../../contract/auth";
+import { screenReads } from "../../contract/first-reads";
 import { can, type Permission } from "../../contract/roles";
 import { type MessageId, t } from "../lib/i18n/i18n";
 
@@ -119,31 +120,30 @@ export interface PublicRoute {
   load: () => Promise<Screen>;
   component: ComponentType;
   /** API reads the screen makes first, fetched with its code when someone is signed in. */
-  data?: string[];
+  data?: readonly string[];
 }
 
-const screen = (
-  path: string,
-  title: MessageId,
-  load: () => Promise<Screen>,
-  data?: string[],
-): PublicRoute => ({ path, title, load, component: lazy(load), data });
+const screen = (path: string, title: MessageId, load: () => Promise<Screen>): PublicRoute => ({
+  path,
+  title,
+  load,
+  component: lazy(load),
+  data: screenReads[path],
+});
 
 /** Public and client screens (SPEC section 2). */
 export const publicRoutes: PublicRoute[] = [
-  screen("/", "title.home", () => import("./home-screen"), ["/api/client/products"]),
-  screen("/home", "title.home", () => import("./home-screen"), ["/api/client/products"]),
+  screen("/", "title.home", () => import("./home-screen")),
+  screen("/home", "title.home", () => import("./home-screen")),
   screen("/landing", "title.landing", () => import("../features/public/landing-page")),
   screen("/logout", "title.logout", () => import("../features/auth/logout-page")),
   screen("/client-signup", "title.signup", () => import("../features/auth/client-signup-page")),
   screen("/client-login", "title.login", () => import("../features/auth/client-login-page")),
-  screen("/shop", "title.shop", () => import("../features/client/shop-page"), ["/api/catalogue"]),
+  screen("/shop", "title.shop", () => import("../features/client/shop-page")),
   screen("/shop/products/:id", "title.proof", () => import("../features/client/proof-sheet-page")),
   screen("/shop/compare", "title.compare", () => import("../features/client/compare-page")),
   screen("/cart", "title.cart", () => import("../features/client/cart-page")),
-  screen("/client-orders", "title.orders", () => import("../features/client/client-orders-page"), [
-    "/api/client/products",
-  ]),
+  screen("/client-orders", "title.orders", () => import("../features/client/client-orders-page")),
   screen("/order-success", "title.success", () => import("../features/client/order-success-page")),
   screen("/client-portal", "title.account", () => import("../features/client/client-portal-page")),
   screen("/client-account", "title.security", () => import("./client-account-screen")),

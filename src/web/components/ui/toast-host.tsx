@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
+import { whenIdle } from "../../lib/idle";
 import { useToasts } from "./use-toast";
 
 const loadToaster = () => import("./toaster");
@@ -11,8 +12,7 @@ const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 export function ToastHost() {
   const toasts = useToasts();
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-    idle(() => void loadToaster().catch(() => undefined));
+    whenIdle(() => void loadToaster().catch(() => undefined));
   }, []);
   if (toasts.length === 0) return null;
   return (
