@@ -10,6 +10,22 @@ import { routePreloads } from "./scripts/vite-route-preloads.ts";
 
 const outDir = path.resolve("dist/web");
 
+const zodUsers = new Map<string, boolean>();
+/**
+ * Zod and the contract modules that build schemas with it: the `forms` chunk, which client screens fetch
+ * once a form shows (lib/form.ts `schemaOnDemand`) and staff screens import as they load.
+ */
+function validation(id: string): boolean {
+  if (/node_modules[\\/]zod[\\/]/.test(id)) return true;
+  if (!/src[\\/]contract[\\/][^\\/]+\.ts$/.test(id)) return false;
+  let uses = zodUsers.get(id);
+  if (uses === undefined) {
+    uses = /from "zod"/.test(readFileSync(id, "utf8"));
+    zodUsers.set(id, uses);
+  }
+  return uses;
+}
+
 /**
  * Writes a .br (best Brotli) and a .gz beside every built text file worth compressing, once at build time,
  * so the server sends them as they are instead of compressing the same bytes on every request.
@@ -52,8 +68,8 @@ export default defineConfig({
       output: {
         // A phone on a 400 ms link pays a round trip for every few scripts, so a screen needs at most four:
         // the entry (React, router, query, messages runtime), the language, and one or two area chunks.
-        // The public pages' chunk holds the toaster; the client pages' chunk holds Zod, which their forms
-        // (and the staff forms, which load it from there) validate with and the landing page never needs.
+        // The public pages' chunk holds the toaster. Zod and the contract's schemas are a chunk of their own
+        // (`forms`), which client screens fetch once a form shows and staff screens import as they load.
         codeSplitting: {
           groups: [
             { name: "core", tags: ["$initial"], priority: 50 },
@@ -69,9 +85,10 @@ export default defineConfig({
             },
             {
               name: "client",
-              test: /src[\\/]web[\\/](features[\\/](client|auth)|app[\\/](home-screen|client-account-screen))|node_modules[\\/]zod[\\/]/,
+              test: /src[\\/]web[\\/](features[\\/](client|auth)|app[\\/](home-screen|client-account-screen))/,
               priority: 10,
             },
+            { name: "forms", test: validation, priority: 5 },
           ],
         },
       },

@@ -37,7 +37,11 @@ export function installableApp() {
       ],
     },
     workbox: {
-      globPatterns: ["index.html", "assets/{index,public,client,en,sw}-*.{js,css}", "icons/*.{png,svg}"],
+      globPatterns: [
+        "index.html",
+        "assets/{index,public,client,forms,en,sw}-*.{js,css}",
+        "icons/*.{png,svg}",
+      ],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [/^\/api\//, /^\/assets\//, /\.[a-z0-9]+$/i],
       cleanupOutdatedCaches: true,

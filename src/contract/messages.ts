@@ -54,9 +54,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   low_stock_digest: "Low stock digest",
 };
 
-/** How a client wants order messages: by SMS, by email, or both. */
-export const notifyChannels = ["sms", "email", "both"] as const;
-export type NotifyChannel = (typeof notifyChannels)[number];
+export * from "./notify-channels";
 
 export const messageSchema = z.object({
   id: z.number().int(),

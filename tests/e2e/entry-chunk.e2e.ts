@@ -25,6 +25,17 @@ describe("the public entry chunk", () => {
     expect(entry).not.toMatch(/ZodError|\$ZodType/);
   });
 
+  it("leaves Zod out of the client screens' code too: their forms fetch it once they show", () => {
+    const client = asset("client-");
+    expect(client).not.toMatch(/ZodError|\$ZodType/);
+    // Static imports are what a screen waits for; the schemas come by import() only.
+    const staticImports = [...client.matchAll(/(?:^|;)import\{[^}]*\}from"\.\/([^"]+)"/g)].map((m) => m[1]);
+    expect(staticImports.length).toBeGreaterThan(0);
+    expect(staticImports.filter((f) => f?.startsWith("forms-"))).toEqual([]);
+    expect(client).toMatch(/assets\/forms-[\w-]+\.js/);
+    expect(asset("forms-")).toMatch(/ZodError|\$ZodType/);
+  });
+
   it("leaves the toaster to the first screen, not every first paint", () => {
     expect(entryOf()).not.toContain("ToastProvider");
     expect(asset("public-")).toContain("ToastProvider");

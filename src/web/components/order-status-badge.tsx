@@ -1,4 +1,4 @@
-import { type OrderStatus, staffStatusLabels } from "../../contract/orders";
+import { type OrderStatus, staffStatusLabels } from "../../contract/order-states";
 import { Badge, type BadgeTone } from "./ui/badge";
 
 const staffTone: Record<OrderStatus, BadgeTone> = {

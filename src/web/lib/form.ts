@@ -54,17 +54,68 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
  * field for an error path that is not a field's own name.
  */
 export interface FormSpec<V extends FormValues, S extends z.ZodType> {
-  schema: S;
+  schema: S | SchemaLoader<S>;
   initial: V | (() => V);
   idPrefix: string;
   toInput?: (values: V) => unknown;
   errorPaths?: Record<string, keyof V & string>;
 }
 
+/**
+ * A contract schema fetched when a form first shows. Client screens draw before Zod (about 25 kB gzip, and
+ * its set-up on a slow phone's CPU) has arrived: their forms ask for their schema once on screen, and it is
+ * there long before anyone can fill a form in (decision 16). A failed fetch is forgotten, so the next
+ * attempt asks again.
+ */
+export type SchemaLoader<S> = () => Promise<S>;
+
+export function schemaOnDemand<S extends z.ZodType>(load: () => Promise<S>): SchemaLoader<S> {
+  let loading: Promise<S> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+const isLoader = <S>(source: S | SchemaLoader<S>): source is SchemaLoader<S> => typeof source === "function";
+
+/**
+ * A schema given as it is or on demand: starts loading it as the component shows, and answers a function
+ * that runs a check with it (at once once it is in). A schema that cannot load ends up at the screen's
+ * load-error boundary, which offers to try again, instead of a submit that silently does nothing.
+ */
+export function useSchema<S>(source: S | SchemaLoader<S>): (check: (schema: S) => void) => void {
+  const [schema, setSchema] = useState<S | null>(() => (isLoader(source) ? null : source));
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+  if (failed) throw failed.error;
+  useEffect(() => {
+    if (!isLoader(source)) return;
+    let live = true;
+    source().then(
+      (loaded) => live && setSchema(() => loaded),
+      (error: unknown) => live && setFailed({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  return useCallback(
+    (check: (schema: S) => void) => {
+      if (schema) check(schema);
+      else if (isLoader(source)) source().then(check, (error: unknown) => setFailed({ error }));
+    },
+    [schema, source],
+  );
+}
+
 export function useContractForm<V extends FormValues, S extends z.ZodType>(
   options: FormSpec<V, S>,
 ): ContractForm<V, S> {
-  const { schema, idPrefix, toInput, errorPaths } = options;
+  const { idPrefix, toInput, errorPaths } = options;
+  const withSchema = useSchema(options.schema);
   const initialRef = useRef(options.initial);
   const [values, setValuesState] = useState<V>(() => valuesOf(initialRef.current));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -103,17 +154,19 @@ export function useContractForm<V extends FormValues, S extends z.ZodType>(
   const handleSubmit = useCallback(
     (onValid: (data: z.output<S>) => void, onInvalid?: (errors: FieldErrors) => void) => (e?: FormEvent) => {
       e?.preventDefault();
-      const result = schema.safeParse(toInput ? toInput(values) : values);
-      if (result.success) {
-        setErrors({});
-        onValid(result.data);
-        return;
-      }
-      const found = toFieldErrors(fieldErrorsOf(result.error));
-      setErrors(found);
-      onInvalid?.(found);
+      withSchema((schema) => {
+        const result = schema.safeParse(toInput ? toInput(values) : values);
+        if (result.success) {
+          setErrors({});
+          onValid(result.data);
+          return;
+        }
+        const found = toFieldErrors(fieldErrorsOf(result.error));
+        setErrors(found);
+        onInvalid?.(found);
+      });
     },
-    [schema, toInput, values, toFieldErrors],
+    [withSchema, toInput, values, toFieldErrors],
   );
 
   const reset = useCallback((next?: V) => {

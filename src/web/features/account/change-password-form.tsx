@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { changePasswordFor, minPasswordLength } from "../../../contract/auth";
+import { minPasswordLength } from "../../../contract/account-rules";
 import type { Role } from "../../../contract/roles";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -8,14 +7,14 @@ import { apiErrorMessage } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
 import { useChangePassword } from "./api";
+import { changePasswordSchema } from "./schemas";
 
 const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Validates with the contract's schema for the role, then lets the server have the last word. */
 export function ChangePasswordForm({ role }: { role: Role }) {
   const t = useT();
-  const schema = useMemo(() => changePasswordFor(role), [role]);
-  const form = useContractForm({ schema, initial: empty, idPrefix: "account" });
+  const form = useContractForm({ schema: changePasswordSchema(role), initial: empty, idPrefix: "account" });
   const change = useChangePassword();
 
   const onSubmit = form.handleSubmit((input) =>

@@ -1,5 +1,5 @@
-import { type MessagingChoice, messagingChoiceSchema } from "../../../contract/auth";
-import { type NotifyChannel, notifyChannels } from "../../../contract/messages";
+import type { MessagingChoice } from "../../../contract/auth";
+import { type NotifyChannel, notifyChannels } from "../../../contract/notify-channels";
 import { RadioChoices } from "../../components/radio-choices";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -9,6 +9,7 @@ import { useContractForm } from "../../lib/form";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { useSession } from "../../lib/session";
 import { useChooseMessaging } from "./api";
+import { messagingChoiceSchema } from "./schemas";
 
 const labels: Record<NotifyChannel, MessageId> = {
   sms: "notify.sms",

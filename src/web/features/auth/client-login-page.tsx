@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { clientLoginSchema } from "../../../contract/auth";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -11,6 +10,7 @@ import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
 import { nextPath } from "../../lib/next-path";
 import { useClientLogin } from "./api";
+import { clientLoginSchema } from "./schemas";
 
 const DEMO_CLIENT = { email: "client@urithi.co.ke", password: "demo1234" };
 

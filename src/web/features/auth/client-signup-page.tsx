@@ -1,13 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import {
-  counties,
-  experienceLevels,
-  farmTypes,
-  herdSizes,
-  interests,
-  signupSchema,
-} from "../../../contract/signup";
+import { counties, experienceLevels, farmTypes, herdSizes, interests } from "../../../contract/farm-profile";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, type Options, optionsOf } from "../../components/ui/field";
@@ -17,6 +10,7 @@ import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { currentLanguage, t, useT } from "../../lib/i18n/i18n";
 import { useSignup } from "./api";
+import { signupSchema } from "./schemas";
 
 const empty = {
   firstName: "",

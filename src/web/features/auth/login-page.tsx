@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Eye, EyeOff, Loader2, LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
-import { SESSION_IDLE_MINUTES } from "../../../contract/auth";
+import { SESSION_IDLE_MINUTES } from "../../../contract/account-rules";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";

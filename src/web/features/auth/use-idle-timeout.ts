@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { SESSION_IDLE_MINUTES } from "../../../contract/auth";
+import { SESSION_IDLE_MINUTES } from "../../../contract/account-rules";
 
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart", "mousemove"] as const;
 

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { paymentMethods } from "../../../contract/orders";
+import { paymentMethods } from "../../../contract/order-states";
 import { RadioChoices } from "../../components/radio-choices";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";

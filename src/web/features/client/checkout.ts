@@ -1,10 +1,9 @@
 import { useEffect } from "react";
-import { clientOrderInputSchema } from "../../../contract/client";
-import { type PaymentMethod, paymentMethods } from "../../../contract/orders";
+import { type PaymentMethod, paymentMethods } from "../../../contract/order-states";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { localToday } from "../../lib/dates";
-import { type FieldErrors, useContractForm } from "../../lib/form";
+import { type FieldErrors, schemaOnDemand, useContractForm } from "../../lib/form";
 import { type MessageId, say, t } from "../../lib/i18n/i18n";
 import { isOnline } from "../../lib/online";
 import { useSession } from "../../lib/session";
@@ -47,15 +46,23 @@ const portalRequired = [
  * up when a check fails, so they come in the language of that moment.
  */
 const schemas = {
-  cart: clientOrderInputSchema.refine((o) => !o.deliveryDate || o.deliveryDate >= localToday(), {
-    error: () => t("checkout.pastDate"),
-    path: ["deliveryDate"],
-  }),
-  portal: clientOrderInputSchema.superRefine((o, ctx) => {
-    for (const [key, message] of portalRequired) {
-      if (!o[key]) ctx.addIssue({ code: "custom", path: [key], message: t(message) });
-    }
-  }),
+  cart: schemaOnDemand(() =>
+    import("../../../contract/client").then(({ clientOrderInputSchema }) =>
+      clientOrderInputSchema.refine((o) => !o.deliveryDate || o.deliveryDate >= localToday(), {
+        error: () => t("checkout.pastDate"),
+        path: ["deliveryDate"],
+      }),
+    ),
+  ),
+  portal: schemaOnDemand(() =>
+    import("../../../contract/client").then(({ clientOrderInputSchema }) =>
+      clientOrderInputSchema.superRefine((o, ctx) => {
+        for (const [key, message] of portalRequired) {
+          if (!o[key]) ctx.addIssue({ code: "custom", path: [key], message: t(message) });
+        }
+      }),
+    ),
+  ),
 };
 
 const toInput = (variant: CheckoutVariant, cart: CartItem[], v: CheckoutValues) =>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ShoppingCart, Tractor } from "lucide-react";
 import { useLocation } from "wouter";
 import { breedsForLocation } from "../../../contract/breed-advice";
-import { paymentMethods } from "../../../contract/orders";
+import { paymentMethods } from "../../../contract/order-states";
 import { LinkButton } from "../../components/link-button";
 import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";

@@ -2,21 +2,25 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Landmark, Smartphone } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { ClientOrder } from "../../../contract/client";
-import { orderEnded } from "../../../contract/orders";
-import { mpesaPhone } from "../../../contract/payments";
+import { orderEnded } from "../../../contract/order-states";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api";
+import { schemaOnDemand, useSchema } from "../../lib/form";
 import { formatDateTime, formatKes } from "../../lib/format";
 import { say, useT } from "../../lib/i18n/i18n";
 import { clientQueries, refreshOrders, useStartPayment } from "./api";
 
+/** The contract's M-Pesa number check, fetched with Zod once the panel shows (lib/form.ts). */
+const mpesaPhone = schemaOnDemand(() => import("../../../contract/payments").then((m) => m.mpesaPhone));
+
 /** Sends the M-Pesa prompt and follows it until the phone answers; a failure says why and offers a retry. */
 function MpesaPay({ order }: { order: ClientOrder }) {
   const t = useT();
+  const withPhoneCheck = useSchema(mpesaPhone);
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string>();
   const [paymentId, setPaymentId] = useState<number | null>(null);
@@ -31,15 +35,17 @@ function MpesaPay({ order }: { order: ClientOrder }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = mpesaPhone.safeParse(phone);
-    if (!parsed.success) {
-      setError(say(parsed.error.issues[0]?.message));
-      return;
-    }
-    setError(undefined);
-    start.mutate(parsed.data, {
-      onSuccess: (started) => setPaymentId(started.paymentId),
-      onError: (err) => setError(apiErrorFields(err).phone ?? apiErrorMessage(err) ?? t("pay.unreachable")),
+    withPhoneCheck((check) => {
+      const parsed = check.safeParse(phone);
+      if (!parsed.success) {
+        setError(say(parsed.error.issues[0]?.message));
+        return;
+      }
+      setError(undefined);
+      start.mutate(parsed.data, {
+        onSuccess: (started) => setPaymentId(started.paymentId),
+        onError: (err) => setError(apiErrorFields(err).phone ?? apiErrorMessage(err) ?? t("pay.unreachable")),
+      });
     });
   };
 

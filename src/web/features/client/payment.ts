@@ -1,4 +1,4 @@
-import { type PaymentMethod, paymentMethods } from "../../../contract/orders";
+import { type PaymentMethod, paymentMethods } from "../../../contract/order-states";
 import type { Options } from "../../components/ui/field";
 import { t } from "../../lib/i18n/i18n";
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FileText, Filter } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { Link } from "wouter";
-import { clientTypeLabel } from "../../../contract/client";
+import { clientTypeLabel } from "../../../contract/client-labels";
 import { ChoiceSelect } from "../../components/choice-select";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

@@ -1,4 +1,4 @@
-import { portalStatusStyles } from "../../../contract/client";
+import { portalStatusStyles } from "../../../contract/client-labels";
 import type { OrderStatus } from "../../../contract/orders";
 import { Badge } from "../../components/ui/badge";
 import { t, useT } from "../../lib/i18n/i18n";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Package } from "lucide-react";
 import { useCallback } from "react";
-import { orderEnded } from "../../../contract/orders";
+import { orderEnded } from "../../../contract/order-states";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

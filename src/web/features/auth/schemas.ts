@@ -1,0 +1,9 @@
+import { schemaOnDemand } from "../../lib/form";
+
+/** The contract schemas the sign-in and signup forms check, fetched with Zod once a form shows (lib/form.ts). */
+export const clientLoginSchema = schemaOnDemand(() =>
+  import("../../../contract/auth").then((m) => m.clientLoginSchema),
+);
+export const signupSchema = schemaOnDemand(() =>
+  import("../../../contract/signup").then((m) => m.signupSchema),
+);
