@@ -3,7 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { compiledMessages } from "./scripts/vite-messages.ts";
 import { installableApp } from "./scripts/vite-pwa.ts";
 import { routePreloads } from "./scripts/vite-route-preloads.ts";
@@ -58,41 +58,84 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's build of the public and client screens (`vite build --ssr`, entry-server.tsx): one file with
+ * everything in it, run by the server to draw a first page. The browser-only parts (service worker, chunk
+ * groups, preloads, precompressed files) are not in it.
+ */
+const serverBuild: UserConfig = {
   root: "src/web",
-  plugins: [react(), tailwindcss(), compiledMessages(), routePreloads(), installableApp(), precompress()],
-  build: {
-    outDir,
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // A phone on a 400 ms link pays a round trip for every few scripts, so a screen needs at most four:
-        // the entry (React, router, query, messages runtime), the language, and one or two area chunks.
-        // The public pages' chunk holds the toaster. Zod and the contract's schemas are a chunk of their own
-        // (`forms`), which client screens fetch once a form shows and staff screens import as they load.
-        codeSplitting: {
-          groups: [
-            { name: "core", tags: ["$initial"], priority: 50 },
-            {
-              name: "charts",
-              test: /node_modules[\\/](recharts|d3-|victory-vendor)|chart-parts/,
-              priority: 40,
+  plugins: [react(), compiledMessages(), noServiceWorkerOnServer()],
+  ssr: { noExternal: true },
+  build: { outDir: path.resolve("dist/ssr"), emptyOutDir: true, copyPublicDir: false },
+};
+
+/** The service worker's registration is a browser module; the server's drawing never calls it. */
+function noServiceWorkerOnServer(): Plugin {
+  const id = "\0urithi-no-pwa";
+  return {
+    name: "urithi-no-pwa-on-server",
+    resolveId: (source) => (source === "virtual:pwa-register" ? id : undefined),
+    load: (source) =>
+      source === id ? "export const registerSW = () => () => Promise.resolve();" : undefined,
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        root: "src/web",
+        plugins: [
+          react(),
+          tailwindcss(),
+          compiledMessages(),
+          routePreloads(),
+          installableApp(),
+          precompress(),
+        ],
+        build: {
+          outDir,
+          emptyOutDir: true,
+          rolldownOptions: {
+            output: {
+              // A phone on a 400 ms link pays a round trip for every few scripts, so a screen needs at most four:
+              // the entry (React, router, query, messages runtime), the language, and one or two area chunks.
+              // The toaster comes once the first screen is up (ToastHost). Zod and the contract's schemas are a
+              // chunk of their own (`forms`), which client screens fetch once a form shows and staff screens
+              // import as they load.
+              codeSplitting: {
+                groups: [
+                  { name: "core", tags: ["$initial"], priority: 50 },
+                  {
+                    name: "charts",
+                    test: /node_modules[\\/](recharts|d3-|victory-vendor)|chart-parts/,
+                    priority: 40,
+                  },
+                  {
+                    name: "toaster",
+                    test: /src[\\/]web[\\/]components[\\/]ui[\\/]toaster|@radix-ui[\\/]react-toast/,
+                    // Below the screens' groups, so the parts it shares with them stay theirs.
+                    priority: 8,
+                  },
+                  {
+                    name: "public",
+                    // Radix's primitive is shared by client forms and the toaster: here, the toaster loading on
+                    // the landing page does not pull in the client screens.
+                    test: /src[\\/]web[\\/]features[\\/]public[\\/]|@radix-ui[\\/]react-primitive[\\/]/,
+                    priority: 20,
+                  },
+                  {
+                    name: "client",
+                    test: /src[\\/]web[\\/](features[\\/](client|auth)|app[\\/](home-screen|client-account-screen))/,
+                    priority: 10,
+                  },
+                  { name: "forms", test: validation, priority: 5 },
+                ],
+              },
             },
-            {
-              name: "public",
-              test: /src[\\/]web[\\/](features[\\/]public[\\/]|components[\\/]ui[\\/]toaster)|@radix-ui[\\/]react-toast/,
-              priority: 20,
-            },
-            {
-              name: "client",
-              test: /src[\\/]web[\\/](features[\\/](client|auth)|app[\\/](home-screen|client-account-screen))/,
-              priority: 10,
-            },
-            { name: "forms", test: validation, priority: 5 },
-          ],
+          },
         },
+        server: { proxy: { "/api": "http://localhost:5000" } },
       },
-    },
-  },
-  server: { proxy: { "/api": "http://localhost:5000" } },
-});
+);

@@ -6,7 +6,8 @@
  * - slow-phone: 400 kbit/s both ways, 400 ms round trip, CPU slowed 4× (issue 10's phone);
  * - lighthouse-mobile: Lighthouse's applied mobile throttling (1,474.56 kbit/s down, 675 up, 562.5 ms, 4× CPU).
  *
- * "Usable" is when the page's main content can be used: its heading and first action are on screen.
+ * "Usable" is when the page's main content can be used: its heading and first action are on screen and
+ * work (a page the server drew is inert until the browser has taken it over).
  * Baseline, same run and link: one GET of the bare HTML document (a single round trip plus its bytes).
  * Cold: empty HTTP cache and no service worker (signed in where the page needs it). Warm: the same page
  * opened again once the first visit's service worker has installed.
@@ -47,7 +48,7 @@ const observe = (ready: string) => `
   on("paint", (e) => { if (e.name === "first-contentful-paint") perf.fcp = e.startTime; });
   const check = () => {
     const el = document.querySelector(${JSON.stringify(ready)});
-    if (el && el.offsetParent !== null) perf.usable = performance.now();
+    if (el && el.offsetParent !== null && !el.closest("[inert]")) perf.usable = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);

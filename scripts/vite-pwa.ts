@@ -39,7 +39,7 @@ export function installableApp() {
     workbox: {
       globPatterns: [
         "index.html",
-        "assets/{index,public,client,forms,en,sw}-*.{js,css}",
+        "assets/{index,public,client,forms,toaster,en,sw}-*.{js,css}",
         "icons/*.{png,svg}",
       ],
       navigateFallback: "/index.html",

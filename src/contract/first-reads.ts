@@ -1,3 +1,5 @@
+import type { Language } from "./languages";
+
 /**
  * The API reads a public or client screen makes as it opens, beside the session (plain data, no Zod: the
  * web entry reads it). The web asks for them with the screen's code; the server answers them inside the
@@ -21,4 +23,17 @@ export interface FirstAnswer {
   status: number;
   total: string | null;
   body: unknown;
+}
+
+/**
+ * The server's drawing of public and client screens (web/entry-server.tsx, built apart and loaded by the
+ * server when present): the screen's HTML as the browser would first render it from the same answers and
+ * language, a redirect the screen asked for, or null where the browser must draw it itself.
+ */
+export type Drawing = { html: string; title: string } | { redirect: string } | null;
+
+export interface ScreenDrawer {
+  prepareDrawing(): Promise<void>;
+  drawsScreen(path: string): boolean;
+  draw(page: { url: string; answers: readonly FirstAnswer[]; language: Language }): Drawing;
 }

@@ -13,3 +13,9 @@ export const languageLocales: Record<Language, string> = { en: "en-KE", sw: "sw-
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (languages as readonly string[]).includes(value);
+
+/**
+ * The language the browser last showed, kept in a cookie as well as on the device, so that the server
+ * renders a first page in the language the browser will then carry on in.
+ */
+export const LANGUAGE_COOKIE = "urithi_lang";

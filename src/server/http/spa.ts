@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ApiError } from "../../contract/errors";
-import { firstAnswersBlock, withFirstAnswers } from "./first-answers";
+import type { ScreenDrawer } from "../../contract/first-reads";
+import { firstAnswers } from "./first-answers";
+import { pageLanguage, screenPage } from "./screen-page";
 
 /**
  * A path the SPA's router may own: not the API, not a built asset, not a file by its extension. A missing
@@ -12,14 +15,25 @@ import { firstAnswersBlock, withFirstAnswers } from "./first-answers";
 export const isScreenPath = (url: string) =>
   !url.startsWith("/api/") && url !== "/api" && !url.startsWith("/assets/") && !/\.[a-z0-9]+$/i.test(url);
 
+/** The server's build of the screens (`vite build --ssr`), beside the web build, when it was built. */
+async function loadDrawer(webRoot: string): Promise<ScreenDrawer | null> {
+  const file = path.join(webRoot, "..", "ssr", "entry-server.js");
+  if (!existsSync(file)) return null;
+  const { drawer } = (await import(pathToFileURL(file).href)) as { drawer: ScreenDrawer };
+  await drawer.prepareDrawing();
+  return drawer;
+}
+
 /**
  * Serves the built web app, with the Brotli and gzip files the build wrote beside each asset. Unknown API
- * paths, assets and files answer a JSON 404; any other GET gets index.html, carrying the session and the
- * screen's first reads (first-answers.ts), so the SPA's router can show the screen or its own 404 page.
+ * paths, assets and files answer a JSON 404. Any other GET gets index.html carrying the session and the
+ * screen's first reads (first-answers.ts) and, for a public or client screen, the server's drawing of it
+ * from those answers (screen-page.ts); the SPA's router shows the screen or its own 404 page.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const indexFile = webRoot === null ? null : path.join(webRoot, "index.html");
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+  const drawer = webRoot && indexHtml !== null ? await loadDrawer(webRoot) : null;
   if (webRoot && indexHtml !== null) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -41,7 +55,11 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       reply.header("cache-control", "private, no-cache");
       reply.type("text/html; charset=utf-8");
       if (request.method === "HEAD") return indexHtml;
-      return withFirstAnswers(indexHtml, await firstAnswersBlock(app, request));
+      const { answers, block } = await firstAnswers(app, request);
+      const language = pageLanguage(request);
+      const drawing = drawer?.drawsScreen(url) ? drawer.draw({ url: request.url, answers, language }) : null;
+      if (drawing && "redirect" in drawing) return reply.redirect(drawing.redirect, 302);
+      return screenPage(indexHtml, { block, drawing, language });
     }
     const body: ApiError = { error: { code: "NOT_FOUND", message: `No route ${request.method} ${url}` } };
     return reply.status(404).send(body);

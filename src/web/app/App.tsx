@@ -1,44 +1,53 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, use, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { OfflineBanner } from "../components/offline-banner";
 import { ToastHost } from "../components/ui/toast-host";
 import { toast } from "../components/ui/use-toast";
-import { activate, i18n, initialLanguage } from "../lib/i18n/i18n";
-import { onRateLimited, onUnauthorized, queryClient } from "../lib/query-client";
+import { i18n } from "../lib/i18n/i18n";
+import { onRateLimited, onUnauthorized } from "../lib/query-client";
 import { meQueryKey, useSession } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
 import { LoadErrorBoundary } from "./load-error-boundary";
 import { PageIdentity, SkipLink } from "./page-identity";
 import { LoginPage, NotFoundPage, publicRoutes, routeTitle, staffNotFoundRoute, staffRoutes } from "./routes";
 import { UpdatePrompt } from "./update-prompt";
-import { warmRoute } from "./warm-route";
 
 // The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
 const StaffScreen = lazy(() => import("./staff-screen"));
 
-// The first language's messages load beside the first screen's code; a failure reaches the boundary below.
-const languageReady = activate(initialLanguage());
-warmRoute(window.location.pathname);
-
-/** Renders once the messages of the language are in, so no screen ever shows a message id. */
-function WithLanguage({ children }: { children: ReactNode }) {
-  use(languageReady);
+/**
+ * Renders once the messages of the language are in, so no screen ever shows a message id; a failure to load
+ * them reaches the load-error boundary. The server renders with its languages loaded, and passes none.
+ */
+function WithLanguage({ ready, children }: { ready?: Promise<void>; children: ReactNode }) {
+  if (ready) use(ready);
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/**
+ * A page the server drew arrives inert: its buttons would do nothing until the browser has taken the drawing
+ * over, so none can be tapped in vain. This runs once the screen has been taken over (or drawn afresh).
+ */
+function TakenOver() {
+  useEffect(() => {
+    document.getElementById("root")?.removeAttribute("inert");
+  }, []);
+  return null;
 }
 
 /**
  * A 401 from any screen means the server ended the session: forget the user so guards send them to log in.
  * A 429 says how long to wait, wherever it came from.
  */
-function SessionWatcher() {
+function SessionWatcher({ client }: { client: QueryClient }) {
   useEffect(
     () =>
       onUnauthorized(() => {
-        queryClient.setQueryData(meQueryKey, null);
+        client.setQueryData(meQueryKey, null);
       }),
-    [],
+    [client],
   );
   useEffect(
     () =>
@@ -58,13 +67,14 @@ function UnknownAddress() {
   return user && user.role !== "client" ? <StaffScreen route={staffNotFoundRoute} /> : <NotFoundPage />;
 }
 
-export function App() {
+/** The whole app: in the browser with its one query client, on the server with one per page it renders. */
+export function App({ client, languageReady }: { client: QueryClient; languageReady?: Promise<void> }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionWatcher />
+    <QueryClientProvider client={client}>
+      <SessionWatcher client={client} />
       <LoadErrorBoundary>
         <Suspense fallback={<FullPageSpinner />}>
-          <WithLanguage>
+          <WithLanguage ready={languageReady}>
             <SkipLink />
             <OfflineBanner />
             <PageIdentity titleOf={routeTitle} />
@@ -83,6 +93,7 @@ export function App() {
               <Route component={UnknownAddress} />
             </Switch>
             <UpdatePrompt />
+            <TakenOver />
           </WithLanguage>
         </Suspense>
       </LoadErrorBoundary>

@@ -4,6 +4,9 @@ import { useLocation } from "wouter";
 import { useT } from "../lib/i18n/i18n";
 
 const SITE = "Urithi";
+/** What the browser tab says for a screen of this name (the server writes the same into a page it draws). */
+export const documentTitle = (screen: string | undefined) =>
+  screen ? `${screen} · ${SITE}` : `${SITE} – Cattle Genetics`;
 /** How long to wait for a lazily loaded screen's heading before giving up on moving focus to it. */
 const HEADING_WAIT_MS = 3000;
 
@@ -19,7 +22,7 @@ export function PageIdentity({ titleOf }: { titleOf: (path: string) => string | 
   // Renamed on navigation and when the language changes (titleOf reads the current language).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the locale changes what titleOf answers
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE}` : `${SITE} – Cattle Genetics`;
+    document.title = documentTitle(title);
   }, [title, i18n.locale]);
 
   const first = useRef(true);

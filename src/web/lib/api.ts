@@ -1,6 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
-import { takeFirstAnswer } from "./first-answers";
 import { say } from "./i18n/i18n";
 
 /**
@@ -100,11 +99,7 @@ export function withListTotal(data: unknown, total: string | null | undefined): 
 /** Reads a query key's URL as JSON; with `on401: "returnNull"` a 401 yields null instead of throwing. */
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
-    const url = urlFromQueryKey(queryKey);
-    const first = takeFirstAnswer(url);
-    if (first?.status === 200) return withListTotal(first.body, first.total) as T;
-    if (first?.status === 401 && on401 === "returnNull") return null as T;
-    const res = await fetch(url, { credentials: "include" });
+    const res = await fetch(urlFromQueryKey(queryKey), { credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfNotOk(res);
     return withListTotal(await res.json(), res.headers.get(LIST_TOTAL_HEADER)) as T;

@@ -42,11 +42,13 @@ export function deviceStore<T>(key: string, parse: (stored: unknown) => T, empty
       }
       show(next);
     },
+    // A page the server drew shows the empty value (the server cannot see this device) until it is
+    // taken over, and then this device's own.
     use: (): T =>
       useSyncExternalStore(
         subscribe,
         () => value,
-        () => value,
+        () => empty,
       ),
   };
 }

@@ -27,24 +27,30 @@ const notifyStatus = (error: unknown) => {
   }
 };
 
-/** TanStack Query settings of SPEC section 7: never stale, no refetch on focus, no polling, no retries. */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: notifyStatus }),
-  mutationCache: new MutationCache({ onError: notifyStatus }),
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
-      // Sharing rows with the previous answer would drop a list's total (a property no copy carries).
-      structuralSharing: (old, next) =>
-        withListTotal(replaceEqualDeep(old, next), (next as Listed<unknown>)?.total),
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
-      // Offline, reads still go out: the service worker answers the client's from its cache. Writes fail
-      // at once with a network error the screen explains, instead of waiting unseen to fire later.
-      networkMode: "offlineFirst",
+/**
+ * TanStack Query settings of SPEC section 7: never stale, no refetch on focus, no polling, no retries. The
+ * browser has one client (`queryClient`); the server makes one per page it renders.
+ */
+export const newQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError: notifyStatus }),
+    mutationCache: new MutationCache({ onError: notifyStatus }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        // Sharing rows with the previous answer would drop a list's total (a property no copy carries).
+        structuralSharing: (old, next) =>
+          withListTotal(replaceEqualDeep(old, next), (next as Listed<unknown>)?.total),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+        // Offline, reads still go out: the service worker answers the client's from its cache. Writes fail
+        // at once with a network error the screen explains, instead of waiting unseen to fire later.
+        networkMode: "offlineFirst",
+      },
+      mutations: { retry: false, networkMode: "always" },
     },
-    mutations: { retry: false, networkMode: "always" },
-  },
-});
+  });
+
+export const queryClient = newQueryClient();

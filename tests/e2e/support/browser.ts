@@ -50,6 +50,15 @@ export async function screenshot(page: Page, name: string, options = { fullPage:
   return file;
 }
 
+/**
+ * Opens a screen and waits until the browser has taken over the server's drawing of it (the root stops
+ * being inert), so a test types and taps into a live screen, as a person who waits for it would.
+ */
+export async function openScreen(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+}
+
 /** Signs in through the login screen's form, as a person would. */
 export async function signInAsStaff(page: Page, email: string, password = "demo1234"): Promise<void> {
   await page.goto("/login");
@@ -84,7 +93,7 @@ export async function signInAsClient(
   email = "client@urithi.co.ke",
   password = "demo1234",
 ): Promise<void> {
-  await page.goto("/client-login");
+  await openScreen(page, "/client-login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -94,11 +103,11 @@ export async function signInAsClient(
 
 /** The client shops one product (by its item code) into the cart and places the order with the chosen payment method. */
 export async function orderFromCart(page: Page, product: string, method: "M-Pesa" | "Bank Transfer") {
-  await page.goto("/shop");
+  await openScreen(page, "/shop");
   await page.getByLabel("Search products").fill(product);
   const card = page.getByTestId("product-card").filter({ hasText: product }).first();
   await card.getByRole("button", { name: "Add to Cart" }).click();
-  await page.goto("/cart");
+  await openScreen(page, "/cart");
   await page.getByLabel("Delivery address *").fill("Ol Kalou, Nyandarua");
   await page.getByLabel(method).check();
   await page.getByRole("button", { name: "Place Order" }).click();

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useSearch } from "wouter";
 import { type PaymentMethod, paymentMethods } from "../../../contract/order-states";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
@@ -29,8 +30,8 @@ const fields = {
 export type CheckoutValues = typeof fields;
 
 /** A payment method chosen before the checkout (the home page's select), passed as `?pay=`. */
-function chosenPayment(): PaymentMethod {
-  const pay = new URLSearchParams(window.location.search).get("pay");
+function chosenPayment(search: string): PaymentMethod {
+  const pay = new URLSearchParams(search).get("pay");
   return paymentMethods.find((m) => m === pay) ?? "mpesa";
 }
 
@@ -121,11 +122,12 @@ export function useCheckout(
 ) {
   const cart = useCart();
   const user = useSession().data?.user;
+  const search = useSearch();
   const place = usePlaceOrder();
   const form = useContractForm({
     schema: schemas[variant],
     idPrefix: variant === "cart" ? "delivery" : "co",
-    initial: () => ({ ...fields, paymentMethod: chosenPayment() }),
+    initial: () => ({ ...fields, paymentMethod: chosenPayment(search) }),
     toInput: (v) => toInput(variant, cart, v),
     errorPaths,
   });

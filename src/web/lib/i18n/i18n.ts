@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { isLanguage, type Language, languageLocales } from "../../../contract/languages";
+import { isLanguage, LANGUAGE_COOKIE, type Language, languageLocales } from "../../../contract/languages";
 import { storageKeys } from "../storage-keys";
 import { compiledCatalog } from "./catalog";
 import type { MessageId } from "./en";
@@ -25,17 +25,39 @@ export function initialLanguage(): Language {
 }
 
 /** The Kiswahili for what the contract and the server say; null while the language is English. */
-let serverWords: ((text: string) => string | undefined) | null = null;
+type ServerWords = ((text: string) => string | undefined) | null;
+let serverWords: ServerWords = null;
+const wordsOf = new Map<Language, ServerWords>();
 
-/** Loads a language's messages (their own small chunks) and switches every screen to it. */
-export async function activate(language: Language): Promise<void> {
+/** Loads a language's messages (their own small chunks) without switching to it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (wordsOf.has(language)) return;
   const [messages, words] = await Promise.all([
     compiledCatalog(language),
     language === "sw" ? import("./server-words-sw").then((m) => m.translateServerWords) : null,
   ]);
-  serverWords = words;
-  i18n.loadAndActivate({ locale: language, messages });
+  i18n.load(language, messages);
+  wordsOf.set(language, words);
+}
+
+/**
+ * Switches every screen to a language already loaded. The server renders a page in the visitor's language
+ * this way, synchronously, so two pages rendered one after the other never share a language by mistake.
+ */
+export function switchLanguage(language: Language): void {
+  if (!wordsOf.has(language)) throw new Error(`The ${language} messages are not loaded`);
+  serverWords = wordsOf.get(language) ?? null;
+  i18n.activate(language);
+}
+
+/** Loads a language's messages and switches every screen to it; the server learns it from a cookie. */
+export async function activate(language: Language): Promise<void> {
+  await loadLanguage(language);
+  switchLanguage(language);
+  if (typeof document === "undefined") return;
   document.documentElement.lang = language;
+  // biome-ignore lint/suspicious/noDocumentCookie: one of two fixed words; older phones lack cookieStore
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** A choice the person made: remembered on this device (the account keeps it too, see LanguageSwitch). */

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from "fastify";
+import type { Drawing } from "../../contract/first-reads";
+import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../contract/languages";
+
+/**
+ * The language to draw a page in: the one the browser last showed (its cookie), else Kiswahili when the
+ * browser asks for it at all, as the web app's own first choice does (initialLanguage).
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const chosen = request.cookies[LANGUAGE_COOKIE];
+  if (isLanguage(chosen)) return chosen;
+  const asked = (request.headers["accept-language"] ?? "").split(",");
+  return asked.some((l) => l.trim().toLowerCase().startsWith("sw")) ? "sw" : "en";
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/**
+ * index.html with the page's answers at the end of its body (the head's script and preload tags reach the
+ * browser first, and module scripts run only once the page is parsed), and, when the server drew the
+ * screen, its HTML in the root element (inert until the browser has taken it over: see App's TakenOver),
+ * its title and its language.
+ */
+export function screenPage(
+  html: string,
+  page: { block: string; drawing: Exclude<Drawing, { redirect: string }>; language: Language },
+): string {
+  let out = html.includes("</body>")
+    ? html.replace("</body>", () => `${page.block}</body>`)
+    : html + page.block;
+  const drawing = page.drawing;
+  if (drawing) {
+    out = out
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(drawing.title)}</title>`)
+      .replace('<div id="root"></div>', () => `<div id="root" inert>${drawing.html}</div>`);
+  }
+  return out;
+}

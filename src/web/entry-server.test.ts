@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FirstAnswer } from "../contract/first-reads";
+import { draw, drawsScreen, prepareDrawing } from "./entry-server";
+
+const client = {
+  user: {
+    id: 9,
+    email: "wanjiru@example.co.ke",
+    firstName: "Wanjiru",
+    lastName: "Kamau",
+    role: "client",
+    permissions: [],
+  },
+};
+const me = (body: unknown, status = 200): FirstAnswer => ({ url: "/api/auth/me", status, total: null, body });
+const product = {
+  id: 7,
+  name: "Friesian Sexed Semen",
+  type: "sperm",
+  breed: "Friesian",
+  price: 4_500,
+  currency: "KES",
+  description: "Proven daughters in Nakuru",
+  features: [],
+  inStock: 3,
+  regionSuitability: ["Central"],
+  category: "dairy",
+  origin: "Kenya",
+  itemId: "SEM-FR-001",
+};
+const products: FirstAnswer = { url: "/api/client/products", status: 200, total: null, body: [product] };
+
+beforeAll(async () => {
+  await prepareDrawing();
+});
+
+describe("the server's drawing of a screen", () => {
+  it("draws the order screen from the page's answers, in the visitor's language", () => {
+    const english = draw({ url: "/client-orders", answers: [me(client), products], language: "en" });
+    expect(english && "html" in english).toBe(true);
+    const html = (english as { html: string }).html;
+    expect(html).toContain("Friesian Sexed Semen");
+    expect(html).toContain("SEM-FR-001");
+    expect(html).toContain("<h1");
+    expect((english as { title: string }).title).toMatch(/ · Urithi$/);
+    const swahili = draw({ url: "/client-orders", answers: [me(client), products], language: "sw" });
+    expect((swahili as { html: string }).html).not.toEqual(html);
+    expect((swahili as { html: string }).html).toContain("Friesian Sexed Semen");
+  });
+
+  it("draws the landing page for anyone, and sends a signed-out visitor on a client screen to log in", () => {
+    const landing = draw({ url: "/landing", answers: [me(null, 401)], language: "en" });
+    expect((landing as { html: string }).html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(draw({ url: "/client-orders", answers: [me(null, 401)], language: "en" })).toEqual({
+      redirect: "/client-login",
+    });
+  });
+
+  it("draws what the browser would show while a read is missing from the answers", () => {
+    // No session answer: the browser would show the screen's loading state until it has one.
+    const waiting = draw({ url: "/client-orders", answers: [], language: "en" }) as { html: string };
+    expect(waiting.html).toContain('role="status" aria-label="Loading"');
+    expect(waiting.html).not.toContain("SEM-FR-001");
+  });
+
+  it("draws public and client screens only", () => {
+    for (const path of ["/", "/landing", "/shop", "/shop/products/12", "/client-orders", "/cart"]) {
+      expect(drawsScreen(path), path).toBe(true);
+    }
+    for (const path of ["/dashboard", "/orders", "/login", "/no-such-page"]) {
+      expect(drawsScreen(path), path).toBe(false);
+    }
+  });
+});
