@@ -41,6 +41,15 @@ describe("reports and analytics", () => {
     expect(await tooltip.textContent()).toMatch(/\d{1,2} [A-Z][a-z]{2}/);
     await screenshot(page, "reports-desktop", { fullPage: false });
 
+    // Each tab is drawn once and kept: coming back to one shows the same drawing, not a new one.
+    await page.getByTestId("chart-revenue").evaluate((el) => el.setAttribute("data-kept", "yes"));
+    await page.getByRole("tab", { name: "Customers" }).click();
+    await page.getByTestId("chart-growth").locator(".recharts-line-curve").waitFor();
+    expect(await page.getByTestId("chart-revenue").isVisible()).toBe(false);
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await page.getByTestId("chart-revenue").waitFor();
+    expect(await page.getByTestId("chart-revenue").getAttribute("data-kept")).toBe("yes");
+
     await page.getByLabel("Report period").selectOption("1y");
     const year = await (await page.request.get(`${baseUrl()}/api/reports?period=1y`)).json();
     await page.waitForFunction(

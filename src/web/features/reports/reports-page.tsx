@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, Package, ShoppingCart, TrendingUp, Users } from "lucide-react";
 import { useState } from "react";
 import {
+  type Report,
   type ReportPeriod,
   type ReportType,
   reportPeriodLabels,
@@ -20,6 +21,7 @@ import { reportPdfUrl, reportQueries } from "./api";
 import { Customers } from "./customers-tab";
 import { Fertility } from "./fertility-tab";
 import { Inventory } from "./inventory-tab";
+import { KeptPanels } from "./kept-panels";
 import { Overview } from "./overview-tab";
 import { Sales } from "./sales-tab";
 
@@ -34,6 +36,26 @@ const tabLabels: Record<Tab, string> = {
 };
 
 const periods = optionsOf(reportPeriods, reportPeriodLabels);
+
+const allTabs = [...reportTypes, "fertility"] as const satisfies readonly Tab[];
+const salesTabs = allTabs.filter((t) => t !== "inventory" && t !== "fertility");
+/** Inventory and fertility are for those who see the stock, not sales-only reporting. */
+const tabsOf = (r: Report): readonly Tab[] => (r.inventoryReport ? allTabs : salesTabs);
+
+function renderTab(tab: Tab, r: Report) {
+  switch (tab) {
+    case "overview":
+      return <Overview r={r} />;
+    case "sales":
+      return <Sales r={r} />;
+    case "inventory":
+      return r.inventoryReport && <Inventory i={r.inventoryReport} />;
+    case "customers":
+      return <Customers r={r} />;
+    case "fertility":
+      return <Fertility />;
+  }
+}
 
 export default function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>("30d");
@@ -88,19 +110,8 @@ export default function ReportsPage() {
                 : []),
             ]}
           />
-          <TabBar
-            tabs={[...reportTypes, "fertility" as const]
-              // Inventory and fertility are for those who see the stock, not sales-only reporting.
-              .filter((t) => (t !== "inventory" && t !== "fertility") || r.inventoryReport)
-              .map((t) => [t, tabLabels[t]] as const)}
-            value={tab}
-            onChange={setTab}
-          />
-          {tab === "overview" && <Overview r={r} />}
-          {tab === "sales" && <Sales r={r} />}
-          {tab === "inventory" && r.inventoryReport && <Inventory i={r.inventoryReport} />}
-          {tab === "customers" && <Customers r={r} />}
-          {tab === "fertility" && <Fertility />}
+          <TabBar tabs={tabsOf(r).map((t) => [t, tabLabels[t]] as const)} value={tab} onChange={setTab} />
+          <KeptPanels tabs={tabsOf(r)} current={tab} data={r} render={renderTab} />
         </div>
       )}
     </div>
