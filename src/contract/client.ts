@@ -14,6 +14,8 @@ export const shopProductSchema = z.object({
   price: z.number().int(),
   currency: z.literal("KES"),
   description: z.string(),
+  /** The description in Kiswahili, where one is written; screens in Kiswahili show it instead. */
+  descriptionSw: z.string().nullable(),
   features: z.array(z.string()),
   inStock: z.number().int(),
   regionSuitability: z.array(z.string()),

@@ -89,6 +89,8 @@ export const inventoryItemSchema = z.object({
   costPerUnit: z.number().int(),
   isActive: z.boolean(),
   description: z.string().nullable(),
+  /** The description in Kiswahili; null where only the English one is written. */
+  descriptionSw: z.string().nullable(),
   expiryDate: z.string().nullable(),
   geneticData: geneticDataSchema,
   genetics: geneticsSchema,
@@ -129,6 +131,8 @@ export const inventoryItemInputSchema = z.object({
   storageUnitId: idSchema.nullish(),
   expiryDate: isoDate("Enter a valid date").nullish(),
   description: text().max(2000).nullish(),
+  /** Left out of a correction, the Kiswahili description stays as it is. */
+  descriptionSw: text().max(2000).nullish(),
   geneticData: geneticDataSchema,
   /** The typed proof or embryo details; left out, nothing is known. */
   genetics: geneticsSchema.default(() => geneticsSchema.parse({})),

@@ -143,12 +143,20 @@ describe("genetic inventory", () => {
     ).toBe(true);
     await dialog.getByLabel("Stock (units) *").fill("9");
     await dialog.getByLabel("Suitable regions (comma-separated)").fill("Northern, Eastern");
+    await dialog.getByLabel("Description", { exact: true }).fill("Boran embryos for dry rangeland.");
+    await dialog.getByLabel("Description in Kiswahili").fill("Viinitete vya Boran kwa malisho kame.");
     await screenshot(page, "inventory-add-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Add Item" }).click();
     await expectToast(page, "Item Added");
     await page.getByLabel("Search inventory").fill("EMB-BO-077");
     await cardCount(1);
     expect(await cards().first().textContent()).toContain("Laikipia Boran Ranch");
+    // What a client reading Kiswahili is shown for it.
+    const [product] = await (await page.request.get(`${baseUrl()}/api/catalogue?search=EMB-BO-077`)).json();
+    expect(product).toMatchObject({
+      description: "Boran embryos for dry rangeland.",
+      descriptionSw: "Viinitete vya Boran kwa malisho kame.",
+    });
   });
 
   it("reserves stock for a customer and the available count drops", async () => {

@@ -341,6 +341,8 @@ export const inventoryItems = pgTable(
     storageUnitId: integer("storage_unit_id").references(() => storageUnits.id),
     costPerUnit: integer("cost_per_unit").notNull(),
     description: text("description"),
+    /** The description in Kiswahili, for clients reading in it; the English one otherwise. */
+    descriptionSw: text("description_sw"),
     geneticData: jsonb("genetic_data").$type<Record<string, unknown>>().notNull(),
     expiryDate: date("expiry_date", { mode: "string" }),
     isActive: boolean("is_active").notNull().default(true),

@@ -356,6 +356,10 @@ function seedItem(
     type === "embryo"
       ? `${g.production === "in_vitro" ? "IVF" : "Flushed"} ${p.breedName} embryos by ${g.bullName} out of ${g.damName}`
       : `${g.semenType === "sexed" ? "Sexed" : "Conventional"} ${p.breedName} semen from ${g.bullName}`;
+  const whatSw =
+    type === "embryo"
+      ? `Viinitete vya ${p.breedName} ${g.production === "in_vitro" ? "vya maabarani (IVF)" : "vilivyovunwa"}, baba ${g.bullName}, mama ${g.damName}`
+      : `Mbegu za ${p.breedName} ${g.semenType === "sexed" ? "za jinsia (sexed)" : "za kawaida"} kutoka kwa ${g.bullName}`;
   return {
     itemId,
     type,
@@ -369,6 +373,7 @@ function seedItem(
     acquiredDaysAgo: r.int(30, 260),
     expiresInDays: r.int(500, 1500),
     description: `${what}; ${g.proofSource === "genomic" ? "genomic" : "daughter-proven"} proof.`,
+    descriptionSw: `${whatSw}; ubora ${g.proofSource === "genomic" ? "umepimwa kwa vinasaba (genomic)" : "umethibitishwa na mabinti"}.`,
     geneticData: {
       category: p.category,
       origin: p.origin,

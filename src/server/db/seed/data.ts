@@ -87,6 +87,7 @@ export type SeedItem = {
   acquiredDaysAgo: number;
   expiresInDays: number;
   description: string;
+  descriptionSw: string;
   geneticData: GeneticData;
 };
 
@@ -105,6 +106,7 @@ export const seedItemRow = (i: SeedItem, storageUnitId: number, now: Date, creat
   storageUnitId,
   costPerUnit: i.costPerUnit,
   description: i.description,
+  descriptionSw: i.descriptionSw,
   geneticData: i.geneticData,
   expiryDate: new Date(now.getTime() + i.expiresInDays * DAY_MS).toISOString().slice(0, 10),
   createdAt,
@@ -124,6 +126,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 300,
     expiresInDays: 900,
     description: "Sexed female IVF embryos from elite Holstein donors; high milk yield.",
+    descriptionSw: "Viinitete vya kike (sexed) vya IVF kutoka kwa ng'ombe bora wa Holstein; maziwa mengi.",
     geneticData: {
       category: "dairy",
       origin: "Brazil",
@@ -147,6 +150,8 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 250,
     expiresInDays: 700,
     description: "Jersey embryos with high butterfat; suited to smallholder zero-grazing.",
+    descriptionSw:
+      "Viinitete vya Jersey vyenye mafuta mengi kwenye maziwa; vinafaa ufugaji wa ndani kwa wakulima wadogo.",
     geneticData: {
       category: "dairy",
       origin: "Kenya",
@@ -170,6 +175,8 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 330,
     expiresInDays: 1200,
     description: "Sexed semen from a proven Holstein sire; daughters average 35 L/day.",
+    descriptionSw:
+      "Mbegu za jinsia (sexed) kutoka kwa dume wa Holstein aliyethibitishwa; mabinti hukamuliwa wastani wa lita 35 kwa siku.",
     geneticData: {
       category: "dairy",
       origin: "Brazil",
@@ -192,6 +199,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 280,
     expiresInDays: 1000,
     description: "Hardy Ayrshire sire for high-altitude dairy herds.",
+    descriptionSw: "Dume imara wa Ayrshire kwa mifugo ya maziwa ya maeneo ya miinuko.",
     geneticData: {
       category: "dairy",
       origin: "Kenya",
@@ -214,6 +222,8 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 200,
     expiresInDays: 1100,
     description: "Heat- and tick-tolerant Sahiwal for semi-arid dual-purpose herds.",
+    descriptionSw:
+      "Sahiwal anayestahimili joto na kupe, kwa mifugo ya maziwa na nyama katika maeneo kame kiasi.",
     geneticData: {
       category: "dual_purpose",
       origin: "Kenya",
@@ -237,6 +247,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 180,
     expiresInDays: 600,
     description: "Improved Boran beef embryos; fast growth on rangeland.",
+    descriptionSw: "Viinitete vya Boran vilivyoboreshwa kwa nyama; hukua haraka malishoni.",
     geneticData: {
       category: "beef",
       origin: "Kenya",
@@ -259,6 +270,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 150,
     expiresInDays: 900,
     description: "Boran sire semen for beef crossbreeding programmes.",
+    descriptionSw: "Mbegu za dume wa Boran kwa mpango wa kuchanganya mbari za nyama.",
     geneticData: {
       category: "beef",
       origin: "Kenya",
@@ -281,6 +293,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 120,
     expiresInDays: 800,
     description: "5/8 Girolando embryos: tropical dairy performance with heat tolerance.",
+    descriptionSw: "Viinitete vya Girolando 5/8: maziwa mazuri katika joto la tropiki, na kustahimili joto.",
     geneticData: {
       category: "dairy",
       origin: "Brazil_Kenya",
@@ -303,6 +316,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 90,
     expiresInDays: 1300,
     description: "Dairy Gir sire semen for building Girolando herds.",
+    descriptionSw: "Mbegu za dume wa Gir wa maziwa, kwa kujenga mifugo ya Girolando.",
     geneticData: {
       category: "dual_purpose",
       origin: "Brazil",
@@ -325,6 +339,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 60,
     expiresInDays: 650,
     description: "Ayrshire embryos for highland dairy farms.",
+    descriptionSw: "Viinitete vya Ayrshire kwa mashamba ya maziwa ya nyanda za juu.",
     geneticData: {
       category: "dairy",
       origin: "Kenya",
@@ -347,6 +362,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 45,
     expiresInDays: 1200,
     description: "Sexed Jersey semen; calving ease sire.",
+    descriptionSw: "Mbegu za Jersey za jinsia (sexed); dume ambaye ndama wake huzaliwa kwa urahisi.",
     geneticData: {
       category: "dairy",
       origin: "Brazil",
@@ -369,6 +385,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 20,
     expiresInDays: 25,
     description: "Locally flushed Girolando embryos from the Nakuru donor herd.",
+    descriptionSw: "Viinitete vya Girolando vilivyovunwa hapa nchini kutoka kwa mifugo wafadhili wa Nakuru.",
     geneticData: {
       category: "dairy",
       origin: "Brazil_Kenya",
@@ -391,6 +408,7 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 900,
     expiresInDays: -30,
     description: "Older Holstein embryo batch past its viability date.",
+    descriptionSw: "Kundi la zamani la viinitete vya Holstein lililopita tarehe ya kufaa.",
     geneticData: {
       category: "dairy",
       origin: "Brazil",
@@ -413,6 +431,8 @@ export const seedInventory: SeedItem[] = [
     acquiredDaysAgo: 240,
     expiresInDays: 500,
     description: "Batch held back after a nitrogen top-up delay; pending motility test.",
+    descriptionSw:
+      "Kundi lililozuiliwa baada ya kuchelewa kujaza naitrojeni; linasubiri kipimo cha uhai wa mbegu.",
     geneticData: {
       category: "dual_purpose",
       origin: "Kenya",

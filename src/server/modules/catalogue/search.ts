@@ -54,6 +54,7 @@ function filtersOf(q: Query): SQL {
         ilike(itemGenetics.bullName, p),
         ilike(itemGenetics.registration, p),
         ilike(inventoryItems.description, p),
+        ilike(inventoryItems.descriptionSw, p),
         sql`${nameWords} ilike ${p}`,
       ),
     );

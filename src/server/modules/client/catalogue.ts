@@ -41,6 +41,7 @@ export function toShopProduct(item: InventoryItem): ShopProduct {
     price: item.costPerUnit,
     currency: "KES",
     description: item.description ?? `${productName(item)} from ${item.acquiredFrom}`,
+    descriptionSw: item.descriptionSw,
     features: features(item),
     inStock: item.availableStock,
     regionSuitability: item.geneticData.region_suitability,

@@ -236,6 +236,36 @@ describe("genetics", () => {
     expect(replaced.json().geneticData.heat_tolerance).toBe("Moderate");
   });
 
+  it("keeps a Kiswahili description beside the English one, shown to the shop and found by its search", async () => {
+    const res = await director.post("/api/inventory", {
+      ...newItem,
+      itemId: "SEM-SW-903",
+      type: "sperm",
+      description: "Hardy sire for dry country.",
+      descriptionSw: "Dume imara kwa nchi kavu.",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json();
+    expect(item).toMatchObject({
+      description: "Hardy sire for dry country.",
+      descriptionSw: "Dume imara kwa nchi kavu.",
+    });
+    const shop = (await t.app.inject({ method: "GET", url: "/api/client/products" })).json();
+    expect(shop.find((p: { itemId: string }) => p.itemId === "SEM-SW-903")).toMatchObject({
+      description: "Hardy sire for dry country.",
+      descriptionSw: "Dume imara kwa nchi kavu.",
+    });
+    const found = (await t.app.inject({ method: "GET", url: "/api/catalogue?search=nchi%20kavu" })).json();
+    expect(found.map((p: { itemId: string }) => p.itemId)).toEqual(["SEM-SW-903"]);
+
+    // A correction that leaves it out keeps it; null takes it away.
+    const { itemId: _, type: __, currentStock: ___, ...details } = newItem;
+    const kept = await director.patch(`/api/inventory/${item.id}`, { ...details, costPerUnit: 2500 });
+    expect(kept.json().descriptionSw).toBe("Dume imara kwa nchi kavu.");
+    const cleared = await director.patch(`/api/inventory/${item.id}`, { ...details, descriptionSw: null });
+    expect(cleared.json().descriptionSw).toBeNull();
+  });
+
   it("refuses figures a proof cannot have, naming the field", async () => {
     const res = await director.post("/api/inventory", {
       ...newItem,

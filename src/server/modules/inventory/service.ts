@@ -57,6 +57,7 @@ export function toInventoryItem(
     costPerUnit: row.costPerUnit,
     isActive: row.isActive,
     description: row.description,
+    descriptionSw: row.descriptionSw,
     expiryDate: row.expiryDate,
     geneticData: parseGeneticData(row.geneticData),
     genetics: toGenetics(genetics),
@@ -231,6 +232,7 @@ const detailsOf = (input: z.output<typeof inventoryItemUpdateSchema>) => ({
   storageUnitId: input.storageUnitId ?? null,
   expiryDate: input.expiryDate ?? null,
   description: input.description ?? null,
+  ...(input.descriptionSw !== undefined && { descriptionSw: input.descriptionSw }),
   geneticData: input.genetics?.heatTolerance
     ? { ...input.geneticData, heat_tolerance: toleranceLabels[input.genetics.heatTolerance] }
     : input.geneticData,

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import type { CatalogueProduct, Recommendation, RecommendationAsk } from "../../../contract/catalogue";
 import { formatKes } from "../../lib/format";
-import { type MessageId, useT } from "../../lib/i18n/i18n";
+import { type MessageId, say, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { signed } from "./proof-sections";
 
@@ -61,7 +61,7 @@ export function AssistantPicks({ ask, onShown }: { ask: RecommendationAsk; onSho
                 href={`/shop/products/${p.id}`}
                 className="font-medium text-brand-800 underline underline-offset-2 dark:text-brand-500"
               >
-                {p.genetics.bullName ? `${p.name}: ${p.genetics.bullName}` : p.name}
+                {p.genetics.bullName ? `${say(p.name)}: ${p.genetics.bullName}` : say(p.name)}
               </Link>
               <span className="block text-xs text-gray-700 dark:text-gray-300">
                 {[figure, formatKes(p.price), t("assistant.inStock", { n: p.inStock })]

@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
-import { useT } from "../../lib/i18n/i18n";
+import { say, useT } from "../../lib/i18n/i18n";
 import { removeWithToast } from "./cart-actions";
 import { type CartItem, cartTotal } from "./cart-store";
 import { QuantityStepper } from "./quantity-stepper";
@@ -19,7 +19,7 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
         {cart.map((item) => (
           <div key={item.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="cart-item">
             <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
-              <p className="font-medium">{item.name}</p>
+              <p className="font-medium">{say(item.name)}</p>
               <p className="text-xs text-gray-500">
                 <span className="font-mono">{item.itemId}</span> ·{" "}
                 {t("cart.each", { price: formatKes(item.price) })} ·{" "}
@@ -33,7 +33,7 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={t("cart.remove", { name: item.name })}
+              aria-label={t("cart.remove", { name: say(item.name) })}
               onClick={() => removeWithToast(item)}
             >
               <Trash2 />

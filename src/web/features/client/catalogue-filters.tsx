@@ -2,17 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { catalogueSorts } from "../../../contract/catalogue-limits";
+import { catalogueRegions } from "../../../contract/counties";
 import { ChoiceSelect } from "../../components/choice-select";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { SearchInput } from "../../components/ui/search-input";
-import { type MessageId, useT } from "../../lib/i18n/i18n";
+import { type MessageId, say, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import type { CatalogueParam, CatalogueParams } from "./catalogue-params";
 import { traitParams } from "./catalogue-params";
-
-const regions = ["Central", "Coastal", "Eastern", "Northern", "Rift Valley", "Western"];
 
 /** A number the farmer types, sent once they pause, so each keystroke is not a search. */
 function NumberFilter({
@@ -159,7 +158,7 @@ export function CatalogueFilters({
           <ChoiceSelect
             label={t("catalogue.region")}
             all={t("catalogue.region.any")}
-            options={regions.map((r) => [r, r] as const)}
+            options={[...catalogueRegions].sort().map((r) => [r, say(r)] as const)}
             value={params.region ?? "all"}
             onChange={set("region")}
           />

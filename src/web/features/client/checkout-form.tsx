@@ -8,7 +8,7 @@ import { Field } from "../../components/ui/field";
 import { localToday } from "../../lib/dates";
 import type { FieldBinding } from "../../lib/form";
 import { formatKes } from "../../lib/format";
-import { useT } from "../../lib/i18n/i18n";
+import { say, useT } from "../../lib/i18n/i18n";
 import { CartTotal } from "./cart-lines";
 import { cartTotal } from "./cart-store";
 import { type CheckoutVariant, useCheckout } from "./checkout";
@@ -116,7 +116,7 @@ export function CheckoutForm({
           {cart.map((i) => (
             <p key={i.id} className="flex justify-between gap-2">
               <span>
-                {i.name} × {i.quantity}
+                {say(i.name)} × {i.quantity}
               </span>
               <span>{formatKes(i.price * i.quantity)}</span>
             </p>

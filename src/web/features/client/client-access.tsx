@@ -64,7 +64,7 @@ export function ClientAccess() {
               className="flex flex-col rounded-md border border-gray-200 p-3 text-sm dark:border-gray-700"
               data-testid="home-product"
             >
-              <p className="font-medium">{p.name}</p>
+              <p className="font-medium">{say(p.name)}</p>
               <p className="text-xs text-gray-500 dark:text-gray-400">
                 <span className="font-mono">{p.itemId}</span> · {p.inStock} available
               </p>

@@ -22,6 +22,7 @@ import { useCart } from "./cart-store";
 import { CheckoutForm } from "./checkout-form";
 import { ClientLayout } from "./client-layout";
 import { ProductTitle } from "./product-card";
+import { descriptionOf } from "./product-words";
 import { TrackingView } from "./tracking-view";
 import { PortalOrderBar, YourOrder } from "./your-order";
 
@@ -51,10 +52,10 @@ function ProductsView({ onProceed }: { onProceed: () => void }) {
               <Card key={p.id} className="flex flex-col p-4" data-testid="portal-product">
                 <ProductTitle name={p.name} type={p.type} />
                 <p className="font-mono text-xs text-gray-500">{p.itemId}</p>
-                <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{p.description}</p>
+                <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{descriptionOf(p)}</p>
                 <p className="mt-1 text-xs text-gray-500">
                   {t("portal.suitable", {
-                    regions: p.regionSuitability.join(", ") || t("portal.allRegions"),
+                    regions: p.regionSuitability.map(say).join(", ") || t("portal.allRegions"),
                   })}
                 </p>
                 <div className="mt-auto flex items-end justify-between pt-3">

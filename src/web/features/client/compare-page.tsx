@@ -10,7 +10,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { cn } from "../../lib/cn";
 import { formatKes } from "../../lib/format";
-import { type MessageId, useT } from "../../lib/i18n/i18n";
+import { type MessageId, say, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { addWithToast } from "./cart-actions";
 import { ClientLayout } from "./client-layout";
@@ -87,9 +87,9 @@ function CompareTable({ products }: { products: CatalogueProduct[] }) {
                   href={`/shop/products/${p.id}`}
                   className="font-semibold text-brand-800 hover:underline dark:text-brand-500"
                 >
-                  {p.genetics.bullName ?? p.name}
+                  {p.genetics.bullName ?? say(p.name)}
                 </Link>
-                <p className="text-xs font-normal">{p.name}</p>
+                <p className="text-xs font-normal">{say(p.name)}</p>
                 <div className="mt-2 flex flex-wrap gap-1">
                   <Button size="sm" disabled={p.inStock <= 0} onClick={() => addWithToast(p)}>
                     <ShoppingCart /> {t("product.add")}
@@ -98,7 +98,7 @@ function CompareTable({ products }: { products: CatalogueProduct[] }) {
                     size="sm"
                     variant="ghost"
                     onClick={() => toggleShortlist(p.id)}
-                    aria-label={`${t("compare.remove")} ${p.genetics.bullName ?? p.name}`}
+                    aria-label={`${t("compare.remove")} ${p.genetics.bullName ?? say(p.name)}`}
                   >
                     <X /> {t("compare.remove")}
                   </Button>

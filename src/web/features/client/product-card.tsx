@@ -8,8 +8,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { formatKes, usdEstimate } from "../../lib/format";
-import { useT } from "../../lib/i18n/i18n";
+import { say, useT } from "../../lib/i18n/i18n";
 import { addWithToast } from "./cart-actions";
+import { descriptionOf } from "./product-words";
 import { signed } from "./proof-sections";
 import { toggleShortlist, useShortlist } from "./shortlist-store";
 
@@ -18,7 +19,7 @@ export function ProductTitle({ name, type }: { name: string; type: string }) {
   const t = useT();
   return (
     <div className="flex items-start justify-between gap-2">
-      <h3 className="font-semibold leading-tight">{name}</h3>
+      <h3 className="font-semibold leading-tight">{say(name)}</h3>
       <Badge tone={type === "embryo" ? "purple" : "blue"}>
         {t(type === "embryo" ? "product.type.embryo" : "product.type.semen")}
       </Badge>
@@ -95,15 +96,15 @@ export function ProductCard({
       <ProductTitle name={product.name} type={product.type} />
       <p className="mt-1 font-mono text-xs text-gray-500">{product.itemId}</p>
       {isCatalogue(product) && <GeneticsLine product={product} />}
-      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{product.description}</p>
+      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{descriptionOf(product)}</p>
       <ul className="mt-2 space-y-0.5 text-xs text-gray-600 dark:text-gray-400">
         {product.features.slice(0, featureCount).map((f) => (
-          <li key={f}>• {f}</li>
+          <li key={f}>• {say(f)}</li>
         ))}
       </ul>
       {product.regionSuitability.length > 0 && (
         <p className="mt-2 text-xs text-gray-500">
-          {t("product.regions", { regions: product.regionSuitability.join(", ") })}
+          {t("product.regions", { regions: product.regionSuitability.map(say).join(", ") })}
         </p>
       )}
       <div className="mt-auto flex items-end justify-between gap-2 pt-4">

@@ -4,7 +4,7 @@ import { MIN_SERVICES_FOR_RATE } from "../../../contract/fertility-rule";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { formatDate } from "../../lib/format";
-import { type MessageId, useT } from "../../lib/i18n/i18n";
+import { type MessageId, say, useT } from "../../lib/i18n/i18n";
 
 type Genetics = CatalogueProduct["genetics"];
 
@@ -180,7 +180,7 @@ export function CodesAndClimate({ product }: { product: CatalogueProduct }) {
           {g.heatTolerance && <li>{t("proof.heat", { level: t(`level.${g.heatTolerance}`) })}</li>}
           {g.tickResistance && <li>{t("proof.tick", { level: t(`level.${g.tickResistance}`) })}</li>}
           {product.regionSuitability.length > 0 && (
-            <li>{t("proof.regions", { regions: product.regionSuitability.join(", ") })}</li>
+            <li>{t("proof.regions", { regions: product.regionSuitability.map(say).join(", ") })}</li>
           )}
         </ul>
       </Section>

@@ -11,9 +11,10 @@ import { LoadingBars } from "../../components/ui/loading-bars";
 import { toast } from "../../components/ui/use-toast";
 import { errorStatus } from "../../lib/api";
 import { formatDate, formatKes, usdEstimate } from "../../lib/format";
-import { useT } from "../../lib/i18n/i18n";
+import { say, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { addWithToast } from "./cart-actions";
+import { descriptionOf } from "./product-words";
 import { CodesAndClimate, EmbryoDetails, MeasuredFertility, Pedigree, ProofFigures } from "./proof-sections";
 import { toggleShortlist, useShortlist } from "./shortlist-store";
 
@@ -52,12 +53,12 @@ function ProofSheet({ id }: { id: number }) {
             <span className="font-mono text-xs text-gray-600 dark:text-gray-400">{p.itemId}</span>
           </div>
           <h1 className="mt-2 text-2xl font-bold" tabIndex={-1}>
-            {g.bullName && p.type === "semen" ? g.bullName : p.name}
+            {g.bullName && p.type === "semen" ? g.bullName : say(p.name)}
           </h1>
           <p className="text-gray-700 dark:text-gray-300">
             {p.type === "semen" ? p.name : g.bullName && `${t("proof.sire")}: ${g.bullName}`}
           </p>
-          <p className="mt-2 max-w-prose text-sm text-gray-700 dark:text-gray-300">{p.description}</p>
+          <p className="mt-2 max-w-prose text-sm text-gray-700 dark:text-gray-300">{descriptionOf(p)}</p>
         </div>
         <div className="shrink-0 rounded-lg border border-gray-200 p-4 sm:w-64 dark:border-gray-800">
           <p className="text-2xl font-bold" data-testid="proof-price">

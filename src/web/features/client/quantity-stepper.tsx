@@ -2,7 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { type MessageId, useT } from "../../lib/i18n/i18n";
+import { type MessageId, say, useT } from "../../lib/i18n/i18n";
 import { changeQuantity } from "./cart-actions";
 import type { CartItem } from "./cart-store";
 
@@ -24,7 +24,7 @@ export function QuantityStepper({ item, typed = false }: { item: CartItem; typed
     <Button
       variant="outline"
       size="icon"
-      aria-label={t(label, { name: item.name })}
+      aria-label={t(label, { name: say(item.name) })}
       disabled={disabled}
       onClick={() => change(to)}
     >
@@ -51,7 +51,7 @@ export function QuantityStepper({ item, typed = false }: { item: CartItem; typed
         {step("qty.decrease", item.quantity - 1)}
         {typed ? (
           <Input
-            aria-label={t("qty.of", { name: item.name })}
+            aria-label={t("qty.of", { name: say(item.name) })}
             aria-describedby={notice ? noticeId : undefined}
             type="number"
             inputMode="numeric"

@@ -43,6 +43,7 @@ const empty = {
   breedingValue: "",
   regions: "",
   description: "",
+  descriptionSw: "",
   caneId: "",
   placedCount: "",
   ...geneticsEmpty,
@@ -60,6 +61,7 @@ const toInput = (f: Form) => ({
   storageUnitId: f.storageUnitId ? Number(f.storageUnitId) : null,
   expiryDate: f.expiryDate || null,
   description: f.description || null,
+  descriptionSw: f.descriptionSw || null,
   // A receipt goes to one cane here; more positions are added on the tank map.
   positions: f.caneId
     ? [{ caneId: Number(f.caneId), count: optionalNumber(f.placedCount || f.currentStock) }]
@@ -110,6 +112,7 @@ const fromItem = (item: InventoryItem): Form => ({
   breedingValue: item.geneticData.breeding_value === undefined ? "" : String(item.geneticData.breeding_value),
   regions: item.geneticData.region_suitability.join(", "),
   description: item.description ?? "",
+  descriptionSw: item.descriptionSw ?? "",
   ...geneticsFromItem(item.genetics),
 });
 
@@ -229,6 +232,13 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
         bind={form.field("regions")}
       />
       <Field label="Description" rows={2} wide bind={form.field("description")} />
+      <Field
+        label="Description in Kiswahili"
+        hint="Shown to clients reading in Kiswahili; without it they see the English one."
+        rows={2}
+        wide
+        bind={form.field("descriptionSw")}
+      />
       <GeneticsFields
         type={item?.type ?? form.values.type}
         field={form.field}

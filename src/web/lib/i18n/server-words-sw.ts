@@ -68,6 +68,30 @@ export const serverWordsSw: Record<string, string> = {
   "The M-Pesa PIN entered was wrong.": "PIN ya M-Pesa uliyoweka si sahihi.",
   "Waiting for you to confirm on your phone.": "Tunasubiri uthibitishe kwenye simu yako.",
   "M-Pesa could not complete the payment.": "M-Pesa haikuweza kukamilisha malipo.",
+  // The catalogue: product names and features as the server writes them, the levels and regions in them
+  "{breed} Semen": "Mbegu za {breed}",
+  "{breed} Embryo": "Kiinitete cha {breed}",
+  "Milk yield {litres} L/lactation": "Maziwa lita {litres} kwa msimu",
+  "Milk yield {amount}": "Maziwa {amount}",
+  "Heat tolerance: {level}": "Kustahimili joto: {level}",
+  "Breeding value {value}/100": "Kielelezo cha ufugaji {value}/100",
+  "Weight gain {kg} kg/day": "Kuongezeka uzito kilo {kg} kwa siku",
+  "Weight gain {amount}": "Kuongezeka uzito {amount}",
+  "Dairy genetics": "Vinasaba vya maziwa",
+  "Beef genetics": "Vinasaba vya nyama",
+  "Dual purpose genetics": "Vinasaba vya maziwa na nyama",
+  Low: "Chini",
+  Moderate: "Wastani",
+  High: "Juu",
+  Good: "Nzuri",
+  "Very good": "Nzuri sana",
+  Excellent: "Bora kabisa",
+  Central: "Kati",
+  Coastal: "Pwani",
+  "Rift Valley": "Bonde la Ufa",
+  Western: "Magharibi",
+  Northern: "Kaskazini",
+  Eastern: "Mashariki",
 };
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -84,13 +108,22 @@ const patterns = Object.entries(serverWordsSw)
     return { pattern: new RegExp(`^${source}$`), names, swahili };
   });
 
-/** The Kiswahili for `text`, or undefined when it is not a message we know. */
+/**
+ * The Kiswahili for `text`, or undefined when it is not a message we know. A value filled into a message is
+ * translated too when it is one ("Heat tolerance: Moderate", "Not enough stock for Ayrshire Semen …").
+ */
 export function translateServerWords(text: string): string | undefined {
   const exact = serverWordsSw[text];
   if (exact !== undefined) return exact;
   for (const { pattern, names, swahili } of patterns) {
     const match = pattern.exec(text);
-    if (match) return names.reduce((out, name, i) => out.replace(`{${name}}`, match[i + 1]!), swahili);
+    if (!match) continue;
+    return names.reduce((out, name, i) => {
+      const value = match[i + 1]!;
+      return out.replace(`{${name}}`, () =>
+        value === text ? value : (translateServerWords(value) ?? value),
+      );
+    }, swahili);
   }
   return undefined;
 }

@@ -54,7 +54,7 @@ describe("Kiswahili for what the contract and the server tell a client", () => {
   it("fills the values of a message into its Kiswahili", () => {
     expect(
       translateServerWords("Not enough stock for Ayrshire Semen (SEM-AY-102): 2 available, 5 requested"),
-    ).toBe("Hakuna akiba ya kutosha ya Ayrshire Semen (SEM-AY-102): zipo 2, umeomba 5");
+    ).toBe("Hakuna akiba ya kutosha ya Mbegu za Ayrshire (SEM-AY-102): zipo 2, umeomba 5");
     expect(translateServerWords(passwordTooShort(10))).toBe("Nenosiri liwe na herufi 10 au zaidi");
     expect(translateServerWords("Too many requests. Please wait 30 seconds and try again.")).toBe(
       "Maombi ni mengi mno. Tafadhali subiri sekunde 30 kisha ujaribu tena.",
@@ -67,5 +67,20 @@ describe("Kiswahili for what the contract and the server tell a client", () => {
       const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       expect(names(swahili), english).toEqual(names(english));
     }
+  });
+
+  it("names the catalogue's products, features and regions in Kiswahili", () => {
+    expect(translateServerWords("Girolando (Gir x Holstein) Embryo")).toBe(
+      "Kiinitete cha Girolando (Gir x Holstein)",
+    );
+    expect(translateServerWords("Boran Semen")).toBe("Mbegu za Boran");
+    expect(translateServerWords("Milk yield 7,800 L/lactation")).toBe("Maziwa lita 7,800 kwa msimu");
+    expect(translateServerWords("Heat tolerance: Very good")).toBe("Kustahimili joto: Nzuri sana");
+    expect(translateServerWords("Breeding value 84/100")).toBe("Kielelezo cha ufugaji 84/100");
+    expect(translateServerWords("Weight gain 1.1 kg/day")).toBe("Kuongezeka uzito kilo 1.1 kwa siku");
+    expect(translateServerWords("Dual purpose genetics")).toBe("Vinasaba vya maziwa na nyama");
+    expect(translateServerWords("Rift Valley")).toBe("Bonde la Ufa");
+    // What is not one of the catalogue's words stays as it came.
+    expect(translateServerWords("Hardy Ayrshire sire for high-altitude dairy herds.")).toBeUndefined();
   });
 });
