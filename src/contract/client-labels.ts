@@ -1,7 +1,6 @@
 // Plain data, no Zod: the client screens read these before the validation library has loaded.
 import type { OrderStatus } from "./order-states";
 
-/** Portal badge colours and hints (SPEC section 4); other statuses read "Processing..." in a neutral style. */
 /** Farmers buy "semen"; the store's records say "sperm". One word for each kind on every client screen. */
 export const clientTypeLabels: Record<string, string> = {
   embryo: "Embryo",
