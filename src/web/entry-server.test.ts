@@ -15,12 +15,13 @@ const client = {
 const me = (body: unknown, status = 200): FirstAnswer => ({ url: "/api/auth/me", status, total: null, body });
 const product = {
   id: 7,
-  name: "Friesian Sexed Semen",
-  type: "sperm",
-  breed: "Friesian",
+  name: "Holstein Friesian Semen",
+  type: "semen",
+  breed: "Holstein Friesian",
   price: 4_500,
   currency: "KES",
   description: "Proven daughters in Nakuru",
+  descriptionSw: "Mabinti waliothibitishwa Nakuru",
   features: [],
   inStock: 3,
   regionSuitability: ["Central"],
@@ -39,13 +40,15 @@ describe("the server's drawing of a screen", () => {
     const english = draw({ url: "/client-orders", answers: [me(client), products], language: "en" });
     expect(english && "html" in english).toBe(true);
     const html = (english as { html: string }).html;
-    expect(html).toContain("Friesian Sexed Semen");
+    expect(html).toContain("Holstein Friesian Semen");
+    expect(html).toContain("Proven daughters in Nakuru");
     expect(html).toContain("SEM-FR-001");
     expect(html).toContain("<h1");
     expect((english as { title: string }).title).toMatch(/ · Urithi$/);
     const swahili = draw({ url: "/client-orders", answers: [me(client), products], language: "sw" });
     expect((swahili as { html: string }).html).not.toEqual(html);
-    expect((swahili as { html: string }).html).toContain("Friesian Sexed Semen");
+    expect((swahili as { html: string }).html).toContain("Mbegu za Holstein Friesian");
+    expect((swahili as { html: string }).html).toContain("Mabinti waliothibitishwa Nakuru");
   });
 
   it("draws the landing page for anyone, and sends a signed-out visitor on a client screen to log in", () => {
