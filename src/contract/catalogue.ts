@@ -62,6 +62,19 @@ export const catalogueProductSchema = shopProductSchema.extend({
 });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 
+/** A batch a buyer would be sent from: not expired, with straws in the store no order holds. */
+export const batchOnSaleSchema = z.object({
+  code: z.string(),
+  collectedOn: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  motilityPct: z.number().int().nullable(),
+});
+export type BatchOnSale = z.infer<typeof batchOnSaleSchema>;
+
+/** A product's proof sheet: the catalogue's figures and the batches on sale, soonest expiry first. */
+export const proofSheetSchema = catalogueProductSchema.extend({ batches: z.array(batchOnSaleSchema) });
+export type ProofSheet = z.infer<typeof proofSheetSchema>;
+
 /** The breeds in the catalogue with how many sellable products each has, for the filter. */
 export const catalogueBreedSchema = z.object({ breed: z.string(), count: z.number().int() });
 export type CatalogueBreed = z.infer<typeof catalogueBreedSchema>;

@@ -36,6 +36,8 @@ export type CanisterInput = z.input<typeof canisterInputSchema>;
 export const placementSchema = z.object({
   caneId: idSchema,
   count: wholeCount("Count", 1_000_000),
+  /** The batch these straws are of; left out, the item's newest. */
+  batchId: idSchema.optional(),
 });
 export type Placement = z.input<typeof placementSchema>;
 
@@ -48,6 +50,8 @@ export const transferInputSchema = z
     fromCaneId: idSchema,
     toCaneId: idSchema,
     count: wholeCount("Count", 1_000_000),
+    /** Which batch, where the cane holds more than one of the item. */
+    batchId: idSchema.optional(),
     note: text().max(500).nullish(),
   })
   .refine((t) => t.fromCaneId !== t.toCaneId, {
@@ -60,6 +64,8 @@ export const caneContentSchema = z.object({
   inventoryItemId: z.number().int(),
   itemId: z.string(),
   breedName: z.string(),
+  batchId: z.number().int(),
+  batchCode: z.string(),
   count: z.number().int(),
   /** Straws of this count already promised to orders (on their pick lists). */
   allocated: z.number().int(),
@@ -101,6 +107,8 @@ export type TankMap = z.infer<typeof tankMapSchema>;
 export const positionSchema = z.object({
   caneId: z.number().int(),
   label: z.string(),
+  batchId: z.number().int(),
+  batchCode: z.string(),
   caneKind: z.enum(caneKinds),
   tankId: z.number().int(),
   tankName: z.string(),
@@ -143,6 +151,9 @@ export const pickLineSchema = z.object({
   inventoryItemId: z.number().int(),
   itemId: z.string(),
   breedName: z.string(),
+  /** The batch the straws are taken from, and when it expires (FEFO: the soonest first). */
+  batchCode: z.string(),
+  batchExpiry: z.string().nullable(),
   label: z.string(),
   caneKind: z.enum(caneKinds),
   tankName: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { batchInputSchema, batchSchema } from "./batches";
 import { placementSchema } from "./cryo-store";
 import { geneticsSchema } from "./genetics";
 import { idSchema, isoDate, text } from "./primitives";
@@ -109,6 +110,8 @@ export const stockMovementSchema = z.object({
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const inventoryItemDetailSchema = inventoryItemSchema.extend({
   movements: z.array(stockMovementSchema),
+  /** Its batches, soonest expiry first. */
+  batches: z.array(batchSchema),
 });
 export type InventoryItemDetail = z.infer<typeof inventoryItemDetailSchema>;
 
@@ -137,7 +140,12 @@ export const inventoryItemInputSchema = z.object({
   /** The typed proof or embryo details; left out, nothing is known. */
   genetics: geneticsSchema.default(() => geneticsSchema.parse({})),
   /** Where the received straws go in the store; what is left over stays unplaced until placed. */
-  positions: z.array(placementSchema).max(20, "At most 20 positions at once").optional(),
+  positions: z
+    .array(placementSchema.omit({ batchId: true }))
+    .max(20, "At most 20 positions at once")
+    .optional(),
+  /** The batch received; left out, batch "L1" expiring with the item. */
+  batch: batchInputSchema.optional(),
 });
 export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
 
@@ -146,7 +154,7 @@ export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
  * nor its stock (which moves only by receipts, orders, counts and write-offs).
  */
 export const inventoryItemUpdateSchema = inventoryItemInputSchema
-  .omit({ itemId: true, type: true, currentStock: true, positions: true })
+  .omit({ itemId: true, type: true, currentStock: true, positions: true, batch: true })
   // Left out, the item's genetics stay as they are (older callers only know geneticData).
   .extend({ genetics: geneticsSchema.optional() });
 export type InventoryItemUpdate = z.input<typeof inventoryItemUpdateSchema>;
@@ -156,6 +164,8 @@ export const writeOffInputSchema = z.object({
   quantity: wholeUnits("Quantity").max(1_000_000),
   reason: z.enum(writeOffReasons, { error: "Choose a reason" }),
   note: text().max(500).nullish(),
+  /** The batch the units are taken from (an expired one, say); left out, the newest placed straws go. */
+  batchId: idSchema.optional(),
 });
 export type WriteOffInput = z.input<typeof writeOffInputSchema>;
 

@@ -44,6 +44,11 @@ describe("genetics catalogue", () => {
     await page.getByRole("heading", { level: 1, name: bull }).waitFor();
     await page.getByText(/Daughters are expected to give about \d+ kg more milk per lactation/).waitFor();
     await page.getByTestId("fertility").waitFor();
+    // The batches a buyer would be sent from, with their collection and post-thaw motility.
+    await page.getByRole("heading", { name: "Batches in stock" }).waitFor();
+    expect(await page.getByTestId("proof-batches").textContent()).toMatch(
+      /Batch \w+ · collected .* · use by .* · \d+% of sperm swim after thawing/,
+    );
     await screenshot(page, "proof-sheet-desktop");
     await page.getByRole("button", { name: "Back to the shop" }).click();
     await page.waitForURL((url) => url.href === shared);
@@ -86,6 +91,8 @@ describe("genetics catalogue", () => {
     await screenshot(page, "proof-sheet-phone");
     await page.getByLabel("Language").selectOption("sw");
     await page.getByText(/Hatua ya IETS \d, daraja \d/).waitFor();
+    await page.getByRole("heading", { name: "Makundi yaliyopo" }).waitFor();
+    expect(await page.getByTestId("proof-batches").textContent()).toMatch(/Kundi \w+ · lilikusanywa/);
     await page.getByRole("button", { name: "Rudi dukani" }).waitFor();
     await page.context().close();
   });

@@ -197,6 +197,28 @@ describe("genetic inventory", () => {
     expect(await history.textContent()).toContain("Reserved");
     expect(await history.textContent()).toContain("Received");
     await screenshot(page, "inventory-details", { fullPage: false });
+
+    // Its batches, soonest expiry first; a new one is received with its collection, expiry and motility.
+    const batches = dialog.getByTestId("batches");
+    const before = await batches.locator("tbody tr").count();
+    expect(before).toBeGreaterThan(0);
+    const form = dialog.getByRole("form", { name: "Receive a batch" });
+    await form.getByLabel("Batch code").fill("L9");
+    await form.getByLabel("Units received").fill("6");
+    await form.getByLabel("Post-thaw motility (%)").fill("140");
+    await form.getByLabel("Collected on").fill("2026-10-01");
+    await form.getByLabel("Use by").fill("2031-10-01");
+    await form.getByRole("button", { name: "Receive batch" }).click();
+    await form.getByText("Motility is 0 to 100 %").waitFor();
+    await form.getByLabel("Post-thaw motility (%)").fill("62");
+    await form.getByRole("button", { name: "Receive batch" }).click();
+    await expectToast(page, "Batch received");
+    const row = batches.locator("tbody tr", { hasText: "L9" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("62%");
+    expect(await batches.locator("tbody tr").count()).toBe(before + 1);
+    expect((await api("/api/inventory?search=SEM-GI-105"))[0].currentStock).toBe(item.currentStock + 6);
+    await screenshot(page, "inventory-batches", { fullPage: false });
   });
 
   it("records a physical count and a write-off, each with its reason in the stock history, on a phone", async () => {

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -441,6 +442,34 @@ export const itemServiceTotals = pgTable("item_service_totals", {
   conceptions: integer("conceptions").notNull().default(0),
 });
 
+/**
+ * A batch (lot) of an item: straws or embryos collected together, with their collection date, expiry and,
+ * for semen, the post-thaw motility measured on receipt. Every item has at least one; the straws at each
+ * position belong to one batch, and pick lists take the batch that expires first (FEFO).
+ */
+export const stockBatches = pgTable(
+  "stock_batches",
+  {
+    id: id(),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    code: text("code").notNull(),
+    collectedOn: date("collected_on", { mode: "string" }),
+    expiryDate: date("expiry_date", { mode: "string" }),
+    /** Post-thaw progressive motility, % (semen). */
+    motilityPct: integer("motility_pct"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stock_batches_item_code").on(t.inventoryItemId, t.code),
+    // What positions, picks and transfers point at: a batch of that very item.
+    uniqueIndex("stock_batches_id_item").on(t.id, t.inventoryItemId),
+    check("stock_batches_motility", sql`${t.motilityPct} between 0 and 100`),
+  ],
+);
+
 /** A canister in a tank; its canes or goblets are all of one kind. */
 export const canisters = pgTable(
   "storage_canisters",
@@ -486,6 +515,7 @@ export const stockPositions = pgTable(
     inventoryItemId: integer("inventory_item_id")
       .notNull()
       .references(() => inventoryItems.id),
+    batchId: integer("batch_id").notNull(),
     caneId: integer("cane_id")
       .notNull()
       .references(() => canes.id),
@@ -495,8 +525,14 @@ export const stockPositions = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex("stock_positions_item_cane").on(t.inventoryItemId, t.caneId),
+    uniqueIndex("stock_positions_batch_cane").on(t.batchId, t.caneId),
+    index("stock_positions_item_idx").on(t.inventoryItemId),
     index("stock_positions_cane_idx").on(t.caneId),
+    foreignKey({
+      columns: [t.batchId, t.inventoryItemId],
+      foreignColumns: [stockBatches.id, stockBatches.inventoryItemId],
+      name: "stock_positions_batch_fk",
+    }),
     check(
       "stock_positions_bounds",
       sql`${t.count} >= 0 and ${t.allocated} >= 0 and ${t.allocated} <= ${t.count}`,
@@ -515,6 +551,7 @@ export const orderPicks = pgTable(
     inventoryItemId: integer("inventory_item_id")
       .notNull()
       .references(() => inventoryItems.id),
+    batchId: integer("batch_id").notNull(),
     caneId: integer("cane_id")
       .notNull()
       .references(() => canes.id),
@@ -528,7 +565,13 @@ export const orderPicks = pgTable(
   (t) => [
     index("order_picks_order_idx").on(t.orderId),
     index("order_picks_open_item_idx").on(t.inventoryItemId).where(sql`${t.dispatchedAt} is null`),
+    index("order_picks_batch_idx").on(t.batchId),
     check("order_picks_count_positive", sql`${t.count} > 0`),
+    foreignKey({
+      columns: [t.batchId, t.inventoryItemId],
+      foreignColumns: [stockBatches.id, stockBatches.inventoryItemId],
+      name: "order_picks_batch_fk",
+    }),
   ],
 );
 
@@ -540,6 +583,7 @@ export const stockTransfers = pgTable(
     inventoryItemId: integer("inventory_item_id")
       .notNull()
       .references(() => inventoryItems.id),
+    batchId: integer("batch_id").notNull(),
     fromCaneId: integer("from_cane_id")
       .notNull()
       .references(() => canes.id),
@@ -555,6 +599,11 @@ export const stockTransfers = pgTable(
     index("stock_transfers_created_idx").on(t.createdAt),
     index("stock_transfers_item_idx").on(t.inventoryItemId),
     check("stock_transfers_count_positive", sql`${t.count} > 0`),
+    foreignKey({
+      columns: [t.batchId, t.inventoryItemId],
+      foreignColumns: [stockBatches.id, stockBatches.inventoryItemId],
+      name: "stock_transfers_batch_fk",
+    }),
   ],
 );
 
@@ -939,6 +988,8 @@ export const breedingRecords = pgTable(
     technician: text("technician").notNull(),
     geneticMaterial: text("genetic_material").notNull(),
     inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id),
+    /** The batch the straw or embryo came from, where known: its conception rate is measured too. */
+    batchId: integer("batch_id").references(() => stockBatches.id),
     customerId: integer("customer_id").references(() => customers.id),
     notes: text("notes"),
     expectedCalvingDate: date("expected_calving_date", { mode: "string" }).notNull(),

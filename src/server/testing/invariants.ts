@@ -36,12 +36,16 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     join (select inventory_item_id, sum(count) as placed, sum(allocated) as promised
           from stock_positions group by 1) p on p.inventory_item_id = i.id
     where p.placed > i.current_stock or p.promised > i.reserved_stock`,
-  "a position's promised straws are its open picks": sql`
+  "a position's promised straws are its open picks of that batch": sql`
     select p.id from stock_positions p
-    left join (select inventory_item_id, cane_id, sum(count) as n from order_picks
+    left join (select batch_id, cane_id, sum(count) as n from order_picks
                where dispatched_at is null group by 1, 2) k
-      on k.inventory_item_id = p.inventory_item_id and k.cane_id = p.cane_id
+      on k.batch_id = p.batch_id and k.cane_id = p.cane_id
     where p.allocated <> coalesce(k.n, 0)`,
+  "every open pick is at a position of its batch": sql`
+    select k.id from order_picks k
+    left join stock_positions p on p.batch_id = k.batch_id and p.cane_id = k.cane_id
+    where k.dispatched_at is null and p.id is null`,
   "no cane holds more straws than it has room for": sql`
     select c.label from storage_canes c join stock_positions p on p.cane_id = c.id
     group by c.id, c.label, c.capacity having sum(p.count) > c.capacity`,

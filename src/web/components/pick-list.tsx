@@ -2,6 +2,7 @@ import { CheckCircle2, Printer, ScanLine } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, useState } from "react";
 import { caneKindLabels, type PickList } from "../../contract/cryo-store";
 import { apiErrorMessage } from "../lib/api";
+import { formatDate } from "../lib/format";
 import type { MutateCallbacks } from "../lib/query";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
@@ -12,7 +13,7 @@ interface Scan {
 }
 
 /**
- * An order's pick list: which straws to take from which cane, oldest first. Printable; with `scan`, each
+ * An order's pick list: which straws to take from which cane and batch, first expiry first. Printable; with `scan`, each
  * pick is confirmed by scanning or typing the cane's label (or the straw's item ID) before dispatch.
  */
 export function PickListPanel({ list, scan }: { list: PickList | undefined; scan?: Scan }) {
@@ -54,7 +55,8 @@ export function PickListPanel({ list, scan }: { list: PickList | undefined; scan
             <span>
               <span className="font-mono font-semibold">{l.label}</span> · {l.tankName}, canister {l.canister}
               , {caneKindLabels[l.caneKind].toLowerCase()}: <strong>{l.count}</strong> × {l.itemId} (
-              {l.breedName})
+              {l.breedName}), batch {l.batchCode}
+              {l.batchExpiry && <span className="text-gray-500"> · use by {formatDate(l.batchExpiry)}</span>}
             </span>
             {l.confirmedAt ? (
               <span className="flex shrink-0 items-center gap-1 text-green-700 dark:text-green-400">

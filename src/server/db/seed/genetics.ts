@@ -6,6 +6,7 @@ import * as t from "../schema";
 import { extraCatalogue, geneticsForSeedItem } from "./catalogue";
 import { type SeedItem, seedItemRow } from "./data";
 import { prng } from "./prng";
+import { demoMotility, isoDay } from "./store";
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -68,6 +69,17 @@ export async function seedGenetics(
   await insertGenetics(
     db,
     rows.map((row, i) => typed(row.id, extra[i]!.genetics)),
+  );
+  // Each catalogue item arrived as one batch, collected a month before it was received.
+  await db.insert(t.stockBatches).values(
+    rows.map((row) => ({
+      inventoryItemId: row.id,
+      code: "L1",
+      collectedOn: isoDay(new Date(row.createdAt.getTime() - 30 * DAY)),
+      expiryDate: row.expiryDate,
+      motilityPct: demoMotility(row, 0),
+      receivedAt: row.createdAt,
+    })),
   );
 
   await seedServiceHistory(db, now, r, [...seeded.rows, ...rows], seeded.customerIds);

@@ -377,7 +377,7 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
       .where(eq(t.inventoryItems.id, row.id));
   }
   await db.insert(t.stockMovements).values(movements);
-  await seedStore(db, units, itemRows);
+  await seedStore(db, units, itemRows, now);
 
   // Running costs over the year, a USD import and a bank transfer.
   for (let month = 0; month < 12; month++) {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { caneLabel } from "../../../contract/cryo-store";
+import { createBatch } from "../../modules/inventory/batches";
 import { placeStock } from "../../modules/inventory/positions";
 import type { Db } from "../database";
 import * as t from "../schema";
@@ -16,7 +17,7 @@ type Item = typeof t.inventoryItems.$inferSelect;
  * are placed from the canister its old free-text location named ("Canister 3, Goblet B"), overflowing into
  * the next canisters. Placing tops up the pick lists of the open demo orders, so they show real positions.
  */
-export async function seedStore(db: Db, units: Unit[], items: Item[]): Promise<void> {
+export async function seedStore(db: Db, units: Unit[], items: Item[], now: Date): Promise<void> {
   for (const unit of units.filter((u) => u.unitType === "liquid_nitrogen")) {
     const mine = items.filter((i) => i.storageUnitId === unit.id);
     const embryoCanisters = new Set(
@@ -62,9 +63,66 @@ export async function seedStore(db: Db, units: Unit[], items: Item[]): Promise<v
           if (left === 0) break;
         }
       }
-      if (placements.length) await placeStock(db, item.id, placements, { now: item.createdAt });
+      if (placements.length === 0) continue;
+      const [older, newer] = await seedBatches(db, item, now);
+      // The older batch's straws first (about 40 %), the rest of the newer one where there are two.
+      let olderLeft = newer === undefined ? Number.POSITIVE_INFINITY : Math.floor(fresh!.currentStock * 0.4);
+      const batched = placements.flatMap((p) => {
+        const fromOlder = Math.min(p.count, olderLeft);
+        olderLeft -= fromOlder;
+        return [
+          ...(fromOlder > 0 ? [{ ...p, count: fromOlder, batchId: older }] : []),
+          ...(p.count > fromOlder ? [{ ...p, count: p.count - fromOlder, batchId: newer }] : []),
+        ];
+      });
+      await placeStock(db, item.id, batched, { now: item.createdAt });
     }
   }
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+export const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** A believable post-thaw motility for a demo semen batch, 45-68 %, varying by item; none for embryos. */
+export const demoMotility = (item: { id: number; type: string }, offset: number) =>
+  item.type === "sperm" ? 45 + ((item.id * 7 + offset) % 24) : null;
+
+/**
+ * An item's demo batches: semen with a long shelf life arrives as an older collection that expires first and
+ * a newer one (post-thaw motility 45-68 %, varying by item); embryos and short-lived semen as one batch.
+ */
+async function seedBatches(db: Db, item: Item, now: Date): Promise<[number, number | undefined]> {
+  const expiry = item.expiryDate ? new Date(`${item.expiryDate}T00:00:00Z`) : null;
+  const received = item.createdAt;
+  const split =
+    item.type === "sperm" &&
+    expiry !== null &&
+    expiry.getTime() - 210 * DAY > now.getTime() &&
+    item.currentStock >= 40;
+  const older = await createBatch(
+    db,
+    item.id,
+    {
+      code: "L1",
+      collectedOn: isoDay(new Date(received.getTime() - (split ? 400 : 30) * DAY)),
+      expiryDate: expiry && (split ? isoDay(new Date(expiry.getTime() - 180 * DAY)) : isoDay(expiry)),
+      motilityPct: demoMotility(item, 0),
+    },
+    new Date(received.getTime() - (split ? 300 : 0) * DAY),
+  );
+  if (!split) return [older.id, undefined];
+  const newer = await createBatch(
+    db,
+    item.id,
+    {
+      code: "L2",
+      collectedOn: isoDay(new Date(received.getTime() - 45 * DAY)),
+      expiryDate: isoDay(expiry!),
+      motilityPct: demoMotility(item, 11),
+    },
+    received,
+  );
+  return [older.id, newer.id];
 }
 
 function canisterNamed(location: string): number {

@@ -6,6 +6,7 @@ import {
   catalogueProductSchema,
   catalogueQuery,
   fertilityReportSchema,
+  proofSheetSchema,
   recommendationQuery,
   recommendationSchema,
 } from "../../../contract/catalogue";
@@ -60,7 +61,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     "/api/catalogue/:id",
     {
       config: open,
-      schema: { params: idParams, response: { 200: catalogueProductSchema } },
+      schema: { params: idParams, response: { 200: proofSheetSchema } },
     },
     (request) => getCatalogueProduct(ctx, request.params.id),
   );

@@ -1,12 +1,25 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { CatalogueBreed, CatalogueProduct, catalogueQuery } from "../../../contract/catalogue";
+import type {
+  BatchOnSale,
+  CatalogueBreed,
+  CatalogueProduct,
+  catalogueQuery,
+  ProofSheet,
+} from "../../../contract/catalogue";
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { inventoryItems, itemGenetics, itemServiceTotals } from "../../db/schema";
+import {
+  inventoryItems,
+  itemGenetics,
+  itemServiceTotals,
+  stockBatches,
+  stockPositions,
+} from "../../db/schema";
 import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
+import { nairobiDate } from "../../time";
 import { toShopProduct } from "../client/catalogue";
 import { toInventoryItem } from "../inventory/service";
 import { readThroughStock } from "../inventory/stock-cache";
@@ -189,11 +202,11 @@ function pageOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct
 }
 
 /** A product's proof sheet: any active item, so staff can open it from the inventory too. */
-export function getCatalogueProduct(ctx: AppContext, id: number): Promise<CatalogueProduct> {
+export function getCatalogueProduct(ctx: AppContext, id: number): Promise<ProofSheet> {
   return readThroughStock(ctx, `product:${id}`, () => proofOf(ctx, id));
 }
 
-function proofOf(ctx: AppContext, id: number): Promise<CatalogueProduct> {
+function proofOf(ctx: AppContext, id: number): Promise<ProofSheet> {
   return ctx.database.read(async (db) => {
     const [row] = await selectProducts(
       db,
@@ -204,7 +217,10 @@ function proofOf(ctx: AppContext, id: number): Promise<CatalogueProduct> {
     );
     if (!row) throw notFound("Product");
     const product = toCatalogueProduct(row, (await ratesOf(db, [row])).get(String(row.item.id)));
-    return row.item.viabilityStatus === "viable" ? product : { ...product, inStock: 0 };
+    const batches = await batchesOnSale(db, id, nairobiDate(ctx.clock.now()));
+    return row.item.viabilityStatus === "viable"
+      ? { ...product, batches }
+      : { ...product, inStock: 0, batches: [] };
   });
 }
 
@@ -218,4 +234,31 @@ export function catalogueBreeds(ctx: AppContext): Promise<CatalogueBreed[]> {
       .groupBy(inventoryItems.breedName)
       .orderBy(asc(inventoryItems.breedName)),
   );
+}
+
+/**
+ * The batches a buyer would be sent from, soonest expiry first: not expired, and with straws in the store
+ * that no order holds, or received and not placed anywhere yet.
+ */
+function batchesOnSale(db: Db, inventoryItemId: number, today: string): Promise<BatchOnSale[]> {
+  return db
+    .select({
+      code: stockBatches.code,
+      collectedOn: stockBatches.collectedOn,
+      expiryDate: stockBatches.expiryDate,
+      motilityPct: stockBatches.motilityPct,
+    })
+    .from(stockBatches)
+    .leftJoin(stockPositions, eq(stockPositions.batchId, stockBatches.id))
+    .where(
+      and(
+        eq(stockBatches.inventoryItemId, inventoryItemId),
+        sql`(${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${today}::date)`,
+      ),
+    )
+    .groupBy(stockBatches.id)
+    .having(
+      sql`count(${stockPositions.id}) = 0 or sum(${stockPositions.count} - ${stockPositions.allocated}) > 0`,
+    )
+    .orderBy(sql`${stockBatches.expiryDate} asc nulls last`, asc(stockBatches.receivedAt));
 }

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../../context";
 import { inventoryItems } from "../../db/schema";
 import { nairobiDate } from "../../time";
+import { batchOf } from "./batches";
 import { loadItem } from "./service";
 import { countStock, expireOutdatedItems, writeOffStock } from "./stock";
 
@@ -22,7 +23,13 @@ export function writeOff(
   return ctx.database.tx(async (db) => {
     const reason = writeOffReasonLabels[input.reason];
     const note = input.note ? `${reason}: ${input.note}` : reason;
-    await writeOffStock(db, id, { quantity: input.quantity, note }, { actorUserId, now: ctx.clock.now() });
+    if (input.batchId !== undefined) await batchOf(db, id, input.batchId);
+    await writeOffStock(
+      db,
+      id,
+      { quantity: input.quantity, note, batchId: input.batchId },
+      { actorUserId, now: ctx.clock.now() },
+    );
     return loadItem(db, eq(inventoryItems.id, id));
   });
 }

@@ -8,10 +8,13 @@ import {
   orderLines,
   orderPicks,
   orders,
+  stockBatches,
   stockPositions,
   stockTransfers,
 } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
+import { nairobiDate } from "../../time";
+import { batchOf } from "./batches";
 
 /**
  * Where straws sit: counts per item and cane, and the pick lists that promise them to orders. Called by
@@ -62,13 +65,18 @@ async function dropEmpty(db: Db, inventoryItemIds: number[]) {
     .where(and(eq(stockPositions.count, 0), inArray(stockPositions.inventoryItemId, inventoryItemIds)));
 }
 
-/** Adds straws at a cane, keeping the oldest receipt date there (the pick order). */
-async function addAt(db: Db, inventoryItemId: number, caneId: number, count: number, receivedAt: Date) {
+/** Adds straws of a batch at a cane, keeping the oldest receipt date there. */
+async function addAt(
+  db: Db,
+  at: { inventoryItemId: number; batchId: number; caneId: number },
+  count: number,
+  receivedAt: Date,
+) {
   await db
     .insert(stockPositions)
-    .values({ inventoryItemId, caneId, count, receivedAt })
+    .values({ ...at, count, receivedAt })
     .onConflictDoUpdate({
-      target: [stockPositions.inventoryItemId, stockPositions.caneId],
+      target: [stockPositions.batchId, stockPositions.caneId],
       set: {
         count: sql`${stockPositions.count} + ${count}`,
         receivedAt: sql`least(${stockPositions.receivedAt}, excluded.received_at)`,
@@ -77,8 +85,9 @@ async function addAt(db: Db, inventoryItemId: number, caneId: number, count: num
 }
 
 /**
- * Puts unplaced straws of an item at canes (on receipt, or later). 422 when the item has fewer unplaced
- * units than asked, 409 when a cane has no room. Then tops up the pick lists of orders still short.
+ * Puts unplaced straws of an item at canes (on receipt, or later), each placement of the batch it names or
+ * the item's newest. 422 when the item has fewer unplaced units than asked or the batch is not the item's,
+ * 409 when a cane has no room. Then tops up the pick lists of orders still short.
  */
 export async function placeStock(
   db: Db,
@@ -107,14 +116,16 @@ export async function placeStock(
         `${cane.label} holds ${cane.capacity} straws and has room for ${cane.free}, not ${p.count}`,
       );
     }
-    await addAt(db, inventoryItemId, p.caneId, p.count, context.now);
+    const batchId = await batchOf(db, inventoryItemId, p.batchId);
+    await addAt(db, { inventoryItemId, batchId, caneId: p.caneId }, p.count, context.now);
   }
   await allocateShortfalls(db, inventoryItemId, context.now);
 }
 
 /**
- * The pick list for units an order reserves: up to `quantity` free straws of the item, oldest receipt first.
- * Units in no position stay off it until placed. Returns how many were allocated.
+ * The pick list for units an order reserves: up to `quantity` free straws of the item, first expiry first
+ * (FEFO: the batch that expires soonest, then the oldest receipt), never from an expired batch. Units in no
+ * position stay off it until placed. Returns how many were allocated.
  */
 export async function allocatePicks(
   db: Db,
@@ -129,21 +140,25 @@ export async function allocatePicks(
     db,
     sql`
     with locked as (
-      select ${stockPositions.id} as id, ${stockPositions.caneId} as cane_id, ${stockPositions.receivedAt} as received_at,
+      select ${stockPositions.id} as id, ${stockPositions.batchId} as batch_id, ${stockPositions.caneId} as cane_id,
+             ${stockPositions.receivedAt} as received_at, ${stockBatches.expiryDate} as expiry,
              ${stockPositions.count} - ${stockPositions.allocated} as free
-      from ${stockPositions}
+      from ${stockPositions} join ${stockBatches} on ${stockBatches.id} = ${stockPositions.batchId}
       where ${stockPositions.inventoryItemId} = ${inventoryItemId} and ${stockPositions.count} > ${stockPositions.allocated}
-      for update
+        and (${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${nairobiDate(now)}::date)
+      for update of ${stockPositions}
     ), running as (
-      select id, cane_id, free, sum(free) over (order by received_at, id) - free as before from locked
+      select id, batch_id, cane_id, free,
+             sum(free) over (order by expiry asc nulls last, received_at, id) - free as before
+      from locked
     ), taken as (
-      select id, cane_id, least(free, ${quantity} - before)::int as n from running where before < ${quantity}
+      select id, batch_id, cane_id, least(free, ${quantity} - before)::int as n from running where before < ${quantity}
     ), promised as (
       update ${stockPositions} set allocated = ${stockPositions.allocated} + taken.n
       from taken where ${stockPositions.id} = taken.id
     )
-    insert into ${orderPicks} (order_id, inventory_item_id, cane_id, count, created_at)
-    select ${orderId}, ${inventoryItemId}, cane_id, n, ${now.toISOString()} from taken
+    insert into ${orderPicks} (order_id, inventory_item_id, batch_id, cane_id, count, created_at)
+    select ${orderId}, ${inventoryItemId}, batch_id, cane_id, n, ${now.toISOString()} from taken
     returning count`,
   );
   return picked.reduce((sum, r) => sum + Number(r.count), 0);
@@ -190,9 +205,7 @@ export async function releasePicks(db: Db, orderId: number): Promise<void> {
     await db
       .update(stockPositions)
       .set({ allocated: sql`${stockPositions.allocated} - ${pick.count}` })
-      .where(
-        and(eq(stockPositions.inventoryItemId, pick.inventoryItemId), eq(stockPositions.caneId, pick.caneId)),
-      );
+      .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
   }
 }
 
@@ -210,11 +223,36 @@ export async function dispatchPicks(db: Db, orderId: number, now: Date): Promise
         count: sql`${stockPositions.count} - ${pick.count}`,
         allocated: sql`${stockPositions.allocated} - ${pick.count}`,
       })
-      .where(
-        and(eq(stockPositions.inventoryItemId, pick.inventoryItemId), eq(stockPositions.caneId, pick.caneId)),
-      );
+      .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
   }
   await dropEmpty(db, [...new Set(picks.map((p) => p.inventoryItemId))]);
+}
+
+/**
+ * Takes straws of one batch off its canes (a write-off of an expired or damaged batch): only straws no pick
+ * list promises; 409 when the batch has fewer free in the store.
+ */
+export async function takeFromBatch(db: Db, inventoryItemId: number, batchId: number, quantity: number) {
+  const positions = (await freePositions(db, inventoryItemId, "newest first")).filter(
+    (p) => p.batchId === batchId,
+  );
+  const free = positions.reduce((sum, p) => sum + p.count - p.allocated, 0);
+  if (free < quantity) {
+    throw conflict(
+      `This batch has ${free} straws in the store that no order holds; ${quantity} cannot be taken`,
+    );
+  }
+  let left = quantity;
+  for (const position of positions) {
+    if (left === 0) break;
+    const take = Math.min(left, position.count - position.allocated);
+    await db
+      .update(stockPositions)
+      .set({ count: sql`${stockPositions.count} - ${take}` })
+      .where(eq(stockPositions.id, position.id));
+    left -= take;
+  }
+  await dropEmpty(db, [inventoryItemId]);
 }
 
 /**
@@ -243,8 +281,9 @@ export async function trimPositions(db: Db, inventoryItemId: number): Promise<vo
 }
 
 /**
- * Moves straws between canes (in one tank or across tanks) and records the move. Only straws no pick list
- * promises can move; they keep their receipt date, so the oldest are still picked first.
+ * Moves straws of one batch between canes (in one tank or across tanks) and records the move. Only straws
+ * no pick list promises can move; they keep their batch and receipt date, so the pick order stays. Where the
+ * cane holds several batches of the item, the move names one (422 otherwise).
  */
 export async function transferStock(
   db: Db,
@@ -253,6 +292,7 @@ export async function transferStock(
     fromCaneId: number;
     toCaneId: number;
     count: number;
+    batchId?: number;
     note?: string | null;
   },
   context: { actorUserId: number; now: Date },
@@ -267,12 +307,24 @@ export async function transferStock(
   locked.push(await lockCane(db, second!, second === input.fromCaneId ? "fromCaneId" : "toCaneId"));
   const from = locked.find((c) => c.id === input.fromCaneId)!;
   const to = locked.find((c) => c.id === input.toCaneId)!;
-  const [position] = await db
+  const here = await db
     .select()
     .from(stockPositions)
-    .where(and(eq(stockPositions.inventoryItemId, input.inventoryItemId), eq(stockPositions.caneId, from.id)))
+    .where(
+      and(
+        eq(stockPositions.inventoryItemId, input.inventoryItemId),
+        eq(stockPositions.caneId, from.id),
+        input.batchId === undefined ? undefined : eq(stockPositions.batchId, input.batchId),
+      ),
+    )
     // A reservation allocating these straws meanwhile waits, so a move never takes promised straws.
     .for("update");
+  if (here.length > 1) {
+    throw unprocessable(`${from.label} holds ${here.length} batches of this item: choose one`, {
+      batchId: "Choose the batch to move",
+    });
+  }
+  const [position] = here;
   const movable = position ? position.count - position.allocated : 0;
   if (movable < input.count) {
     const promised = position?.allocated ? `; ${position.allocated} are on pick lists` : "";
@@ -285,10 +337,12 @@ export async function transferStock(
     .update(stockPositions)
     .set({ count: sql`${stockPositions.count} - ${input.count}` })
     .where(eq(stockPositions.id, position!.id));
-  await addAt(db, input.inventoryItemId, to.id, input.count, position!.receivedAt);
+  const at = { inventoryItemId: input.inventoryItemId, batchId: position!.batchId, caneId: to.id };
+  await addAt(db, at, input.count, position!.receivedAt);
   await dropEmpty(db, [input.inventoryItemId]);
   await db.insert(stockTransfers).values({
     inventoryItemId: input.inventoryItemId,
+    batchId: position!.batchId,
     fromCaneId: from.id,
     toCaneId: to.id,
     count: input.count,

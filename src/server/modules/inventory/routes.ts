@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { receiveBatchInputSchema } from "../../../contract/batches";
 import { inventoryStatusSchema } from "../../../contract/dashboard";
 import {
   inventoryItemDetailSchema,
@@ -30,6 +31,7 @@ import {
   inventoryStatus,
   inventorySummary,
   listInventory,
+  receiveBatch,
   reserveForCustomer,
   updateInventoryItem,
 } from "./service";
@@ -114,6 +116,21 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: { params: idParams, body: writeOffInputSchema, response: { 200: inventoryItemSchema } },
     },
     (request) => writeOff(ctx, request.params.id, request.body, currentUser(request).id),
+  );
+  r.post(
+    "/api/inventory/:id/batches",
+    {
+      config: { ...write, idempotent: true },
+      schema: {
+        params: idParams,
+        body: receiveBatchInputSchema,
+        response: { 201: inventoryItemDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await receiveBatch(ctx, request.params.id, request.body, currentUser(request).id)),
   );
   r.post(
     "/api/inventory/:id/count",

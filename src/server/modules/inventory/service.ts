@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { receiveBatchInputSchema } from "../../../contract/batches";
 import type { InventoryStatus } from "../../../contract/dashboard";
 import { toleranceLabels } from "../../../contract/genetics";
 import {
@@ -22,9 +23,11 @@ import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { findCustomer } from "../customers/lookup";
 import { insertOrder, toOrder } from "../orders/service";
+import { batchesOf, createBatch } from "./batches";
 import { saveGenetics, toGenetics } from "./genetics";
 import { availableStock, isLowStock } from "./low-stock";
 import { placeStock } from "./positions";
+import { receiveStock } from "./stock";
 import { stockChanged } from "./stock-version";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -150,27 +153,57 @@ export async function loadItem(db: Db, where: SQL): Promise<InventoryItem> {
 }
 
 export function getInventoryItem(ctx: AppContext, id: number): Promise<InventoryItemDetail> {
-  return ctx.database.read(async (db) => {
-    const item = await loadItem(db, eq(inventoryItems.id, id));
-    const movements = await db
-      .select({ m: stockMovements, orderNumber: orders.orderNumber })
-      .from(stockMovements)
-      .leftJoin(orders, eq(orders.id, stockMovements.orderId))
-      .where(eq(stockMovements.inventoryItemId, id))
-      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-      .limit(200);
-    return {
-      ...item,
-      movements: movements.map(({ m, orderNumber }) => ({
-        id: m.id,
-        kind: m.kind,
-        stockDelta: m.stockDelta,
-        reservedDelta: m.reservedDelta,
-        note: m.note,
-        orderNumber,
-        createdAt: m.createdAt.toISOString(),
-      })),
-    };
+  return ctx.database.read((db) => itemDetail(db, id, ctx.clock.now()));
+}
+
+/** An item with its batches and its latest stock movements. */
+async function itemDetail(db: Db, id: number, now: Date): Promise<InventoryItemDetail> {
+  const item = await loadItem(db, eq(inventoryItems.id, id));
+  const movements = await db
+    .select({ m: stockMovements, orderNumber: orders.orderNumber })
+    .from(stockMovements)
+    .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+    .where(eq(stockMovements.inventoryItemId, id))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(200);
+  return {
+    ...item,
+    batches: await batchesOf(db, id, now),
+    movements: movements.map(({ m, orderNumber }) => ({
+      id: m.id,
+      kind: m.kind,
+      stockDelta: m.stockDelta,
+      reservedDelta: m.reservedDelta,
+      note: m.note,
+      orderNumber,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A new batch of an item received into stock: the batch, a receipt of its units, its straws placed where
+ * given (the rest wait unplaced), and the item's expiry moved to the batch's when that is later.
+ */
+export function receiveBatch(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof receiveBatchInputSchema>,
+  actorUserId: number,
+): Promise<InventoryItemDetail> {
+  return ctx.database.tx(async (db) => {
+    const now = ctx.clock.now();
+    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
+    if (!item) throw notFound("Inventory item");
+    const batch = await createBatch(db, id, input.batch, now);
+    const note = `Batch ${batch.code} received${input.note ? `: ${input.note}` : ""}`;
+    await receiveStock(db, id, { quantity: input.count, note }, { actorUserId, now });
+    if (batch.expiryDate && (!item.expiryDate || batch.expiryDate > item.expiryDate)) {
+      await db.update(inventoryItems).set({ expiryDate: batch.expiryDate }).where(eq(inventoryItems.id, id));
+    }
+    const positions = (input.positions ?? []).map((p) => ({ ...p, batchId: batch.id }));
+    if (positions.length > 0) await placeStock(db, id, positions, { now });
+    return itemDetail(db, id, now);
   });
 }
 
@@ -215,6 +248,7 @@ export function createInventoryItem(
       createdAt: now,
     });
     await saveGenetics(db, row!.id, input.genetics);
+    await createBatch(db, row!.id, input.batch ?? { code: "L1", expiryDate: input.expiryDate }, now);
     if (input.positions?.length) await placeStock(db, row!.id, input.positions, { now });
     return loadItem(db, eq(inventoryItems.id, row!.id));
   });

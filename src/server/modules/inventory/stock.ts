@@ -3,7 +3,7 @@ import { productName } from "../../../contract/client";
 import type { Db } from "../../db/database";
 import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { allocatePicks, dispatchPicks, releasePicks, trimPositions } from "./positions";
+import { allocatePicks, dispatchPicks, releasePicks, takeFromBatch, trimPositions } from "./positions";
 import { stockChanged } from "./stock-version";
 
 export interface StockRequest {
@@ -178,7 +178,7 @@ export async function consumeOneUnit(
 export async function writeOffStock(
   db: Db,
   inventoryItemId: number,
-  change: { quantity: number; note: string },
+  change: { quantity: number; note: string; batchId?: number },
   context: { actorUserId: number | null; now: Date },
 ): Promise<void> {
   stockChanged();
@@ -207,7 +207,32 @@ export async function writeOffStock(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+  if (change.batchId !== undefined) await takeFromBatch(db, inventoryItemId, change.batchId, change.quantity);
   await trimPositions(db, inventoryItemId);
+}
+
+/** Units received into stock (a new batch of the item): on hand grows, with a receipt in its history. */
+export async function receiveStock(
+  db: Db,
+  inventoryItemId: number,
+  change: { quantity: number; note: string },
+  context: { actorUserId: number | null; now: Date },
+): Promise<void> {
+  stockChanged();
+  const [moved] = await db
+    .update(inventoryItems)
+    .set({ currentStock: sql`${inventoryItems.currentStock} + ${change.quantity}`, updatedAt: context.now })
+    .where(eq(inventoryItems.id, inventoryItemId))
+    .returning({ id: inventoryItems.id });
+  if (!moved) throw notFound("Inventory item");
+  await db.insert(stockMovements).values({
+    inventoryItemId,
+    kind: "receipt",
+    stockDelta: change.quantity,
+    note: change.note,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
 }
 
 /**

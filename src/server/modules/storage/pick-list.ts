@@ -10,6 +10,7 @@ import {
   orderLines,
   orderPicks,
   orders,
+  stockBatches,
   storageUnits,
   users,
 } from "../../db/schema";
@@ -19,7 +20,7 @@ export function pickList(ctx: AppContext, orderId: number): Promise<PickList> {
   return ctx.database.read((db) => loadPickList(db, orderId));
 }
 
-/** The order's picks with exact positions, oldest receipt first (the order they were allocated in). */
+/** The order's picks with exact positions and batches, in the order they were allocated (first expiry first). */
 async function loadPickList(db: Db, orderId: number): Promise<PickList> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound("Order");
@@ -29,6 +30,8 @@ async function loadPickList(db: Db, orderId: number): Promise<PickList> {
       inventoryItemId: orderPicks.inventoryItemId,
       itemId: inventoryItems.itemId,
       breedName: inventoryItems.breedName,
+      batchCode: stockBatches.code,
+      batchExpiry: stockBatches.expiryDate,
       label: canes.label,
       caneKind: canisters.caneKind,
       tankName: storageUnits.name,
@@ -39,6 +42,7 @@ async function loadPickList(db: Db, orderId: number): Promise<PickList> {
     })
     .from(orderPicks)
     .innerJoin(inventoryItems, eq(inventoryItems.id, orderPicks.inventoryItemId))
+    .innerJoin(stockBatches, eq(stockBatches.id, orderPicks.batchId))
     .innerJoin(canes, eq(canes.id, orderPicks.caneId))
     .innerJoin(canisters, eq(canisters.id, canes.canisterId))
     .innerJoin(storageUnits, eq(storageUnits.id, canisters.storageUnitId))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ItemWhereabouts, PickList, TankMap, Transfer } from "../../../contract/cryo-store";
-import type { Tank } from "../../../contract/tanks";
+import type { ItemWhereabouts, TankMap, Transfer } from "../../../contract/cryo-store";
 import { invariantViolations } from "../../testing/invariants";
+import { caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { DAY_MS } from "../../time";
 
@@ -23,25 +23,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-/** A tank of the test's own with one canister of `canes` canes holding `room` straws each. */
-async function newTank(canes = 3, room = 10) {
-  const unit = await lab.post("/api/storage/units", {
-    name: `Store-Tank-${++serial}-${Date.now()}`,
-    unitType: "liquid_nitrogen",
-    location: "Test bay",
-    temperature: -196,
-  });
-  expect(unit.statusCode).toBe(201);
-  const tank = unit.json() as Tank;
-  const res = await lab.post("/api/storage/canisters", {
-    storageUnitId: tank.id,
-    caneKind: "cane",
-    canes,
-    strawsPerCane: room,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as TankMap;
-}
 
 /** Receives a straw line through the API, placed at the given canes. */
 async function receive(stock: number, positions: { caneId: number; count: number }[]) {
@@ -59,8 +40,6 @@ async function receive(stock: number, positions: { caneId: number; count: number
 }
 const where = async (itemId: string): Promise<ItemWhereabouts> =>
   (await lab.get(`/api/storage/locate?q=${itemId}`)).json().find((w: ItemWhereabouts) => w.itemId === itemId);
-const pickListOf = async (orderId: number): Promise<PickList> =>
-  (await lab.get(`/api/orders/${orderId}/pick-list`)).json();
 async function reserve(itemId: number, quantity: number) {
   const res = await sales.post(`/api/inventory/${itemId}/reserve`, {
     customerName: "Kiambu Dairy Farm",
@@ -69,11 +48,10 @@ async function reserve(itemId: number, quantity: number) {
   expect(res.statusCode).toBe(201);
   return res.json().order as { id: number; orderNumber: string };
 }
-const caneIds = (tank: TankMap) => tank.canisters[0]!.canes.map((c) => c.id);
 
 describe("the store tree", () => {
   it("a canister brings labelled canes; the map shows capacity and fill", async () => {
-    const tank = await newTank(4, 12);
+    const tank = await tankWithCanes(lab, 4, 12);
     const [canister] = tank.canisters;
     expect(canister).toMatchObject({
       number: 1,
@@ -120,8 +98,8 @@ describe("the store tree", () => {
   });
 
   it("receiving assigns positions; the rest stays unplaced; a full cane or too many units is refused", async () => {
-    const tank = await newTank(3, 10);
-    const [a, b] = caneIds(tank);
+    const tank = await tankWithCanes(lab, 3, 10);
+    const [a, b] = caneIdsOf(tank);
     const res = await receive(25, [
       { caneId: a!, count: 10 },
       { caneId: b!, count: 8 },
@@ -172,7 +150,7 @@ describe("the store tree", () => {
   });
 
   it("answers a placement with that item's positions even when 20 other items contain its ID", async () => {
-    const tank = await newTank(3, 10);
+    const tank = await tankWithCanes(lab, 3, 10);
     const code = `WIDE-${Date.now()}`;
     const make = (itemId: string) =>
       lab.post("/api/inventory", {
@@ -191,7 +169,7 @@ describe("the store tree", () => {
     const item = await make(code);
     const placed = await lab.post("/api/storage/placements", {
       inventoryItemId: item.json().id,
-      caneId: caneIds(tank)[0],
+      caneId: caneIdsOf(tank)[0],
       count: 2,
     });
     expect(placed.statusCode).toBe(201);
@@ -204,8 +182,8 @@ describe("the store tree", () => {
 
 describe("pick lists", () => {
   it("take the oldest straws first across several positions, and are confirmed by scanning before dispatch", async () => {
-    const tank = await newTank(3, 10);
-    const [a, b, c] = caneIds(tank);
+    const tank = await tankWithCanes(lab, 3, 10);
+    const [a, b, c] = caneIdsOf(tank);
     const received = (await receive(20, [{ caneId: b!, count: 4 }])).json();
     // Later, more of the same line arrives at other canes: newer straws.
     t.clock.advance(DAY_MS);
@@ -214,7 +192,7 @@ describe("pick lists", () => {
     await lab.post("/api/storage/placements", { inventoryItemId: received.id, caneId: c!, count: 5 });
 
     const order = await reserve(received.id, 7);
-    const list = await pickListOf(order.id);
+    const list = await pickListOf(lab, order.id);
     expect(list.lines.map((l) => [l.label, l.count])).toEqual([
       [`T${tank.id}-C1-2`, 4],
       [`T${tank.id}-C1-1`, 3],
@@ -222,7 +200,7 @@ describe("pick lists", () => {
     expect(list).toMatchObject({ orderNumber: order.orderNumber, unplaced: [], allConfirmed: false });
     // A second order gets what the first left, oldest first again.
     const second = await reserve(received.id, 5);
-    expect((await pickListOf(second.id)).lines.map((l) => [l.label, l.count])).toEqual([
+    expect((await pickListOf(lab, second.id)).lines.map((l) => [l.label, l.count])).toEqual([
       [`T${tank.id}-C1-1`, 3],
       [`T${tank.id}-C1-3`, 2],
     ]);
@@ -282,27 +260,27 @@ describe("pick lists", () => {
   });
 
   it("list units not yet placed, and pick them up once they are placed", async () => {
-    const tank = await newTank(2, 10);
+    const tank = await tankWithCanes(lab, 2, 10);
     const received = (await receive(6, [])).json();
     const order = await reserve(received.id, 4);
-    expect(await pickListOf(order.id)).toMatchObject({
+    expect(await pickListOf(lab, order.id)).toMatchObject({
       lines: [],
       unplaced: [{ itemId: received.itemId, count: 4 }],
     });
     await lab.post("/api/storage/placements", {
       inventoryItemId: received.id,
-      caneId: caneIds(tank)[1]!,
+      caneId: caneIdsOf(tank)[1]!,
       count: 6,
     });
-    const list = await pickListOf(order.id);
+    const list = await pickListOf(lab, order.id);
     expect(list.unplaced).toEqual([]);
     expect(list.lines.map((l) => l.count)).toEqual([4]);
     expect(await invariantViolations(t.database)).toEqual([]);
   });
 
   it("is readable by approvers and logistics, scanned only by the store and logistics", async () => {
-    const tank = await newTank(1, 10);
-    const received = (await receive(3, [{ caneId: caneIds(tank)[0]!, count: 3 }])).json();
+    const tank = await tankWithCanes(lab, 1, 10);
+    const received = (await receive(3, [{ caneId: caneIdsOf(tank)[0]!, count: 3 }])).json();
     const order = await reserve(received.id, 1);
     expect((await logistics.get(`/api/orders/${order.id}/pick-list`)).statusCode).toBe(200);
     expect((await sales.get(`/api/orders/${order.id}/pick-list`)).statusCode).toBe(200);
@@ -313,9 +291,9 @@ describe("pick lists", () => {
 
 describe("transfers and stock falls", () => {
   it("moves free straws across tanks with a record; promised straws and full canes refuse", async () => {
-    const from = await newTank(2, 10);
-    const to = await newTank(1, 4);
-    const [a, b] = caneIds(from);
+    const from = await tankWithCanes(lab, 2, 10);
+    const to = await tankWithCanes(lab, 1, 4);
+    const [a, b] = caneIdsOf(from);
     const received = (await receive(10, [{ caneId: a!, count: 10 }])).json();
     await reserve(received.id, 6);
     const move = (fromCaneId: number, toCaneId: number, count: number) =>
@@ -329,9 +307,9 @@ describe("transfers and stock falls", () => {
     const promised = await move(a!, b!, 5);
     expect(promised.statusCode).toBe(409);
     expect(promised.json().error.message).toMatch(/4 of these straws free to move; 6 are on pick lists/);
-    const full = await move(a!, caneIds(to)[0]!, 5);
+    const full = await move(a!, caneIdsOf(to)[0]!, 5);
     expect(full.statusCode).toBe(409);
-    const ok = await move(a!, caneIds(to)[0]!, 3);
+    const ok = await move(a!, caneIdsOf(to)[0]!, 3);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().positions.map((p: { label: string; count: number }) => [p.label, p.count])).toEqual(
       expect.arrayContaining([
@@ -363,8 +341,8 @@ describe("transfers and stock falls", () => {
   });
 
   it("a write-off or a lower count takes straws off the free positions, never the promised ones", async () => {
-    const tank = await newTank(2, 10);
-    const [a, b] = caneIds(tank);
+    const tank = await tankWithCanes(lab, 2, 10);
+    const [a, b] = caneIdsOf(tank);
     const received = (
       await receive(16, [
         { caneId: a!, count: 8 },

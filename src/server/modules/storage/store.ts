@@ -19,6 +19,7 @@ import {
   canes,
   canisters,
   inventoryItems,
+  stockBatches,
   stockPositions,
   stockTransfers,
   storageUnits,
@@ -80,18 +81,20 @@ async function loadMaps(db: Db, page: { limit?: number; offset?: number; ids?: n
       position: stockPositions,
       itemId: inventoryItems.itemId,
       breedName: inventoryItems.breedName,
+      batchCode: stockBatches.code,
     })
     .from(canisters)
     .innerJoin(canes, eq(canes.canisterId, canisters.id))
     .leftJoin(stockPositions, eq(stockPositions.caneId, canes.id))
     .leftJoin(inventoryItems, eq(inventoryItems.id, stockPositions.inventoryItemId))
+    .leftJoin(stockBatches, eq(stockBatches.id, stockPositions.batchId))
     .where(
       inArray(
         canisters.storageUnitId,
         units.map((u) => u.id),
       ),
     )
-    .orderBy(asc(canisters.number), asc(canes.position), asc(inventoryItems.itemId));
+    .orderBy(asc(canisters.number), asc(canes.position), asc(inventoryItems.itemId), asc(stockBatches.code));
   const canistersOf = new Map<number, Canister[]>();
   for (const row of rows) {
     const list = canistersOf.get(row.canister.storageUnitId) ?? [];
@@ -127,6 +130,8 @@ async function loadMaps(db: Db, page: { limit?: number; offset?: number; ids?: n
         inventoryItemId: row.position.inventoryItemId,
         itemId: row.itemId,
         breedName: row.breedName!,
+        batchId: row.position.batchId,
+        batchCode: row.batchCode!,
         count: row.position.count,
         allocated: row.position.allocated,
       });
@@ -192,6 +197,8 @@ async function positionsOf(db: Db, items: LocatedItem[]): Promise<ItemWhereabout
       inventoryItemId: stockPositions.inventoryItemId,
       caneId: canes.id,
       label: canes.label,
+      batchId: stockPositions.batchId,
+      batchCode: stockBatches.code,
       caneKind: canisters.caneKind,
       tankId: storageUnits.id,
       tankName: storageUnits.name,
@@ -201,6 +208,7 @@ async function positionsOf(db: Db, items: LocatedItem[]): Promise<ItemWhereabout
       receivedAt: stockPositions.receivedAt,
     })
     .from(stockPositions)
+    .innerJoin(stockBatches, eq(stockBatches.id, stockPositions.batchId))
     .innerJoin(canes, eq(canes.id, stockPositions.caneId))
     .innerJoin(canisters, eq(canisters.id, canes.canisterId))
     .innerJoin(storageUnits, eq(storageUnits.id, canisters.storageUnitId))

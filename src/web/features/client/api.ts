@@ -21,7 +21,7 @@ export const clientQueries = {
     ...getQuery<catalogue.CatalogueBreed[]>("/api/catalogue/breeds"),
     staleTime: 10 * 60_000,
   }),
-  product: (id: number) => getQuery<catalogue.CatalogueProduct>(`/api/catalogue/${id}`),
+  product: (id: number) => getQuery<catalogue.ProofSheet>(`/api/catalogue/${id}`),
   /** The Breed Assistant's in-stock picks for a county (or region) and goal read from a question. */
   recommendations: (ask: catalogue.RecommendationAsk) => ({
     ...getQuery<catalogue.Recommendation>("/api/catalogue/recommendations", ask),

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CatalogueProduct } from "../../../contract/catalogue";
+import type { CatalogueProduct, ProofSheet } from "../../../contract/catalogue";
 import { MIN_SERVICES_FOR_RATE } from "../../../contract/fertility-rule";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
@@ -223,6 +223,31 @@ export function MeasuredFertility({ fertility }: { fertility: CatalogueProduct["
             })}
       </p>
       <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">{t("proof.fertility.note")}</p>
+    </Section>
+  );
+}
+
+/** The batches a buyer would be sent from, soonest expiry first, with their collection and motility. */
+export function BatchesOnSale({ batches }: { batches: ProofSheet["batches"] }) {
+  const t = useT();
+  if (batches.length === 0) return null;
+  return (
+    <Section title={t("proof.batches")}>
+      <p className="mb-2 text-sm text-gray-700 dark:text-gray-300">{t("proof.batches.explain")}</p>
+      <ul className="space-y-1 text-sm" data-testid="proof-batches">
+        {batches.map((b) => (
+          <li key={b.code}>
+            <span className="font-mono font-semibold">{t("proof.batch", { code: b.code })}</span>
+            {[
+              b.collectedOn && t("proof.batch.collected", { date: formatDate(b.collectedOn) }),
+              b.expiryDate && t("proof.batch.useBy", { date: formatDate(b.expiryDate) }),
+              b.motilityPct !== null && t("proof.batch.motility", { pct: b.motilityPct }),
+            ]
+              .filter(Boolean)
+              .map((part) => ` · ${part}`)}
+          </li>
+        ))}
+      </ul>
     </Section>
   );
 }

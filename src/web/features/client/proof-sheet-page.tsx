@@ -15,7 +15,14 @@ import { say, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { addWithToast } from "./cart-actions";
 import { descriptionOf } from "./product-words";
-import { CodesAndClimate, EmbryoDetails, MeasuredFertility, Pedigree, ProofFigures } from "./proof-sections";
+import {
+  BatchesOnSale,
+  CodesAndClimate,
+  EmbryoDetails,
+  MeasuredFertility,
+  Pedigree,
+  ProofFigures,
+} from "./proof-sections";
 import { toggleShortlist, useShortlist } from "./shortlist-store";
 
 /** Back where the farmer (or the staff member, from the inventory) came from; the shop for a shared link. */
@@ -56,7 +63,7 @@ function ProofSheet({ id }: { id: number }) {
             {g.bullName && p.type === "semen" ? g.bullName : say(p.name)}
           </h1>
           <p className="text-gray-700 dark:text-gray-300">
-            {p.type === "semen" ? p.name : g.bullName && `${t("proof.sire")}: ${g.bullName}`}
+            {p.type === "semen" ? say(p.name) : g.bullName && `${t("proof.sire")}: ${g.bullName}`}
           </p>
           <p className="mt-2 max-w-prose text-sm text-gray-700 dark:text-gray-300">{descriptionOf(p)}</p>
         </div>
@@ -94,6 +101,7 @@ function ProofSheet({ id }: { id: number }) {
         </div>
       </header>
       <MeasuredFertility fertility={p.fertility} />
+      <BatchesOnSale batches={p.batches} />
       {p.type === "embryo" && <EmbryoDetails g={g} />}
       <ProofFigures g={g} />
       <CodesAndClimate product={p} />

@@ -46,6 +46,9 @@ const empty = {
   descriptionSw: "",
   caneId: "",
   placedCount: "",
+  batchCode: "",
+  collectedOn: "",
+  motilityPct: "",
   ...geneticsEmpty,
 };
 type Form = typeof empty;
@@ -62,6 +65,13 @@ const toInput = (f: Form) => ({
   expiryDate: f.expiryDate || null,
   description: f.description || null,
   descriptionSw: f.descriptionSw || null,
+  // The first batch; later ones are received from the item's record.
+  batch: {
+    code: f.batchCode || "L1",
+    collectedOn: f.collectedOn || null,
+    expiryDate: f.expiryDate || null,
+    motilityPct: optionalNumber(f.motilityPct) ?? null,
+  },
   // A receipt goes to one cane here; more positions are added on the tank map.
   positions: f.caneId
     ? [{ caneId: Number(f.caneId), count: optionalNumber(f.placedCount || f.currentStock) }]
@@ -88,6 +98,9 @@ const errorPaths: Record<string, keyof Form> = {
   "positions.0.caneId": "caneId",
   "positions.0.count": "placedCount",
   positions: "placedCount",
+  "batch.code": "batchCode",
+  "batch.collectedOn": "collectedOn",
+  "batch.motilityPct": "motilityPct",
   ...geneticsErrorPaths,
 };
 
@@ -217,6 +230,13 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
         />
       )}
       <Field label="Expiry date" type="date" bind={form.field("expiryDate")} />
+      {!item && (
+        <>
+          <Field label="Batch code" placeholder="L1" bind={form.field("batchCode")} />
+          <Field label="Collected on" type="date" bind={form.field("collectedOn")} />
+          <Field label="Post-thaw motility (%)" inputMode="numeric" bind={form.field("motilityPct")} />
+        </>
+      )}
       <Field
         label="Breeding value (0-100)"
         type="number"

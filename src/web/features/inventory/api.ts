@@ -1,3 +1,4 @@
+import type { ReceiveBatchInput } from "../../../contract/batches";
 import type * as inventory from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
 import { apiJson, urlFromQueryKey } from "../../lib/api";
@@ -67,6 +68,13 @@ export const useWriteOff = () =>
   useApiMutation(
     ({ id, ...input }: inventory.WriteOffInput & { id: number }) =>
       apiJson<inventory.InventoryItem>("POST", `/api/inventory/${id}/write-off`, input),
+    { invalidates },
+  );
+
+export const useReceiveBatch = () =>
+  useApiMutation(
+    ({ id, ...input }: ReceiveBatchInput & { id: number }) =>
+      apiJson<inventory.InventoryItemDetail>("POST", `/api/inventory/${id}/batches`, input),
     { invalidates },
   );
 

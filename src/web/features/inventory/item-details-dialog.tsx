@@ -9,10 +9,11 @@ import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes } from "../../lib/format";
 import { AddItemDialog } from "./add-item-dialog";
 import { inventoryQueries } from "./api";
+import { BatchesPanel } from "./batches-panel";
 import { originFlags, viabilityTone } from "./labels";
 import { StockActions } from "./stock-actions";
 
-/** The full record of one item: every field, its stock history and a printable QR label. */
+/** The full record of one item: every field, its batches, its stock history and a printable QR label. */
 export function ItemDetailsDialog({
   id,
   onClose,
@@ -99,6 +100,7 @@ export function ItemDetailsDialog({
               <StockActions item={data} />
             </>
           )}
+          <BatchesPanel item={data} canWrite={canWrite} />
           <div>
             <h4 className="mb-2 text-sm font-semibold">Stock history</h4>
             <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 dark:border-gray-700">

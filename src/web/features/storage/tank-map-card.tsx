@@ -57,9 +57,9 @@ function CanisterRow({ canister, onAction }: { canister: Canister; onAction: (a:
               </span>
             </div>
             {cane.contents.map((c) => (
-              <div key={c.inventoryItemId} className="flex items-center justify-between gap-2 pl-3 text-xs">
+              <div key={c.batchId} className="flex items-center justify-between gap-2 pl-3 text-xs">
                 <span>
-                  {c.itemId} · {c.breedName}: {c.count}
+                  {c.itemId} · {c.breedName} · batch {c.batchCode}: {c.count}
                   {c.allocated > 0 && ` (${c.allocated} on pick lists)`}
                 </span>
                 {c.count > c.allocated && (
@@ -73,6 +73,8 @@ function CanisterRow({ canister, onAction }: { canister: Canister; onAction: (a:
                         from: {
                           inventoryItemId: c.inventoryItemId,
                           itemId: c.itemId,
+                          batchId: c.batchId,
+                          batchCode: c.batchCode,
                           caneId: cane.id,
                           label: cane.label,
                           free: c.count - c.allocated,

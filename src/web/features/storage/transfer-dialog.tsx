@@ -9,13 +9,15 @@ import { caneOptions, storeQueries, useTransfer } from "./api";
 export interface MoveFrom {
   inventoryItemId: number;
   itemId: string;
+  batchId: number;
+  batchCode: string;
   caneId: number;
   label: string;
   /** Straws no pick list promises: only these can move. */
   free: number;
 }
 
-/** Moves straws of one item from a cane to another, in this tank or another; the move is recorded. */
+/** Moves straws of one batch of an item from a cane to another, in this tank or another; the move is recorded. */
 export function TransferDialog({ from, ...props }: DialogProps & { from: MoveFrom }) {
   const maps = useQuery({ ...storeQueries.map(), enabled: props.open });
   const spec = {
@@ -24,6 +26,7 @@ export function TransferDialog({ from, ...props }: DialogProps & { from: MoveFro
     idPrefix: "transfer",
     toInput: (f: { toCaneId: string; count: string; note: string }) => ({
       inventoryItemId: from.inventoryItemId,
+      batchId: from.batchId,
       fromCaneId: from.caneId,
       toCaneId: optionalNumber(f.toCaneId),
       count: optionalNumber(f.count),
@@ -40,7 +43,7 @@ export function TransferDialog({ from, ...props }: DialogProps & { from: MoveFro
   return (
     <FormDialog
       {...dialog}
-      title={`Move ${from.itemId} from ${from.label}`}
+      title={`Move ${from.itemId} (batch ${from.batchCode}) from ${from.label}`}
       description={`${from.free} straws here are free to move.`}
       submitLabel="Move straws"
       pendingLabel="Moving..."

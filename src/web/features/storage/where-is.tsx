@@ -44,10 +44,10 @@ export function WhereIs({ onPlace }: { onPlace: (item: ItemWhereabouts) => void 
           {item.positions.length > 0 ? (
             <ul className="mt-1 space-y-0.5">
               {item.positions.map((p) => (
-                <li key={p.caneId} className="tabular-nums">
+                <li key={`${p.batchId}-${p.caneId}`} className="tabular-nums">
                   <span className="font-mono font-semibold">{p.label}</span> · {p.tankName}, canister{" "}
-                  {p.canister}: {p.count} straws{p.allocated > 0 && ` (${p.allocated} on pick lists)`} ·
-                  received {formatDate(p.receivedAt)}
+                  {p.canister}: {p.count} straws of batch {p.batchCode}
+                  {p.allocated > 0 && ` (${p.allocated} on pick lists)`} · received {formatDate(p.receivedAt)}
                 </li>
               ))}
             </ul>

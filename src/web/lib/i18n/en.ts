@@ -498,6 +498,12 @@ export const en = {
   "level.moderate": "moderate",
   "level.high": "high",
   "proof.regions": "Suits: {regions}",
+  "proof.batches": "Batches in stock",
+  "proof.batches.explain": "We send from the batch that expires first.",
+  "proof.batch": "Batch {code}",
+  "proof.batch.collected": "collected {date}",
+  "proof.batch.useBy": "use by {date}",
+  "proof.batch.motility": "{pct}% of sperm swim after thawing",
   "proof.embryo": "The embryo",
   "proof.stageGrade": "IETS stage {stage}, grade {grade}",
   "proof.stageGrade.explain":

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Batch } from "../../../contract/batches";
+import type { ItemWhereabouts } from "../../../contract/cryo-store";
+import type { InventoryItemDetail } from "../../../contract/inventory";
+import { invariantViolations } from "../../testing/invariants";
+import { caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
+import {
+  asUser,
+  confirmPicks,
+  createTestApp,
+  loginAs,
+  staffEmails,
+  type TestApp,
+} from "../../testing/test-app";
+import { DAY_MS, nairobiDate } from "../../time";
+
+let t: TestApp;
+let lab: ReturnType<typeof asUser>;
+let sales: ReturnType<typeof asUser>;
+let director: ReturnType<typeof asUser>;
+let logistics: ReturnType<typeof asUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
+  sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+});
+afterAll(() => t.close());
+
+let serial = 0;
+const day = (days: number) => nairobiDate(new Date(t.clock.now().getTime() + days * DAY_MS));
+
+/** A semen line received as batch "A" (expiring in two years), its straws at the given canes. */
+async function newLine(stock: number, positions: { caneId: number; count: number }[]) {
+  const res = await lab.post("/api/inventory", {
+    itemId: `SEM-LOT-${++serial}`,
+    type: "sperm",
+    breedName: "Jersey",
+    acquiredFrom: "KAGRC Kenya",
+    currentStock: stock,
+    costPerUnit: 2_500,
+    storageLocation: "Batch test",
+    expiryDate: day(730),
+    geneticData: { category: "dairy", origin: "Kenya", region_suitability: ["Central"] },
+    batch: { code: "A", collectedOn: day(-90), expiryDate: day(730), motilityPct: 58 },
+    positions,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; itemId: string };
+}
+const detail = async (id: number): Promise<InventoryItemDetail> =>
+  (await lab.get(`/api/inventory/${id}`)).json();
+const batchNamed = async (id: number, code: string): Promise<Batch> =>
+  (await detail(id)).batches.find((b) => b.code === code)!;
+async function reserve(itemId: number, quantity: number) {
+  const res = await sales.post(`/api/inventory/${itemId}/reserve`, {
+    customerName: "Kiambu Dairy Farm",
+    quantity,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().order as { id: number; orderNumber: string };
+}
+
+describe("batches of an item", () => {
+  it("are received with their collection, expiry and motility, and listed soonest expiry first", async () => {
+    const tank = await tankWithCanes(lab, 2, 20);
+    const [a, b] = caneIdsOf(tank);
+    const line = await newLine(8, [{ caneId: a!, count: 8 }]);
+    const received = await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "B", collectedOn: day(-20), expiryDate: day(365), motilityPct: 64 },
+      count: 12,
+      positions: [{ caneId: b!, count: 10 }],
+      note: "Second collection",
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    const item = received.json() as InventoryItemDetail;
+    expect(item.currentStock).toBe(20);
+    expect(item.batches.map((x) => [x.code, x.expiryDate, x.motilityPct, x.placed, x.expired])).toEqual([
+      ["B", day(365), 64, 10, false],
+      ["A", day(730), 58, 8, false],
+    ]);
+    expect(item.movements[0]).toMatchObject({
+      kind: "receipt",
+      stockDelta: 12,
+      note: "Batch B received: Second collection",
+    });
+
+    const again = await lab.post(`/api/inventory/${line.id}/batches`, { batch: { code: "b" }, count: 1 });
+    expect(again.statusCode).toBe(201);
+    expect(
+      (await lab.post(`/api/inventory/${line.id}/batches`, { batch: { code: "B" }, count: 1 })).statusCode,
+    ).toBe(409);
+    const bad = await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "C", collectedOn: day(0), expiryDate: day(-1), motilityPct: 120 },
+      count: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual([
+      "batch.expiryDate",
+      "batch.motilityPct",
+      "count",
+    ]);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("are picked first expiry first on reserving, never expired, and leave with the shipment", async () => {
+    const tank = await tankWithCanes(lab, 3, 20);
+    const [a, b, c] = caneIdsOf(tank);
+    // Batch A (two years) arrives first; B expires in a year; C expired last week.
+    const line = await newLine(10, [{ caneId: a!, count: 10 }]);
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "B", expiryDate: day(365) },
+      count: 6,
+      positions: [{ caneId: b!, count: 6 }],
+    });
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "C", expiryDate: day(-7) },
+      count: 5,
+      positions: [{ caneId: c!, count: 5 }],
+    });
+    expect((await batchNamed(line.id, "C")).expired).toBe(true);
+
+    const order = await reserve(line.id, 9);
+    const list = await pickListOf(lab, order.id);
+    expect(list.lines.map((l) => [l.batchCode, l.label, l.count])).toEqual([
+      ["B", `T${tank.id}-C1-2`, 6],
+      ["A", `T${tank.id}-C1-1`, 3],
+    ]);
+    expect(list.lines[0]!.batchExpiry).toBe(day(365));
+    // What is left for the next order is A's: C is never promised, though its straws are in the tank.
+    const second = await reserve(line.id, 7);
+    expect((await pickListOf(lab, second.id)).lines.map((l) => [l.batchCode, l.count])).toEqual([["A", 7]]);
+    expect((await batchNamed(line.id, "C")).allocated).toBe(0);
+
+    // Shipped: the picked straws leave their batches' canes.
+    expect(
+      (await director.post(`/api/orders/${order.id}/approve`, { estimatedDays: 3, onCredit: true }))
+        .statusCode,
+    ).toBe(200);
+    const shipment = await logistics.post("/api/shipments", {
+      orderNumber: order.orderNumber,
+      customerName: "Kiambu Dairy Farm",
+      destination: "Kiambu",
+      origin: "Nakuru, Kenya",
+      carrier: "DHL Express",
+      temperature: "-196°C (Liquid Nitrogen)",
+      trackingNumber: `TRK-${Date.now()}`,
+      status: "preparing",
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    await confirmPicks(logistics, order.id);
+    expect(
+      (await logistics.patch(`/api/shipments/${shipment.json().id}/status`, { status: "shipped" }))
+        .statusCode,
+    ).toBe(200);
+    const after = await detail(line.id);
+    expect(after.batches.map((x) => [x.code, x.placed, x.allocated])).toEqual([
+      ["C", 5, 0],
+      ["B", 0, 0],
+      ["A", 7, 7],
+    ]);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("an expired batch is written off by name, from its own canes", async () => {
+    const tank = await tankWithCanes(lab, 2, 20);
+    const [a, b] = caneIdsOf(tank);
+    const line = await newLine(10, [{ caneId: a!, count: 10 }]);
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "OLD", expiryDate: day(-1) },
+      count: 4,
+      positions: [{ caneId: b!, count: 4 }],
+    });
+    const old = await batchNamed(line.id, "OLD");
+    const tooMany = await lab.post(`/api/inventory/${line.id}/write-off`, {
+      quantity: 5,
+      reason: "expired",
+      batchId: old.id,
+    });
+    expect(tooMany.statusCode).toBe(409);
+    const res = await lab.post(`/api/inventory/${line.id}/write-off`, {
+      quantity: 4,
+      reason: "expired",
+      batchId: old.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().currentStock).toBe(10);
+    const after = await detail(line.id);
+    expect(after.batches.map((x) => [x.code, x.placed])).toEqual([
+      ["OLD", 0],
+      ["A", 10],
+    ]);
+    const other = await newLine(1, []);
+    const foreign = await lab.post(`/api/inventory/${line.id}/write-off`, {
+      quantity: 1,
+      reason: "expired",
+      batchId: (await detail(other.id)).batches[0]!.id,
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("moves one batch at a time from a cane that holds two, and places straws of the batch named", async () => {
+    const tank = await tankWithCanes(lab, 2, 30);
+    const [a, b] = caneIdsOf(tank);
+    const line = await newLine(6, [{ caneId: a!, count: 6 }]);
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "B", expiryDate: day(400) },
+      count: 5,
+      positions: [{ caneId: a!, count: 5 }],
+    });
+    const move = { inventoryItemId: line.id, fromCaneId: a!, toCaneId: b!, count: 3 };
+    const unclear = await lab.post("/api/storage/transfers", move);
+    expect(unclear.statusCode).toBe(422);
+    expect(unclear.json().error.fields).toHaveProperty("batchId");
+    const batchB = await batchNamed(line.id, "B");
+    expect((await lab.post("/api/storage/transfers", { ...move, batchId: batchB.id })).statusCode).toBe(201);
+    const where: ItemWhereabouts = (await lab.get(`/api/storage/locate?q=${line.itemId}`))
+      .json()
+      .find((w: ItemWhereabouts) => w.itemId === line.itemId);
+    expect(where.positions.map((p) => [p.label, p.batchCode, p.count]).sort()).toEqual([
+      [`T${tank.id}-C1-1`, "A", 6],
+      [`T${tank.id}-C1-1`, "B", 2],
+      [`T${tank.id}-C1-2`, "B", 3],
+    ]);
+
+    // Units received without a place are placed later as the batch named, or the newest.
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "C", expiryDate: day(500) },
+      count: 2,
+    });
+    const placed = await lab.post("/api/storage/placements", {
+      inventoryItemId: line.id,
+      caneId: b!,
+      count: 2,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await batchNamed(line.id, "C")).placed).toBe(2);
+    const other = await newLine(1, []);
+    const foreign = await lab.post("/api/storage/placements", {
+      inventoryItemId: line.id,
+      caneId: b!,
+      count: 1,
+      batchId: (await detail(other.id)).batches[0]!.id,
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("show on the proof sheet as a buyer would be sent them: unexpired, with free or unplaced units, soonest first", async () => {
+    const tank = await tankWithCanes(lab, 3, 20);
+    const [a, b, c] = caneIdsOf(tank);
+    const line = await newLine(4, [{ caneId: a!, count: 4 }]);
+    const receive = (code: string, expiryDate: string, caneId?: number, motilityPct?: number) =>
+      lab.post(`/api/inventory/${line.id}/batches`, {
+        batch: { code, expiryDate, motilityPct },
+        count: 3,
+        positions: caneId ? [{ caneId, count: 3 }] : undefined,
+      });
+    await receive("SOON", day(200), b, 61);
+    await receive("GONE", day(-3), c);
+    await receive("UNPLACED", day(100));
+    const sheet = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/catalogue/${line.id}` })).json();
+    expect((await sheet()).batches).toEqual([
+      { code: "UNPLACED", collectedOn: null, expiryDate: day(100), motilityPct: null },
+      { code: "SOON", collectedOn: null, expiryDate: day(200), motilityPct: 61 },
+      { code: "A", collectedOn: day(-90), expiryDate: day(730), motilityPct: 58 },
+    ]);
+    // An order takes all of SOON's straws (first expiry first) and one of A's: SOON has none left to send.
+    await reserve(line.id, 4);
+    t.clock.advance(2_000);
+    expect((await sheet()).batches.map((b: { code: string }) => b.code)).toEqual(["UNPLACED", "A"]);
+  });
+});

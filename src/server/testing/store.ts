@@ -1,0 +1,32 @@
+import { expect } from "vitest";
+import type { PickList, TankMap } from "../../contract/cryo-store";
+import type { Tank } from "../../contract/tanks";
+import type { asUser } from "./test-app";
+
+type Staff = ReturnType<typeof asUser>;
+let serial = 0;
+
+/** A tank of the test's own with one canister of `canes` canes holding `room` straws each. */
+export async function tankWithCanes(lab: Staff, canes = 3, room = 10): Promise<TankMap> {
+  const unit = await lab.post("/api/storage/units", {
+    name: `Store-Tank-${++serial}-${Date.now()}`,
+    unitType: "liquid_nitrogen",
+    location: "Test bay",
+    temperature: -196,
+  });
+  expect(unit.statusCode).toBe(201);
+  const tank = unit.json() as Tank;
+  const res = await lab.post("/api/storage/canisters", {
+    storageUnitId: tank.id,
+    caneKind: "cane",
+    canes,
+    strawsPerCane: room,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as TankMap;
+}
+
+export const caneIdsOf = (tank: TankMap) => tank.canisters[0]!.canes.map((c) => c.id);
+
+export const pickListOf = async (staff: Staff, orderId: number): Promise<PickList> =>
+  (await staff.get(`/api/orders/${orderId}/pick-list`)).json();
