@@ -28,6 +28,8 @@ export const breedingRecordSchema = z.object({
   technician: z.string(),
   geneticMaterial: z.string(),
   inventoryItemId: z.number().int().nullable(),
+  /** The batch the straw or embryo came from, where known: its conception rate is measured too. */
+  batchId: z.number().int().nullable(),
   /** The client whose cow it is, so the service counts towards the bull's measured fertility. */
   customerId: z.number().int().nullable(),
   notes: z.string().nullable(),
@@ -37,19 +39,26 @@ export const breedingRecordSchema = z.object({
 });
 export type BreedingRecord = z.infer<typeof breedingRecordSchema>;
 
-export const breedingInputSchema = z.object({
-  animalId: requiredText("Animal ID").max(60),
-  animalName: requiredText("Animal name").max(120),
-  breedType: z.enum(breedTypes).default("Holstein"),
-  serviceType: z.enum(serviceTypes).default("AI"),
-  serviceDate: isoDate("Enter a valid service date"),
-  technician: requiredText("Technician").max(120),
-  geneticMaterial: requiredText("Genetic material").max(200),
-  /** When the material comes from our inventory, one unit of it is used. */
-  inventoryItemId: idSchema.nullish(),
-  customerId: idSchema.nullish(),
-  notes: text().max(2000).nullish(),
-});
+export const breedingInputSchema = z
+  .object({
+    animalId: requiredText("Animal ID").max(60),
+    animalName: requiredText("Animal name").max(120),
+    breedType: z.enum(breedTypes).default("Holstein"),
+    serviceType: z.enum(serviceTypes).default("AI"),
+    serviceDate: isoDate("Enter a valid service date"),
+    technician: requiredText("Technician").max(120),
+    geneticMaterial: requiredText("Genetic material").max(200),
+    /** When the material comes from our inventory, one unit of it is used. */
+    inventoryItemId: idSchema.nullish(),
+    /** Which of the item's batches; its straws on the canes give the unit. */
+    batchId: idSchema.nullish(),
+    customerId: idSchema.nullish(),
+    notes: text().max(2000).nullish(),
+  })
+  .refine((r) => !r.batchId || r.inventoryItemId, {
+    path: ["batchId"],
+    message: "A batch is of an item from our stock: choose the item first",
+  });
 export type BreedingInput = z.input<typeof breedingInputSchema>;
 
 export const breedingStatusInputSchema = z.object({

@@ -93,6 +93,8 @@ export const fertilityReportSchema = z.object({
   embryoLots: z.array(fertilityLineSchema),
   technicians: z.array(fertilityLineSchema),
   semenTypes: z.array(fertilityLineSchema),
+  /** Per batch of an item, for services that recorded theirs. */
+  batches: z.array(fertilityLineSchema),
 });
 export type FertilityReport = z.infer<typeof fertilityReportSchema>;
 

@@ -124,10 +124,16 @@ describe("breeding records", () => {
     await dialog.getByLabel("Service date").fill(served);
     await dialog.getByLabel("From inventory (uses one unit)").selectOption({ index: 1 });
     expect(await dialog.getByLabel("Genetic material *").inputValue()).not.toBe("");
+    // The batch the straw came from, among the item's batches.
+    const batch = dialog.getByLabel("Batch");
+    await batch.locator("option").nth(1).waitFor({ state: "attached" });
+    await batch.selectOption({ index: 1 });
     await dialog.getByRole("button", { name: "Add Record" }).click();
     await expectToast(page, "Breeding record added successfully");
     const row = page.getByTestId("breeding-row").filter({ hasText: "MWF-042" });
     await row.waitFor();
+    const [saved] = await (await page.request.get(`${baseUrl()}/api/breeding-records?limit=5`)).json();
+    expect(saved).toMatchObject({ animalId: "MWF-042", batchId: expect.any(Number) });
     expect(await row.textContent()).toContain(calving);
     await row.getByLabel("Status of MWF-042").selectOption("pregnant");
     await expectToast(page, "Record status updated");

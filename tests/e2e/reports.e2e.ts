@@ -85,7 +85,7 @@ describe("reports and analytics", () => {
     await page.context().close();
   });
 
-  it("shows measured conception rates per bull, embryo lot, technician and semen type", async () => {
+  it("shows measured conception rates per bull, embryo lot, technician, semen type and batch", async () => {
     const page = await newPage(browser);
     await signInAsStaff(page, "scientist@urithi.co.ke");
     await page.goto("/reports");
@@ -100,6 +100,9 @@ describe("reports and analytics", () => {
     expect(await row.textContent()).toContain(`${measured.rate}% (${measured.low}–${measured.high}%)`);
     await report.getByRole("table", { name: "By technician" }).getByText("Dr. Grace Muthoni").waitFor();
     await report.getByRole("table", { name: "Sexed and conventional semen" }).getByText("Sexed").waitFor();
+    const batches = report.getByRole("table", { name: "By batch" });
+    await batches.getByText(expected.batches[0].label).waitFor();
+    expect(await batches.locator("tbody tr").count()).toBe(expected.batches.length);
     // Fertility is over all services, not the period: no PDF of it to export.
     expect(await page.getByRole("link", { name: "Export Report" }).count()).toBe(0);
     await screenshot(page, "reports-fertility-desktop");

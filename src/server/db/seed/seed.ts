@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { GESTATION_DAYS, technicians } from "../../../contract/breeding";
 import { kesToUsd } from "../../../contract/money";
 import type { OrderStatus } from "../../../contract/orders";
@@ -513,6 +513,13 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
     unitId: (name) => unitByName.get(name)!.id,
     customerIds: buyers.map((b) => b.id),
   });
+  // Each service used a straw of the batch its item had in store on that day (else its first batch), so
+  // the Fertility report's batches have rates too.
+  await db.execute(sql`
+    update breeding_records r set batch_id = (
+      select b.id from stock_batches b where b.inventory_item_id = r.inventory_item_id
+      order by (b.received_at::date <= r.service_date) desc, b.received_at desc, b.id limit 1)
+    where r.inventory_item_id is not null and r.batch_id is null`);
 
   await db.insert(t.vendors).values(
     seedVendors.map((v, i) => ({

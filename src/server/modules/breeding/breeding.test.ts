@@ -57,6 +57,36 @@ describe("breeding records", () => {
     expect(detail.movements[0]).toMatchObject({ kind: "consumption", stockDelta: -1 });
   });
 
+  it("records the batch the straw came from, taking the straw off that batch's canes", async () => {
+    const item = (await lab.get("/api/inventory?search=SEM-AY-102")).json()[0] as { id: number };
+    const placedBatch = async () =>
+      ((await lab.get(`/api/inventory/${item.id}`)).json().batches as { id: number; placed: number }[]).find(
+        (b) => b.placed > 0,
+      )!;
+    const batch = await placedBatch();
+    const res = await lab.post(
+      "/api/breeding-records",
+      record({ inventoryItemId: item.id, batchId: batch.id, geneticMaterial: "SEM-AY-102" }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().batchId).toBe(batch.id);
+    const after = (
+      (await lab.get(`/api/inventory/${item.id}`)).json().batches as { id: number; placed: number }[]
+    ).find((b) => b.id === batch.id)!;
+    expect(after.placed).toBe(batch.placed - 1);
+
+    const other = (await lab.get("/api/inventory?search=SEM-HF-101")).json()[0] as { id: number };
+    const otherBatch = (await lab.get(`/api/inventory/${other.id}`)).json().batches[0] as { id: number };
+    const foreign = await lab.post(
+      "/api/breeding-records",
+      record({ inventoryItemId: item.id, batchId: otherBatch.id, geneticMaterial: "SEM-AY-102" }),
+    );
+    expect(foreign.statusCode).toBe(422);
+    const withoutItem = await lab.post("/api/breeding-records", record({ batchId: batch.id }));
+    expect(withoutItem.statusCode).toBe(400);
+    expect(withoutItem.json().error.fields).toHaveProperty("batchId");
+  });
+
   it("links the service to the client whose cow it is, and refuses an unknown client", async () => {
     const customers = (
       await asUser(t.app, await loginAs(t.app, staffEmails.director)).get("/api/customers")

@@ -15,6 +15,7 @@ import { breedingRecords, customers } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { nairobiDate } from "../../time";
+import { batchOf } from "../inventory/batches";
 import { consumeOneUnit } from "../inventory/stock";
 import { stockChanged } from "../inventory/stock-version";
 
@@ -31,6 +32,7 @@ export function toBreedingRecord(row: Row): BreedingRecord {
     technician: row.technician,
     geneticMaterial: row.geneticMaterial,
     inventoryItemId: row.inventoryItemId,
+    batchId: row.batchId,
     customerId: row.customerId,
     notes: row.notes,
     expectedCalvingDate: row.expectedCalvingDate,
@@ -99,10 +101,12 @@ export function createBreedingRecord(
       if (!customer) throw validationError("Unknown customer", { customerId: "Choose an existing customer" });
     }
     if (input.inventoryItemId) {
+      if (input.batchId) await batchOf(db, input.inventoryItemId, input.batchId);
       await consumeOneUnit(db, input.inventoryItemId, {
         actorUserId,
         now,
         note: `Used for ${input.animalId} (${input.serviceType})`,
+        batchId: input.batchId ?? undefined,
       });
     }
     const [row] = await db
@@ -116,6 +120,7 @@ export function createBreedingRecord(
         technician: input.technician,
         geneticMaterial: input.geneticMaterial,
         inventoryItemId: input.inventoryItemId ?? null,
+        batchId: input.batchId ?? null,
         customerId: input.customerId ?? null,
         notes: input.notes ?? null,
         expectedCalvingDate: expectedCalving(input.serviceDate),

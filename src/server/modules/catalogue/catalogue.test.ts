@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueProduct } from "../../../contract/catalogue";
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
-import { breedingRecords, inventoryItems } from "../../db/schema";
+import { breedingRecords, inventoryItems, stockBatches } from "../../db/schema";
 import { toleranceRank, wholeCatalogue } from "../../testing/catalogue";
 import { invariantViolations } from "../../testing/invariants";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
@@ -351,6 +351,26 @@ describe("staff fertility report", () => {
     expect(Object.keys(byType).sort()).toEqual(["Conventional", "Sexed"]);
     expect(byType.Conventional! + byType.Sexed!).toBe(report.bulls.reduce((n, l) => n + l.services, 0));
     expect(report.embryoLots.some((l) => l.rate !== null)).toBe(true);
+
+    // Per batch: every demo service used a straw of a batch, and each batch's line is its records'.
+    const byBatch = (report as unknown as { batches: Line[] }).batches;
+    expect(byBatch.length).toBeGreaterThan(3);
+    const batches = await t.database.read((db) =>
+      db
+        .select({ id: stockBatches.id, code: stockBatches.code, itemId: inventoryItems.itemId })
+        .from(stockBatches)
+        .innerJoin(inventoryItems, eq(inventoryItems.id, stockBatches.inventoryItemId)),
+    );
+    for (const line of byBatch) {
+      const batch = batches.find((b) => `${b.itemId} · batch ${b.code}` === line.label)!;
+      const known = rows.filter((r) => r.batchId === batch.id && r.status !== "breeding");
+      expect(line).toMatchObject(
+        fertilityOf(
+          known.filter((r) => r.status === "pregnant" || r.status === "calved").length,
+          known.length,
+        ),
+      );
+    }
 
     const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
     expect((await lab.get("/api/reports/fertility")).statusCode).toBe(200);

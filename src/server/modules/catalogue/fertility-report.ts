@@ -3,7 +3,7 @@ import type { FertilityLine, FertilityReport } from "../../../contract/catalogue
 import { fertilityOf, MIN_SERVICES_FOR_RATE, semenTypeLabels } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { breedingRecords, inventoryItems, itemGenetics } from "../../db/schema";
+import { breedingRecords, inventoryItems, itemGenetics, stockBatches } from "../../db/schema";
 import { conceived, knownOutcome } from "../breeding/outcomes";
 
 /** The most lines a group shows: the bulls and lots with the most services come first. */
@@ -24,6 +24,7 @@ async function linesBy(
     .from(breedingRecords)
     .leftJoin(inventoryItems, eq(inventoryItems.id, breedingRecords.inventoryItemId))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+    .leftJoin(stockBatches, eq(stockBatches.id, breedingRecords.batchId))
     .where(where)
     .groupBy(...(group.detail ? [group.label, group.detail] : [group.label]))
     .orderBy(desc(sql`count(*) filter (where ${knownOutcome})`), group.label)
@@ -35,7 +36,7 @@ async function linesBy(
   }));
 }
 
-/** Every rate from the same definition as the proof sheets, in four groupings. */
+/** Every rate from the same definition as the proof sheets, in five groupings. */
 export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
   const ours = isNotNull(breedingRecords.inventoryItemId);
   const semen = and(ours, eq(inventoryItems.type, "sperm"));
@@ -72,5 +73,15 @@ export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
       ...line,
       label: semenTypeLabels[line.label as keyof typeof semenTypeLabels] ?? line.label,
     })),
+    batches: await linesBy(
+      db,
+      {
+        label: sql<string | null>`${inventoryItems.itemId} || ' · batch ' || ${stockBatches.code}`,
+        detail: sql<
+          string | null
+        >`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName}) || coalesce(' · motility ' || ${stockBatches.motilityPct} || '%', '')`,
+      },
+      isNotNull(breedingRecords.batchId),
+    ),
   }));
 }

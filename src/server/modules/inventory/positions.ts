@@ -230,19 +230,26 @@ export async function dispatchPicks(db: Db, orderId: number, now: Date): Promise
 
 /**
  * Takes straws of one batch off its canes (a write-off of an expired or damaged batch): only straws no pick
- * list promises; 409 when the batch has fewer free in the store.
+ * list promises; 409 when the batch has fewer free in the store. `whatIsThere` takes at most what is free
+ * (a straw used for a service may have come from units never placed).
  */
-export async function takeFromBatch(db: Db, inventoryItemId: number, batchId: number, quantity: number) {
+export async function takeFromBatch(
+  db: Db,
+  inventoryItemId: number,
+  batchId: number,
+  quantity: number,
+  whatIsThere = false,
+) {
   const positions = (await freePositions(db, inventoryItemId, "newest first")).filter(
     (p) => p.batchId === batchId,
   );
   const free = positions.reduce((sum, p) => sum + p.count - p.allocated, 0);
-  if (free < quantity) {
+  if (free < quantity && !whatIsThere) {
     throw conflict(
       `This batch has ${free} straws in the store that no order holds; ${quantity} cannot be taken`,
     );
   }
-  let left = quantity;
+  let left = Math.min(quantity, free);
   for (const position of positions) {
     if (left === 0) break;
     const take = Math.min(left, position.count - position.allocated);

@@ -140,7 +140,7 @@ export async function dispatchOrderStock(
 export async function consumeOneUnit(
   db: Db,
   inventoryItemId: number,
-  context: { actorUserId: number | null; now: Date; note: string },
+  context: { actorUserId: number | null; now: Date; note: string; batchId?: number },
 ): Promise<void> {
   stockChanged();
   const [moved] = await db
@@ -168,6 +168,7 @@ export async function consumeOneUnit(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+  if (context.batchId !== undefined) await takeFromBatch(db, inventoryItemId, context.batchId, 1, true);
   await trimPositions(db, inventoryItemId);
 }
 

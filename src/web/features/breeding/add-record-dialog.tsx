@@ -22,6 +22,7 @@ const empty = () => ({
   technician: technicians[0] as string,
   geneticMaterial: "",
   inventoryItemId: "",
+  batchId: "",
   customerId: "",
   notes: "",
 });
@@ -29,6 +30,7 @@ const empty = () => ({
 const toInput = (v: ReturnType<typeof empty>) => ({
   ...v,
   inventoryItemId: v.inventoryItemId ? Number(v.inventoryItemId) : null,
+  batchId: v.batchId ? Number(v.batchId) : null,
   customerId: v.customerId ? Number(v.customerId) : null,
 });
 
@@ -44,11 +46,14 @@ export function AddRecordDialog(props: DialogProps) {
     failure: () => "Failed to add breeding record",
   });
   const material = form.field("inventoryItemId");
+  const picked = Number(form.values.inventoryItemId);
+  const chosen = useQuery({ ...breedingQueries.material(picked), enabled: props.open && picked > 0 });
   const pickMaterial = (id: string) => {
     const item = stock.data?.find((i) => String(i.id) === id);
     form.setValues((f) => ({
       ...f,
       inventoryItemId: id,
+      batchId: "",
       geneticMaterial: item ? item.itemId : f.geneticMaterial,
     }));
   };
@@ -58,6 +63,18 @@ export function AddRecordDialog(props: DialogProps) {
     ...(stock.data ?? [])
       .filter((i) => i.availableStock > 0)
       .map((i) => [String(i.id), `${i.itemId} · ${i.breedName} (${i.availableStock} free)`] as const),
+  ];
+  const batchOptions: Options = [
+    ["", "Not known"],
+    ...(chosen.data?.batches ?? [])
+      .filter((b) => !b.expired)
+      .map(
+        (b) =>
+          [
+            String(b.id),
+            `${b.code}${b.motilityPct === null ? "" : ` · ${b.motilityPct}% motility`}`,
+          ] as const,
+      ),
   ];
   // By id: two farms with one name stay apart, and the email tells them apart on screen.
   const customerOptions: Options = [
@@ -88,6 +105,7 @@ export function AddRecordDialog(props: DialogProps) {
         options={stockOptions}
         bind={{ ...material, onChange: (e) => pickMaterial(e.target.value) }}
       />
+      {picked > 0 && <Field label="Batch" options={batchOptions} bind={form.field("batchId")} />}
       <Field
         label="Genetic material *"
         placeholder="Straw or embryo ID"

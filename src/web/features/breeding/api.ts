@@ -1,5 +1,5 @@
 import type * as breeding from "../../../contract/breeding";
-import type { InventoryItem } from "../../../contract/inventory";
+import type { InventoryItem, InventoryItemDetail } from "../../../contract/inventory";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -9,6 +9,8 @@ export const breedingQueries = {
   summary: () => getQuery<breeding.BreedingSummary>("/api/breeding-records/summary"),
   /** Straws and embryos a service can use: viable stock. */
   viableMaterial: () => getQuery<InventoryItem[]>("/api/inventory", { status: "viable", limit: 500 }),
+  /** The chosen item's batches, to say which one the straw came from. */
+  material: (id: number) => getQuery<InventoryItemDetail>(`/api/inventory/${id}`),
 };
 
 /** A service uses a unit of stock: records, stock and the dashboard refetch. */

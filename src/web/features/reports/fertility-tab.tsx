@@ -64,6 +64,7 @@ export function Fertility() {
         <RateTable title="By embryo lot" lines={r.embryoLots} min={r.minimumServices} />
         <RateTable title="By technician" lines={r.technicians} min={r.minimumServices} />
         <RateTable title="Sexed and conventional semen" lines={r.semenTypes} min={r.minimumServices} />
+        <RateTable title="By batch" lines={r.batches} min={r.minimumServices} />
       </div>
     </div>
   );
