@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -344,6 +344,19 @@ export const inventoryItems = pgTable(
     description: text("description"),
     /** The description in Kiswahili, for clients reading in it; the English one otherwise. */
     descriptionSw: text("description_sw"),
+    /**
+     * What a farmer may type to find the item, lower-cased: its code, its product name as the cards show it
+     * ("Boran Semen") with its kind as SPEC ("sperm") and Kiswahili ("mbegu") say it, and both descriptions,
+     * a line apart so a search never matches across two of them. Kept by the database, searched through
+     * the trigram index below.
+     */
+    searchWords: text("search_words")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(item_id || E'\\n' || breed_name || case when type = 'sperm'
+          then ' semen sperm mbegu' else ' embryo kiinitete' end || E'\\n' || coalesce(description, '')
+          || E'\\n' || coalesce(description_sw, ''))`,
+      ),
     geneticData: jsonb("genetic_data").$type<Record<string, unknown>>().notNull(),
     expiryDate: date("expiry_date", { mode: "string" }),
     isActive: boolean("is_active").notNull().default(true),
@@ -364,6 +377,11 @@ export const inventoryItems = pgTable(
     index("inventory_items_viable_expiry_idx").on(t.expiryDate).where(sql`${t.viabilityStatus} = 'viable'`),
     index("inventory_items_price_idx").on(t.costPerUnit),
     index("inventory_items_regions_idx").using("gin", sql`(${t.geneticData} -> 'region_suitability')`),
+    // The catalogue's default order walks this instead of sorting every product on sale.
+    index("inventory_items_on_sale_name_idx")
+      .on(t.breedName, t.itemId)
+      .where(sql`${t.isActive} and ${t.viabilityStatus} = 'viable'`),
+    index("inventory_items_words_trgm_idx").using("gin", t.searchWords.op("gin_trgm_ops")),
   ],
 );
 
@@ -415,6 +433,12 @@ export const itemGenetics = pgTable(
     production: embryoProductionEnum("production"),
     damMilkKg: integer("dam_milk_kg"),
     recommendedRecipient: text("recommended_recipient"),
+    /** The bull's name and registration, lower-cased, as the catalogue searches them (index below). */
+    searchWords: text("search_words")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(coalesce(bull_name, '') || E'\\n' || coalesce(registration, ''))`,
+      ),
   },
   (t) => [
     check("item_genetics_purity_range", sql`${t.femalePurityPct} between 50 and 100`),
@@ -427,6 +451,7 @@ export const itemGenetics = pgTable(
     index("item_genetics_registration_idx").on(t.registration),
     index("item_genetics_milk_idx").on(t.milkKg),
     index("item_genetics_index_idx").on(t.indexValue),
+    index("item_genetics_words_trgm_idx").using("gin", t.searchWords.op("gin_trgm_ops")),
   ],
 );
 

@@ -86,6 +86,9 @@ describe("catalogue search", () => {
     ["search=semen", (p) => p.type === "semen"],
     ["search=boran%20semen", (p) => p.breed === "Boran" && p.type === "semen"],
     ["search=tempo", (p) => /tempo/i.test(`${g(p).bullName} ${p.description}`)],
+    ["search=MBEGU", (p) => p.type === "semen"],
+    ["search=kiinitete", (p) => p.type === "embryo"],
+    ["search=je840003", (p) => /JE840003/.test(g(p).registration ?? "")],
     [
       "type=semen&breed=Holstein%20Friesian&milkMin=1000&a2a2=true",
       (p) => p.type === "semen" && p.breed === "Holstein Friesian" && (g(p).milkKg ?? 0) >= 1000 && g(p).a2a2,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   BatchOnSale,
@@ -10,32 +10,19 @@ import type {
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import {
-  inventoryItems,
-  itemGenetics,
-  itemServiceTotals,
-  stockBatches,
-  stockPositions,
-} from "../../db/schema";
+import { inventoryItems, itemGenetics, stockBatches, stockPositions } from "../../db/schema";
 import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { toShopProduct } from "../client/catalogue";
 import { toInventoryItem } from "../inventory/service";
 import { readThroughStock } from "../inventory/stock-cache";
-import { fertilityKey, fertilityTotals } from "./fertility";
+import { fertilityKey, fertilityOfRow, fertilityTotals } from "./fertility";
 
 type Query = z.output<typeof catalogueQuery>;
 
 /** On sale: active and viable (out of stock still shows, with Add disabled). */
 const onSale = and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable"))!;
-
-/**
- * What a farmer may call the item: its product name ("Boran Semen", as the cards show it) and its kind as
- * SPEC ("sperm"), the shop ("semen") or Kiswahili ("mbegu") says it.
- */
-const nameWords = sql`${inventoryItems.breedName} || case when ${inventoryItems.type} = 'sperm'
-  then ' Semen sperm mbegu' else ' Embryo kiinitete' end`;
 
 function filtersOf(q: Query): SQL {
   const f: (SQL | undefined)[] = [onSale];
@@ -59,17 +46,11 @@ function filtersOf(q: Query): SQL {
   if (q.priceMax !== undefined) f.push(lte(inventoryItems.costPerUnit, q.priceMax));
   if (q.ids) f.push(inArray(inventoryItems.id, q.ids));
   if (q.search) {
-    const p = containsPattern(q.search);
+    const p = containsPattern(q.search).toLowerCase();
+    // Each arm can be answered by its trigram index; an OR over the join would test every product.
     f.push(
-      or(
-        ilike(inventoryItems.breedName, p),
-        ilike(inventoryItems.itemId, p),
-        ilike(itemGenetics.bullName, p),
-        ilike(itemGenetics.registration, p),
-        ilike(inventoryItems.description, p),
-        ilike(inventoryItems.descriptionSw, p),
-        sql`${nameWords} ilike ${p}`,
-      ),
+      sql`${inventoryItems.id} in (select id from ${inventoryItems} where search_words like ${p}
+        union all select inventory_item_id from ${itemGenetics} where search_words like ${p})`,
     );
   }
   return and(...f)!;
@@ -89,7 +70,8 @@ function orderOf(sort: Query["sort"]): SQL[] {
     case "milk":
       return [sql`${itemGenetics.milkKg} desc nulls last`, ...byName];
     case "fertility":
-      return [sql`${fertilityRate} desc nulls last`, sql`fert.services desc nulls last`, ...byName];
+      // An item never served has no totals row when the page is chosen and 0 when it is read: sort alike.
+      return [sql`${fertilityRate} desc nulls last`, sql`coalesce(fert.services, 0) desc`, ...byName];
     case "calving_ease":
       return [sql`${itemGenetics.calvingEasePct} asc nulls last`, ...byName];
     case "gain":
@@ -106,18 +88,18 @@ function orderOf(sort: Query["sort"]): SQL[] {
 }
 
 /**
- * The matching products in order, one page. Sorting by conception rate joins every product's rate; any
- * other sort leaves the rates to `ratesOf`, which reads them for the page alone. No window count here: it
- * would make the database sort every match in full instead of keeping the page's rows (top-N).
+ * The ids of one page of matching products, in order: no window count, so the database keeps only the
+ * page's rows (top-N, or the on-sale name index walked in order). Sorting by conception rate joins every
+ * product's rate; no other sort does.
  */
-function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
-  const byRate = sort === "fertility";
+function pageOf(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
   const query = db
-    .select({ item: inventoryItems, genetics: itemGenetics, key: fertilityKey })
+    .select({ id: inventoryItems.id })
     .from(inventoryItems)
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .$dynamic();
-  if (byRate) query.leftJoin(sql`(${fertilityTotals}) as fert`, sql`fert.key = ${fertilityKey}`);
+  if (sort === "fertility")
+    query.leftJoin(sql`(${fertilityTotals}) as fert`, sql`fert.key = ${fertilityKey}`);
   return query
     .where(where)
     .orderBy(...orderOf(sort))
@@ -125,39 +107,29 @@ function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, 
     .offset(offset);
 }
 
-type Row = Awaited<ReturnType<typeof selectProducts>>[number];
-type Totals = { services: number; conceptions: number };
-
-/** The rate each row shows (its bull's, or its lot's own), for the rows of one page only. */
-async function ratesOf(db: Db, rows: Row[]): Promise<Map<string, Totals>> {
-  const bulls = [
-    ...new Set(rows.flatMap((r) => (r.key.startsWith("bull:") ? [r.genetics!.registration!] : []))),
-  ];
-  const lots = rows.filter((r) => r.key.startsWith("item:")).map((r) => r.item.id);
-  if (rows.length === 0) return new Map();
-  const totals = await db
+/**
+ * The page's products whole, each with the totals behind its conception rate, in one statement: the page
+ * is chosen on narrow rows, then only its rows are read in full and their rates looked up.
+ */
+function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
+  const page = pageOf(db, where, sort, limit, offset).as("page");
+  return db
     .select({
-      key: fertilityKey,
-      services: sql<number>`sum(${itemServiceTotals.services})::int`,
-      conceptions: sql<number>`sum(${itemServiceTotals.conceptions})::int`,
+      item: inventoryItems,
+      genetics: itemGenetics,
+      services: sql<number>`fert.services`,
+      conceptions: sql<number>`fert.conceptions`,
     })
-    .from(itemServiceTotals)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, itemServiceTotals.inventoryItemId))
+    .from(page)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, page.id))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-    .where(
-      or(
-        bulls.length
-          ? and(eq(inventoryItems.type, "sperm"), inArray(itemGenetics.registration, bulls))
-          : undefined,
-        lots.length ? inArray(inventoryItems.id, lots) : undefined,
-      ),
-    )
-    .groupBy(fertilityKey);
-  const byKey = new Map(totals.map((t) => [t.key, t]));
-  return new Map(rows.map((r) => [String(r.item.id), byKey.get(r.key) ?? { services: 0, conceptions: 0 }]));
+    .leftJoin(sql`${fertilityOfRow} as fert`, sql`true`)
+    .orderBy(...orderOf(sort));
 }
 
-function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProduct {
+type Row = Awaited<ReturnType<typeof selectProducts>>[number];
+
+function toCatalogueProduct(row: Row): CatalogueProduct {
   const item = toInventoryItem(row.item, null, row.genetics);
   return {
     ...toShopProduct(item),
@@ -167,23 +139,23 @@ function toCatalogueProduct(row: Row, totals: Totals | undefined): CatalogueProd
     expiryDate: item.expiryDate,
     breedingValue: item.geneticData.breeding_value ?? null,
     genetics: item.genetics,
-    fertility: fertilityOf(totals?.conceptions ?? 0, totals?.services ?? 0),
+    fertility: fertilityOf(row.conceptions, row.services),
   };
 }
 
 /**
  * One page of the catalogue for a search and how many products match it (counted only when the page is
- * full or past the end), then the page's rates; shared for a second by the same search, as the shop's list
+ * full or past the end), each with its rate; shared for a second by the same search, as the shop's list
  * is (stock and prices drop it at once).
  */
 export function searchCatalogue(
   ctx: AppContext,
   q: Query,
 ): Promise<{ products: CatalogueProduct[]; total: number }> {
-  return readThroughStock(ctx, `search:${JSON.stringify(q)}`, () => pageOf(ctx, q));
+  return readThroughStock(ctx, `search:${JSON.stringify(q)}`, () => searchOf(ctx, q));
 }
 
-function pageOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct[]; total: number }> {
+function searchOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct[]; total: number }> {
   return ctx.database.read(async (db) => {
     const rows = await selectProducts(db, filtersOf(q), q.sort, q.limit, q.offset);
     // A short page that has rows is the last one, so it says how many match; otherwise count them.
@@ -196,8 +168,7 @@ function pageOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct
         .where(filtersOf(q));
       total = counted?.n ?? 0;
     }
-    const rates = await ratesOf(db, rows);
-    return { products: rows.map((r) => toCatalogueProduct(r, rates.get(String(r.item.id)))), total };
+    return { products: rows.map(toCatalogueProduct), total };
   });
 }
 
@@ -216,7 +187,7 @@ function proofOf(ctx: AppContext, id: number): Promise<ProofSheet> {
       0,
     );
     if (!row) throw notFound("Product");
-    const product = toCatalogueProduct(row, (await ratesOf(db, [row])).get(String(row.item.id)));
+    const product = toCatalogueProduct(row);
     const batches = await batchesOnSale(db, id, nairobiDate(ctx.clock.now()));
     return row.item.viabilityStatus === "viable"
       ? { ...product, batches }
