@@ -26,6 +26,8 @@ describe("page identity", () => {
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toMatch(/Urithi/);
     expect(await page.getByRole("main").count()).toBe(1);
 
+    // The server-drawn page stays inert until the browser takes it over (decision 22); keys work from then.
+    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
     await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ tag: "a", text: "Skip to content" });
     expect(await page.getByRole("link", { name: "Skip to content" }).isVisible()).toBe(true);
