@@ -30,3 +30,28 @@ export const caneIdsOf = (tank: TankMap) => tank.canisters[0]!.canes.map((c) => 
 
 export const pickListOf = async (staff: Staff, orderId: number): Promise<PickList> =>
   (await staff.get(`/api/orders/${orderId}/pick-list`)).json();
+
+/** Approves an order on credit and prepares its shipment, as the director and logistics would. */
+export async function approveAndPrepareShipment(
+  director: Staff,
+  logistics: Staff,
+  order: { id: number; orderNumber: string },
+): Promise<number> {
+  const approved = await director.post(`/api/orders/${order.id}/approve`, {
+    estimatedDays: 3,
+    onCredit: true,
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const shipment = await logistics.post("/api/shipments", {
+    orderNumber: order.orderNumber,
+    customerName: "Kiambu Dairy Farm",
+    destination: "Kiambu",
+    origin: "Nakuru, Kenya",
+    carrier: "DHL Express",
+    temperature: "-196°C (Liquid Nitrogen)",
+    trackingNumber: `TRK-${Date.now()}`,
+    status: "preparing",
+  });
+  expect(shipment.statusCode, shipment.body).toBe(201);
+  return shipment.json().id;
+}

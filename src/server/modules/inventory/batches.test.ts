@@ -3,7 +3,7 @@ import type { Batch } from "../../../contract/batches";
 import type { ItemWhereabouts } from "../../../contract/cryo-store";
 import type { InventoryItemDetail } from "../../../contract/inventory";
 import { invariantViolations } from "../../testing/invariants";
-import { caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
+import { approveAndPrepareShipment, caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
 import {
   asUser,
   confirmPicks,
@@ -134,25 +134,10 @@ describe("batches of an item", () => {
     expect((await batchNamed(line.id, "C")).allocated).toBe(0);
 
     // Shipped: the picked straws leave their batches' canes.
-    expect(
-      (await director.post(`/api/orders/${order.id}/approve`, { estimatedDays: 3, onCredit: true }))
-        .statusCode,
-    ).toBe(200);
-    const shipment = await logistics.post("/api/shipments", {
-      orderNumber: order.orderNumber,
-      customerName: "Kiambu Dairy Farm",
-      destination: "Kiambu",
-      origin: "Nakuru, Kenya",
-      carrier: "DHL Express",
-      temperature: "-196°C (Liquid Nitrogen)",
-      trackingNumber: `TRK-${Date.now()}`,
-      status: "preparing",
-    });
-    expect(shipment.statusCode, shipment.body).toBe(201);
+    const shipmentId = await approveAndPrepareShipment(director, logistics, order);
     await confirmPicks(logistics, order.id);
     expect(
-      (await logistics.patch(`/api/shipments/${shipment.json().id}/status`, { status: "shipped" }))
-        .statusCode,
+      (await logistics.patch(`/api/shipments/${shipmentId}/status`, { status: "shipped" })).statusCode,
     ).toBe(200);
     const after = await detail(line.id);
     expect(after.batches.map((x) => [x.code, x.placed, x.allocated])).toEqual([

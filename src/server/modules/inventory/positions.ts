@@ -249,17 +249,7 @@ export async function takeFromBatch(
       `This batch has ${free} straws in the store that no order holds; ${quantity} cannot be taken`,
     );
   }
-  let left = Math.min(quantity, free);
-  for (const position of positions) {
-    if (left === 0) break;
-    const take = Math.min(left, position.count - position.allocated);
-    await db
-      .update(stockPositions)
-      .set({ count: sql`${stockPositions.count} - ${take}` })
-      .where(eq(stockPositions.id, position.id));
-    left -= take;
-  }
-  await dropEmpty(db, [inventoryItemId]);
+  await takeFree(db, inventoryItemId, positions, Math.min(quantity, free));
 }
 
 /**
@@ -272,17 +262,27 @@ export async function trimPositions(db: Db, inventoryItemId: number): Promise<vo
     .select({ currentStock: inventoryItems.currentStock })
     .from(inventoryItems)
     .where(eq(inventoryItems.id, inventoryItemId));
-  let excess = (await placedCount(db, inventoryItemId)) - item!.currentStock;
+  const excess = (await placedCount(db, inventoryItemId)) - item!.currentStock;
   if (excess <= 0) return;
-  const positions = await freePositions(db, inventoryItemId, "newest first");
+  await takeFree(db, inventoryItemId, await freePositions(db, inventoryItemId, "newest first"), excess);
+}
+
+/** Takes `quantity` straws no pick list promises off `positions`, in their order, then drops empty ones. */
+async function takeFree(
+  db: Db,
+  inventoryItemId: number,
+  positions: { id: number; count: number; allocated: number }[],
+  quantity: number,
+): Promise<void> {
+  let left = quantity;
   for (const position of positions) {
-    if (excess === 0) break;
-    const take = Math.min(excess, position.count - position.allocated);
+    if (left === 0) break;
+    const take = Math.min(left, position.count - position.allocated);
     await db
       .update(stockPositions)
       .set({ count: sql`${stockPositions.count} - ${take}` })
       .where(eq(stockPositions.id, position.id));
-    excess -= take;
+    left -= take;
   }
   await dropEmpty(db, [inventoryItemId]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ItemWhereabouts, TankMap, Transfer } from "../../../contract/cryo-store";
 import { invariantViolations } from "../../testing/invariants";
-import { caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
+import { approveAndPrepareShipment, caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 import { DAY_MS } from "../../time";
 
@@ -206,22 +206,8 @@ describe("pick lists", () => {
     ]);
 
     // Approve on credit and prepare the shipment: it cannot leave before every pick is scanned.
-    expect(
-      (await director.post(`/api/orders/${order.id}/approve`, { estimatedDays: 3, onCredit: true }))
-        .statusCode,
-    ).toBe(200);
-    const shipment = await logistics.post("/api/shipments", {
-      orderNumber: order.orderNumber,
-      customerName: "Kiambu Dairy Farm",
-      destination: "Kiambu",
-      origin: "Nakuru, Kenya",
-      carrier: "DHL Express",
-      temperature: "-196°C (Liquid Nitrogen)",
-      trackingNumber: `TRK-${Date.now()}`,
-      status: "preparing",
-    });
-    expect(shipment.statusCode, shipment.body).toBe(201);
-    const ship = () => logistics.patch(`/api/shipments/${shipment.json().id}/status`, { status: "shipped" });
+    const shipmentId = await approveAndPrepareShipment(director, logistics, order);
+    const ship = () => logistics.patch(`/api/shipments/${shipmentId}/status`, { status: "shipped" });
     const early = await ship();
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toMatch(/2 picks not yet confirmed/);
