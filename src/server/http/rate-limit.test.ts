@@ -80,6 +80,63 @@ describe("the global ceiling per address", () => {
   });
 });
 
+describe("hits claimed ahead", () => {
+  const writes = (run: () => Promise<unknown>) =>
+    countStatements(run, (query) => query.startsWith('insert into "rate_limits"'));
+
+  it("costs a busy address a write every so many requests, and still turns away exactly the hit past the limit", async () => {
+    t.clock.advance(61_000);
+    let ok = 0;
+    const statements = await writes(async () => {
+      for (let i = 0; i < 210; i++) if ((await health(t.app, "10.30.3.1")).statusCode === 200) ok++;
+    });
+    expect(ok).toBe(200);
+    // Claims double (1, 3, 7, 10, 10 … at a twentieth of 200) while under half the limit; past it each
+    // hit is counted as it comes. One write per request would be 210.
+    expect(statements).toBeLessThan(130);
+    expect(statements).toBeGreaterThan(100);
+  });
+
+  it("writes nothing for most of a browsing visit", async () => {
+    t.clock.advance(61_000);
+    const statements = await writes(async () => {
+      for (let i = 0; i < 60; i++) expect((await health(t.app, "10.30.3.2")).statusCode).toBe(200);
+    });
+    expect(statements).toBeLessThanOrEqual(10);
+  });
+
+  it("never hands out more than the limit between instances, and loses at most a claim when a client moves", async () => {
+    t.clock.advance(61_000);
+    const other = await secondInstance(t);
+    try {
+      // Alternating: each instance uses what it claimed, so exactly the limit is allowed.
+      let ok = 0;
+      for (let i = 0; i < 220; i++)
+        if ((await health(i % 2 ? t.app : other.app, "10.30.3.3")).statusCode === 200) ok++;
+      expect(ok).toBe(200);
+
+      // Forty hits on one instance, then the rest on the other: the first one's unused claim is lost.
+      t.clock.advance(61_000);
+      ok = 0;
+      for (let i = 0; i < 220; i++)
+        if ((await health(i < 40 ? t.app : other.app, "10.30.3.4")).statusCode === 200) ok++;
+      expect(ok).toBeLessThanOrEqual(200);
+      expect(ok).toBeGreaterThanOrEqual(200 - 200 / 20);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("starts a new window once the old one has ended, whatever was claimed ahead", async () => {
+    t.clock.advance(61_000);
+    for (let i = 0; i < 50; i++) await health(t.app, "10.30.3.5");
+    t.clock.advance(61_000);
+    let ok = 0;
+    for (let i = 0; i < 205; i++) if ((await health(t.app, "10.30.3.5")).statusCode === 200) ok++;
+    expect(ok).toBe(200);
+  });
+});
+
 describe("order placement", () => {
   const placeOrder = async (cookie: string) => {
     const item = await inventoryItem(t, "SEM-HF-101");

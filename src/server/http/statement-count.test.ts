@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observeStatements } from "../db/database";
-import { countStatements } from "../testing/statements";
+import { countStatements, notRateLimit } from "../testing/statements";
 import {
   asUser,
   clientEmail,
@@ -35,12 +35,14 @@ afterAll(() => {
 async function statementsOf(who: ReturnType<typeof asUser>, url: string): Promise<number> {
   // Once first, so one-off work (a cache filling, a session touch) is not counted against either size.
   expect((await who.get(url)).statusCode, url).toBe(200);
+  // The API's ceiling per address counts in the database only every so many requests (hits are claimed
+  // ahead), whatever the rows: rate-limit.test.ts measures it.
   const n = await countStatements(async () => {
     const res = await who.get(url);
     expect(res.statusCode, url).toBe(200);
-  });
-  // Every one of these reads the database (the session, then its data): zero would mean nothing was counted.
-  expect(n, url).toBeGreaterThan(1);
+  }, notRateLimit);
+  // Every one of these reads its data from the database: zero would mean nothing was counted.
+  expect(n, url).toBeGreaterThan(0);
   return n;
 }
 
