@@ -37,9 +37,10 @@ interface Lease {
  * claims hits ahead (doubling, up to a twentieth of the limit, only while the key is under half of it), which
  * this instance then numbers without a statement: a farmer browsing the shop costs a write every few dozen
  * requests instead of one per request. Near the limit every hit is counted as it comes, so the 429 falls on
- * exactly the hit past the limit. A window that has ended starts again at the claim.
+ * exactly the hit past the limit. A window that has ended starts again at the claim. Only the API's global
+ * ceiling claims ahead: a route's own limits (order placement) count each hit as it comes.
  */
-function databaseStore(ctx: AppContext, prefix = "") {
+function databaseStore(ctx: AppContext, claimsAhead: boolean, prefix = "") {
   const waiting = new Map<string, { callers: Incr[]; timeWindow: number; max: number }>();
   const sending = new Set<string>();
   const leases = new Map<string, Lease>();
@@ -68,7 +69,7 @@ function databaseStore(ctx: AppContext, prefix = "") {
 
   /** How many hits to claim beyond the `n` waiting: none unless the key is known, busy and well under its limit. */
   const ahead = (lease: Lease | undefined, n: number, max: number) => {
-    if (!lease || lease.endsAt <= ctx.clock.now().getTime()) return 0;
+    if (!claimsAhead || !lease || lease.endsAt <= ctx.clock.now().getTime()) return 0;
     const extra = Math.min(Math.floor(max / AHEAD_SHARE), lease.claimed * 2);
     return lease.last + n + extra <= max / 2 ? extra : 0;
   };
@@ -120,7 +121,7 @@ function databaseStore(ctx: AppContext, prefix = "") {
       if (!sending.has(full)) send(full);
     }
     child(route: { path: string }) {
-      return new (databaseStore(ctx, `${route.path}:`))();
+      return new (databaseStore(ctx, false, `${route.path}:`))();
     }
   };
 }
@@ -141,7 +142,7 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     // 600 by default: a cooperative office's shared line stays well under it.
     max: ctx.config.rateLimitPerMinute,
     timeWindow: 60_000,
-    store: databaseStore(ctx),
+    store: databaseStore(ctx, true),
     skipOnError: true,
     // The load balancer's probe is never turned away (a 429 would take a healthy instance out) and costs
     // no database write; a deep check, which does reach the database, still counts.

@@ -146,7 +146,9 @@ describe("statements per request", () => {
         deliveryAddress: "Nyahururu",
         paymentMethod: "mpesa",
       });
-    expect((await place()).statusCode).toBe(201);
+    // A few first: the order limits count every order as it comes, never claiming hits ahead as the API's
+    // ceiling does (it would have claimed this third one with the second), so it still writes both counts.
+    for (let i = 0; i < 2; i++) expect((await place()).statusCode).toBe(201);
     const sent: string[] = [];
     observeStatements((query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")));
     try {
