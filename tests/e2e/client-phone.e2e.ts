@@ -159,10 +159,13 @@ describe("the client screens on a phone", () => {
     await page.getByTestId("product-card").first().getByRole("button", { name: "Add to Cart" }).click();
     const bar = page.getByTestId("cart-summary");
     await bar.getByText("1 item").waitFor();
-    await expectTappable(page.getByRole("main"));
+    // The toast is measured as soon as it shows: it leaves after a few seconds, and the tap-target walk
+    // below can take that long on a busy machine.
     const toast = page.getByTestId("toast").first();
+    await toast.waitFor();
     expect(overlaps(await box(toast), await box(page.getByRole("banner")))).toBe(false);
     expect(overlaps(await box(toast), await box(bar))).toBe(false);
+    await expectTappable(page.getByRole("main"));
     await screenshot(page, "shop-phone", { fullPage: false });
     await bar.getByRole("link", { name: "View Cart" }).click();
     await page.waitForURL("**/cart");

@@ -468,6 +468,17 @@ export const itemServiceTotals = pgTable("item_service_totals", {
 });
 
 /**
+ * Services with a known outcome and conceptions per fertility key (`fertility_key()`: a bull's registration
+ * for his semen items, else the item), kept by triggers on item_service_totals, item_genetics and
+ * inventory_items (migration 0028), so sorting the catalogue by conception rate adds nothing up.
+ */
+export const fertilityTotals = pgTable("fertility_totals", {
+  key: text("key").primaryKey(),
+  services: integer("services").notNull().default(0),
+  conceptions: integer("conceptions").notNull().default(0),
+});
+
+/**
  * A batch (lot) of an item: straws or embryos collected together, with their collection date, expiry and,
  * for semen, the post-thaw motility measured on receipt. Every item has at least one; the straws at each
  * position belong to one batch, and pick lists take the batch that expires first (FEFO).

@@ -157,6 +157,15 @@ const fertilityRules: Record<string, ReturnType<typeof sql>> = {
       on b.item = t.inventory_item_id
     where coalesce(t.services, 0) <> coalesce(b.services, 0)
        or coalesce(t.conceptions, 0) <> coalesce(b.conceptions, 0)`,
+  "each fertility key's totals are its items' totals added up (a bull's across his items)": sql`
+    select coalesce(f.key, k.key) from fertility_totals f
+      full join (select fertility_key(i.type, g.registration, i.id) as key, sum(t.services) as services,
+                        sum(t.conceptions) as conceptions
+                 from item_service_totals t join inventory_items i on i.id = t.inventory_item_id
+                 left join item_genetics g on g.inventory_item_id = i.id group by 1) k
+      on k.key = f.key
+    where coalesce(f.services, 0) <> coalesce(k.services, 0)
+       or coalesce(f.conceptions, 0) <> coalesce(k.conceptions, 0)`,
 };
 
 /** Every rule in one round trip (a UNION ALL of each rule's offending keys, named), for checking after each step. */

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueProduct } from "../../../contract/catalogue";
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import { LIST_TOTAL_HEADER } from "../../../contract/list-total";
-import { breedingRecords, inventoryItems, stockBatches } from "../../db/schema";
+import {
+  breedingRecords,
+  inventoryItems,
+  itemGenetics,
+  itemServiceTotals,
+  stockBatches,
+} from "../../db/schema";
 import { toleranceRank, wholeCatalogue } from "../../testing/catalogue";
 import { invariantViolations } from "../../testing/invariants";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
@@ -300,6 +306,93 @@ describe("proof sheet and measured fertility", () => {
     await t.database.tx((db) => db.execute(sql`select rebuild_summaries()`));
     stockChanged();
     expect((await sheet()).fertility).toEqual(fertilityOf(10, 20));
+  });
+});
+
+describe("each bull's kept totals", () => {
+  it("follow an item to its new bull, to itself and back when its registration or type changes", async () => {
+    // A measured bull sold as a second item, measured too: moving one item moves its services only.
+    const first = all.find((p) => p.type === "semen" && p.fertility.services > 0)!;
+    const created = await director.post("/api/inventory", {
+      itemId: "SEM-TEST-901",
+      type: "sperm",
+      breedName: first.breed,
+      acquiredFrom: "Test supplier",
+      currentStock: 10,
+      costPerUnit: 5000,
+      storageLocation: "Canister 9",
+      geneticData: { category: first.category, origin: first.origin, region_suitability: [] },
+      genetics: { ...first.genetics, semenType: "sexed", femalePurityPct: 90 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const second = { id: created.json().id as number };
+    await t.database.tx((db) =>
+      db.insert(breedingRecords).values(
+        (["pregnant", "calved", "failed", "open", "failed"] as const).map((status, i) => ({
+          animalId: `TWIN-${i}`,
+          animalName: "Test cow",
+          breedType: "Holstein",
+          serviceType: "AI" as const,
+          serviceDate: "2026-01-10",
+          technician: "Dr. Grace Muthoni",
+          geneticMaterial: "SEM-TEST-901",
+          inventoryItemId: second.id,
+          expectedCalvingDate: "2026-10-17",
+          status,
+          success: status === "pregnant" || status === "calved",
+        })),
+      ),
+    );
+    const rateOf = async (id: number) =>
+      ((await t.app.inject({ method: "GET", url: `/api/catalogue/${id}` })).json() as CatalogueProduct)
+        .fertility;
+    const own = async (id: number) => {
+      const [row] = await t.database.read((db) =>
+        db.select().from(itemServiceTotals).where(eq(itemServiceTotals.inventoryItemId, id)),
+      );
+      return { services: row?.services ?? 0, conceptions: row?.conceptions ?? 0 };
+    };
+    const [a, b] = [await own(first.id), await own(second.id)];
+    const both = fertilityOf(a.conceptions + b.conceptions, a.services + b.services);
+    expect(await rateOf(first.id)).toEqual(both);
+
+    const check = async (expectFirst: typeof both, expectSecond: typeof both) => {
+      stockChanged();
+      expect(await invariantViolations(t.database)).toEqual([]);
+      expect(await rateOf(first.id)).toEqual(expectFirst);
+      expect(await rateOf(second.id)).toEqual(expectSecond);
+    };
+    // Staff correct the first item's registration: it is another bull, measured on its own services.
+    const { breedName, acquiredFrom, costPerUnit, storageLocation, geneticData, genetics } = (
+      await director.get(`/api/inventory/${first.id}`)
+    ).json();
+    const edit = await director.patch(`/api/inventory/${first.id}`, {
+      ...{ breedName, acquiredFrom, costPerUnit, storageLocation, geneticData },
+      genetics: { ...genetics, registration: "KE-TEST-MOVED-1" },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await check(fertilityOf(a.conceptions, a.services), fertilityOf(b.conceptions, b.services));
+    // Registration cleared, then genetics removed and given back: the item's own totals throughout.
+    const setRegistration = (registration: string | null) =>
+      t.database.tx((db) =>
+        db.update(itemGenetics).set({ registration }).where(eq(itemGenetics.inventoryItemId, first.id)),
+      );
+    await setRegistration(null);
+    await check(fertilityOf(a.conceptions, a.services), fertilityOf(b.conceptions, b.services));
+    // Back to his registration: one rate again, on both items.
+    await setRegistration(first.genetics.registration ?? null);
+    await check(both, both);
+    // An embryo lot keeps its own rate whatever registration its genetics carry.
+    const setType = (type: "sperm" | "embryo") =>
+      t.database.tx((db) => db.update(inventoryItems).set({ type }).where(eq(inventoryItems.id, first.id)));
+    await setType("embryo");
+    stockChanged();
+    expect(await invariantViolations(t.database)).toEqual([]);
+    expect(await rateOf(second.id)).toEqual(fertilityOf(b.conceptions, b.services));
+    await setType("sperm");
+    await check(both, both);
+    await t.database.tx((db) => db.execute(sql`select rebuild_summaries()`));
+    await check(both, both);
   });
 });
 

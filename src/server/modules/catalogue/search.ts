@@ -17,7 +17,7 @@ import { nairobiDate } from "../../time";
 import { toShopProduct } from "../client/catalogue";
 import { toInventoryItem } from "../inventory/service";
 import { readThroughStock } from "../inventory/stock-cache";
-import { fertilityKey, fertilityOfRow, fertilityTotals } from "./fertility";
+import { fert, fertOfRow } from "./fertility";
 
 type Query = z.output<typeof catalogueQuery>;
 
@@ -56,7 +56,7 @@ function filtersOf(q: Query): SQL {
   return and(...f)!;
 }
 
-const fertilityRate = sql`case when fert.services >= ${MIN_SERVICES_FOR_RATE} then fert.conceptions::float8 / fert.services end`;
+const fertilityRate = sql`case when ${fert.services} >= ${MIN_SERVICES_FOR_RATE} then ${fert.conceptions}::float8 / ${fert.services} end`;
 
 function orderOf(sort: Query["sort"]): SQL[] {
   const byName = [asc(inventoryItems.breedName), asc(itemGenetics.bullName), asc(inventoryItems.itemId)];
@@ -70,8 +70,8 @@ function orderOf(sort: Query["sort"]): SQL[] {
     case "milk":
       return [sql`${itemGenetics.milkKg} desc nulls last`, ...byName];
     case "fertility":
-      // An item never served has no totals row when the page is chosen and 0 when it is read: sort alike.
-      return [sql`${fertilityRate} desc nulls last`, sql`coalesce(fert.services, 0) desc`, ...byName];
+      // An item never served has no totals row: it sorts with those whose services are 0.
+      return [sql`${fertilityRate} desc nulls last`, sql`coalesce(${fert.services}, 0) desc`, ...byName];
     case "calving_ease":
       return [sql`${itemGenetics.calvingEasePct} asc nulls last`, ...byName];
     case "gain":
@@ -98,8 +98,7 @@ function pageOf(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: 
     .from(inventoryItems)
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .$dynamic();
-  if (sort === "fertility")
-    query.leftJoin(sql`(${fertilityTotals}) as fert`, sql`fert.key = ${fertilityKey}`);
+  if (sort === "fertility") query.leftJoin(fert, fertOfRow);
   return query
     .where(where)
     .orderBy(...orderOf(sort))
@@ -117,13 +116,13 @@ function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, 
     .select({
       item: inventoryItems,
       genetics: itemGenetics,
-      services: sql<number>`fert.services`,
-      conceptions: sql<number>`fert.conceptions`,
+      services: sql<number>`coalesce(${fert.services}, 0)`,
+      conceptions: sql<number>`coalesce(${fert.conceptions}, 0)`,
     })
     .from(page)
     .innerJoin(inventoryItems, eq(inventoryItems.id, page.id))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-    .leftJoin(sql`${fertilityOfRow} as fert`, sql`true`)
+    .leftJoin(fert, fertOfRow)
     .orderBy(...orderOf(sort));
 }
 
