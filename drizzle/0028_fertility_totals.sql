@@ -6,10 +6,11 @@ CREATE TABLE "fertility_totals" (
 --> statement-breakpoint
 -- Whose conception rate an item shows: a semen item with a registration its bull's (every item with that
 -- registration, sexed and conventional), anything else its own. The catalogue groups and looks up by it.
+-- Every operator in it is immutable (int::text, not text || int), so the planner inlines it.
 CREATE FUNCTION "fertility_key"("type" "item_type", "registration" text, "item" integer) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN "type" = 'sperm' AND "registration" IS NOT NULL THEN 'bull:' || "registration"
-              ELSE 'item:' || "item" END
+              ELSE 'item:' || "item"::text END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "fertility_totals_add"("k" text, "s" integer, "c" integer) RETURNS void LANGUAGE sql AS $$
