@@ -169,7 +169,7 @@ describe("statements per request", () => {
       'insert into "orders"', // with its number from the sequence
       'insert into "order_events"',
       'insert into "order_lines"',
-      'select "id", "email",', // the approvers, told by email
+      'select "id", "first_name",', // the approvers, told by email (how to reach them, not their whole row)
       'insert into "outbox"', // the client's messages and the approvers' in one
       'insert into "stock_movements"',
       'update "inventory_items" set',

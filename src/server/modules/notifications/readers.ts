@@ -6,10 +6,24 @@ import type { Reader } from "./outbox";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * The columns a message's reader needs, and no more: approvers are read with every order, and a whole user
+ * row (password hash, preferences) costs more to read and has no business in a message.
+ */
+const readerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  phone: users.phone,
+  email: users.email,
+  language: users.language,
+  notifyBy: users.notifyBy,
+};
+type ReaderRow = Pick<typeof users.$inferSelect, keyof typeof readerColumns>;
+
 /** The client an order's messages go to: their account's choices, or the contact details on the order. */
 export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
   if (order.clientUserId !== null) {
-    const [user] = await db.select().from(users).where(eq(users.id, order.clientUserId));
+    const [user] = await db.select(readerColumns).from(users).where(eq(users.id, order.clientUserId));
     if (user) return readerOf(user, order.customerPhone);
   }
   return {
@@ -23,7 +37,7 @@ export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
 }
 
 /** A person with an account, as their own choices say to reach them. */
-export function readerOf(user: typeof users.$inferSelect, fallbackPhone: string | null = null): Reader {
+export function readerOf(user: ReaderRow, fallbackPhone: string | null = null): Reader {
   return {
     name: user.firstName,
     phone: user.phone ?? fallbackPhone,
@@ -41,7 +55,7 @@ export const rolesWith = (permission: Permission): Role[] =>
 /** The active staff in these roles, as readers of the messages meant for them. */
 export async function staffReaders(db: Db, staffRoles: Role[]): Promise<Reader[]> {
   const people = await db
-    .select()
+    .select(readerColumns)
     .from(users)
     .where(and(inArray(users.role, staffRoles), eq(users.isActive, true)));
   return people.map((p) => readerOf(p));
