@@ -106,11 +106,27 @@ function pageOf(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: 
     .offset(offset);
 }
 
+/** How many products match `where`: read beside a page, or on its own. */
+const countOf = (db: Db, where: SQL) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inventoryItems)
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+    .where(where);
+
 /**
  * The page's products whole, each with the totals behind its conception rate, in one statement: the page
- * is chosen on narrow rows, then only its rows are read in full and their rates looked up.
+ * is chosen on narrow rows, then only its rows are read in full and their rates looked up. With `count`, a
+ * full page's rows also carry how many products match (computed once), which saves a second statement.
  */
-function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
+function selectProducts(
+  db: Db,
+  where: SQL,
+  sort: Query["sort"],
+  limit: number,
+  offset: number,
+  count = false,
+) {
   const page = pageOf(db, where, sort, limit, offset).as("page");
   return db
     .select({
@@ -118,6 +134,11 @@ function selectProducts(db: Db, where: SQL, sort: Query["sort"], limit: number, 
       genetics: itemGenetics,
       services: sql<number>`coalesce(${fert.services}, 0)`,
       conceptions: sql<number>`coalesce(${fert.conceptions}, 0)`,
+      // A short page is the last one and says how many match by itself; the count (an init plan, run only
+      // when the CASE reaches it) is for a full page.
+      matching: count
+        ? sql<number | null>`case when count(*) over () < ${limit} then null else (${countOf(db, where)}) end`
+        : sql<null>`null::int`,
     })
     .from(page)
     .innerJoin(inventoryItems, eq(inventoryItems.id, page.id))
@@ -143,9 +164,8 @@ function toCatalogueProduct(row: Row): CatalogueProduct {
 }
 
 /**
- * One page of the catalogue for a search and how many products match it (counted only when the page is
- * full or past the end), each with its rate; shared for a second by the same search, as the shop's list
- * is (stock and prices drop it at once).
+ * One page of the catalogue for a search and how many products match it, each with its rate; shared for a
+ * second by the same search, as the shop's list is (stock and prices drop it at once).
  */
 export function searchCatalogue(
   ctx: AppContext,
@@ -156,17 +176,15 @@ export function searchCatalogue(
 
 function searchOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct[]; total: number }> {
   return ctx.database.read(async (db) => {
-    const rows = await selectProducts(db, filtersOf(q), q.sort, q.limit, q.offset);
-    // A short page that has rows is the last one, so it says how many match; otherwise count them.
-    let total = q.offset + rows.length;
-    if (rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
-      const [counted] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(inventoryItems)
-        .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-        .where(filtersOf(q));
-      total = counted?.n ?? 0;
-    }
+    const where = filtersOf(q);
+    const rows = await selectProducts(db, where, q.sort, q.limit, q.offset, true);
+    // A short page that has rows is the last one, so it says how many match; a full one carries the count.
+    // Past the last page there is no row to carry it: only then is it read on its own.
+    const total = rows[0]
+      ? (rows[0].matching ?? q.offset + rows.length)
+      : q.offset > 0
+        ? ((await countOf(db, where))[0]?.n ?? 0)
+        : 0;
     return { products: rows.map(toCatalogueProduct), total };
   });
 }
