@@ -22,12 +22,15 @@ CREATE FUNCTION "fertility_totals_add"("k" text, "s" integer, "c" integer) RETUR
 $$;
 --> statement-breakpoint
 -- An item's totals moving from one key to another (its registration or type changed, or it is deleted).
+-- The totals row is locked: a service recorded for the item at the same time either lands first (and is
+-- moved with the rest) or waits and then finds the item's new key.
 CREATE FUNCTION "fertility_totals_move"("item" integer, "from_key" text, "to_key" text) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE s integer; c integer;
 BEGIN
   IF "from_key" IS NOT DISTINCT FROM "to_key" THEN RETURN; END IF;
-  SELECT "services", "conceptions" INTO s, c FROM "item_service_totals" WHERE "inventory_item_id" = "item";
+  SELECT "services", "conceptions" INTO s, c FROM "item_service_totals" WHERE "inventory_item_id" = "item"
+  FOR UPDATE;
   IF NOT FOUND THEN RETURN; END IF;
   PERFORM "fertility_totals_add"("from_key", -s, -c);
   PERFORM "fertility_totals_add"("to_key", s, c);
