@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
 import { sweepRateLimits } from "./http/rate-limit";
-import { expireItems } from "./modules/inventory/adjustments";
+import { expireItems, renewExpiredPicksJob } from "./modules/inventory/adjustments";
 import { drainOutbox } from "./modules/notifications/dispatcher";
 import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
 import { alarmStaff } from "./modules/notifications/staff-alarms";
@@ -12,8 +12,8 @@ import { checkRefillsDue } from "./modules/storage/tanks";
 /**
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
- * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, and marking items
- * past their expiry date as expired; and, on a shorter beat so a farmer hears within seconds, sending the
+ * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
+ * past their expiry date as expired and picking again straws promised from batches that have expired; and, on a shorter beat so a farmer hears within seconds, sending the
  * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
  * run them.
  */
@@ -47,6 +47,8 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       await sendLowStockDigest(ctx);
       const outdated = await expireItems(ctx);
       if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
+      const renewed = await renewExpiredPicksJob(ctx);
+      if (renewed > 0) log.info({ renewed }, "picked again straws promised from expired batches");
     }),
     every(Math.min(everyMs, 3000), log, "sending messages failed", async () => {
       const messages = await drainOutbox(ctx, ctx.transports);

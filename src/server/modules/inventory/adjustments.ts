@@ -11,7 +11,7 @@ import { inventoryItems } from "../../db/schema";
 import { nairobiDate } from "../../time";
 import { batchOf } from "./batches";
 import { loadItem } from "./service";
-import { countStock, expireOutdatedItems, writeOffStock } from "./stock";
+import { countStock, expireOutdatedItems, renewExpiredBatchPicks, writeOffStock } from "./stock";
 
 /** Writes units off with a reason (and a note), as one stock movement. */
 export function writeOff(
@@ -51,4 +51,9 @@ export function recordCount(
 export function expireItems(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   return ctx.database.tx((db) => expireOutdatedItems(db, { today: nairobiDate(now), now }));
+}
+
+/** Picks from batches that have expired are made again from unexpired straws (`renewExpiredBatchPicks`). */
+export function renewExpiredPicksJob(ctx: AppContext): Promise<number> {
+  return ctx.database.tx((db) => renewExpiredBatchPicks(db, ctx.clock.now()));
 }

@@ -13,18 +13,23 @@ import {
   type TestApp,
 } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
+import { renewExpiredPicksJob } from "./adjustments";
 
 let t: TestApp;
 let lab: ReturnType<typeof asUser>;
 let sales: ReturnType<typeof asUser>;
 let director: ReturnType<typeof asUser>;
 let logistics: ReturnType<typeof asUser>;
-beforeAll(async () => {
-  t = await createTestApp();
+/** Signs the staff in (again, after the clock has moved past their sessions). */
+async function signIn() {
   lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
   sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+}
+beforeAll(async () => {
+  t = await createTestApp();
+  await signIn();
 });
 afterAll(() => t.close());
 
@@ -144,6 +149,54 @@ describe("batches of an item", () => {
       ["C", 5, 0],
       ["B", 0, 0],
       ["A", 7, 7],
+    ]);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("expiring after being picked, are picked again from unexpired straws before the order may ship", async () => {
+    const tank = await tankWithCanes(lab, 2, 20);
+    const [a, b] = caneIdsOf(tank);
+    // A lasts two years; B, soonest to expire, is picked first and expires in ten days.
+    const line = await newLine(10, [{ caneId: a!, count: 10 }]);
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "B", expiryDate: day(10) },
+      count: 4,
+      positions: [{ caneId: b!, count: 4 }],
+    });
+    const order = await reserve(line.id, 6);
+    const listed = async () =>
+      (await pickListOf(lab, order.id)).lines.map((l) => [l.batchCode, l.count, l.confirmedAt !== null]);
+    expect(await listed()).toEqual([
+      ["B", 4, false],
+      ["A", 2, false],
+    ]);
+    const shipmentId = await approveAndPrepareShipment(director, logistics, order);
+    await confirmPicks(logistics, order.id);
+    // The shipment waits past B's expiry: it may not leave with B's straws.
+    t.clock.advance(11 * DAY_MS);
+    await signIn();
+    const ship = () => logistics.patch(`/api/shipments/${shipmentId}/status`, { status: "shipped" });
+    const refused = await ship();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain(`batch B of ${line.itemId} expired on ${day(-1)}`);
+
+    // The background job swaps B's straws for A's, unconfirmed; another run finds nothing left to do.
+    expect(await renewExpiredPicksJob(t.ctx)).toBe(1);
+    expect(await renewExpiredPicksJob(t.ctx)).toBe(0);
+    expect(await listed()).toEqual([
+      ["A", 2, true],
+      ["A", 4, false],
+    ]);
+    expect((await batchNamed(line.id, "B")).allocated).toBe(0);
+    expect((await batchNamed(line.id, "A")).allocated).toBe(6);
+    expect(await invariantViolations(t.database)).toEqual([]);
+    expect((await ship()).json().error.message).toMatch(/1 pick not yet confirmed/);
+    await confirmPicks(logistics, order.id);
+    expect((await ship()).statusCode).toBe(200);
+    const after = await detail(line.id);
+    expect(after.batches.map((x) => [x.code, x.placed, x.allocated])).toEqual([
+      ["B", 4, 0],
+      ["A", 4, 0],
     ]);
     expect(await invariantViolations(t.database)).toEqual([]);
   });

@@ -195,6 +195,44 @@ async function allocateShortfalls(db: Db, inventoryItemId: number, now: Date): P
   }
 }
 
+/**
+ * Picks not yet shipped from batches that have expired since they were made go back on their canes, and
+ * their orders are picked again first expiry first from unexpired straws (unconfirmed, so the ship guard
+ * has the new straws scanned). Picks are claimed with SKIP LOCKED and each item's row is locked before its
+ * straws, as order placement does, so instances may run this at once. Returns how many picks were renewed.
+ */
+export async function renewExpiredPicks(db: Db, now: Date, batch: number): Promise<number> {
+  const due = await db
+    .select({
+      id: orderPicks.id,
+      orderId: orderPicks.orderId,
+      inventoryItemId: orderPicks.inventoryItemId,
+      batchId: orderPicks.batchId,
+      caneId: orderPicks.caneId,
+      count: orderPicks.count,
+    })
+    .from(orderPicks)
+    .innerJoin(stockBatches, eq(stockBatches.id, orderPicks.batchId))
+    .where(and(isNull(orderPicks.dispatchedAt), sql`${stockBatches.expiryDate} < ${nairobiDate(now)}::date`))
+    .orderBy(asc(orderPicks.inventoryItemId), asc(orderPicks.id))
+    .limit(batch)
+    .for("update", { of: orderPicks, skipLocked: true });
+  for (const pick of due) {
+    await db
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, pick.inventoryItemId))
+      .for("update");
+    await db.delete(orderPicks).where(eq(orderPicks.id, pick.id));
+    await db
+      .update(stockPositions)
+      .set({ allocated: sql`${stockPositions.allocated} - ${pick.count}` })
+      .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
+    await allocatePicks(db, pick.inventoryItemId, pick.count, { orderId: pick.orderId, now });
+  }
+  return due.length;
+}
+
 /** An order no longer holds stock (cancelled, rejected, expired): its picks go back to the shelf. */
 export async function releasePicks(db: Db, orderId: number): Promise<void> {
   const picks = await db

@@ -3,7 +3,14 @@ import { productName } from "../../../contract/client";
 import type { Db } from "../../db/database";
 import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { allocatePicks, dispatchPicks, releasePicks, takeFromBatch, trimPositions } from "./positions";
+import {
+  allocatePicks,
+  dispatchPicks,
+  releasePicks,
+  renewExpiredPicks,
+  takeFromBatch,
+  trimPositions,
+} from "./positions";
 import { stockChanged } from "./stock-version";
 
 export interface StockRequest {
@@ -304,4 +311,14 @@ export async function expireOutdatedItems(db: Db, context: { today: string; now:
     );
   }
   return expired.length;
+}
+
+/**
+ * Straws promised to orders from a batch that has since expired are swapped for unexpired ones (FEFO), so
+ * no expired straw leaves with a shipment. Run by the background job on every instance.
+ */
+export async function renewExpiredBatchPicks(db: Db, now: Date, batch = 50): Promise<number> {
+  const renewed = await renewExpiredPicks(db, now, batch);
+  if (renewed > 0) stockChanged();
+  return renewed;
 }

@@ -7,8 +7,17 @@ import {
 } from "../../../contract/orders";
 import type { Role } from "../../../contract/roles";
 import type { Db } from "../../db/database";
-import { inventoryItems, orderEvents, orderLines, orderPicks, orders, shipments } from "../../db/schema";
+import {
+  inventoryItems,
+  orderEvents,
+  orderLines,
+  orderPicks,
+  orders,
+  shipments,
+  stockBatches,
+} from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { nairobiDate } from "../../time";
 import { refreshPaymentState } from "../finance/ledger";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
 import { notifyStatusChange } from "../notifications/order-messages";
@@ -95,11 +104,36 @@ const picksConfirmed: Guard = async (db, order) => {
   }
 };
 
+/**
+ * No straw leaves from a batch that expired after it was picked: the background job picks those again from
+ * unexpired straws within a beat; until then the order waits.
+ */
+const picksUnexpired: Guard = async (db, order, change) => {
+  const [stale] = await db
+    .select({ code: stockBatches.code, expiry: stockBatches.expiryDate, itemId: inventoryItems.itemId })
+    .from(orderPicks)
+    .innerJoin(stockBatches, eq(stockBatches.id, orderPicks.batchId))
+    .innerJoin(inventoryItems, eq(inventoryItems.id, orderPicks.inventoryItemId))
+    .where(
+      and(
+        eq(orderPicks.orderId, order.id),
+        isNull(orderPicks.dispatchedAt),
+        sql`${stockBatches.expiryDate} < ${nairobiDate(change.now)}::date`,
+      ),
+    )
+    .limit(1);
+  if (stale) {
+    throw conflict(
+      `Order ${order.orderNumber} cannot ship: batch ${stale.code} of ${stale.itemId} expired on ${stale.expiry}; its straws are being picked again from unexpired stock, so check the pick list in a minute`,
+    );
+  }
+};
+
 /** The guard table: what must hold before an order may enter each status (besides the state machine). */
 const guards: Partial<Record<OrderStatus, Guard[]>> = {
   approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
   processing: [paidOrOnCredit],
-  shipped: [paidOrOnCredit, picksConfirmed],
+  shipped: [paidOrOnCredit, picksUnexpired, picksConfirmed],
 };
 
 async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {
