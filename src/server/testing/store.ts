@@ -1,9 +1,20 @@
 import { expect } from "vitest";
 import type { PickList, TankMap } from "../../contract/cryo-store";
 import type { Tank } from "../../contract/tanks";
-import type { asUser } from "./test-app";
+import { asUser, loginAs, staffEmails, type TestApp } from "./test-app";
 
 type Staff = ReturnType<typeof asUser>;
+
+/** The staff a store test works as, signed in (again, after the clock has moved past their sessions). */
+export async function storeStaff(t: TestApp) {
+  const as = async (email: string) => asUser(t.app, await loginAs(t.app, email));
+  return {
+    lab: await as(staffEmails.lab_technician),
+    sales: await as(staffEmails.sales_manager),
+    director: await as(staffEmails.director),
+    logistics: await as(staffEmails.logistics_coordinator),
+  };
+}
 let serial = 0;
 
 /** A tank of the test's own with one canister of `canes` canes holding `room` straws each. */

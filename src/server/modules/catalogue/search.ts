@@ -13,8 +13,8 @@ import type { Db } from "../../db/database";
 import { inventoryItems, itemGenetics, stockBatches, stockPositions } from "../../db/schema";
 import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
-import { nairobiDate } from "../../time";
 import { toShopProduct } from "../client/catalogue";
+import { batchUsable } from "../inventory/batches";
 import { toInventoryItem } from "../inventory/service";
 import { readThroughStock } from "../inventory/stock-cache";
 import { fert, fertOfRow } from "./fertility";
@@ -205,7 +205,7 @@ function proofOf(ctx: AppContext, id: number): Promise<ProofSheet> {
     );
     if (!row) throw notFound("Product");
     const product = toCatalogueProduct(row);
-    const batches = await batchesOnSale(db, id, nairobiDate(ctx.clock.now()));
+    const batches = await batchesOnSale(db, id, ctx.clock.now());
     return row.item.viabilityStatus === "viable"
       ? { ...product, batches }
       : { ...product, inStock: 0, batches: [] };
@@ -228,7 +228,7 @@ export function catalogueBreeds(ctx: AppContext): Promise<CatalogueBreed[]> {
  * The batches a buyer would be sent from, soonest expiry first: not expired, and with straws in the store
  * that no order holds, or received and not placed anywhere yet.
  */
-function batchesOnSale(db: Db, inventoryItemId: number, today: string): Promise<BatchOnSale[]> {
+function batchesOnSale(db: Db, inventoryItemId: number, now: Date): Promise<BatchOnSale[]> {
   return db
     .select({
       code: stockBatches.code,
@@ -238,12 +238,7 @@ function batchesOnSale(db: Db, inventoryItemId: number, today: string): Promise<
     })
     .from(stockBatches)
     .leftJoin(stockPositions, eq(stockPositions.batchId, stockBatches.id))
-    .where(
-      and(
-        eq(stockBatches.inventoryItemId, inventoryItemId),
-        sql`(${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${today}::date)`,
-      ),
-    )
+    .where(and(eq(stockBatches.inventoryItemId, inventoryItemId), batchUsable(now)))
     .groupBy(stockBatches.id)
     .having(
       sql`count(${stockPositions.id}) = 0 or sum(${stockPositions.count} - ${stockPositions.allocated}) > 0`,

@@ -3,15 +3,14 @@ import type { Batch } from "../../../contract/batches";
 import type { ItemWhereabouts } from "../../../contract/cryo-store";
 import type { InventoryItemDetail } from "../../../contract/inventory";
 import { invariantViolations } from "../../testing/invariants";
-import { approveAndPrepareShipment, caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
 import {
-  asUser,
-  confirmPicks,
-  createTestApp,
-  loginAs,
-  staffEmails,
-  type TestApp,
-} from "../../testing/test-app";
+  approveAndPrepareShipment,
+  caneIdsOf,
+  pickListOf,
+  storeStaff,
+  tankWithCanes,
+} from "../../testing/store";
+import { type asUser, confirmPicks, createTestApp, type TestApp } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
 import { renewExpiredPicksJob } from "./adjustments";
 
@@ -20,13 +19,9 @@ let lab: ReturnType<typeof asUser>;
 let sales: ReturnType<typeof asUser>;
 let director: ReturnType<typeof asUser>;
 let logistics: ReturnType<typeof asUser>;
-/** Signs the staff in (again, after the clock has moved past their sessions). */
-async function signIn() {
-  lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
-  sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
-  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
-  logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
-}
+const signIn = async () => {
+  ({ lab, sales, director, logistics } = await storeStaff(t));
+};
 beforeAll(async () => {
   t = await createTestApp();
   await signIn();

@@ -68,6 +68,11 @@ export async function batchOf(db: Db, inventoryItemId: number, batchId: number |
 /** A batch is expired from the day after its expiry date, in Nairobi. */
 export const isExpired = (expiryDate: string | null, now: Date) =>
   expiryDate !== null && expiryDate < nairobiDate(now);
+/** The same rule over `stock_batches` in SQL: the batch has expired. */
+export const batchExpired = (now: Date) => sql`${stockBatches.expiryDate} < ${nairobiDate(now)}::date`;
+/** Its converse: no expiry date, or not yet past it (what may be picked and sold). */
+export const batchUsable = (now: Date) =>
+  sql`(${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${nairobiDate(now)}::date)`;
 
 /** An item's batches with what of each is in the store and promised, soonest expiry first. */
 export async function batchesOf(db: Db, inventoryItemId: number, now: Date): Promise<Batch[]> {

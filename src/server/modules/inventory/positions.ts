@@ -13,8 +13,7 @@ import {
   stockTransfers,
 } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
-import { nairobiDate } from "../../time";
-import { batchOf } from "./batches";
+import { batchExpired, batchOf, batchUsable } from "./batches";
 
 /**
  * Where straws sit: counts per item and cane, and the pick lists that promise them to orders. Called by
@@ -145,7 +144,7 @@ export async function allocatePicks(
              ${stockPositions.count} - ${stockPositions.allocated} as free
       from ${stockPositions} join ${stockBatches} on ${stockBatches.id} = ${stockPositions.batchId}
       where ${stockPositions.inventoryItemId} = ${inventoryItemId} and ${stockPositions.count} > ${stockPositions.allocated}
-        and (${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${nairobiDate(now)}::date)
+        and ${batchUsable(now)}
       for update of ${stockPositions}
     ), running as (
       select id, batch_id, cane_id, free,
@@ -213,24 +212,41 @@ export async function renewExpiredPicks(db: Db, now: Date, batch: number): Promi
     })
     .from(orderPicks)
     .innerJoin(stockBatches, eq(stockBatches.id, orderPicks.batchId))
-    .where(and(isNull(orderPicks.dispatchedAt), sql`${stockBatches.expiryDate} < ${nairobiDate(now)}::date`))
+    .where(and(isNull(orderPicks.dispatchedAt), batchExpired(now)))
     .orderBy(asc(orderPicks.inventoryItemId), asc(orderPicks.id))
     .limit(batch)
     .for("update", { of: orderPicks, skipLocked: true });
+  let locked: number | null = null;
   for (const pick of due) {
-    await db
-      .select({ id: inventoryItems.id })
-      .from(inventoryItems)
-      .where(eq(inventoryItems.id, pick.inventoryItemId))
-      .for("update");
+    // The picks come item by item: each item's row is locked once.
+    if (pick.inventoryItemId !== locked) {
+      await db
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(eq(inventoryItems.id, pick.inventoryItemId))
+        .for("update");
+      locked = pick.inventoryItemId;
+    }
     await db.delete(orderPicks).where(eq(orderPicks.id, pick.id));
-    await db
-      .update(stockPositions)
-      .set({ allocated: sql`${stockPositions.allocated} - ${pick.count}` })
-      .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
+    await unpromise(db, pick);
     await allocatePicks(db, pick.inventoryItemId, pick.count, { orderId: pick.orderId, now });
   }
   return due.length;
+}
+
+/** A pick's straws are no longer promised: back on the shelf, or (`leaving`) off the cane with the shipment. */
+async function unpromise(
+  db: Db,
+  pick: { batchId: number; caneId: number; count: number },
+  leaving = false,
+): Promise<void> {
+  await db
+    .update(stockPositions)
+    .set({
+      allocated: sql`${stockPositions.allocated} - ${pick.count}`,
+      ...(leaving ? { count: sql`${stockPositions.count} - ${pick.count}` } : {}),
+    })
+    .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
 }
 
 /** An order no longer holds stock (cancelled, rejected, expired): its picks go back to the shelf. */
@@ -239,12 +255,7 @@ export async function releasePicks(db: Db, orderId: number): Promise<void> {
     .delete(orderPicks)
     .where(and(eq(orderPicks.orderId, orderId), isNull(orderPicks.dispatchedAt)))
     .returning();
-  for (const pick of picks) {
-    await db
-      .update(stockPositions)
-      .set({ allocated: sql`${stockPositions.allocated} - ${pick.count}` })
-      .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
-  }
+  for (const pick of picks) await unpromise(db, pick);
 }
 
 /** The picked straws leave their canes with the shipment; emptied positions disappear from the map. */
@@ -254,15 +265,7 @@ export async function dispatchPicks(db: Db, orderId: number, now: Date): Promise
     .set({ dispatchedAt: now })
     .where(and(eq(orderPicks.orderId, orderId), isNull(orderPicks.dispatchedAt)))
     .returning();
-  for (const pick of picks) {
-    await db
-      .update(stockPositions)
-      .set({
-        count: sql`${stockPositions.count} - ${pick.count}`,
-        allocated: sql`${stockPositions.allocated} - ${pick.count}`,
-      })
-      .where(and(eq(stockPositions.batchId, pick.batchId), eq(stockPositions.caneId, pick.caneId)));
-  }
+  for (const pick of picks) await unpromise(db, pick, true);
   await dropEmpty(db, [...new Set(picks.map((p) => p.inventoryItemId))]);
 }
 

@@ -17,8 +17,8 @@ import {
   stockBatches,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
-import { nairobiDate } from "../../time";
 import { refreshPaymentState } from "../finance/ledger";
+import { batchExpired } from "../inventory/batches";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
 import { notifyStatusChange } from "../notifications/order-messages";
 
@@ -114,13 +114,7 @@ const picksUnexpired: Guard = async (db, order, change) => {
     .from(orderPicks)
     .innerJoin(stockBatches, eq(stockBatches.id, orderPicks.batchId))
     .innerJoin(inventoryItems, eq(inventoryItems.id, orderPicks.inventoryItemId))
-    .where(
-      and(
-        eq(orderPicks.orderId, order.id),
-        isNull(orderPicks.dispatchedAt),
-        sql`${stockBatches.expiryDate} < ${nairobiDate(change.now)}::date`,
-      ),
-    )
+    .where(and(eq(orderPicks.orderId, order.id), isNull(orderPicks.dispatchedAt), batchExpired(change.now)))
     .limit(1);
   if (stale) {
     throw conflict(

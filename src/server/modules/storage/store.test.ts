@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ItemWhereabouts, TankMap, Transfer } from "../../../contract/cryo-store";
 import { invariantViolations } from "../../testing/invariants";
-import { approveAndPrepareShipment, caneIdsOf, pickListOf, tankWithCanes } from "../../testing/store";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import {
+  approveAndPrepareShipment,
+  caneIdsOf,
+  pickListOf,
+  storeStaff,
+  tankWithCanes,
+} from "../../testing/store";
+import { type asUser, createTestApp, type TestApp } from "../../testing/test-app";
 import { DAY_MS } from "../../time";
 
 let t: TestApp;
@@ -11,10 +17,7 @@ let sales: ReturnType<typeof asUser>;
 let director: ReturnType<typeof asUser>;
 let logistics: ReturnType<typeof asUser>;
 const signIn = async () => {
-  lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
-  sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
-  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
-  logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+  ({ lab, sales, director, logistics } = await storeStaff(t));
 };
 beforeAll(async () => {
   t = await createTestApp();
