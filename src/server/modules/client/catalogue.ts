@@ -10,14 +10,33 @@ import { readThroughStock } from "../inventory/stock-cache";
 /** What clients may buy: active, viable items, in the order of the catalogue. */
 const sellable = and(eq(inventoryItems.isActive, true), eq(inventoryItems.viabilityStatus, "viable"));
 
-export async function sellableItems(db: Db, ids?: number[]): Promise<InventoryItem[]> {
+export async function sellableItems(db: Db): Promise<InventoryItem[]> {
   const rows = await db
     .select({ item: inventoryItems, genetics: itemGenetics })
     .from(inventoryItems)
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-    .where(ids ? and(sellable, inArray(inventoryItems.id, ids)) : sellable)
+    .where(sellable)
     .orderBy(asc(inventoryItems.breedName), asc(inventoryItems.itemId));
   return rows.map((r) => toInventoryItem(r.item, null, r.genetics));
+}
+
+/**
+ * The sellable items among `ids`, with what an order line takes from them: its name, breed and price. Read
+ * with every order, so no more columns than that.
+ */
+export function orderableItems(
+  db: Db,
+  ids: number[],
+): Promise<Pick<InventoryItem, "id" | "type" | "breedName" | "costPerUnit">[]> {
+  return db
+    .select({
+      id: inventoryItems.id,
+      type: inventoryItems.type,
+      breedName: inventoryItems.breedName,
+      costPerUnit: inventoryItems.costPerUnit,
+    })
+    .from(inventoryItems)
+    .where(and(sellable, inArray(inventoryItems.id, ids)));
 }
 
 function features(item: InventoryItem): string[] {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type ClientOrder,
@@ -8,14 +8,14 @@ import {
 } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
-import { customers, orders, shipments } from "../../db/schema";
+import { customers, orders, shipments, users } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
 import { readerOf } from "../notifications/readers";
 import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
 import { enforceUnpaidCap, holdUntil } from "../payments/holds";
-import { sellableItems } from "./catalogue";
+import { orderableItems } from "./catalogue";
 
 /**
  * Places a client's order: prices every line from the catalogue (client prices are never trusted),
@@ -35,13 +35,19 @@ export function placeClientOrder(
   }
   return ctx.database.tx(async (db) => {
     if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
-    const units = [...wanted.values()].reduce((a, b) => a + b, 0);
-    await enforceUnpaidCap(db, ctx.config.holds, user.id, units);
-    const [customer] = await db.select().from(customers).where(eq(customers.id, user.customerId));
+    // The account's row, locked with its customer read: the unpaid cap then counts one order at a time.
+    const [customer] = await db
+      .select(getTableColumns(customers))
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId))
+      .where(eq(users.id, user.id))
+      .for("update", { of: users });
     if (!customer?.isActive) {
       throw new AppError("FORBIDDEN", "Your customer account is closed. Please contact Urithi to order.");
     }
-    const products = await sellableItems(db, [...wanted.keys()]);
+    const units = [...wanted.values()].reduce((a, b) => a + b, 0);
+    await enforceUnpaidCap(db, ctx.config.holds, user.id, units);
+    const products = await orderableItems(db, [...wanted.keys()]);
     const unknown = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id));
     if (unknown.length > 0) {
       throw validationError(`Unknown or unavailable product: ${unknown.join(", ")}`, {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Placement } from "../../../contract/cryo-store";
 import { openOrderStatuses } from "../../../contract/orders";
 import { type Db, rowsOf } from "../../db/database";
@@ -122,29 +122,26 @@ export async function placeStock(
 }
 
 /**
- * The pick list for units an order reserves: up to `quantity` free straws of the item, first expiry first
- * (FEFO: the batch that expires soonest, then the oldest receipt), never from an expired batch. Units in no
- * position stay off it until placed. Returns how many were allocated.
+ * The pick list for units an order reserves, as the CTEs of one statement ending in `picked` (the picks
+ * written, with their counts): up to `quantity` free straws of the item, first expiry first (FEFO: the
+ * batch that expires soonest, then the oldest receipt), never from an expired batch, promised to the order.
+ * Units in no position stay off it until placed. It runs while the item's row is locked, so every round trip
+ * here would hold up that item's other orders: the caller may put it in the statement that locks the row,
+ * with `after` a condition on that lock (an uncorrelated subquery, so it runs, and locks, before any straw).
  */
-export async function allocatePicks(
-  db: Db,
+export function pickCtes(
   inventoryItemId: number,
   quantity: number,
   { orderId, now }: { orderId: number; now: Date },
-): Promise<number> {
-  // One statement (it runs while the item's row is locked, so every round trip here holds up that item's
-  // other orders): lock the free positions, take from each in receipt order until `quantity` is covered,
-  // promise those straws and write the picks.
-  const picked = await rowsOf<{ count: number }>(
-    db,
-    sql`
-    with locked as (
+  after: SQL = sql`true`,
+): SQL {
+  return sql`locked as (
       select ${stockPositions.id} as id, ${stockPositions.batchId} as batch_id, ${stockPositions.caneId} as cane_id,
              ${stockPositions.receivedAt} as received_at, ${stockBatches.expiryDate} as expiry,
              ${stockPositions.count} - ${stockPositions.allocated} as free
       from ${stockPositions} join ${stockBatches} on ${stockBatches.id} = ${stockPositions.batchId}
       where ${stockPositions.inventoryItemId} = ${inventoryItemId} and ${stockPositions.count} > ${stockPositions.allocated}
-        and ${batchUsable(now)}
+        and ${batchUsable(now)} and ${after}
       for update of ${stockPositions}
     ), running as (
       select id, batch_id, cane_id, free,
@@ -155,12 +152,26 @@ export async function allocatePicks(
     ), promised as (
       update ${stockPositions} set allocated = ${stockPositions.allocated} + taken.n
       from taken where ${stockPositions.id} = taken.id
-    )
-    insert into ${orderPicks} (order_id, inventory_item_id, batch_id, cane_id, count, created_at)
-    select ${orderId}, ${inventoryItemId}, batch_id, cane_id, n, ${now.toISOString()} from taken
-    returning count`,
+    ), picked as (
+      insert into ${orderPicks} (order_id, inventory_item_id, batch_id, cane_id, count, created_at)
+      select ${orderId}, ${inventoryItemId}, batch_id, cane_id, n, ${now.toISOString()} from taken
+      returning count
+    )`;
+}
+
+/** Picks up to `quantity` straws of an item whose row the caller has locked (pickCtes); returns how many. */
+export async function allocatePicks(
+  db: Db,
+  inventoryItemId: number,
+  quantity: number,
+  context: { orderId: number; now: Date },
+): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`with ${pickCtes(inventoryItemId, quantity, context)}
+    select coalesce(sum(count), 0)::int as n from picked`,
   );
-  return picked.reduce((sum, r) => sum + Number(r.count), 0);
+  return row!.n;
 }
 
 /** Orders holding more of the item than their pick lists cover get newly placed straws, oldest order first. */

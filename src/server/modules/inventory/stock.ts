@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
-import type { Db } from "../../db/database";
+import { type Db, rowsOf } from "../../db/database";
 import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import {
-  allocatePicks,
   dispatchPicks,
+  pickCtes,
   releasePicks,
   renewExpiredPicks,
   takeFromBatch,
@@ -32,34 +32,29 @@ export async function reserveStock(
   for (const r of requests) merged.set(r.inventoryItemId, (merged.get(r.inventoryItemId) ?? 0) + r.quantity);
   const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
   if (ordered.length === 0) return;
-  // The movements first, in one statement: the item rows are locked from the first UPDATE to COMMIT, so
-  // the less that follows it, the less other orders of the same item wait.
-  await db.insert(stockMovements).values(
-    ordered.map(([itemId, quantity]) => ({
-      inventoryItemId: itemId,
-      kind: "reservation" as const,
-      reservedDelta: quantity,
-      orderId: context.orderId,
-      note: context.orderNumber,
-      actorUserId: context.actorUserId,
-      createdAt: context.now,
-    })),
-  );
   for (const [itemId, quantity] of ordered) {
     stockChanged();
-    const [moved] = await db
-      .update(inventoryItems)
-      .set({ reservedStock: sql`${inventoryItems.reservedStock} + ${quantity}`, updatedAt: context.now })
-      .where(
-        and(
-          eq(inventoryItems.id, itemId),
-          eq(inventoryItems.isActive, true),
-          eq(inventoryItems.viabilityStatus, "viable"),
-          sql`${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}`,
-        ),
-      )
-      .returning({ id: inventoryItems.id });
-    if (!moved) {
+    // One statement per item, so the row is locked for no round trip but COMMIT's: the conditional
+    // UPDATE locks it, and the movement and the pick list (which locks the straws after the row, as every
+    // other writer does) ride in the same statement.
+    const [row] = await rowsOf<{ reserved: number }>(
+      db,
+      sql`with reserved as (
+        update ${inventoryItems} set reserved_stock = ${inventoryItems.reservedStock} + ${quantity},
+          updated_at = ${context.now.toISOString()}::timestamptz
+        where ${inventoryItems.id} = ${itemId} and ${inventoryItems.isActive}
+          and ${inventoryItems.viabilityStatus} = 'viable'
+          and ${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}
+        returning ${inventoryItems.id}
+      ), moved as (
+        insert into ${stockMovements} (inventory_item_id, kind, reserved_delta, order_id, note, actor_user_id, created_at)
+        select id, 'reservation'::stock_movement_kind, ${quantity}, ${context.orderId}, ${context.orderNumber},
+               ${context.actorUserId}::int, ${context.now.toISOString()}::timestamptz
+        from reserved
+      ), ${pickCtes(itemId, quantity, context, sql`exists (select from reserved)`)}
+      select count(*)::int as reserved from reserved`,
+    );
+    if (row!.reserved === 0) {
       const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, itemId));
       if (!item) throw notFound("Inventory item");
       if (!item.isActive || item.viabilityStatus !== "viable") {
@@ -70,7 +65,6 @@ export async function reserveStock(
         `Not enough stock for ${productName(item)} (${item.itemId}): ${available} available, ${quantity} requested`,
       );
     }
-    await allocatePicks(db, itemId, quantity, context);
   }
 }
 

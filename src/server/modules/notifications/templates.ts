@@ -32,19 +32,28 @@ export interface RenderedMessage {
   html: string;
 }
 
-const money = (lang: Language, kes: number | undefined) =>
-  `KSh ${new Intl.NumberFormat(languageLocales[lang], { maximumFractionDigits: 0 }).format(kes ?? 0)}`;
+/** One formatter per language, made once: building an Intl formatter costs far more than using one. */
+const perLanguage = <T>(make: (locale: string) => T): ((lang: Language) => T) => {
+  const made = new Map<Language, T>();
+  return (lang) => {
+    let f = made.get(lang);
+    if (!f) made.set(lang, (f = make(languageLocales[lang])));
+    return f;
+  };
+};
+const moneyFormat = perLanguage((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const dayFormat = perLanguage(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "Africa/Nairobi",
+    }),
+);
+const money = (lang: Language, kes: number | undefined) => `KSh ${moneyFormat(lang).format(kes ?? 0)}`;
 const day = (lang: Language, d: Date | null | undefined) =>
-  d
-    ? new Intl.DateTimeFormat(languageLocales[lang], {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        timeZone: "Africa/Nairobi",
-      }).format(d)
-    : lang === "sw"
-      ? "tutakujulisha"
-      : "to be confirmed";
+  d ? dayFormat(lang).format(d) : lang === "sw" ? "tutakujulisha" : "to be confirmed";
 
 /** A staff-typed reason, cut to what one SMS part has room for; the email carries it whole. */
 const clip = (s: string, max = 60) =>

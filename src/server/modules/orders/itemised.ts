@@ -9,7 +9,7 @@ import {
 } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { forbidden, validationError } from "../../errors";
-import { sellableItems } from "../client/catalogue";
+import { orderableItems } from "../client/catalogue";
 import { findCustomer } from "../customers/lookup";
 import { deliveryDate, insertOrder, type NewOrder, toOrder } from "./service";
 
@@ -30,7 +30,7 @@ export function createItemisedOrder(
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
     const customer = await findCustomer(db, { customerId: input.customerId });
-    const items = await sellableItems(
+    const items = await orderableItems(
       db,
       input.lines.map((l) => l.inventoryItemId),
     );

@@ -89,57 +89,59 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
   // Sums of prices × quantities can pass what one order may carry before the stock check sees them.
   if (input.totalAmountKes > MAX_AMOUNT_KES) throw validationError(amountTooLarge);
   // Everything that locks nothing first; the stock rows, which every order of an item queues on, last.
-  const [order] = await db
-    .insert(orders)
-    .values({
-      orderNumber: orderNumberOf(now),
-      source: input.source,
-      customerId: input.customer.id,
-      clientUserId: input.clientUserId ?? null,
-      customerName: input.customerName ?? input.customer.name,
-      customerEmail: input.customer.email,
-      customerPhone: input.customer.phone,
-      customerLocation: input.customer.address,
-      orderType: input.orderType,
-      status: "pending",
-      totalAmountKes: input.totalAmountKes,
-      totalAmountUsd: input.totalAmountUsd ?? null,
-      currency: input.currency,
-      paymentMethod: input.paymentMethod ?? null,
-      deliveryAddress: input.deliveryAddress ?? input.customer.address,
-      deliveryContact: input.deliveryContact ?? null,
-      specialInstructions: input.specialInstructions ?? null,
-      requestedDeliveryDate: input.requestedDeliveryDate ?? null,
-      orderDate: now,
-      expectedDeliveryDate: input.expectedDeliveryDate ?? null,
-      notes: input.notes ?? null,
-      createdBy: input.createdBy,
-      holdExpiresAt: input.holdExpiresAt ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await db.insert(orderEvents).values({
-    orderId: order!.id,
-    toStatus: "pending",
-    note: input.source === "client" ? "Placed by the client" : "Created by staff",
-    actorUserId: input.createdBy,
-    createdAt: now,
-  });
+  // The order, its first history entry and its lines go in one statement.
   const lines = input.lines ?? [];
-  if (lines.length > 0) {
-    await db.insert(orderLines).values(
-      lines.map((l) => ({
-        orderId: order!.id,
-        inventoryItemId: l.inventoryItemId,
-        productName: l.productName,
-        breed: l.breed,
-        quantity: l.quantity,
-        unitPriceKes: l.unitPriceKes,
-        lineTotalKes: l.unitPriceKes * l.quantity,
-      })),
-    );
-  }
+  const placed = db.$with("placed").as(
+    db
+      .insert(orders)
+      .values({
+        orderNumber: orderNumberOf(now),
+        source: input.source,
+        customerId: input.customer.id,
+        clientUserId: input.clientUserId ?? null,
+        customerName: input.customerName ?? input.customer.name,
+        customerEmail: input.customer.email,
+        customerPhone: input.customer.phone,
+        customerLocation: input.customer.address,
+        orderType: input.orderType,
+        status: "pending",
+        totalAmountKes: input.totalAmountKes,
+        totalAmountUsd: input.totalAmountUsd ?? null,
+        currency: input.currency,
+        paymentMethod: input.paymentMethod ?? null,
+        deliveryAddress: input.deliveryAddress ?? input.customer.address,
+        deliveryContact: input.deliveryContact ?? null,
+        specialInstructions: input.specialInstructions ?? null,
+        requestedDeliveryDate: input.requestedDeliveryDate ?? null,
+        orderDate: now,
+        expectedDeliveryDate: input.expectedDeliveryDate ?? null,
+        notes: input.notes ?? null,
+        createdBy: input.createdBy,
+        holdExpiresAt: input.holdExpiresAt ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+  );
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const firstEvent = db.$with("first_event", {}).as(
+    sql`insert into ${orderEvents} (order_id, to_status, note, actor_user_id, created_at)
+      select id, 'pending'::order_status, ${input.source === "client" ? "Placed by the client" : "Created by staff"},
+             ${input.createdBy}::int, ${at} from ${placed}`,
+  );
+  const lineRows = lines.map(
+    (l) => sql`(${l.inventoryItemId}::int, ${l.productName}::text, ${l.breed}::text, ${l.quantity}::int,
+      ${l.unitPriceKes}::int)`,
+  );
+  const lineInsert = db.$with("line_insert", {}).as(
+    lines.length === 0
+      ? sql`select`
+      : sql`insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, quantity, unit_price_kes,
+          line_total_kes)
+        select ${placed}.id, l.item, l.name, l.breed, l.quantity, l.price, l.quantity * l.price
+        from ${placed}, (values ${sql.join(lineRows, sql`, `)}) as l(item, name, breed, quantity, price)`,
+  );
+  const [order] = await db.with(placed, firstEvent, lineInsert).select().from(placed);
   await notifyOrderPlaced(
     db,
     order!,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { orderLines, orders, payments, users } from "../../db/schema";
+import { orderLines, orders, payments } from "../../db/schema";
 import { conflict } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
 import { changeOrderStatus } from "../orders/process";
@@ -19,8 +19,9 @@ export function holdUntil(holds: Holds, method: "mpesa" | "bank" | "card", now: 
 const unpaidOpen = and(eq(orders.status, "pending"), inArray(orders.paymentStatus, ["unpaid", "pending"]));
 
 /**
- * One account may not lock the catalogue away: a cap on its open unpaid orders and their units. The client's
- * user row is locked first, so two orders placed at once are counted one after the other.
+ * One account may not lock the catalogue away: a cap on its open unpaid orders and their units. The caller
+ * has locked the client's user row (SELECT … FOR UPDATE) in this transaction, in a statement of its own
+ * before this one, so two orders placed at once are counted one after the other.
  */
 export async function enforceUnpaidCap(
   db: Db,
@@ -28,7 +29,6 @@ export async function enforceUnpaidCap(
   userId: number,
   newUnits: number,
 ): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const [open] = await db
     .select({
       orders: sql<number>`count(distinct ${orders.id})::int`,

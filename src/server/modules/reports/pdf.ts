@@ -11,7 +11,8 @@ export function pdfText(text: string): string {
     .trim();
 }
 
-const kes = (n: number) => `KSh ${new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 }).format(n)}`;
+const kesFormat = new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 });
+const kes = (n: number) => `KSh ${kesFormat.format(n)}`;
 
 type Table = { title: string; head: string[]; rows: (string | number)[][] };
 
