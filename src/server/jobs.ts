@@ -7,13 +7,15 @@ import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
 import { alarmStaff } from "./modules/notifications/staff-alarms";
 import { expireHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
+import { moveCustomerYear } from "./modules/reports/top-sellers";
 import { checkRefillsDue } from "./modules/storage/tanks";
 
 /**
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
- * past their expiry date as expired and picking again straws promised from batches that have expired; and, on a shorter beat so a farmer hears within seconds, sending the
+ * past their expiry date as expired, picking again straws promised from batches that have expired and
+ * moving the customers' year totals to end today; and, on a shorter beat so a farmer hears within seconds, sending the
  * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
  * run them.
  */
@@ -49,6 +51,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
       const renewed = await renewExpiredPicksJob(ctx);
       if (renewed > 0) log.info({ renewed }, "picked again straws promised from expired batches");
+      await moveCustomerYear(ctx);
     }),
     every(Math.min(everyMs, 3000), log, "sending messages failed", async () => {
       const messages = await drainOutbox(ctx, ctx.transports);

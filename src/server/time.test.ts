@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthKey, monthStart, splitByMonths, yearStart } from "./time";
+import { monthKey, monthStart, nairobiBuckets, splitByMonths, yearStart } from "./time";
 
 describe("business calendar (Nairobi, UTC+3)", () => {
   it("starts months at midnight Nairobi time", () => {
@@ -54,5 +54,30 @@ describe("splitByMonths", () => {
       months: { first: "2026-01-01", last: "2026-02-01" },
       days: [{ first: "2025-12-15", last: "2025-12-31" }],
     });
+  });
+});
+
+describe("nairobiBuckets", () => {
+  const at = (iso: string) => new Date(iso);
+  it("names every month from the first to the last, across a year's end and in Nairobi's calendar", () => {
+    // 31 Oct 22:00 UTC is already 1 Nov in Nairobi.
+    expect(nairobiBuckets(at("2025-10-31T22:00:00Z"), at("2026-02-10T12:00:00Z"), "month")).toEqual([
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+    ]);
+    expect(nairobiBuckets(at("2026-03-02T00:00:00Z"), at("2026-03-30T00:00:00Z"), "month")).toEqual([
+      "2026-03",
+    ]);
+    // A year of months, as the 1-year report draws them.
+    expect(nairobiBuckets(at("2025-11-27T00:00:00Z"), at("2026-11-26T12:00:00Z"), "month")).toHaveLength(13);
+  });
+
+  it("names every day, both ends included", () => {
+    expect(nairobiBuckets(at("2026-02-27T21:00:00Z"), at("2026-03-01T20:59:00Z"), "day")).toEqual([
+      "2026-02-28",
+      "2026-03-01",
+    ]);
   });
 });

@@ -44,14 +44,26 @@ export function formatNairobiDay(instant: Date): string {
  * with no gaps, whatever days had no rows.
  */
 export function nairobiBuckets(from: Date, to: Date, by: "day" | "month"): string[] {
-  const key = by === "day" ? nairobiDate : monthKey;
+  if (by === "month") return monthsBetween(monthKey(from), monthKey(to));
   const keys: string[] = [];
-  const last = key(to);
+  const last = nairobiDate(to);
   // Step a day at a time (a month is at most 31 steps, a year 366): simple and exact across month ends.
   for (let t = from.getTime(); ; t += DAY_MS) {
-    const k = key(new Date(Math.min(t, to.getTime())));
+    const k = nairobiDate(new Date(Math.min(t, to.getTime())));
     if (keys.at(-1) !== k) keys.push(k);
     if (k === last) return keys;
+  }
+}
+
+/** Every year-month (YYYY-MM) from `first` to `last`, both included (`last` alone if it comes first). */
+function monthsBetween(first: string, last: string): string[] {
+  const keys: string[] = [];
+  let [year, month] = first.split("-").map(Number) as [number, number];
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, "0")}`;
+    if (key >= last) return [...keys, last];
+    keys.push(key);
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
   }
 }
 

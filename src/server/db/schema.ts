@@ -793,6 +793,32 @@ export const bookedCustomerMonthTotals = pgTable(
 );
 
 /**
+ * Booked orders and revenue per customer over the year that ends on the window's `last_day` (365 Nairobi days,
+ * the 1-year report's period), so that report ranks 2,000 rows, not a year of days. Kept by the same trigger
+ * function for days inside the window (drizzle/0029); the background job moves the window each new day by
+ * taking off the day that leaves it and adding the day that enters, from the day totals.
+ */
+export const bookedCustomerYearTotals = pgTable(
+  "booked_customer_year_totals",
+  {
+    customerId: integer("customer_id").primaryKey(),
+    orders: integer("orders").notNull(),
+    revenueKes: bigint("revenue_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [index("booked_customer_year_totals_rank_idx").on(t.revenueKes.desc(), t.customerId)],
+);
+
+/** The one row saying which year `booked_customer_year_totals` covers; no last day until the job first runs. */
+export const bookedCustomerYearWindow = pgTable(
+  "booked_customer_year_window",
+  {
+    one: boolean("one").primaryKey().default(true),
+    lastDay: date("last_day", { mode: "string" }),
+  },
+  (t) => [check("booked_customer_year_window_one_row", sql`${t.one}`)],
+);
+
+/**
  * Income net of refunds per Nairobi day and currency (16 shards by transaction id, as payments arrive concurrently), kept
  * by a trigger on `transactions` (drizzle/0017): what revenue figures and trends read.
  */

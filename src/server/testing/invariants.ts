@@ -113,6 +113,17 @@ const rules: Record<string, ReturnType<typeof sql>> = {
        from booked_customer_day_totals group by 1, 2 having sum(orders) <> 0 or sum(revenue_kes) <> 0) s
       on t.month = s.month and t.customer_id = s.customer_id
     where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "booked orders per customer over the year window are its days summed": sql`
+    select coalesce(t.customer_id, s.customer_id)::text from
+      (select customer_id, orders, revenue_kes as revenue from booked_customer_year_totals
+       where orders <> 0 or revenue_kes <> 0) t
+      full join
+      (select d.customer_id, sum(d.orders) as orders, sum(d.revenue_kes) as revenue
+       from booked_customer_day_totals d join booked_customer_year_window w
+         on d.day between w.last_day - 364 and w.last_day
+       group by 1 having sum(d.orders) <> 0 or sum(d.revenue_kes) <> 0) s
+      on t.customer_id = s.customer_id
+    where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
   "income per day is the transactions' net income summed": sql`
     select coalesce(t.day, s.day)::text || ' ' || coalesce(t.currency, s.currency)::text from
       (select day, currency, sum(net_amount) as net from income_day_totals group by 1, 2) t

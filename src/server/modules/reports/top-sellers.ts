@@ -1,14 +1,19 @@
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Report } from "../../../contract/reports";
+import { reportPeriodDays } from "../../../contract/reports";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { rowsOf } from "../../db/database";
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
+  bookedCustomerYearTotals,
+  bookedCustomerYearWindow,
   bookedProductDayTotals,
   customers,
   orders,
 } from "../../db/schema";
-import { type DayRange, nairobiDayStart, splitByMonths } from "../../time";
+import { DAY_MS, type DayRange, nairobiDate, nairobiDayStart, splitByMonths } from "../../time";
 import { isBooked } from "../finance/ledger";
 
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
@@ -54,11 +59,46 @@ function customerTotalsOver(range: DayRange): SQL {
   return sql.join(parts, sql` union all `);
 }
 
+/** The days `booked_customer_year_totals` covers, ending on its window's last day (drizzle/0029). */
+const YEAR_DAYS = reportPeriodDays["1y"];
+const daysIn = (range: DayRange) => (Date.parse(range.last) - Date.parse(range.first)) / DAY_MS + 1;
+
+type Ranked = { id: number; name: string; type: TopCustomer["type"]; orders: string; revenue: string };
+
 /**
- * The customers with most booked revenue over whole days, from the customer totals; then the time of each
- * one's last booked order in the period, read from their own orders.
+ * Moves the customers' year to end today (a background job: at most a few statements once a day, one
+ * cheap read otherwise). Until it has run on a new day, the 1-year report ranks from the days and months.
  */
-export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
+export function moveCustomerYear(ctx: AppContext): Promise<void> {
+  const today = nairobiDate(ctx.clock.now());
+  return ctx.database.tx(async (db) => {
+    await db.execute(sql`select booked_customer_year_move(${today}::date)`);
+  });
+}
+
+/**
+ * The year's top customers from the per-customer year totals: one statement, so the window and the totals
+ * come from the same moment. Null when the window ends on another day (not moved yet).
+ */
+async function rankedOverYear(db: Db, last: string, limit: number): Promise<Ranked[] | null> {
+  const rows = await rowsOf<Ranked & { lastDay: string | null; id: number | null }>(
+    db,
+    sql`select w.last_day::text as "lastDay", c.id, c.name, c.type, r.orders::text as orders,
+               r.revenue_kes::text as revenue
+        from ${bookedCustomerYearWindow} w
+        left join lateral (
+          select customer_id, orders, revenue_kes from ${bookedCustomerYearTotals}
+          where orders > 0 order by revenue_kes desc, customer_id limit ${limit}
+        ) r on w.last_day = ${last}::date
+        left join ${customers} c on c.id = r.customer_id
+        order by r.revenue_kes desc, r.customer_id`,
+  );
+  if (rows[0]?.lastDay !== last) return null;
+  return rows.filter((r): r is Ranked & { lastDay: string; id: number } => r.id !== null);
+}
+
+/** The customers with most booked revenue over whole days, from the day and month totals. */
+async function rankedOver(db: Db, range: DayRange, limit: number): Promise<Ranked[]> {
   // Ranked on the totals alone, then the five named: joining every row to its customer first costs more.
   const ranked = db.$with("ranked").as(
     db
@@ -73,7 +113,7 @@ export async function topCustomersOf(db: Db, range: DayRange, limit: number): Pr
       .orderBy(desc(sql`revenue`), sql`customer_id`)
       .limit(limit),
   );
-  const top = await db
+  return db
     .with(ranked)
     .select({
       id: customers.id,
@@ -85,6 +125,17 @@ export async function topCustomersOf(db: Db, range: DayRange, limit: number): Pr
     .from(ranked)
     .innerJoin(customers, eq(customers.id, ranked.customerId))
     .orderBy(desc(ranked.revenue), ranked.customerId);
+}
+
+/**
+ * The customers with most booked revenue over whole days: for the 1-year report's year from the year
+ * totals, else from the day and month totals; then the time of each one's last booked order in the period,
+ * read from their own orders.
+ */
+export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
+  const top =
+    (daysIn(range) === YEAR_DAYS ? await rankedOverYear(db, range.last, limit) : null) ??
+    (await rankedOver(db, range, limit));
   if (top.length === 0) return [];
   const last = await db
     .select({ customerId: orders.customerId, at: sql<Date>`max(${orders.orderDate})` })
