@@ -160,7 +160,7 @@ export function pickCtes(
 }
 
 /** Picks up to `quantity` straws of an item whose row the caller has locked (pickCtes); returns how many. */
-export async function allocatePicks(
+async function allocatePicks(
   db: Db,
   inventoryItemId: number,
   quantity: number,

@@ -36,9 +36,12 @@ export interface RenderedMessage {
 const perLanguage = <T>(make: (locale: string) => T): ((lang: Language) => T) => {
   const made = new Map<Language, T>();
   return (lang) => {
-    let f = made.get(lang);
-    if (!f) made.set(lang, (f = make(languageLocales[lang])));
-    return f;
+    let formatter = made.get(lang);
+    if (!formatter) {
+      formatter = make(languageLocales[lang]);
+      made.set(lang, formatter);
+    }
+    return formatter;
   };
 };
 const moneyFormat = perLanguage((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));

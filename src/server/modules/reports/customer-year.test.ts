@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/database";
 import { invariantViolations } from "../../testing/invariants";
 import { countStatements } from "../../testing/statements";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { asUser, createTestApp, loginAs, type TestApp } from "../../testing/test-app";
 import { DAY_MS, lastDays } from "../../time";
 import { moveCustomerYear, topCustomersOf } from "./top-sellers";
 
