@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
 import { sweepRateLimits } from "./http/rate-limit";
-import { expireItems, renewExpiredPicksJob } from "./modules/inventory/adjustments";
+import {
+  expireItems,
+  renewExpiredPicksJob,
+  writeOffExpiredBatchesJob,
+} from "./modules/inventory/adjustments";
 import { drainOutbox } from "./modules/notifications/dispatcher";
 import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
 import { alarmStaff } from "./modules/notifications/staff-alarms";
@@ -14,8 +18,8 @@ import { checkRefillsDue } from "./modules/storage/tanks";
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
- * past their expiry date as expired, picking again straws promised from batches that have expired and
- * moving the customers' year totals to end today; and, on a shorter beat so a farmer hears within seconds, sending the
+ * past their expiry date as expired, picking again straws promised from batches that have expired, writing off
+ * the expired batches' free straws and moving the customers' year totals to end today; and, on a shorter beat so a farmer hears within seconds, sending the
  * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
  * run them.
  */
@@ -51,6 +55,8 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
       const renewed = await renewExpiredPicksJob(ctx);
       if (renewed > 0) log.info({ renewed }, "picked again straws promised from expired batches");
+      const discarded = await writeOffExpiredBatchesJob(ctx);
+      if (discarded > 0) log.info({ discarded }, "wrote off straws of expired batches");
       await moveCustomerYear(ctx);
     }),
     every(Math.min(everyMs, 3000), log, "sending messages failed", async () => {

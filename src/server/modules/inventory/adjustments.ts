@@ -11,7 +11,13 @@ import { inventoryItems } from "../../db/schema";
 import { nairobiDate } from "../../time";
 import { batchOf } from "./batches";
 import { loadItem } from "./service";
-import { countStock, expireOutdatedItems, renewExpiredBatchPicks, writeOffStock } from "./stock";
+import {
+  countStock,
+  expireOutdatedItems,
+  renewExpiredBatchPicks,
+  writeOffExpiredBatches,
+  writeOffStock,
+} from "./stock";
 
 /** Writes units off with a reason (and a note), as one stock movement. */
 export function writeOff(
@@ -56,4 +62,9 @@ export function expireItems(ctx: AppContext): Promise<number> {
 /** Picks from batches that have expired are made again from unexpired straws (`renewExpiredBatchPicks`). */
 export function renewExpiredPicksJob(ctx: AppContext): Promise<number> {
   return ctx.database.tx((db) => renewExpiredBatchPicks(db, ctx.clock.now()));
+}
+
+/** Then the expired batches' free straws are written off (`writeOffExpiredBatches`). */
+export function writeOffExpiredBatchesJob(ctx: AppContext): Promise<number> {
+  return ctx.database.tx((db) => writeOffExpiredBatches(db, ctx.clock.now()));
 }

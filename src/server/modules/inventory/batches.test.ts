@@ -12,7 +12,7 @@ import {
 } from "../../testing/store";
 import { type asUser, confirmPicks, createTestApp, type TestApp } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
-import { renewExpiredPicksJob } from "./adjustments";
+import { renewExpiredPicksJob, writeOffExpiredBatchesJob } from "./adjustments";
 
 let t: TestApp;
 let lab: ReturnType<typeof asUser>;
@@ -105,6 +105,7 @@ describe("batches of an item", () => {
   });
 
   it("are picked first expiry first on reserving, never expired, and leave with the shipment", async () => {
+    await writeOffExpiredBatchesJob(t.ctx); // what the tests before left expired in the store
     const tank = await tankWithCanes(lab, 3, 20);
     const [a, b, c] = caneIdsOf(tank);
     // Batch A (two years) arrives first; B expires in a year; C expired last week.
@@ -196,6 +197,64 @@ describe("batches of an item", () => {
     expect(await invariantViolations(t.database)).toEqual([]);
   });
 
+  it("expired, leave stock as a write-off by the background job, never below what orders hold; an order left short cannot ship", async () => {
+    await writeOffExpiredBatchesJob(t.ctx); // what the tests before left expired in the store
+    const tank = await tankWithCanes(lab, 3, 20);
+    const [a, b, c] = caneIdsOf(tank);
+    const line = await newLine(10, [{ caneId: a!, count: 10 }]);
+    await lab.post(`/api/inventory/${line.id}/batches`, {
+      batch: { code: "B", expiryDate: day(10) },
+      count: 4,
+      positions: [{ caneId: b!, count: 4 }],
+    });
+    const order = await reserve(line.id, 6);
+    // A line with one unit never placed and five straws expiring in five days; an order holds four.
+    const scarce = await newLine(1, []);
+    const added = await lab.post(`/api/inventory/${scarce.id}/batches`, {
+      batch: { code: "S", expiryDate: day(5) },
+      count: 5,
+      positions: [{ caneId: c!, count: 5 }],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const short = await reserve(scarce.id, 4);
+
+    t.clock.advance(11 * DAY_MS);
+    await signIn();
+    expect(await renewExpiredPicksJob(t.ctx)).toBe(2);
+    // B's four straws are all free again and go; of S's five, the two no order holds (6 on hand, 4 held).
+    expect(await writeOffExpiredBatchesJob(t.ctx)).toBe(6);
+    expect(await writeOffExpiredBatchesJob(t.ctx)).toBe(0);
+    const after = await detail(line.id);
+    expect(after.currentStock).toBe(10);
+    expect(after.batches.map((x) => [x.code, x.placed, x.allocated])).toEqual([
+      ["B", 0, 0],
+      ["A", 10, 6],
+    ]);
+    expect(after.movements).toContainEqual(
+      expect.objectContaining({
+        kind: "write_off",
+        stockDelta: -4,
+        note: `Expired: batch B expired on ${day(-1)}`,
+      }),
+    );
+    const left = await detail(scarce.id);
+    expect([left.currentStock, left.reservedStock]).toEqual([4, 4]);
+    expect(await invariantViolations(t.database)).toEqual([]);
+
+    // The first order ships from A; the second has only expired straws left for it.
+    const shipmentId = await approveAndPrepareShipment(director, logistics, order);
+    await confirmPicks(logistics, order.id);
+    expect(
+      (await logistics.patch(`/api/shipments/${shipmentId}/status`, { status: "shipped" })).statusCode,
+    ).toBe(200);
+    const stuck = await approveAndPrepareShipment(director, logistics, short);
+    const refused = await logistics.patch(`/api/shipments/${stuck}/status`, { status: "shipped" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain(
+      `4 of ${scarce.itemId} have no straw on the pick list, and the store holds no unexpired straw for them`,
+    );
+  });
+
   it("an expired batch is written off by name, from its own canes", async () => {
     const tank = await tankWithCanes(lab, 2, 20);
     const [a, b] = caneIdsOf(tank);
@@ -282,6 +341,7 @@ describe("batches of an item", () => {
   });
 
   it("show on the proof sheet as a buyer would be sent them: unexpired, with free or unplaced units, soonest first", async () => {
+    await writeOffExpiredBatchesJob(t.ctx); // what the tests before left expired in the store
     const tank = await tankWithCanes(lab, 3, 20);
     const [a, b, c] = caneIdsOf(tank);
     const line = await newLine(4, [{ caneId: a!, count: 4 }]);

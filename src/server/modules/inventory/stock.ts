@@ -1,8 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
+import { writeOffReasonLabels } from "../../../contract/inventory";
 import { type Db, rowsOf } from "../../db/database";
-import { inventoryItems, orderLines, stockMovements } from "../../db/schema";
+import { inventoryItems, orderLines, stockBatches, stockMovements, stockPositions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { batchExpired } from "./batches";
 import {
   dispatchPicks,
   pickCtes,
@@ -305,6 +307,56 @@ export async function expireOutdatedItems(db: Db, context: { today: string; now:
     );
   }
   return expired.length;
+}
+
+/**
+ * Straws of a batch past its expiry date leave stock for good, as the write-off staff would record for it
+ * ("Expired: batch B expired on …", by no one), so the shop never sells them. Only straws no order holds,
+ * and never below what orders hold: where orders hold more than the unexpired stock, the rest stays until
+ * staff act, and those orders cannot ship (the order process). Run by the background job after picks from
+ * expired batches are made again, so their straws are free by then. Returns the straws written off.
+ */
+export async function writeOffExpiredBatches(db: Db, now: Date, limit = 20): Promise<number> {
+  const due = await db
+    .selectDistinct({ itemId: stockPositions.inventoryItemId, batchId: stockPositions.batchId })
+    .from(stockPositions)
+    .innerJoin(stockBatches, eq(stockBatches.id, stockPositions.batchId))
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockPositions.inventoryItemId))
+    .where(
+      and(
+        batchExpired(now),
+        sql`${stockPositions.count} > ${stockPositions.allocated}`,
+        sql`${inventoryItems.currentStock} > ${inventoryItems.reservedStock}`,
+      ),
+    )
+    .orderBy(stockPositions.inventoryItemId, stockPositions.batchId)
+    .limit(limit);
+  let written = 0;
+  for (const { itemId, batchId } of due) {
+    // The item's row first, as every stock change takes it; what is free is read under that lock, so
+    // instances running this at once write each straw off once.
+    const [item] = await db
+      .select({ free: sql<number>`(${inventoryItems.currentStock} - ${inventoryItems.reservedStock})::int` })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, itemId))
+      .for("update");
+    const [batch] = await db
+      .select({
+        code: stockBatches.code,
+        expiry: stockBatches.expiryDate,
+        free: sql<number>`coalesce(sum(${stockPositions.count} - ${stockPositions.allocated}), 0)::int`,
+      })
+      .from(stockBatches)
+      .leftJoin(stockPositions, eq(stockPositions.batchId, stockBatches.id))
+      .where(and(eq(stockBatches.id, batchId), eq(stockBatches.inventoryItemId, itemId)))
+      .groupBy(stockBatches.id);
+    const quantity = Math.min(batch?.free ?? 0, item?.free ?? 0);
+    if (quantity <= 0) continue;
+    const note = `${writeOffReasonLabels.expired}: batch ${batch!.code} expired on ${batch!.expiry}`;
+    await writeOffStock(db, itemId, { quantity, note, batchId }, { actorUserId: null, now });
+    written += quantity;
+  }
+  return written;
 }
 
 /**

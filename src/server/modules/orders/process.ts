@@ -6,7 +6,7 @@ import {
   openOrderStatuses,
 } from "../../../contract/orders";
 import type { Role } from "../../../contract/roles";
-import type { Db } from "../../db/database";
+import { type Db, rowsOf } from "../../db/database";
 import {
   inventoryItems,
   orderEvents,
@@ -15,6 +15,7 @@ import {
   orders,
   shipments,
   stockBatches,
+  stockPositions,
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
@@ -123,11 +124,42 @@ const picksUnexpired: Guard = async (db, order, change) => {
   }
 };
 
+/**
+ * Every unit leaves as a straw on the pick list or from stock never placed in the store. Where the list
+ * falls short and the item has no such stock left, the units could only come from expired straws (their
+ * batch's free straws are written off, but not below what orders hold): staff receive stock or cancel.
+ */
+const picksCover: Guard = async (db, order) => {
+  const [short] = await rowsOf<{ itemId: string; missing: number }>(
+    db,
+    sql`select i.item_id as "itemId", (l.quantity - l.picked)::int as missing
+        from (
+          select ${orderLines.inventoryItemId} as item, sum(${orderLines.quantity}) as quantity,
+                 (select coalesce(sum(${orderPicks.count}), 0) from ${orderPicks}
+                  where ${orderPicks.orderId} = ${order.id} and ${orderPicks.inventoryItemId} = ${orderLines.inventoryItemId}
+                    and ${orderPicks.dispatchedAt} is null) as picked
+          from ${orderLines}
+          where ${orderLines.orderId} = ${order.id} and ${orderLines.inventoryItemId} is not null
+          group by ${orderLines.inventoryItemId}
+        ) l
+        join ${inventoryItems} i on i.id = l.item
+        where l.quantity - l.picked > i.current_stock - (
+          select coalesce(sum(${stockPositions.count}), 0) from ${stockPositions}
+          where ${stockPositions.inventoryItemId} = l.item)
+        limit 1`,
+  );
+  if (short) {
+    throw conflict(
+      `Order ${order.orderNumber} cannot ship: ${short.missing} of ${short.itemId} have no straw on the pick list, and the store holds no unexpired straw for them. Receive new stock of ${short.itemId} or cancel the order.`,
+    );
+  }
+};
+
 /** The guard table: what must hold before an order may enter each status (besides the state machine). */
 const guards: Partial<Record<OrderStatus, Guard[]>> = {
   approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
   processing: [paidOrOnCredit],
-  shipped: [paidOrOnCredit, picksUnexpired, picksConfirmed],
+  shipped: [paidOrOnCredit, picksUnexpired, picksCover, picksConfirmed],
 };
 
 async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {
