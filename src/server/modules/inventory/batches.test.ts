@@ -49,6 +49,15 @@ async function newLine(stock: number, positions: { caneId: number; count: number
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; itemId: string };
 }
+/** Another batch of an item received straight onto one cane. */
+async function receiveBatch(itemId: number, code: string, expiryDate: string, caneId: number, count: number) {
+  const res = await lab.post(`/api/inventory/${itemId}/batches`, {
+    batch: { code, expiryDate },
+    count,
+    positions: [{ caneId, count }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
 const detail = async (id: number): Promise<InventoryItemDetail> =>
   (await lab.get(`/api/inventory/${id}`)).json();
 const batchNamed = async (id: number, code: string): Promise<Batch> =>
@@ -110,16 +119,8 @@ describe("batches of an item", () => {
     const [a, b, c] = caneIdsOf(tank);
     // Batch A (two years) arrives first; B expires in a year; C expired last week.
     const line = await newLine(10, [{ caneId: a!, count: 10 }]);
-    await lab.post(`/api/inventory/${line.id}/batches`, {
-      batch: { code: "B", expiryDate: day(365) },
-      count: 6,
-      positions: [{ caneId: b!, count: 6 }],
-    });
-    await lab.post(`/api/inventory/${line.id}/batches`, {
-      batch: { code: "C", expiryDate: day(-7) },
-      count: 5,
-      positions: [{ caneId: c!, count: 5 }],
-    });
+    await receiveBatch(line.id, "B", day(365), b!, 6);
+    await receiveBatch(line.id, "C", day(-7), c!, 5);
     expect((await batchNamed(line.id, "C")).expired).toBe(true);
 
     const order = await reserve(line.id, 9);
@@ -154,11 +155,7 @@ describe("batches of an item", () => {
     const [a, b] = caneIdsOf(tank);
     // A lasts two years; B, soonest to expire, is picked first and expires in ten days.
     const line = await newLine(10, [{ caneId: a!, count: 10 }]);
-    await lab.post(`/api/inventory/${line.id}/batches`, {
-      batch: { code: "B", expiryDate: day(10) },
-      count: 4,
-      positions: [{ caneId: b!, count: 4 }],
-    });
+    await receiveBatch(line.id, "B", day(10), b!, 4);
     const order = await reserve(line.id, 6);
     const listed = async () =>
       (await pickListOf(lab, order.id)).lines.map((l) => [l.batchCode, l.count, l.confirmedAt !== null]);
@@ -202,20 +199,11 @@ describe("batches of an item", () => {
     const tank = await tankWithCanes(lab, 3, 20);
     const [a, b, c] = caneIdsOf(tank);
     const line = await newLine(10, [{ caneId: a!, count: 10 }]);
-    await lab.post(`/api/inventory/${line.id}/batches`, {
-      batch: { code: "B", expiryDate: day(10) },
-      count: 4,
-      positions: [{ caneId: b!, count: 4 }],
-    });
+    await receiveBatch(line.id, "B", day(10), b!, 4);
     const order = await reserve(line.id, 6);
     // A line with one unit never placed and five straws expiring in five days; an order holds four.
     const scarce = await newLine(1, []);
-    const added = await lab.post(`/api/inventory/${scarce.id}/batches`, {
-      batch: { code: "S", expiryDate: day(5) },
-      count: 5,
-      positions: [{ caneId: c!, count: 5 }],
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await receiveBatch(scarce.id, "S", day(5), c!, 5);
     const short = await reserve(scarce.id, 4);
 
     t.clock.advance(11 * DAY_MS);
@@ -259,11 +247,7 @@ describe("batches of an item", () => {
     const tank = await tankWithCanes(lab, 2, 20);
     const [a, b] = caneIdsOf(tank);
     const line = await newLine(10, [{ caneId: a!, count: 10 }]);
-    await lab.post(`/api/inventory/${line.id}/batches`, {
-      batch: { code: "OLD", expiryDate: day(-1) },
-      count: 4,
-      positions: [{ caneId: b!, count: 4 }],
-    });
+    await receiveBatch(line.id, "OLD", day(-1), b!, 4);
     const old = await batchNamed(line.id, "OLD");
     const tooMany = await lab.post(`/api/inventory/${line.id}/write-off`, {
       quantity: 5,
@@ -297,11 +281,7 @@ describe("batches of an item", () => {
     const tank = await tankWithCanes(lab, 2, 30);
     const [a, b] = caneIdsOf(tank);
     const line = await newLine(6, [{ caneId: a!, count: 6 }]);
-    await lab.post(`/api/inventory/${line.id}/batches`, {
-      batch: { code: "B", expiryDate: day(400) },
-      count: 5,
-      positions: [{ caneId: a!, count: 5 }],
-    });
+    await receiveBatch(line.id, "B", day(400), a!, 5);
     const move = { inventoryItemId: line.id, fromCaneId: a!, toCaneId: b!, count: 3 };
     const unclear = await lab.post("/api/storage/transfers", move);
     expect(unclear.statusCode).toBe(422);
