@@ -123,11 +123,10 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
       })
       .returning(),
   );
-  const at = sql`${now.toISOString()}::timestamptz`;
   const firstEvent = db.$with("first_event", {}).as(
     sql`insert into ${orderEvents} (order_id, to_status, note, actor_user_id, created_at)
       select id, 'pending'::order_status, ${input.source === "client" ? "Placed by the client" : "Created by staff"},
-             ${input.createdBy}::int, ${at} from ${placed}`,
+             ${input.createdBy}::int, ${now.toISOString()}::timestamptz from ${placed}`,
   );
   const lineRows = lines.map(
     (l) => sql`(${l.inventoryItemId}::int, ${l.productName}::text, ${l.breed}::text, ${l.quantity}::int,

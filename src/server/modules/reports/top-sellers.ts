@@ -1,9 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { Report } from "../../../contract/reports";
-import { reportPeriodDays } from "../../../contract/reports";
+import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
-import { rowsOf } from "../../db/database";
+import { type Db, rowsOf } from "../../db/database";
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
