@@ -346,18 +346,26 @@ export const inventoryItems = pgTable(
     descriptionSw: text("description_sw"),
     /**
      * What a farmer may type to find the item, lower-cased: its code, its product name as the cards show it
-     * ("Boran Semen") with its kind as SPEC ("sperm") and Kiswahili ("mbegu") say it, and both descriptions,
-     * a line apart so a search never matches across two of them. Kept by the database, searched through
-     * the trigram index below.
+     * ("Boran Semen") with its kind as SPEC ("sperm") and Kiswahili ("mbegu") say it, both descriptions and
+     * its bull's name and registration, a line apart so a search never matches across two of them. Kept by
+     * the database, searched through the trigram index below.
      */
     searchWords: text("search_words")
       .notNull()
       .generatedAlwaysAs(
         (): SQL => sql`lower(item_id || E'\\n' || breed_name || case when type = 'sperm'
           then ' semen sperm mbegu' else ' embryo kiinitete' end || E'\\n' || coalesce(description, '')
-          || E'\\n' || coalesce(description_sw, ''))`,
+          || E'\\n' || coalesce(description_sw, '') || E'\\n' || coalesce(genetics_words, ''))`,
       ),
     geneticData: jsonb("genetic_data").$type<Record<string, unknown>>().notNull(),
+    /**
+     * The bull's name from `item_genetics`, kept here by the database (migration 0030) and never written by
+     * the app, as `genetics_words` below: the catalogue's default order is breed then bull, and with both on one row an index walks
+     * it and stops at the page, where a join would read every product of the breed first.
+     */
+    bullName: text("bull_name"),
+    /** `item_genetics.search_words` (bull name and registration), kept here by the same trigger for search. */
+    geneticsWords: text("genetics_words"),
     expiryDate: date("expiry_date", { mode: "string" }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -379,7 +387,7 @@ export const inventoryItems = pgTable(
     index("inventory_items_regions_idx").using("gin", sql`(${t.geneticData} -> 'region_suitability')`),
     // The catalogue's default order walks this instead of sorting every product on sale.
     index("inventory_items_on_sale_name_idx")
-      .on(t.breedName, t.itemId)
+      .on(t.breedName, t.bullName, t.itemId)
       .where(sql`${t.isActive} and ${t.viabilityStatus} = 'viable'`),
     index("inventory_items_words_trgm_idx").using("gin", t.searchWords.op("gin_trgm_ops")),
   ],
@@ -433,7 +441,7 @@ export const itemGenetics = pgTable(
     production: embryoProductionEnum("production"),
     damMilkKg: integer("dam_milk_kg"),
     recommendedRecipient: text("recommended_recipient"),
-    /** The bull's name and registration, lower-cased, as the catalogue searches them (index below). */
+    /** The bull's name and registration, lower-cased, copied to the item's own words for the catalogue. */
     searchWords: text("search_words")
       .notNull()
       .generatedAlwaysAs(
@@ -451,7 +459,6 @@ export const itemGenetics = pgTable(
     index("item_genetics_registration_idx").on(t.registration),
     index("item_genetics_milk_idx").on(t.milkKg),
     index("item_genetics_index_idx").on(t.indexValue),
-    index("item_genetics_words_trgm_idx").using("gin", t.searchWords.op("gin_trgm_ops")),
   ],
 );
 

@@ -46,6 +46,9 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     select k.id from order_picks k
     left join stock_positions p on p.batch_id = k.batch_id and p.cane_id = k.cane_id
     where k.dispatched_at is null and p.id is null`,
+  "an item carries its bull's name and words as its genetics row says (the catalogue sorts and searches them)": sql`
+    select i.item_id from inventory_items i left join item_genetics g on g.inventory_item_id = i.id
+    where (i.bull_name, i.genetics_words) is distinct from (g.bull_name, g.search_words)`,
   "no cane holds more straws than it has room for": sql`
     select c.label from storage_canes c join stock_positions p on p.cane_id = c.id
     group by c.id, c.label, c.capacity having sum(p.count) > c.capacity`,

@@ -481,3 +481,46 @@ describe("staff fertility report", () => {
     expect((await logistics.get("/api/reports/fertility")).statusCode).toBe(403);
   });
 });
+
+describe("a product as its rows stand", () => {
+  it("sorts and finds a bull by the name and registration staff last saved, and shows what they saved", async () => {
+    const jerseys = (await search("breed=Jersey&limit=100")).products;
+    const bull = jerseys.find((p) => p.type === "semen")!;
+    const before = (await director.get(`/api/inventory/${bull.id}`)).json();
+    const { breedName, acquiredFrom, costPerUnit, storageLocation, geneticData, genetics } = before;
+    const { description, descriptionSw, expiryDate } = before;
+    const rename = (bullName: string, registration: string, milkKg: number) =>
+      director.patch(`/api/inventory/${bull.id}`, {
+        ...{ breedName, acquiredFrom, costPerUnit, storageLocation, geneticData },
+        ...{ description, descriptionSw, expiryDate },
+        genetics: { ...genetics, bullName, registration, milkKg },
+      });
+    // Renamed to sort first among the Jerseys, with a registration no other product has.
+    expect((await rename("AAA Renamed Bull", "JE-RENAMED-77", 1234)).statusCode).toBe(200);
+    stockChanged();
+    const first = (await search("breed=Jersey&limit=1")).products[0]!;
+    expect(first.id).toBe(bull.id);
+    expect(first.genetics).toMatchObject({ bullName: "AAA Renamed Bull", milkKg: 1234 });
+    expect(ids((await search("search=renamed%20bull")).products)).toEqual([bull.id]);
+    expect(ids((await search("search=je-renamed-77")).products)).toEqual([bull.id]);
+    expect(ids((await search(`search=${encodeURIComponent(genetics.registration)}`)).products)).not.toContain(
+      bull.id,
+    );
+    // Changed underneath the app (no stock event): the next read shows it, as its rows are a new version.
+    await t.database.tx((db) =>
+      db.update(itemGenetics).set({ milkKg: 999 }).where(eq(itemGenetics.inventoryItemId, bull.id)),
+    );
+    stockChanged();
+    expect((await search("breed=Jersey&limit=1")).products[0]!.genetics.milkKg).toBe(999);
+    // Genetics removed: nothing of the bull is left to sort or find him by.
+    await t.database.tx((db) => db.delete(itemGenetics).where(eq(itemGenetics.inventoryItemId, bull.id)));
+    stockChanged();
+    expect((await search("search=renamed")).products).toEqual([]);
+    expect(await invariantViolations(t.database)).toEqual([]);
+    // Given back as they were: the catalogue is as it started.
+    expect((await rename(genetics.bullName, genetics.registration, genetics.milkKg)).statusCode).toBe(200);
+    stockChanged();
+    expect(await invariantViolations(t.database)).toEqual([]);
+    expect((await search("breed=Jersey&limit=100")).products).toEqual(jerseys);
+  });
+});

@@ -13,11 +13,10 @@ import type { Db } from "../../db/database";
 import { inventoryItems, itemGenetics, stockBatches, stockPositions } from "../../db/schema";
 import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
-import { toShopProduct } from "../client/catalogue";
 import { batchUsable } from "../inventory/batches";
-import { toInventoryItem } from "../inventory/service";
 import { readThroughStock } from "../inventory/stock-cache";
 import { fert, fertOfRow } from "./fertility";
+import { productsAt, rowVersion } from "./product-rows";
 
 type Query = z.output<typeof catalogueQuery>;
 
@@ -46,12 +45,8 @@ function filtersOf(q: Query): SQL {
   if (q.priceMax !== undefined) f.push(lte(inventoryItems.costPerUnit, q.priceMax));
   if (q.ids) f.push(inArray(inventoryItems.id, q.ids));
   if (q.search) {
-    const p = containsPattern(q.search).toLowerCase();
-    // Each arm can be answered by its trigram index; an OR over the join would test every product.
-    f.push(
-      sql`${inventoryItems.id} in (select id from ${inventoryItems} where search_words like ${p}
-        union all select inventory_item_id from ${itemGenetics} where search_words like ${p})`,
-    );
+    // The item's words include its bull's (migration 0030): one column, answered by its trigram index.
+    f.push(sql`${inventoryItems.searchWords} like ${containsPattern(q.search).toLowerCase()}`);
   }
   return and(...f)!;
 }
@@ -59,7 +54,7 @@ function filtersOf(q: Query): SQL {
 const fertilityRate = sql`case when ${fert.services} >= ${MIN_SERVICES_FOR_RATE} then ${fert.conceptions}::float8 / ${fert.services} end`;
 
 function orderOf(sort: Query["sort"]): SQL[] {
-  const byName = [asc(inventoryItems.breedName), asc(itemGenetics.bullName), asc(inventoryItems.itemId)];
+  const byName = [asc(inventoryItems.breedName), asc(inventoryItems.bullName), asc(inventoryItems.itemId)];
   switch (sort) {
     case "price_asc":
       return [asc(inventoryItems.costPerUnit), ...byName];
@@ -115,23 +110,18 @@ const countOf = (db: Db, where: SQL) =>
     .where(where);
 
 /**
- * The page's products whole, each with the totals behind its conception rate, in one statement: the page
- * is chosen on narrow rows, then only its rows are read in full and their rates looked up. With `count`, a
- * full page's rows also carry how many products match (computed once), which saves a second statement.
+ * One page in order: each product's id, the version of its rows and the totals behind its conception rate,
+ * in one statement. The page is chosen on narrow rows; the products themselves come from `productsAt`.
+ * With `count`, a full page's rows also carry how many products match (computed once), which saves a
+ * second statement.
  */
-function selectProducts(
-  db: Db,
-  where: SQL,
-  sort: Query["sort"],
-  limit: number,
-  offset: number,
-  count = false,
-) {
+function selectPage(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number, count = false) {
   const page = pageOf(db, where, sort, limit, offset).as("page");
   return db
     .select({
-      item: inventoryItems,
-      genetics: itemGenetics,
+      id: inventoryItems.id,
+      version: rowVersion,
+      viabilityStatus: inventoryItems.viabilityStatus,
       services: sql<number>`coalesce(${fert.services}, 0)`,
       conceptions: sql<number>`coalesce(${fert.conceptions}, 0)`,
       // A short page is the last one and says how many match by itself; the count (an init plan, run only
@@ -147,20 +137,14 @@ function selectProducts(
     .orderBy(...orderOf(sort));
 }
 
-type Row = Awaited<ReturnType<typeof selectProducts>>[number];
+type PageRow = Awaited<ReturnType<typeof selectPage>>[number];
 
-function toCatalogueProduct(row: Row): CatalogueProduct {
-  const item = toInventoryItem(row.item, null, row.genetics);
-  return {
-    ...toShopProduct(item),
-    category: item.geneticData.category,
-    origin: item.geneticData.origin,
-    acquiredFrom: item.acquiredFrom,
-    expiryDate: item.expiryDate,
-    breedingValue: item.geneticData.breeding_value ?? null,
-    genetics: item.genetics,
+/** A page's products, each with its rate. */
+async function productsOf(ctx: AppContext, db: Db, page: PageRow[]): Promise<CatalogueProduct[]> {
+  return (await productsAt(ctx, db, page)).map(({ row, details }) => ({
+    ...details,
     fertility: fertilityOf(row.conceptions, row.services),
-  };
+  }));
 }
 
 /**
@@ -177,7 +161,7 @@ export function searchCatalogue(
 function searchOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProduct[]; total: number }> {
   return ctx.database.read(async (db) => {
     const where = filtersOf(q);
-    const rows = await selectProducts(db, where, q.sort, q.limit, q.offset, true);
+    const rows = await selectPage(db, where, q.sort, q.limit, q.offset, true);
     // A short page that has rows is the last one, so it says how many match; a full one carries the count.
     // Past the last page there is no row to carry it: only then is it read on its own.
     const total = rows[0]
@@ -185,7 +169,7 @@ function searchOf(ctx: AppContext, q: Query): Promise<{ products: CatalogueProdu
       : q.offset > 0
         ? ((await countOf(db, where))[0]?.n ?? 0)
         : 0;
-    return { products: rows.map(toCatalogueProduct), total };
+    return { products: await productsOf(ctx, db, rows), total };
   });
 }
 
@@ -196,17 +180,17 @@ export function getCatalogueProduct(ctx: AppContext, id: number): Promise<ProofS
 
 function proofOf(ctx: AppContext, id: number): Promise<ProofSheet> {
   return ctx.database.read(async (db) => {
-    const [row] = await selectProducts(
+    const page = await selectPage(
       db,
       and(eq(inventoryItems.id, id), eq(inventoryItems.isActive, true))!,
       "name",
       1,
       0,
     );
-    if (!row) throw notFound("Product");
-    const product = toCatalogueProduct(row);
+    const [product] = await productsOf(ctx, db, page);
+    if (!product) throw notFound("Product");
     const batches = await batchesOnSale(db, id, ctx.clock.now());
-    return row.item.viabilityStatus === "viable"
+    return page[0]?.viabilityStatus === "viable"
       ? { ...product, batches }
       : { ...product, inStock: 0, batches: [] };
   });
