@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
+import { vacuumWhereDue } from "./db/vacuum";
 import { sweepRateLimits } from "./http/rate-limit";
 import {
   expireItems,
@@ -19,7 +20,8 @@ import { checkRefillsDue } from "./modules/storage/tanks";
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
  * past their expiry date as expired, picking again straws promised from batches that have expired, writing off
- * the expired batches' free straws and moving the customers' year totals to end today; and, on a shorter beat so a farmer hears within seconds, sending the
+ * the expired batches' free straws, moving the customers' year totals to end today and, on PGlite, vacuuming
+ * as PostgreSQL's autovacuum would; and, on a shorter beat so a farmer hears within seconds, sending the
  * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
  * run them.
  */
@@ -58,6 +60,8 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: numb
       const discarded = await writeOffExpiredBatchesJob(ctx);
       if (discarded > 0) log.info({ discarded }, "wrote off straws of expired batches");
       await moveCustomerYear(ctx);
+      const vacuumed = await vacuumWhereDue(ctx.database);
+      if (vacuumed.length > 0) log.debug({ tables: vacuumed }, "vacuumed or analysed PGlite tables");
     }),
     every(Math.min(everyMs, 3000), log, "sending messages failed", async () => {
       const messages = await drainOutbox(ctx, ctx.transports);

@@ -366,6 +366,13 @@ export const inventoryItems = pgTable(
     bullName: text("bull_name"),
     /** `item_genetics.search_words` (bull name and registration), kept here by the same trigger for search. */
     geneticsWords: text("genetics_words"),
+    /**
+     * The totals behind the rate the catalogue shows for the item (its bull's, or its own for an embryo
+     * lot: `fertility_totals` under its `fertility_key`), kept here by the database (migration 0031) so the
+     * catalogue sorts by conception rate through an index instead of joining every product's totals.
+     */
+    fertilityServices: integer("fertility_services").notNull().default(0),
+    fertilityConceptions: integer("fertility_conceptions").notNull().default(0),
     expiryDate: date("expiry_date", { mode: "string" }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -390,6 +397,17 @@ export const inventoryItems = pgTable(
       .on(t.breedName, t.bullName, t.itemId)
       .where(sql`${t.isActive} and ${t.viabilityStatus} = 'viable'`),
     index("inventory_items_words_trgm_idx").using("gin", t.searchWords.op("gin_trgm_ops")),
+    // The catalogue's sort by conception rate (`catalogue/search.ts` writes the same expression; the 20 is
+    // MIN_SERVICES_FOR_RATE, below which no rate is shown).
+    index("inventory_items_on_sale_fertility_idx")
+      .on(
+        sql`(case when ${t.fertilityServices} >= 20 then ${t.fertilityConceptions}::float8 / ${t.fertilityServices} end) desc nulls last`,
+        t.fertilityServices.desc(),
+        t.breedName,
+        t.bullName,
+        t.itemId,
+      )
+      .where(sql`${t.isActive} and ${t.viabilityStatus} = 'viable'`),
   ],
 );
 

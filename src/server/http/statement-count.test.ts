@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_TOTAL_HEADER } from "../../contract/list-total";
 import { observeStatements } from "../db/database";
 import { countStatements, notRateLimit } from "../testing/statements";
 import {
@@ -136,6 +137,22 @@ describe("statements per request", () => {
     }
     const small = await statementsOf(client, "/api/client/orders?limit=10&offset=0");
     expect(await statementsOf(client, "/api/client/orders?limit=500&offset=0")).toBe(small);
+  });
+
+  it("read a catalogue page in one statement at any size, and products this instance has not read in one more", async () => {
+    // Each search a new one (a price floor below every price), so none is answered by the one-second copy.
+    let floor = 0;
+    const statementsOfPage = (limit: number) =>
+      countStatements(async () => {
+        const url = `/api/catalogue?limit=${limit}&priceMin=${floor++}`;
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.json(), url).toHaveLength(Math.min(limit, Number(res.headers[LIST_TOTAL_HEADER])));
+      }, notRateLimit);
+    expect(await statementsOfPage(10)).toBe(2); // the page, then its ten products read whole
+    expect(await statementsOfPage(100)).toBe(2); // the page, then the products not among those ten
+    expect(await statementsOfPage(100)).toBe(1); // every product kept: the page only
+    expect(await statementsOfPage(10)).toBe(1);
   });
 
   it("place a one-line client order in 9: two limit counts, then one transaction with the stock last", async () => {

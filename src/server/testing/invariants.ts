@@ -49,6 +49,12 @@ const rules: Record<string, ReturnType<typeof sql>> = {
   "an item carries its bull's name and words as its genetics row says (the catalogue sorts and searches them)": sql`
     select i.item_id from inventory_items i left join item_genetics g on g.inventory_item_id = i.id
     where (i.bull_name, i.genetics_words) is distinct from (g.bull_name, g.search_words)`,
+  "an item carries the totals of its bull, or its own for an embryo lot (the catalogue sorts by them)": sql`
+    select i.item_id from inventory_items i
+    left join item_genetics g on g.inventory_item_id = i.id
+    left join fertility_totals f on f.key = fertility_key(i.type, g.registration, i.id)
+    where (i.fertility_services, i.fertility_conceptions)
+          <> (coalesce(f.services, 0), coalesce(f.conceptions, 0))`,
   "no cane holds more straws than it has room for": sql`
     select c.label from storage_canes c join stock_positions p on p.cane_id = c.id
     group by c.id, c.label, c.capacity having sum(p.count) > c.capacity`,

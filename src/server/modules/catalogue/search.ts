@@ -15,7 +15,6 @@ import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";
 import { batchUsable } from "../inventory/batches";
 import { readThroughStock } from "../inventory/stock-cache";
-import { fert, fertOfRow } from "./fertility";
 import { productsAt, rowVersion } from "./product-rows";
 
 type Query = z.output<typeof catalogueQuery>;
@@ -51,7 +50,9 @@ function filtersOf(q: Query): SQL {
   return and(...f)!;
 }
 
-const fertilityRate = sql`case when ${fert.services} >= ${MIN_SERVICES_FOR_RATE} then ${fert.conceptions}::float8 / ${fert.services} end`;
+/** As the index `inventory_items_on_sale_fertility_idx` writes it, so the sort walks that index. */
+const fertilityRate = sql`(case when ${inventoryItems.fertilityServices} >= ${sql.raw(String(MIN_SERVICES_FOR_RATE))}
+  then ${inventoryItems.fertilityConceptions}::float8 / ${inventoryItems.fertilityServices} end)`;
 
 function orderOf(sort: Query["sort"]): SQL[] {
   const byName = [asc(inventoryItems.breedName), asc(inventoryItems.bullName), asc(inventoryItems.itemId)];
@@ -65,8 +66,11 @@ function orderOf(sort: Query["sort"]): SQL[] {
     case "milk":
       return [sql`${itemGenetics.milkKg} desc nulls last`, ...byName];
     case "fertility":
-      // An item never served has no totals row: it sorts with those whose services are 0.
-      return [sql`${fertilityRate} desc nulls last`, sql`coalesce(${fert.services}, 0) desc`, ...byName];
+      return [
+        sql`${fertilityRate} desc nulls last`,
+        sql`${inventoryItems.fertilityServices} desc nulls last`,
+        ...byName,
+      ];
     case "calving_ease":
       return [sql`${itemGenetics.calvingEasePct} asc nulls last`, ...byName];
     case "gain":
@@ -84,17 +88,13 @@ function orderOf(sort: Query["sort"]): SQL[] {
 
 /**
  * The ids of one page of matching products, in order: no window count, so the database keeps only the
- * page's rows (top-N, or the on-sale name index walked in order). Sorting by conception rate joins every
- * product's rate; no other sort does.
+ * page's rows (top-N, or an on-sale index walked in order: by name, or by conception rate).
  */
 function pageOf(db: Db, where: SQL, sort: Query["sort"], limit: number, offset: number) {
-  const query = db
+  return db
     .select({ id: inventoryItems.id })
     .from(inventoryItems)
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-    .$dynamic();
-  if (sort === "fertility") query.leftJoin(fert, fertOfRow);
-  return query
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(limit)
@@ -122,8 +122,8 @@ function selectPage(db: Db, where: SQL, sort: Query["sort"], limit: number, offs
       id: inventoryItems.id,
       version: rowVersion,
       viabilityStatus: inventoryItems.viabilityStatus,
-      services: sql<number>`coalesce(${fert.services}, 0)`,
-      conceptions: sql<number>`coalesce(${fert.conceptions}, 0)`,
+      services: inventoryItems.fertilityServices,
+      conceptions: inventoryItems.fertilityConceptions,
       // A short page is the last one and says how many match by itself; the count (an init plan, run only
       // when the CASE reaches it) is for a full page.
       matching: count
@@ -133,7 +133,6 @@ function selectPage(db: Db, where: SQL, sort: Query["sort"], limit: number, offs
     .from(page)
     .innerJoin(inventoryItems, eq(inventoryItems.id, page.id))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
-    .leftJoin(fert, fertOfRow)
     .orderBy(...orderOf(sort));
 }
 
