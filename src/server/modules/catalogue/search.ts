@@ -68,6 +68,7 @@ function orderOf(sort: Query["sort"]): SQL[] {
     case "fertility":
       return [
         sql`${fertilityRate} desc nulls last`,
+        // "nulls last" (there are none) only so the order is the index's, letter for letter.
         sql`${inventoryItems.fertilityServices} desc nulls last`,
         ...byName,
       ];
