@@ -37,7 +37,7 @@ const searches = [
 ] as const;
 
 /** Products and services generated in SQL, beside the demo catalogue: one statement each. */
-export const addProducts = `
+const addProducts = `
 insert into inventory_items (item_id, type, breed_name, acquired_from, current_stock, storage_location,
                              cost_per_unit, genetic_data)
 select 'BN-' || g, (case when g % 4 = 0 then 'embryo' else 'sperm' end)::item_type,
