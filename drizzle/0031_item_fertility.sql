@@ -13,14 +13,7 @@ CREATE FUNCTION "inventory_items_refresh_fertility"("item" integer) RETURNS void
         IS DISTINCT FROM (coalesce(f."services", 0), coalesce(f."conceptions", 0));
 $$;
 --> statement-breakpoint
-UPDATE "inventory_items" i SET "fertility_services" = f."services", "fertility_conceptions" = f."conceptions"
-FROM "item_genetics" g, "fertility_totals" f
-WHERE g."inventory_item_id" = i."id" AND f."key" = "fertility_key"(i."type", g."registration", i."id");
---> statement-breakpoint
-UPDATE "inventory_items" i SET "fertility_services" = f."services", "fertility_conceptions" = f."conceptions"
-FROM "fertility_totals" f
-WHERE f."key" = 'item:' || i."id"::text
-  AND NOT EXISTS (SELECT FROM "item_genetics" g WHERE g."inventory_item_id" = i."id");
+SELECT "inventory_items_refresh_fertility"("id") FROM "inventory_items";
 --> statement-breakpoint
 -- A key's totals changed: every item under that key shows them. A bull's key reaches his items through the
 -- registration index; an item's own key reaches it only while that is still its key (a row left behind by
