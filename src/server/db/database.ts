@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { startPgliteThread } from "./pglite-thread";
+import { pipelineWrites } from "./pipelined-client";
 import * as schema from "./schema";
 import { SerialQueue } from "./serial-queue";
 
@@ -22,9 +23,13 @@ export const observeStatements = (observer: ((query: string) => void) | undefine
 const logger = { logQuery: (query: string) => onStatement?.(query) };
 /** A drizzle handle: the database itself or an open transaction (a transaction is a database too). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** The rows of a raw SQL statement. Both drivers answer `{ rows }`; the shared database type does not say so. */
-export async function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/**
+ * The rows of a raw SQL statement. Both drivers answer `{ rows }`; the shared database type does not say so.
+ * The statement is sent at once, not when the answer is awaited, so statements started together keep their
+ * order on the way to the database (`pipelined-client.ts`).
+ */
+export function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
+  return db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
 }
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -88,7 +93,8 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
+  pool.on("connect", pipelineWrites);
   // An idle connection dropped by the server (restart, failover, admin kill) must not crash the app:
   // the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

@@ -36,7 +36,8 @@ export function orderableItems(
       costPerUnit: inventoryItems.costPerUnit,
     })
     .from(inventoryItems)
-    .where(and(sellable, inArray(inventoryItems.id, ids)));
+    .where(and(sellable, inArray(inventoryItems.id, ids)))
+    .execute();
 }
 
 function features(item: InventoryItem): string[] {

@@ -14,7 +14,7 @@ import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
 import { readerOf } from "../notifications/readers";
 import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
-import { enforceUnpaidCap, holdUntil } from "../payments/holds";
+import { checkUnpaidCap, holdUntil, unpaidHeld } from "../payments/holds";
 import { orderableItems } from "./catalogue";
 
 /**
@@ -35,19 +35,24 @@ export function placeClientOrder(
   }
   return ctx.database.tx(async (db) => {
     if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
-    // The account's row, locked with its customer read: the unpaid cap then counts one order at a time.
-    const [customer] = await db
-      .select(getTableColumns(customers))
-      .from(users)
-      .innerJoin(customers, eq(customers.id, users.customerId))
-      .where(eq(users.id, user.id))
-      .for("update", { of: users });
+    const units = [...wanted.values()].reduce((a, b) => a + b, 0);
+    // Three reads in one trip: the account's row locked with its customer (the unpaid cap then counts one
+    // order at a time), what its unpaid orders hold, and the products' prices.
+    const [[customer], held, products] = await Promise.all([
+      db
+        .select(getTableColumns(customers))
+        .from(users)
+        .innerJoin(customers, eq(customers.id, users.customerId))
+        .where(eq(users.id, user.id))
+        .for("update", { of: users })
+        .execute(),
+      unpaidHeld(db, user.id),
+      orderableItems(db, [...wanted.keys()]),
+    ]);
     if (!customer?.isActive) {
       throw new AppError("FORBIDDEN", "Your customer account is closed. Please contact Urithi to order.");
     }
-    const units = [...wanted.values()].reduce((a, b) => a + b, 0);
-    await enforceUnpaidCap(db, ctx.config.holds, user.id, units);
-    const products = await orderableItems(db, [...wanted.keys()]);
+    checkUnpaidCap(ctx.config.holds, held, units);
     const unknown = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id));
     if (unknown.length > 0) {
       throw validationError(`Unknown or unavailable product: ${unknown.join(", ")}`, {

@@ -34,39 +34,44 @@ export async function reserveStock(
   for (const r of requests) merged.set(r.inventoryItemId, (merged.get(r.inventoryItemId) ?? 0) + r.quantity);
   const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
   if (ordered.length === 0) return;
-  for (const [itemId, quantity] of ordered) {
-    stockChanged();
-    // One statement per item, so the row is locked for no round trip but COMMIT's: the conditional
-    // UPDATE locks it, and the movement and the pick list (which locks the straws after the row, as every
-    // other writer does) ride in the same statement.
-    const [row] = await rowsOf<{ reserved: number }>(
-      db,
-      sql`with reserved as (
-        update ${inventoryItems} set reserved_stock = ${inventoryItems.reservedStock} + ${quantity},
-          updated_at = ${context.now.toISOString()}::timestamptz
-        where ${inventoryItems.id} = ${itemId} and ${inventoryItems.isActive}
-          and ${inventoryItems.viabilityStatus} = 'viable'
-          and ${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}
-        returning ${inventoryItems.id}
-      ), moved as (
-        insert into ${stockMovements} (inventory_item_id, kind, reserved_delta, order_id, note, actor_user_id, created_at)
-        select id, 'reservation'::stock_movement_kind, ${quantity}, ${context.orderId}, ${context.orderNumber},
-               ${context.actorUserId}::int, ${context.now.toISOString()}::timestamptz
-        from reserved
-      ), ${pickCtes(itemId, quantity, context, sql`exists (select from reserved)`)}
-      select count(*)::int as reserved from reserved`,
-    );
-    if (row!.reserved === 0) {
-      const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, itemId));
-      if (!item) throw notFound("Inventory item");
-      if (!item.isActive || item.viabilityStatus !== "viable") {
-        throw conflict(`${productName(item)} (${item.itemId}) is not available for sale`);
-      }
-      const available = item.currentStock - item.reservedStock;
-      throw conflict(
-        `Not enough stock for ${productName(item)} (${item.itemId}): ${available} available, ${quantity} requested`,
-      );
+  stockChanged();
+  // One statement per item, so each row is locked for no round trip but COMMIT's: the conditional UPDATE
+  // locks it, and the movement and the pick list (which locks the straws after the row, as every other
+  // writer does) ride in the same statement. The items' statements are sent together, in id order, and the
+  // server runs them in that order.
+  const reserved = await Promise.all(
+    ordered.map(([itemId, quantity]) =>
+      rowsOf<{ reserved: number }>(
+        db,
+        sql`with reserved as (
+          update ${inventoryItems} set reserved_stock = ${inventoryItems.reservedStock} + ${quantity},
+            updated_at = ${context.now.toISOString()}::timestamptz
+          where ${inventoryItems.id} = ${itemId} and ${inventoryItems.isActive}
+            and ${inventoryItems.viabilityStatus} = 'viable'
+            and ${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}
+          returning ${inventoryItems.id}
+        ), moved as (
+          insert into ${stockMovements} (inventory_item_id, kind, reserved_delta, order_id, note, actor_user_id, created_at)
+          select id, 'reservation'::stock_movement_kind, ${quantity}, ${context.orderId}, ${context.orderNumber},
+                 ${context.actorUserId}::int, ${context.now.toISOString()}::timestamptz
+          from reserved
+        ), ${pickCtes(itemId, quantity, context, sql`exists (select from reserved)`)}
+        select count(*)::int as reserved from reserved`,
+      ),
+    ),
+  );
+  const short = ordered.find((_, i) => reserved[i]![0]!.reserved === 0);
+  if (short) {
+    const [itemId, quantity] = short;
+    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, itemId));
+    if (!item) throw notFound("Inventory item");
+    if (!item.isActive || item.viabilityStatus !== "viable") {
+      throw conflict(`${productName(item)} (${item.itemId}) is not available for sale`);
     }
+    const available = item.currentStock - item.reservedStock;
+    throw conflict(
+      `Not enough stock for ${productName(item)} (${item.itemId}): ${available} available, ${quantity} requested`,
+    );
   }
 }
 

@@ -12,6 +12,8 @@ type OrderRow = typeof orders.$inferSelect;
 type Line = { name: string; quantity: number; lineTotalKes: number };
 
 const approverRoles = rolesWith("orders:approve");
+/** Who is told that a new order awaits approval. */
+export const orderApprovers = (db: Db): Promise<Reader[]> => staffReaders(db, approverRoles);
 
 /**
  * A new order's messages, in one insert: "order received" (and bank details for a bank transfer) to the
@@ -20,15 +22,19 @@ const approverRoles = rolesWith("orders:approve");
  */
 export async function notifyOrderPlaced(
   db: Db,
-  order: OrderRow,
-  lines: Line[],
-  bank: Config["bank"],
-  now: Date,
-  client?: Reader,
+  placed: {
+    order: OrderRow;
+    lines: Line[];
+    /** From `orderApprovers`, read while the order was written. */
+    approvers: Reader[];
+    bank: Config["bank"];
+    now: Date;
+    client?: Reader;
+  },
 ): Promise<void> {
+  const { order, lines, approvers, bank, now, client } = placed;
   const reader = client ?? (await orderReader(db, order));
   const facts = { orderNumber: order.orderNumber, amountKes: order.totalAmountKes, lines };
-  const approvers = await staffReaders(db, approverRoles);
   const at = { orderId: order.id, now };
   await writeMessages(db, [
     ...messageRows({ kind: "order_received", reader, facts, ...at }),

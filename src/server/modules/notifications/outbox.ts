@@ -67,14 +67,16 @@ export function messageRows(m: Enqueue): OutboxInsert[] {
  * the dispatcher sends after commit, so a rolled-back event never sends and a committed one always has its
  * message. Rows whose dedupe key was written before are skipped. Answers how many were written.
  */
-export async function writeMessages(db: Db, rows: OutboxInsert[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const written = await db
+export function writeMessages(db: Db, rows: OutboxInsert[]): Promise<number> {
+  if (rows.length === 0) return Promise.resolve(0);
+  // Sent at once (`execute`), not when awaited: statements sent together keep the order they are written in.
+  return db
     .insert(outbox)
     .values(rows)
     .onConflictDoNothing({ target: outbox.dedupeKey, where: sql`${outbox.dedupeKey} is not null` })
-    .returning({ id: outbox.id });
-  return written.length;
+    .returning({ id: outbox.id })
+    .execute()
+    .then((written) => written.length);
 }
 
 export const enqueueMessage = (db: Db, m: Enqueue) => writeMessages(db, messageRows(m));

@@ -53,10 +53,11 @@ export const rolesWith = (permission: Permission): Role[] =>
   roles.filter((r) => rolePermissions[r].includes(permission));
 
 /** The active staff in these roles, as readers of the messages meant for them. */
-export async function staffReaders(db: Db, staffRoles: Role[]): Promise<Reader[]> {
-  const people = await db
+export function staffReaders(db: Db, staffRoles: Role[]): Promise<Reader[]> {
+  return db
     .select(readerColumns)
     .from(users)
-    .where(and(inArray(users.role, staffRoles), eq(users.isActive, true)));
-  return people.map((p) => readerOf(p));
+    .where(and(inArray(users.role, staffRoles), eq(users.isActive, true)))
+    .execute()
+    .then((people) => people.map((p) => readerOf(p)));
 }

@@ -21,7 +21,7 @@ import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
-import { notifyOrderPlaced } from "../notifications/order-messages";
+import { notifyOrderPlaced, orderApprovers } from "../notifications/order-messages";
 import type { Reader } from "../notifications/outbox";
 import { orderNumberOf } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
@@ -140,30 +140,35 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
         select ${placed}.id, l.item, l.name, l.breed, l.quantity, l.price, l.quantity * l.price
         from ${placed}, (values ${sql.join(lineRows, sql`, `)}) as l(item, name, breed, quantity, price)`,
   );
-  const [order] = await db.with(placed, firstEvent, lineInsert).select().from(placed);
-  await notifyOrderPlaced(
-    db,
-    order!,
-    lines.map((l) => ({
-      name: l.productName,
-      quantity: l.quantity,
-      lineTotalKes: l.unitPriceKes * l.quantity,
-    })),
-    input.notify.bank,
-    now,
-    input.notify.client,
+  // The approvers are read in the same trip as the order's insert, and its messages go in the same trip
+  // as the stock's statements.
+  const [[order], approvers] = await Promise.all([
+    db.with(placed, firstEvent, lineInsert).select().from(placed).execute(),
+    orderApprovers(db),
+  ]);
+  const stock = lines.flatMap((l) =>
+    l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
   );
-  if (lines.length > 0) {
-    const stock = lines.flatMap((l) =>
-      l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
-    );
-    await reserveStock(db, stock, {
+  await Promise.all([
+    notifyOrderPlaced(db, {
+      order: order!,
+      lines: lines.map((l) => ({
+        name: l.productName,
+        quantity: l.quantity,
+        lineTotalKes: l.unitPriceKes * l.quantity,
+      })),
+      approvers,
+      bank: input.notify.bank,
+      now,
+      client: input.notify.client,
+    }),
+    reserveStock(db, stock, {
       orderId: order!.id,
       orderNumber: order!.orderNumber,
       actorUserId: input.createdBy,
       now,
-    });
-  }
+    }),
+  ]);
   return order!;
 }
 

@@ -19,32 +19,39 @@ export function holdUntil(holds: Holds, method: "mpesa" | "bank" | "card", now: 
 const unpaidOpen = and(eq(orders.status, "pending"), inArray(orders.paymentStatus, ["unpaid", "pending"]));
 
 /**
- * One account may not lock the catalogue away: a cap on its open unpaid orders and their units. The caller
- * has locked the client's user row (SELECT … FOR UPDATE) in this transaction, in a statement of its own
- * before this one, so two orders placed at once are counted one after the other.
+ * What the client's unpaid open orders hold now: how many orders and how many units. One account may not
+ * lock the catalogue away (`checkUnpaidCap`). The caller locks the client's user row (SELECT … FOR UPDATE)
+ * in this transaction in a statement sent before this one (it may travel in the same write: the server
+ * still runs them in turn, and this one reads afresh once the lock is held), so two orders placed at once
+ * are counted one after the other.
  */
-export async function enforceUnpaidCap(
-  db: Db,
-  holds: Holds,
-  userId: number,
-  newUnits: number,
-): Promise<void> {
-  const [open] = await db
+export function unpaidHeld(db: Db, userId: number): Promise<{ orders: number; units: number }> {
+  return db
     .select({
       orders: sql<number>`count(distinct ${orders.id})::int`,
       units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
     })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.clientUserId, userId), unpaidOpen));
-  if (open!.orders >= holds.maxOpenUnpaidOrders) {
+    .where(and(eq(orders.clientUserId, userId), unpaidOpen))
+    .execute()
+    .then(([open]) => open!);
+}
+
+/** Refuses an order that would take the client's unpaid orders past either cap. */
+export function checkUnpaidCap(
+  holds: Holds,
+  open: { orders: number; units: number },
+  newUnits: number,
+): void {
+  if (open.orders >= holds.maxOpenUnpaidOrders) {
     throw conflict(
-      `You already have ${open!.orders} unpaid orders. Pay for one of them, or wait for it to expire, before placing another.`,
+      `You already have ${open.orders} unpaid orders. Pay for one of them, or wait for it to expire, before placing another.`,
     );
   }
-  if (open!.units + newUnits > holds.maxOpenUnpaidUnits) {
+  if (open.units + newUnits > holds.maxOpenUnpaidUnits) {
     throw conflict(
-      `Unpaid orders can hold at most ${holds.maxOpenUnpaidUnits} units at a time; you hold ${open!.units}. Pay for an order first.`,
+      `Unpaid orders can hold at most ${holds.maxOpenUnpaidUnits} units at a time; you hold ${open.units}. Pay for an order first.`,
     );
   }
 }

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { countDatabaseWrites } from "../testing/statements";
+import { openTestDatabase } from "../testing/test-database";
+import { type Database, postgresErrorOf, rowsOf } from "./database";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.tx((db) => db.execute(sql`create table pipeline_probe (id int primary key)`));
+});
+afterAll(() => database.close());
+
+const probeIds = () =>
+  database.read((db) =>
+    rowsOf<{ id: number }>(db, sql`select id from pipeline_probe order by id`).then((r) =>
+      r.map((x) => x.id),
+    ),
+  );
+/** Writes on PostgreSQL; on PGlite (no socket) the same transaction runs and is checked for its answers. */
+const writesOf = (run: () => Promise<unknown>) =>
+  database.kind === "postgres" ? countDatabaseWrites(run) : run().then(() => null);
+
+it("sends the statements a transaction starts together in one write, BEGIN with them, and answers each in order", async () => {
+  let answers: number[][] = [];
+  const writes = await writesOf(() =>
+    database.tx(async (db) => {
+      answers = await Promise.all(
+        [3, 1, 2].map((n) =>
+          rowsOf<{ n: number }>(db, sql`select ${n}::int as n`).then((rows) => rows.map((r) => r.n)),
+        ),
+      );
+      await db.execute(sql`insert into pipeline_probe values (1)`);
+    }),
+  );
+  expect(answers).toEqual([[3], [1], [2]]);
+  expect(await probeIds()).toEqual([1]);
+  // BEGIN and the three reads, then the insert, then COMMIT.
+  if (database.kind === "postgres") expect(writes).toBe(3);
+});
+
+it("rolls back the whole transaction when one of the statements sent together fails, and the connection goes on", async () => {
+  const failed = await database
+    .tx((db) =>
+      Promise.all([
+        db.execute(sql`insert into pipeline_probe values (2)`),
+        db.execute(sql`select 1 / 0`),
+        db.execute(sql`insert into pipeline_probe values (3)`),
+      ]),
+    )
+    .catch((error: unknown) => error);
+  expect(postgresErrorOf(failed)?.code).toBe("22012"); // division by zero, not the aborted statement after it
+  expect(await probeIds()).toEqual([1]);
+  // Every connection of the pool is still in step with its answers.
+  const again = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      database.tx(async (db) => {
+        const [a, b] = await Promise.all([
+          rowsOf<{ n: number }>(db, sql`select ${i}::int as n`),
+          rowsOf<{ n: number }>(db, sql`select ${i + 100}::int as n`),
+        ]);
+        return [a![0]!.n, b![0]!.n];
+      }),
+    ),
+  );
+  expect(again).toEqual(Array.from({ length: 30 }, (_, i) => [i, i + 100]));
+});
+
+it("sends a transaction with nothing but BEGIN and COMMIT, or that fails before any statement, cleanly", async () => {
+  expect(await database.tx(async () => "nothing")).toBe("nothing");
+  const early = await database
+    .tx(async () => {
+      throw new Error("refused before any statement");
+    })
+    .catch((error: Error) => error.message);
+  expect(early).toBe("refused before any statement");
+  await database.tx((db) => db.execute(sql`insert into pipeline_probe values (4)`));
+  expect(await probeIds()).toEqual([1, 4]);
+});
