@@ -15,6 +15,7 @@ const { parentPort, workerData } = require("node:worker_threads");
 const { PGlite } = require(workerData.pglite);
 const { pg_trgm } = require(workerData.pgTrgm);
 const same = (value) => value;
+const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
 // Whatever happens, the waiting query hears back: a message that cannot be copied across becomes an error.
 const reply = (message) => {
   try {
@@ -41,7 +42,11 @@ parentPort.on("message", async (m) => {
     // Drizzle's parsers keep some types as the text PostgreSQL sends; functions cannot cross threads, so
     // they come as type ids and are rebuilt here.
     const parsers = Object.fromEntries(m.rawTypes.map((t) => [t, same]));
-    const r = await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers });
+    // A transaction's BEGIN, COMMIT or ROLLBACK in one message to PostgreSQL (a simple query) rather than
+    // the six of a statement with parameters: about 100 µs less each.
+    const r = m.params.length === 0 && bare.test(m.sql)
+      ? { rows: [], fields: [], affectedRows: (await db.exec(m.sql))[0].affectedRows }
+      : await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
   } catch (error) {
     // PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
@@ -146,10 +151,14 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
         rawTypes: Object.keys(options.parsers ?? {}).map(Number),
       }))!,
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
+    // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first
+    // statements follow it at once instead of a round trip later.
     transaction: async (fn) => {
-      await client.query("BEGIN");
+      const begun = client.query("BEGIN");
+      begun.catch(() => {});
       try {
         const result = await fn(client);
+        await begun;
         await client.query("COMMIT");
         return result;
       } catch (error) {
