@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import type { MessageChannel, MessageKind, NotifyChannel } from "../../../contract/messages";
 import { kenyanMobileE164 } from "../../../contract/primitives";
-import type { Db } from "../../db/database";
+import { type Db, rowsOf } from "../../db/database";
 import { outbox } from "../../db/schema";
 import { type MessageFacts, renderMessage } from "./templates";
 
@@ -29,7 +29,20 @@ export interface Enqueue {
   channels?: MessageChannel[];
 }
 
-type OutboxInsert = typeof outbox.$inferInsert;
+/** One outbox row as written: every message starts pending, unsent, with no attempts. */
+type OutboxInsert = Required<
+  Omit<
+    typeof outbox.$inferInsert,
+    | "id"
+    | "status"
+    | "attempts"
+    | "lockedUntil"
+    | "lastError"
+    | "providerMessageId"
+    | "sentAt"
+    | "deliveredAt"
+  >
+>;
 
 /** The reader's rows for one message: one per channel they chose (or `channels`) and can be reached on. */
 export function messageRows(m: Enqueue): OutboxInsert[] {
@@ -50,7 +63,6 @@ export function messageRows(m: Enqueue): OutboxInsert[] {
         subject: channel === "email" ? rendered.subject : null,
         body: channel === "sms" ? rendered.sms : rendered.text,
         html: channel === "email" ? rendered.html : null,
-        status: "pending" as const,
         nextAttemptAt: m.now,
         idempotencyKey: randomUUID(),
         dedupeKey: m.dedupeKey ? `${m.dedupeKey}:${channel}` : null,
@@ -69,14 +81,29 @@ export function messageRows(m: Enqueue): OutboxInsert[] {
  */
 export function writeMessages(db: Db, rows: OutboxInsert[]): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
-  // Sent at once (`execute`), not when awaited: statements sent together keep the order they are written in.
-  return db
-    .insert(outbox)
-    .values(rows)
-    .onConflictDoNothing({ target: outbox.dedupeKey, where: sql`${outbox.dedupeKey} is not null` })
-    .returning({ id: outbox.id })
-    .execute()
-    .then((written) => written.length);
+  const column = <T>(value: (row: OutboxInsert) => T) => sql.param(rows.map(value));
+  // One array per column, unnested: the statement is the same text and 13 parameters for any number of
+  // messages, where a row of values per message cost the app's thread a tenth of an order's placement to
+  // build. Arrays go as text and are cast here, as the drivers know nothing of the enum array types.
+  // Sent at once (`rowsOf`), not when awaited: statements sent together keep the order they are written in.
+  return rowsOf(
+    db,
+    sql`insert into ${outbox} (kind, channel, recipient, language, subject, body, html, next_attempt_at,
+                               idempotency_key, dedupe_key, order_id, user_id, created_at)
+      select kind::message_kind, channel::message_channel, recipient, language::language, subject, body, html,
+             next_attempt_at, idempotency_key, dedupe_key, order_id, user_id, created_at
+      from unnest(${column((r) => r.kind)}::text[], ${column((r) => r.channel)}::text[],
+                  ${column((r) => r.recipient)}::text[], ${column((r) => r.language)}::text[],
+                  ${column((r) => r.subject)}::text[], ${column((r) => r.body)}::text[],
+                  ${column((r) => r.html)}::text[], ${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
+                  ${column((r) => r.idempotencyKey)}::text[], ${column((r) => r.dedupeKey)}::text[],
+                  ${column((r) => r.orderId)}::int[], ${column((r) => r.userId)}::int[],
+                  ${column((r) => r.createdAt.toISOString())}::timestamptz[])
+        as m(kind, channel, recipient, language, subject, body, html, next_attempt_at, idempotency_key,
+             dedupe_key, order_id, user_id, created_at)
+      on conflict (dedupe_key) where dedupe_key is not null do nothing
+      returning id`,
+  ).then((written) => written.length);
 }
 
 export const enqueueMessage = (db: Db, m: Enqueue) => writeMessages(db, messageRows(m));
