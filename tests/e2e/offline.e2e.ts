@@ -130,8 +130,11 @@ describe("installable and offline", () => {
       // The open page keeps working on the version it started with until then.
       await page.getByTestId("product-card").first().waitFor();
       await screenshot(page, "update-prompt-phone", { fullPage: false });
+      // Listening before the click: from the service worker's cache the new page can load before a wait
+      // started after the click would hear it.
+      const reloaded = page.waitForEvent("load");
       await prompt.getByRole("button", { name: "Reload" }).click();
-      await page.waitForEvent("load");
+      await reloaded;
       await page.getByTestId("product-card").first().waitFor();
       expect(await prompt.count()).toBe(0);
       const waiting = await page.evaluate(() =>
