@@ -31,6 +31,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
   return db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
 }
+/**
+ * Waits for statements of one transaction started together (they travel in one write on PostgreSQL) and
+ * answers theirs in order, or the first failure in the order they were started. Unlike `Promise.all` it
+ * waits for every one of them even after a failure, so nothing that follows from one of them can reach
+ * the connection after the transaction has been rolled back and the connection handed to another.
+ */
+export async function together<T extends readonly unknown[]>(
+  statements: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(statements);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface Database {

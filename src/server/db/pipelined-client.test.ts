@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { countDatabaseWrites } from "../testing/statements";
 import { openTestDatabase } from "../testing/test-database";
-import { type Database, postgresErrorOf, rowsOf } from "./database";
+import { type Database, postgresErrorOf, rowsOf, together } from "./database";
 
 let database: Database;
 beforeAll(async () => {
@@ -64,6 +64,22 @@ it("rolls back the whole transaction when one of the statements sent together fa
     ),
   );
   expect(again).toEqual(Array.from({ length: 30 }, (_, i) => [i, i + 100]));
+});
+
+it("lets nothing that follows from a statement started together outlive its transaction's rollback", async () => {
+  // A read whose answer leads to an insert, beside a statement that fails: the insert still goes inside
+  // the transaction (and fails with it), never after the rollback on a connection handed to someone else.
+  const failed = await database
+    .tx((db) =>
+      together([
+        db.execute(sql`select 1 / 0`),
+        rowsOf(db, sql`select 1 as n`).then(() => db.execute(sql`insert into pipeline_probe values (5)`)),
+      ]),
+    )
+    .catch((error: unknown) => error);
+  expect(postgresErrorOf(failed)?.code).toBe("22012"); // the first failure in the order they were started
+  await database.tx((db) => db.execute(sql`select 1`));
+  expect(await probeIds()).toEqual([1]);
 });
 
 it("sends a transaction with nothing but BEGIN and COMMIT, or that fails before any statement, cleanly", async () => {

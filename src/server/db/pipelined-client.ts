@@ -9,7 +9,7 @@ const isBegin = (config: unknown) =>
  * process, and on a small machine the app's thread pays for it (a profile of order placement on 2 cores
  * found 37% of that thread in `writev`, one per statement). So the pool runs in pipeline mode and this
  * connection holds its socket's writes until the statements issued in the same turn of the event loop are
- * all queued: the reads a service starts with `Promise.all` travel together and come back in order. A
+ * all queued: the reads a service starts with `together` travel together and come back in order. A
  * transaction's BEGIN waits for its first statement and goes with it. Nothing changes what the server runs,
  * or in which order; only how many writes carry it.
  */

@@ -8,6 +8,7 @@ import {
 } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
+import { together } from "../../db/database";
 import { customers, orders, shipments, users } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
@@ -38,7 +39,7 @@ export function placeClientOrder(
     const units = [...wanted.values()].reduce((a, b) => a + b, 0);
     // Three reads in one trip: the account's row locked with its customer (the unpaid cap then counts one
     // order at a time), what its unpaid orders hold, and the products' prices.
-    const [[customer], held, products] = await Promise.all([
+    const [[customer], held, products] = await together([
       db
         .select(getTableColumns(customers))
         .from(users)

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
 import { writeOffReasonLabels } from "../../../contract/inventory";
-import { type Db, rowsOf } from "../../db/database";
+import { type Db, rowsOf, together } from "../../db/database";
 import { inventoryItems, orderLines, stockBatches, stockMovements, stockPositions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { batchExpired } from "./batches";
@@ -39,7 +39,7 @@ export async function reserveStock(
   // locks it, and the movement and the pick list (which locks the straws after the row, as every other
   // writer does) ride in the same statement. The items' statements are sent together, in id order, and the
   // server runs them in that order.
-  const reserved = await Promise.all(
+  const reserved = await together(
     ordered.map(([itemId, quantity]) =>
       rowsOf<{ reserved: number }>(
         db,

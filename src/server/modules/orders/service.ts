@@ -12,7 +12,7 @@ import type {
 } from "../../../contract/orders";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import { type Db, together } from "../../db/database";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { countMatching, type ListTotal } from "../../http/list-total";
@@ -142,14 +142,14 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
   );
   // The approvers are read in the same trip as the order's insert, and its messages go in the same trip
   // as the stock's statements.
-  const [[order], approvers] = await Promise.all([
+  const [[order], approvers] = await together([
     db.with(placed, firstEvent, lineInsert).select().from(placed).execute(),
     orderApprovers(db),
   ]);
   const stock = lines.flatMap((l) =>
     l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
   );
-  await Promise.all([
+  await together([
     notifyOrderPlaced(db, {
       order: order!,
       lines: lines.map((l) => ({
