@@ -25,7 +25,7 @@ it("sends the statements a transaction starts together in one write, BEGIN with 
   let answers: number[][] = [];
   const writes = await writesOf(() =>
     database.tx(async (db) => {
-      answers = await Promise.all(
+      answers = await together(
         [3, 1, 2].map((n) =>
           rowsOf<{ n: number }>(db, sql`select ${n}::int as n`).then((rows) => rows.map((r) => r.n)),
         ),
@@ -42,7 +42,7 @@ it("sends the statements a transaction starts together in one write, BEGIN with 
 it("rolls back the whole transaction when one of the statements sent together fails, and the connection goes on", async () => {
   const failed = await database
     .tx((db) =>
-      Promise.all([
+      together([
         db.execute(sql`insert into pipeline_probe values (2)`),
         db.execute(sql`select 1 / 0`),
         db.execute(sql`insert into pipeline_probe values (3)`),
@@ -55,7 +55,7 @@ it("rolls back the whole transaction when one of the statements sent together fa
   const again = await Promise.all(
     Array.from({ length: 30 }, (_, i) =>
       database.tx(async (db) => {
-        const [a, b] = await Promise.all([
+        const [a, b] = await together([
           rowsOf<{ n: number }>(db, sql`select ${i}::int as n`),
           rowsOf<{ n: number }>(db, sql`select ${i + 100}::int as n`),
         ]);

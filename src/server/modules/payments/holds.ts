@@ -16,6 +16,11 @@ export function holdUntil(holds: Holds, method: "mpesa" | "bank" | "card", now: 
   return new Date(now.getTime() + ms);
 }
 
+interface UnpaidHeld {
+  orders: number;
+  units: number;
+}
+
 const unpaidOpen = and(eq(orders.status, "pending"), inArray(orders.paymentStatus, ["unpaid", "pending"]));
 
 /**
@@ -25,7 +30,7 @@ const unpaidOpen = and(eq(orders.status, "pending"), inArray(orders.paymentStatu
  * still runs them in turn, and this one reads afresh once the lock is held), so two orders placed at once
  * are counted one after the other.
  */
-export function unpaidHeld(db: Db, userId: number): Promise<{ orders: number; units: number }> {
+export function unpaidHeld(db: Db, userId: number): Promise<UnpaidHeld> {
   return db
     .select({
       orders: sql<number>`count(distinct ${orders.id})::int`,
@@ -39,11 +44,7 @@ export function unpaidHeld(db: Db, userId: number): Promise<{ orders: number; un
 }
 
 /** Refuses an order that would take the client's unpaid orders past either cap. */
-export function checkUnpaidCap(
-  holds: Holds,
-  open: { orders: number; units: number },
-  newUnits: number,
-): void {
+export function checkUnpaidCap(holds: Holds, open: UnpaidHeld, newUnits: number): void {
   if (open.orders >= holds.maxOpenUnpaidOrders) {
     throw conflict(
       `You already have ${open.orders} unpaid orders. Pay for one of them, or wait for it to expire, before placing another.`,
