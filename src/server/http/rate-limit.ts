@@ -2,6 +2,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
+import { prepared } from "../db/prepared";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../errors";
 import { sessionCookieName } from "../modules/auth/sessions";
@@ -29,6 +30,21 @@ interface Lease {
   claimed: number;
 }
 
+/** Adds hits to a key's count, or starts its window again with them once the last one has ended. */
+const countHits = prepared<
+  { key: string; hits: number; now: string; ends: string },
+  { total: number; endsAt: number }
+>(
+  "count_hits",
+  (p) => sql`insert into ${rateLimits} as r (key, hits, window_ends_at)
+    values (${p.key}::text, ${p.hits}::int, ${p.ends}::timestamptz)
+    on conflict (key) do update set
+      hits = case when r.window_ends_at <= ${p.now}::timestamptz then excluded.hits else r.hits + excluded.hits end,
+      window_ends_at = case when r.window_ends_at <= ${p.now}::timestamptz then excluded.window_ends_at
+                            else r.window_ends_at end
+    returning hits as total, floor(extract(epoch from window_ends_at) * 1000)::float8 as "endsAt"`,
+);
+
 /**
  * @fastify/rate-limit's store on the app's database, so every instance counts against the same limits.
  * Every hit is counted in the database before it is answered, so no two instances can hand out more than the
@@ -47,24 +63,11 @@ function databaseStore(ctx: AppContext, claimsAhead: boolean, prefix = "") {
 
   const add = (key: string, hits: number, timeWindow: number) => {
     const now = ctx.clock.now();
-    const ends = new Date(now.getTime() + timeWindow);
-    const expired = sql`${rateLimits.windowEndsAt} <= ${now}`;
+    const ends = new Date(now.getTime() + timeWindow).toISOString();
     // One statement, atomic on its own: no BEGIN and COMMIT round trips around it.
     return ctx.database
-      .read((db) =>
-        db
-          .insert(rateLimits)
-          .values({ key, hits, windowEndsAt: ends })
-          .onConflictDoUpdate({
-            target: rateLimits.key,
-            set: {
-              hits: sql`case when ${expired} then ${hits} else ${rateLimits.hits} + ${hits} end`,
-              windowEndsAt: sql`case when ${expired} then ${ends}::timestamptz else ${rateLimits.windowEndsAt} end`,
-            },
-          })
-          .returning(),
-      )
-      .then(([row]) => ({ total: row!.hits, endsAt: row!.windowEndsAt.getTime() }));
+      .read((db) => countHits(db, { key, hits, now: now.toISOString(), ends }))
+      .then(([row]) => row!);
   };
 
   /** How many hits to claim beyond the `n` waiting: none unless the key is known, busy and well under its limit. */

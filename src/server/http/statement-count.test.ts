@@ -187,11 +187,11 @@ describe("statements per request", () => {
     expect(sent.filter((head) => !/^(begin|commit)$/i.test(head))).toEqual([
       'insert into "rate_limits"', // orders per session
       'insert into "rate_limits"', // orders per address
-      'select "customers"."id", "customers"."name",', // the account locked, with its customer
-      'select count(distinct "orders"."id")::int,', // its unpaid cap, counted under that lock
-      'select "id", "type",', // the products: name, breed and price
+      'select "customers"."id" as', // the account locked, with its customer
+      'select count(distinct "orders"."id")::int', // its unpaid cap, counted under that lock
+      'select "inventory_items"."id" as', // the products: name, breed and price
       'with "placed" as', // the order (its number from the sequence), its first history entry, its lines
-      'select "id", "first_name",', // the approvers, told by email (how to reach them, not their whole row)
+      'select "users"."id" as', // the approvers, told by email (how to reach them, not their whole row)
       'insert into "outbox"', // the client's messages and the approvers' in one
       "with reserved as", // the stock: reserved, its movement, its pick list
     ]);

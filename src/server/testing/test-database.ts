@@ -4,9 +4,10 @@ import { type Database, openPglite, openPostgres } from "../db/database";
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL when the test project runs with TEST_DB=postgres.
+ * PostgreSQL server named by TEST_DATABASE_URL when the test project runs with TEST_DB=postgres (a pool of
+ * 20 connections unless `poolSize` says otherwise).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") return openPglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
@@ -17,7 +18,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 20);
+  const database = await openPostgres(url.toString(), options.poolSize ?? 20);
   return {
     ...database,
     close: async () => {

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type CatalogItem, productName, type ShopProduct } from "../../../contract/client";
 import { categoryLabels, type InventoryItem } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { prepared } from "../../db/prepared";
 import { inventoryItems, itemGenetics } from "../../db/schema";
 import { toInventoryItem } from "../inventory/service";
 import { readThroughStock } from "../inventory/stock-cache";
@@ -24,21 +25,15 @@ export async function sellableItems(db: Db): Promise<InventoryItem[]> {
  * The sellable items among `ids`, with what an order line takes from them: its name, breed and price. Read
  * with every order, so no more columns than that.
  */
-export function orderableItems(
-  db: Db,
-  ids: number[],
-): Promise<Pick<InventoryItem, "id" | "type" | "breedName" | "costPerUnit">[]> {
-  return db
-    .select({
-      id: inventoryItems.id,
-      type: inventoryItems.type,
-      breedName: inventoryItems.breedName,
-      costPerUnit: inventoryItems.costPerUnit,
-    })
-    .from(inventoryItems)
-    .where(and(sellable, inArray(inventoryItems.id, ids)))
-    .execute();
-}
+export const orderableItems = prepared<
+  { ids: number[] },
+  Pick<InventoryItem, "id" | "type" | "breedName" | "costPerUnit">
+>(
+  "orderable_items",
+  (p) => sql`select ${inventoryItems.id} as id, ${inventoryItems.type} as type,
+      ${inventoryItems.breedName} as "breedName", ${inventoryItems.costPerUnit} as "costPerUnit"
+    from ${inventoryItems} where ${sellable} and ${inventoryItems.id} = any(${p.ids}::int[])`,
+);
 
 function features(item: InventoryItem): string[] {
   const g = item.geneticData;

@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type ClientOrder,
@@ -9,6 +9,7 @@ import {
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
 import { together } from "../../db/database";
+import { prepared } from "../../db/prepared";
 import { customers, orders, shipments, users } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
@@ -40,15 +41,9 @@ export function placeClientOrder(
     // Three reads in one trip: the account's row locked with its customer (the unpaid cap then counts one
     // order at a time), what its unpaid orders hold, and the products' prices.
     const [[customer], held, products] = await together([
-      db
-        .select(getTableColumns(customers))
-        .from(users)
-        .innerJoin(customers, eq(customers.id, users.customerId))
-        .where(eq(users.id, user.id))
-        .for("update", { of: users })
-        .execute(),
+      lockAccount(db, { userId: user.id }),
       unpaidHeld(db, user.id),
-      orderableItems(db, [...wanted.keys()]),
+      orderableItems(db, { ids: [...wanted.keys()] }),
     ]);
     if (!customer?.isActive) {
       throw new AppError("FORBIDDEN", "Your customer account is closed. Please contact Urithi to order.");
@@ -102,6 +97,18 @@ export function placeClientOrder(
     return { id: order.id, orderNumber: order.orderNumber };
   });
 }
+
+/** The client's account row, locked, with the customer it orders for. */
+const lockAccount = prepared<
+  { userId: number },
+  Pick<typeof customers.$inferSelect, "id" | "name" | "phone" | "address" | "isActive">
+>(
+  "lock_account",
+  (p) => sql`select ${customers.id} as id, ${customers.name} as name, ${customers.phone} as phone,
+      ${customers.address} as address, ${customers.isActive} as "isActive"
+    from ${users} join ${customers} on ${customers.id} = ${users.customerId}
+    where ${users.id} = ${p.userId} for update of ${users}`,
+);
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? "").replace(/\s+/g, "").toLowerCase() === (b ?? "").replace(/\s+/g, "").toLowerCase();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Batch, BatchInput } from "../../../contract/batches";
 import type { Db } from "../../db/database";
 import { inventoryItems, stockBatches, stockPositions } from "../../db/schema";
@@ -70,9 +70,12 @@ export const isExpired = (expiryDate: string | null, now: Date) =>
   expiryDate !== null && expiryDate < nairobiDate(now);
 /** The same rule over `stock_batches` in SQL: the batch has expired. */
 export const batchExpired = (now: Date) => sql`${stockBatches.expiryDate} < ${nairobiDate(now)}::date`;
-/** Its converse: no expiry date, or not yet past it (what may be picked and sold). */
-export const batchUsable = (now: Date) =>
-  sql`(${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${nairobiDate(now)}::date)`;
+/**
+ * Its converse: no expiry date, or not yet past it (what may be picked and sold). Given the time, or the
+ * business day's ISO date (or a placeholder for it in a prepared statement).
+ */
+export const batchUsable = (now: Date | string | Placeholder) =>
+  sql`(${stockBatches.expiryDate} is null or ${stockBatches.expiryDate} >= ${now instanceof Date ? nairobiDate(now) : now}::date)`;
 
 /** An item's batches with what of each is in the store and promised, soonest expiry first. */
 export async function batchesOf(db: Db, inventoryItemId: number, now: Date): Promise<Batch[]> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Placement } from "../../../contract/cryo-store";
 import { openOrderStatuses } from "../../../contract/orders";
 import { type Db, rowsOf } from "../../db/database";
@@ -13,6 +13,7 @@ import {
   stockTransfers,
 } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
+import { nairobiDate } from "../../time";
 import { batchExpired, batchOf, batchUsable } from "./batches";
 
 /**
@@ -122,6 +123,18 @@ export async function placeStock(
 }
 
 /**
+ * What a pick list is written with: the item, how many units, the order, the time (ISO) and its business day
+ * (ISO date). Values, or placeholders for them in a prepared statement.
+ */
+export interface PickValues {
+  item: number | Placeholder;
+  quantity: number | Placeholder;
+  orderId: number | Placeholder;
+  at: string | Placeholder;
+  day: string | Placeholder;
+}
+
+/**
  * The pick list for units an order reserves, as the CTEs of one statement ending in `picked` (the picks
  * written, with their counts): up to `quantity` free straws of the item, first expiry first (FEFO: the
  * batch that expires soonest, then the oldest receipt), never from an expired batch, promised to the order.
@@ -129,32 +142,28 @@ export async function placeStock(
  * here would hold up that item's other orders: the caller may put it in the statement that locks the row,
  * with `after` a condition on that lock (an uncorrelated subquery, so it runs, and locks, before any straw).
  */
-export function pickCtes(
-  inventoryItemId: number,
-  quantity: number,
-  { orderId, now }: { orderId: number; now: Date },
-  after: SQL = sql`true`,
-): SQL {
+export function pickCtes(pick: PickValues, after: SQL = sql`true`): SQL {
+  const { item, quantity, orderId, at, day } = pick;
   return sql`locked as (
       select ${stockPositions.id} as id, ${stockPositions.batchId} as batch_id, ${stockPositions.caneId} as cane_id,
              ${stockPositions.receivedAt} as received_at, ${stockBatches.expiryDate} as expiry,
              ${stockPositions.count} - ${stockPositions.allocated} as free
       from ${stockPositions} join ${stockBatches} on ${stockBatches.id} = ${stockPositions.batchId}
-      where ${stockPositions.inventoryItemId} = ${inventoryItemId} and ${stockPositions.count} > ${stockPositions.allocated}
-        and ${batchUsable(now)} and ${after}
+      where ${stockPositions.inventoryItemId} = ${item}::int and ${stockPositions.count} > ${stockPositions.allocated}
+        and ${batchUsable(day)} and ${after}
       for update of ${stockPositions}
     ), running as (
       select id, batch_id, cane_id, free,
              sum(free) over (order by expiry asc nulls last, received_at, id) - free as before
       from locked
     ), taken as (
-      select id, batch_id, cane_id, least(free, ${quantity} - before)::int as n from running where before < ${quantity}
+      select id, batch_id, cane_id, least(free, ${quantity}::int - before)::int as n from running where before < ${quantity}::int
     ), promised as (
       update ${stockPositions} set allocated = ${stockPositions.allocated} + taken.n
       from taken where ${stockPositions.id} = taken.id
     ), picked as (
       insert into ${orderPicks} (order_id, inventory_item_id, batch_id, cane_id, count, created_at)
-      select ${orderId}, ${inventoryItemId}, batch_id, cane_id, n, ${now.toISOString()} from taken
+      select ${orderId}::int, ${item}::int, batch_id, cane_id, n, ${at}::timestamptz from taken
       returning count
     )`;
 }
@@ -168,7 +177,13 @@ async function allocatePicks(
 ): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`with ${pickCtes(inventoryItemId, quantity, context)}
+    sql`with ${pickCtes({
+      item: inventoryItemId,
+      quantity,
+      orderId: context.orderId,
+      at: context.now.toISOString(),
+      day: nairobiDate(context.now),
+    })}
     select coalesce(sum(count), 0)::int as n from picked`,
   );
   return row!.n;

@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
 import { writeOffReasonLabels } from "../../../contract/inventory";
-import { type Db, rowsOf, together } from "../../db/database";
+import { type Db, together } from "../../db/database";
+import { prepared } from "../../db/prepared";
 import { inventoryItems, orderLines, stockBatches, stockMovements, stockPositions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { nairobiDate } from "../../time";
 import { batchExpired } from "./batches";
 import {
   dispatchPicks,
@@ -35,29 +37,21 @@ export async function reserveStock(
   const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
   if (ordered.length === 0) return;
   stockChanged();
-  // One statement per item, so each row is locked for no round trip but COMMIT's: the conditional UPDATE
-  // locks it, and the movement and the pick list (which locks the straws after the row, as every other
-  // writer does) ride in the same statement. The items' statements are sent together, in id order, and the
-  // server runs them in that order.
+  // One statement per item (reserveItem). They are sent together, in id order, and the server runs them in
+  // that order.
+  const at = context.now.toISOString();
+  const day = nairobiDate(context.now);
   const reserved = await together(
-    ordered.map(([itemId, quantity]) =>
-      rowsOf<{ reserved: number }>(
-        db,
-        sql`with reserved as (
-          update ${inventoryItems} set reserved_stock = ${inventoryItems.reservedStock} + ${quantity},
-            updated_at = ${context.now.toISOString()}::timestamptz
-          where ${inventoryItems.id} = ${itemId} and ${inventoryItems.isActive}
-            and ${inventoryItems.viabilityStatus} = 'viable'
-            and ${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}
-          returning ${inventoryItems.id}
-        ), moved as (
-          insert into ${stockMovements} (inventory_item_id, kind, reserved_delta, order_id, note, actor_user_id, created_at)
-          select id, 'reservation'::stock_movement_kind, ${quantity}, ${context.orderId}, ${context.orderNumber},
-                 ${context.actorUserId}::int, ${context.now.toISOString()}::timestamptz
-          from reserved
-        ), ${pickCtes(itemId, quantity, context, sql`exists (select from reserved)`)}
-        select count(*)::int as reserved from reserved`,
-      ),
+    ordered.map(([item, quantity]) =>
+      reserveItem(db, {
+        item,
+        quantity,
+        orderId: context.orderId,
+        orderNumber: context.orderNumber,
+        actor: context.actorUserId,
+        at,
+        day,
+      }),
     ),
   );
   const short = ordered.find((_, i) => reserved[i]![0]!.reserved === 0);
@@ -74,6 +68,41 @@ export async function reserveStock(
     );
   }
 }
+
+/**
+ * Reserves one item's units for an order, if it has them: the conditional UPDATE locks the row, and the
+ * movement and the pick list (which locks the straws after the row, as every other writer does) ride in the
+ * same statement, so the row is held for no round trip but COMMIT's.
+ */
+const reserveItem = prepared<
+  {
+    item: number;
+    quantity: number;
+    orderId: number;
+    orderNumber: string;
+    actor: number | null;
+    /** The time, ISO, and its business day, ISO date. */
+    at: string;
+    day: string;
+  },
+  { reserved: number }
+>(
+  "reserve_item",
+  (p) => sql`with reserved as (
+      update ${inventoryItems} set reserved_stock = ${inventoryItems.reservedStock} + ${p.quantity}::int,
+        updated_at = ${p.at}::timestamptz
+      where ${inventoryItems.id} = ${p.item}::int and ${inventoryItems.isActive}
+        and ${inventoryItems.viabilityStatus} = 'viable'
+        and ${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${p.quantity}::int
+      returning ${inventoryItems.id}
+    ), moved as (
+      insert into ${stockMovements} (inventory_item_id, kind, reserved_delta, order_id, note, actor_user_id, created_at)
+      select id, 'reservation'::stock_movement_kind, ${p.quantity}::int, ${p.orderId}::int, ${p.orderNumber}::text,
+             ${p.actor}::int, ${p.at}::timestamptz
+      from reserved
+    ), ${pickCtes(p, sql`exists (select from reserved)`)}
+    select count(*)::int as reserved from reserved`,
+);
 
 /** An order's lines that hold stock, in item-id order so rows are always locked in the same sequence. */
 function stockLinesOf(db: Db, orderId: number) {

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import type { MessageChannel, MessageKind, NotifyChannel } from "../../../contract/messages";
 import { kenyanMobileE164 } from "../../../contract/primitives";
-import { type Db, rowsOf } from "../../db/database";
+import type { Db } from "../../db/database";
+import { prepared } from "../../db/prepared";
 import { outbox } from "../../db/schema";
 import { type MessageFacts, renderMessage } from "./templates";
 
@@ -81,29 +82,43 @@ export function messageRows(m: Enqueue): OutboxInsert[] {
  */
 export function writeMessages(db: Db, rows: OutboxInsert[]): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
-  const column = <T>(value: (row: OutboxInsert) => T) => sql.param(rows.map(value));
-  // One array per column, unnested: the statement is the same text and 13 parameters for any number of
-  // messages, where a row of values per message cost the app's thread a tenth of an order's placement to
-  // build. Arrays go as text and are cast here, as the drivers know nothing of the enum array types.
-  // Sent at once (`rowsOf`), not when awaited: statements sent together keep the order they are written in.
-  return rowsOf(
-    db,
-    sql`insert into ${outbox} (kind, channel, recipient, language, subject, body, html, next_attempt_at,
+  const column = <T>(value: (row: OutboxInsert) => T) => rows.map(value);
+  return insertMessages(db, {
+    kind: column((r) => r.kind),
+    channel: column((r) => r.channel),
+    recipient: column((r) => r.recipient),
+    language: column((r) => r.language),
+    subject: column((r) => r.subject),
+    body: column((r) => r.body),
+    html: column((r) => r.html),
+    nextAttemptAt: column((r) => r.nextAttemptAt?.toISOString() ?? null),
+    idempotencyKey: column((r) => r.idempotencyKey),
+    dedupeKey: column((r) => r.dedupeKey),
+    orderId: column((r) => r.orderId),
+    userId: column((r) => r.userId),
+    createdAt: column((r) => r.createdAt.toISOString()),
+  }).then((written) => written.length);
+}
+
+/**
+ * One array per column, unnested: the statement is the same text and 13 parameters for any number of
+ * messages, where a row of values per message cost the app's thread a tenth of an order's placement to
+ * build. Arrays go as text and are cast here, as the drivers know nothing of the enum array types.
+ */
+const insertMessages = prepared<{ [K in keyof OutboxInsert]: unknown[] }, { id: number }>(
+  "insert_messages",
+  (p) => sql`insert into ${outbox} (kind, channel, recipient, language, subject, body, html, next_attempt_at,
                                idempotency_key, dedupe_key, order_id, user_id, created_at)
       select kind::message_kind, channel::message_channel, recipient, language::language, subject, body, html,
              next_attempt_at, idempotency_key, dedupe_key, order_id, user_id, created_at
-      from unnest(${column((r) => r.kind)}::text[], ${column((r) => r.channel)}::text[],
-                  ${column((r) => r.recipient)}::text[], ${column((r) => r.language)}::text[],
-                  ${column((r) => r.subject)}::text[], ${column((r) => r.body)}::text[],
-                  ${column((r) => r.html)}::text[], ${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
-                  ${column((r) => r.idempotencyKey)}::text[], ${column((r) => r.dedupeKey)}::text[],
-                  ${column((r) => r.orderId)}::int[], ${column((r) => r.userId)}::int[],
-                  ${column((r) => r.createdAt.toISOString())}::timestamptz[])
+      from unnest(${p.kind}::text[], ${p.channel}::text[], ${p.recipient}::text[], ${p.language}::text[],
+                  ${p.subject}::text[], ${p.body}::text[], ${p.html}::text[], ${p.nextAttemptAt}::timestamptz[],
+                  ${p.idempotencyKey}::text[], ${p.dedupeKey}::text[], ${p.orderId}::int[], ${p.userId}::int[],
+                  ${p.createdAt}::timestamptz[])
         as m(kind, channel, recipient, language, subject, body, html, next_attempt_at, idempotency_key,
              dedupe_key, order_id, user_id, created_at)
       on conflict (dedupe_key) where dedupe_key is not null do nothing
       returning id`,
-  ).then((written) => written.length);
-}
+);
 
 export const enqueueMessage = (db: Db, m: Enqueue) => writeMessages(db, messageRows(m));

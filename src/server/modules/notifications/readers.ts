@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Permission, type Role, rolePermissions, roles } from "../../../contract/roles";
 import type { Db } from "../../db/database";
+import { prepared } from "../../db/prepared";
 import { type orders, users } from "../../db/schema";
 import type { Reader } from "./outbox";
 
@@ -10,20 +11,22 @@ type OrderRow = typeof orders.$inferSelect;
  * The columns a message's reader needs, and no more: approvers are read with every order, and a whole user
  * row (password hash, preferences) costs more to read and has no business in a message.
  */
-const readerColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  phone: users.phone,
-  email: users.email,
-  language: users.language,
-  notifyBy: users.notifyBy,
-};
-type ReaderRow = Pick<typeof users.$inferSelect, keyof typeof readerColumns>;
+type ReaderRow = Pick<
+  typeof users.$inferSelect,
+  "id" | "firstName" | "phone" | "email" | "language" | "notifyBy"
+>;
+const readerColumns = sql`${users.id} as id, ${users.firstName} as "firstName", ${users.phone} as phone,
+  ${users.email} as email, ${users.language} as language, ${users.notifyBy} as "notifyBy"`;
+
+const userReader = prepared<{ id: number }, ReaderRow>(
+  "user_reader",
+  (p) => sql`select ${readerColumns} from ${users} where ${users.id} = ${p.id}`,
+);
 
 /** The client an order's messages go to: their account's choices, or the contact details on the order. */
 export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
   if (order.clientUserId !== null) {
-    const [user] = await db.select(readerColumns).from(users).where(eq(users.id, order.clientUserId));
+    const [user] = await userReader(db, { id: order.clientUserId });
     if (user) return readerOf(user, order.customerPhone);
   }
   return {
@@ -53,11 +56,11 @@ export const rolesWith = (permission: Permission): Role[] =>
   roles.filter((r) => rolePermissions[r].includes(permission));
 
 /** The active staff in these roles, as readers of the messages meant for them. */
-export function staffReaders(db: Db, staffRoles: Role[]): Promise<Reader[]> {
-  return db
-    .select(readerColumns)
-    .from(users)
-    .where(and(inArray(users.role, staffRoles), eq(users.isActive, true)))
-    .execute()
-    .then((people) => people.map((p) => readerOf(p)));
-}
+export const staffReaders = (db: Db, staffRoles: Role[]): Promise<Reader[]> =>
+  activeStaff(db, { roles: staffRoles }).then((people) => people.map((p) => readerOf(p)));
+
+const activeStaff = prepared<{ roles: Role[] }, ReaderRow>(
+  "active_staff",
+  (p) =>
+    sql`select ${readerColumns} from ${users} where ${users.role}::text = any(${p.roles}::text[]) and ${users.isActive}`,
+);

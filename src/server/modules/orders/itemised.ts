@@ -30,10 +30,7 @@ export function createItemisedOrder(
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
     const customer = await findCustomer(db, { customerId: input.customerId });
-    const items = await orderableItems(
-      db,
-      input.lines.map((l) => l.inventoryItemId),
-    );
+    const items = await orderableItems(db, { ids: input.lines.map((l) => l.inventoryItemId) });
     const lines: NonNullable<NewOrder["lines"]> = input.lines.map((line, i) => {
       const item = items.find((it) => it.id === line.inventoryItemId);
       if (!item) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
+import { prepared } from "../../db/prepared";
 import { orderLines, orders, payments } from "../../db/schema";
 import { conflict } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
@@ -30,18 +31,16 @@ const unpaidOpen = and(eq(orders.status, "pending"), inArray(orders.paymentStatu
  * still runs them in turn, and this one reads afresh once the lock is held), so two orders placed at once
  * are counted one after the other.
  */
-export function unpaidHeld(db: Db, userId: number): Promise<UnpaidHeld> {
-  return db
-    .select({
-      orders: sql<number>`count(distinct ${orders.id})::int`,
-      units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
-    })
-    .from(orders)
-    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.clientUserId, userId), unpaidOpen))
-    .execute()
-    .then(([open]) => open!);
-}
+export const unpaidHeld = (db: Db, userId: number): Promise<UnpaidHeld> =>
+  unpaidHeldStatement(db, { userId }).then(([held]) => held!);
+
+const unpaidHeldStatement = prepared<{ userId: number }, UnpaidHeld>(
+  "unpaid_held",
+  (p) => sql`select count(distinct ${orders.id})::int as orders,
+      coalesce(sum(${orderLines.quantity}), 0)::int as units
+    from ${orders} left join ${orderLines} on ${orderLines.orderId} = ${orders.id}
+    where ${orders.clientUserId} = ${p.userId} and ${unpaidOpen}`,
+);
 
 /** Refuses an order that would take the client's unpaid orders past either cap. */
 export function checkUnpaidCap(holds: Holds, open: UnpaidHeld, newUnits: number): void {

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openTestDatabase } from "../testing/test-database";
+import { type Database, postgresErrorOf, rowsOf, together } from "./database";
+import { prepared } from "./prepared";
+
+// One connection, so every transaction below runs where the ones before it prepared their statements.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase({ poolSize: 1 });
+  await database.tx((db) =>
+    db.execute(
+      sql`create table straw_probe (id int primary key, label text not null, frozen_at timestamptz)`,
+    ),
+  );
+});
+afterAll(() => database.close());
+
+const addStraw = prepared<{ id: number; label: string; at: string | null }, { id: number; frozenAt: string }>(
+  "test_add_straw",
+  (p) => sql`insert into straw_probe values (${p.id}::int, ${p.label}::text, ${p.at}::timestamptz)
+    returning id, to_char(frozen_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as "frozenAt"`,
+);
+const strawsAmong = prepared<{ ids: number[] }, { id: number; label: string }>(
+  "test_straws_among",
+  (p) => sql`select id, label from straw_probe where id = any(${p.ids}::int[]) order by id`,
+);
+const strawById = prepared<{ id: number }, { label: string }>(
+  "test_straw_by_id",
+  (p) => sql`select label from straw_probe where id = ${p.id}::int`,
+);
+/** What this connection has prepared, with how often each was planned for its values or once for all. */
+const preparedHere = (db: Parameters<typeof addStraw>[0]) =>
+  rowsOf<{ name: string; plans: number; generic: number }>(
+    db,
+    sql`select name, (custom_plans + generic_plans)::int as plans, generic_plans::int as generic
+        from pg_prepared_statements where name like 'test_%' order by name`,
+  );
+
+it("fills each placeholder with its own value on every call, and answers the rows as named", async () => {
+  const added = await database.tx((db) =>
+    together([
+      addStraw(db, { id: 1, label: "HOL-0001 'Kibo'", at: "2026-11-26T08:30:00Z" }),
+      addStraw(db, { id: 2, label: "FRI-0002", at: null }),
+    ]),
+  );
+  expect(added).toEqual([[{ id: 1, frozenAt: "2026-11-26 08:30" }], [{ id: 2, frozenAt: null }]]);
+  const found = await database.read((db) => strawsAmong(db, { ids: [2, 1, 99] }));
+  expect(found).toEqual([
+    { id: 1, label: "HOL-0001 'Kibo'" },
+    { id: 2, label: "FRI-0002" },
+  ]);
+  expect(await database.read((db) => strawsAmong(db, { ids: [] }))).toEqual([]);
+});
+
+it("is parsed once per connection on PostgreSQL, and a lookup by key is then planned once for all values", async () => {
+  if (database.kind !== "postgres") return;
+  const here = await database.tx(async (db) => {
+    for (let id = 10; id < 22; id++) await together([strawsAmong(db, { ids: [id] }), strawById(db, { id })]);
+    return preparedHere(db);
+  });
+  // Twelve calls of each (and the ones before), all on the one statement this connection parsed.
+  expect(here.find((s) => s.name === "test_straws_among")?.plans).toBeGreaterThanOrEqual(12);
+  const byId = here.find((s) => s.name === "test_straw_by_id");
+  expect(byId?.plans).toBe(12);
+  // After five plans for their values, the server keeps one plan for any key (a list of keys it still plans
+  // for each list: its cost depends on the list's length).
+  expect(byId?.generic).toBeGreaterThan(0);
+});
+
+it("is parsed again after a transaction that failed before the server took it, and then runs", async () => {
+  const failing = prepared<{ id: number }, { id: number }>(
+    "test_after_failure",
+    (p) => sql`select id from straw_probe where id = ${p.id}::int`,
+  );
+  const error = await database
+    .tx((db) => together([db.execute(sql`select 1 / 0`), failing(db, { id: 1 })]))
+    .catch((e: unknown) => e);
+  expect(postgresErrorOf(error)?.code).toBe("22012");
+  expect(await database.read((db) => failing(db, { id: 1 }))).toEqual([{ id: 1 }]);
+  expect(await database.tx((db) => failing(db, { id: 2 }))).toEqual([{ id: 2 }]);
+  if (database.kind === "postgres") {
+    const names = await database.tx((db) => preparedHere(db).then((r) => r.map((s) => s.name)));
+    expect(names).toContain("test_after_failure");
+  }
+});
+
+it("refuses a name given to two statements", () => {
+  expect(() => prepared("test_add_straw", () => sql`select 1`)).toThrow(/test_add_straw/);
+});
