@@ -1,18 +1,22 @@
 import { sql } from "drizzle-orm";
+import { boolean, date, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "../testing/test-database";
 import { type Database, postgresErrorOf, rowsOf, together } from "./database";
-import { prepared } from "./prepared";
+import { columnsOf, prepared, tableRow } from "./prepared";
 
 // One connection, so every transaction below runs where the ones before it prepared their statements.
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase({ poolSize: 1 });
-  await database.tx((db) =>
-    db.execute(
+  await database.tx(async (db) => {
+    await db.execute(
       sql`create table straw_probe (id int primary key, label text not null, frozen_at timestamptz)`,
-    ),
-  );
+    );
+    await db.execute(sql`create type tank_state as enum ('filled', 'low')`);
+    await db.execute(sql`create table tank_probe (id int primary key, state tank_state not null,
+      filled_at timestamptz, due date, levels jsonb, open boolean not null, note text)`);
+  });
 });
 afterAll(() => database.close());
 
@@ -87,4 +91,59 @@ it("is parsed again after a transaction that failed before the server took it, a
 
 it("refuses a name given to two statements", () => {
   expect(() => prepared("test_add_straw", () => sql`select 1`)).toThrow(/test_add_straw/);
+});
+
+const tankState = pgEnum("tank_state", ["filled", "low"]);
+const tanks = pgTable("tank_probe", {
+  id: integer("id").primaryKey(),
+  state: tankState("state").notNull(),
+  filledAt: timestamp("filled_at", { withTimezone: true }),
+  due: date("due", { mode: "string" }),
+  levels: jsonb("levels").$type<{ canister: number; litres: number }[]>(),
+  open: boolean("open").notNull(),
+  note: text("note"),
+});
+const addTank = prepared<
+  {
+    id: number;
+    state: string;
+    at: string | null;
+    due: string | null;
+    levels: string | null;
+    note: string | null;
+  },
+  Record<string, unknown>
+>(
+  "test_add_tank",
+  (p) => sql`insert into ${tanks} values (${p.id}::int, ${p.state}::tank_state, ${p.at}::timestamptz,
+    ${p.due}::date, ${p.levels}::jsonb, true, ${p.note}::text) returning ${columnsOf(tanks)}`,
+);
+
+it("answers a table's whole row as Drizzle's own queries do: dates, JSON, enums and nulls alike", async () => {
+  const levels = [{ canister: 1, litres: 12.5 }];
+  const rows = await database.tx((db) =>
+    together([
+      addTank(db, {
+        id: 1,
+        state: "low",
+        at: "2026-11-26T05:45:10.123Z",
+        due: "2026-12-01",
+        levels: JSON.stringify(levels),
+        note: "Nitrojeni",
+      }),
+      addTank(db, { id: 2, state: "filled", at: null, due: null, levels: null, note: null }),
+    ]),
+  );
+  const answered = rows.map(([raw]) => tableRow(tanks, raw!));
+  const stored = await database.read((db) => db.select().from(tanks).orderBy(tanks.id));
+  expect(answered).toEqual(stored);
+  expect(answered[0]).toEqual({
+    id: 1,
+    state: "low",
+    filledAt: new Date("2026-11-26T05:45:10.123Z"),
+    due: "2026-12-01",
+    levels,
+    open: true,
+    note: "Nitrojeni",
+  });
 });

@@ -1,4 +1,12 @@
-import { type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
+import {
+  getTableColumns,
+  type InferSelectModel,
+  type Placeholder,
+  type Query,
+  type SQL,
+  sql,
+  type Table,
+} from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./database";
 
@@ -37,4 +45,24 @@ export function prepared<P extends Record<string, unknown>, Row>(
       .execute(params)
       .then((result) => (result as { rows: Row[] }).rows);
   };
+}
+
+/**
+ * Every column of `table` by its SQL name, for a prepared statement's RETURNING: listed, not `*`, so a column
+ * added later cannot change what a statement a connection already prepared answers.
+ */
+export const columnsOf = (table: Table): SQL =>
+  sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/** A whole row of `table` from a prepared statement (`columnsOf`), as Drizzle's own queries answer it. */
+export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
 }

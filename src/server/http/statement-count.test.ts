@@ -190,7 +190,7 @@ describe("statements per request", () => {
       'select "customers"."id" as', // the account locked, with its customer
       'select count(distinct "orders"."id")::int', // its unpaid cap, counted under that lock
       'select "inventory_items"."id" as', // the products: name, breed and price
-      'with "placed" as', // the order (its number from the sequence), its first history entry, its lines
+      "with placed as", // the order (its number from the sequence), its first history entry, its lines
       'select "users"."id" as', // the approvers, told by email (how to reach them, not their whole row)
       'insert into "outbox"', // the client's messages and the approvers' in one
       "with reserved as", // the stock: reserved, its movement, its pick list

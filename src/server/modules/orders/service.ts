@@ -13,6 +13,7 @@ import type {
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import { type Db, together } from "../../db/database";
+import { columnsOf, prepared, tableRow } from "../../db/prepared";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { countMatching, type ListTotal } from "../../http/list-total";
@@ -23,7 +24,7 @@ import { orderTotals } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
 import { notifyOrderPlaced, orderApprovers } from "../notifications/order-messages";
 import type { Reader } from "../notifications/outbox";
-import { orderNumberOf } from "./order-number";
+import { orderNumberOf, orderNumberPrefix } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -89,69 +90,49 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
   // Sums of prices × quantities can pass what one order may carry before the stock check sees them.
   if (input.totalAmountKes > MAX_AMOUNT_KES) throw validationError(amountTooLarge);
   // Everything that locks nothing first; the stock rows, which every order of an item queues on, last.
-  // The order, its first history entry and its lines go in one statement.
+  // The order, its first history entry and its lines go in one statement; the approvers are read in the same
+  // trip, and the order's messages go in the same trip as the stock's statements.
   const lines = input.lines ?? [];
-  const placed = db.$with("placed").as(
-    db
-      .insert(orders)
-      .values({
-        orderNumber: orderNumberOf(now),
-        source: input.source,
-        customerId: input.customer.id,
-        clientUserId: input.clientUserId ?? null,
-        customerName: input.customerName ?? input.customer.name,
-        customerEmail: input.customer.email,
-        customerPhone: input.customer.phone,
-        customerLocation: input.customer.address,
-        orderType: input.orderType,
-        status: "pending",
-        totalAmountKes: input.totalAmountKes,
-        totalAmountUsd: input.totalAmountUsd ?? null,
-        currency: input.currency,
-        paymentMethod: input.paymentMethod ?? null,
-        deliveryAddress: input.deliveryAddress ?? input.customer.address,
-        deliveryContact: input.deliveryContact ?? null,
-        specialInstructions: input.specialInstructions ?? null,
-        requestedDeliveryDate: input.requestedDeliveryDate ?? null,
-        orderDate: now,
-        expectedDeliveryDate: input.expectedDeliveryDate ?? null,
-        notes: input.notes ?? null,
-        createdBy: input.createdBy,
-        holdExpiresAt: input.holdExpiresAt ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
-  );
-  const firstEvent = db.$with("first_event", {}).as(
-    sql`insert into ${orderEvents} (order_id, to_status, note, actor_user_id, created_at)
-      select id, 'pending'::order_status, ${input.source === "client" ? "Placed by the client" : "Created by staff"},
-             ${input.createdBy}::int, ${now.toISOString()}::timestamptz from ${placed}`,
-  );
-  const lineRows = lines.map(
-    (l) => sql`(${l.inventoryItemId}::int, ${l.productName}::text, ${l.breed}::text, ${l.quantity}::int,
-      ${l.unitPriceKes}::int)`,
-  );
-  const lineInsert = db.$with("line_insert", {}).as(
-    lines.length === 0
-      ? sql`select`
-      : sql`insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, quantity, unit_price_kes,
-          line_total_kes)
-        select ${placed}.id, l.item, l.name, l.breed, l.quantity, l.price, l.quantity * l.price
-        from ${placed}, (values ${sql.join(lineRows, sql`, `)}) as l(item, name, breed, quantity, price)`,
-  );
-  // The approvers are read in the same trip as the order's insert, and its messages go in the same trip
-  // as the stock's statements.
-  const [[order], approvers] = await together([
-    db.with(placed, firstEvent, lineInsert).select().from(placed).execute(),
+  const [[placed], approvers] = await together([
+    placeOrder(db, {
+      numberPrefix: orderNumberPrefix(now),
+      source: input.source,
+      customerId: input.customer.id,
+      clientUserId: input.clientUserId ?? null,
+      customerName: input.customerName ?? input.customer.name,
+      customerEmail: input.customer.email,
+      customerPhone: input.customer.phone,
+      customerLocation: input.customer.address,
+      orderType: input.orderType,
+      totalAmountKes: input.totalAmountKes,
+      totalAmountUsd: input.totalAmountUsd ?? null,
+      currency: input.currency,
+      paymentMethod: input.paymentMethod ?? null,
+      deliveryAddress: input.deliveryAddress ?? input.customer.address,
+      deliveryContact: input.deliveryContact ? JSON.stringify(input.deliveryContact) : null,
+      specialInstructions: input.specialInstructions ?? null,
+      requestedDeliveryDate: input.requestedDeliveryDate ?? null,
+      expectedDeliveryDate: input.expectedDeliveryDate?.toISOString() ?? null,
+      notes: input.notes ?? null,
+      createdBy: input.createdBy,
+      holdExpiresAt: input.holdExpiresAt?.toISOString() ?? null,
+      now: now.toISOString(),
+      eventNote: input.source === "client" ? "Placed by the client" : "Created by staff",
+      lineItems: lines.map((l) => l.inventoryItemId),
+      lineNames: lines.map((l) => l.productName),
+      lineBreeds: lines.map((l) => l.breed),
+      lineQuantities: lines.map((l) => l.quantity),
+      linePrices: lines.map((l) => l.unitPriceKes),
+    }),
     orderApprovers(db),
   ]);
+  const order = tableRow(orders, placed!);
   const stock = lines.flatMap((l) =>
     l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
   );
   await together([
     notifyOrderPlaced(db, {
-      order: order!,
+      order,
       lines: lines.map((l) => ({
         name: l.productName,
         quantity: l.quantity,
@@ -163,14 +144,84 @@ export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<O
       client: input.notify.client,
     }),
     reserveStock(db, stock, {
-      orderId: order!.id,
-      orderNumber: order!.orderNumber,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
       actorUserId: input.createdBy,
       now,
     }),
   ]);
-  return order!;
+  return order;
 }
+
+/**
+ * The order (its number from the sequence), its first history entry and its lines, in one statement. The
+ * lines come as one array per column, so the statement is the same for any number of lines.
+ */
+const placeOrder = prepared<
+  {
+    numberPrefix: string;
+    source: OrderRow["source"];
+    customerId: number;
+    clientUserId: number | null;
+    customerName: string;
+    customerEmail: string | null;
+    customerPhone: string | null;
+    customerLocation: string | null;
+    orderType: OrderRow["orderType"];
+    totalAmountKes: number;
+    totalAmountUsd: number | null;
+    currency: OrderRow["currency"];
+    paymentMethod: OrderRow["paymentMethod"];
+    deliveryAddress: string | null;
+    /** JSON text. */
+    deliveryContact: string | null;
+    specialInstructions: string | null;
+    requestedDeliveryDate: string | null;
+    /** Times as ISO text. */
+    expectedDeliveryDate: string | null;
+    notes: string | null;
+    createdBy: number | null;
+    holdExpiresAt: string | null;
+    now: string;
+    eventNote: string;
+    lineItems: (number | null)[];
+    lineNames: string[];
+    lineBreeds: (string | null)[];
+    lineQuantities: number[];
+    linePrices: number[];
+  },
+  Record<string, unknown>
+>(
+  "place_order",
+  (p) => sql`with placed as (
+      insert into ${orders} (order_number, source, customer_id, client_user_id, customer_name, customer_email,
+        customer_phone, customer_location, order_type, status, total_amount_kes, total_amount_usd, currency,
+        payment_method, delivery_address, delivery_contact, special_instructions, requested_delivery_date,
+        order_date, expected_delivery_date, notes, created_by, hold_expires_at, created_at, updated_at)
+      values (${orderNumberOf(p.numberPrefix)}, ${p.source}::order_source, ${p.customerId}::int,
+        ${p.clientUserId}::int, ${p.customerName}::text, ${p.customerEmail}::text, ${p.customerPhone}::text,
+        ${p.customerLocation}::text, ${p.orderType}::order_type, 'pending', ${p.totalAmountKes}::int,
+        ${p.totalAmountUsd}::int, ${p.currency}::currency, ${p.paymentMethod}::payment_method,
+        ${p.deliveryAddress}::text, ${p.deliveryContact}::jsonb, ${p.specialInstructions}::text,
+        ${p.requestedDeliveryDate}::date, ${p.now}::timestamptz, ${p.expectedDeliveryDate}::timestamptz,
+        ${p.notes}::text, ${p.createdBy}::int, ${p.holdExpiresAt}::timestamptz, ${p.now}::timestamptz,
+        ${p.now}::timestamptz)
+      returning ${columnsOf(orders)}
+    ), first_event as (
+      insert into ${orderEvents} (order_id, to_status, note, actor_user_id, created_at)
+      select id, 'pending'::order_status, ${p.eventNote}::text, ${p.createdBy}::int, ${p.now}::timestamptz
+      from placed
+    ), line_insert as (
+      insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, quantity, unit_price_kes,
+        line_total_kes)
+      select placed.id, l.item, l.name, l.breed, l.quantity, l.price, l.quantity * l.price
+      from placed, unnest(${p.lineItems}::int[], ${p.lineNames}::text[], ${p.lineBreeds}::text[],
+                          ${p.lineQuantities}::int[], ${p.linePrices}::int[])
+                   with ordinality as l(item, name, breed, quantity, price, position)
+      order by l.position
+    )
+    select * from placed`,
+);
 
 export function createStaffOrder(
   ctx: AppContext,
