@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { preparedName } from "./prepared";
 
 /**
  * PGlite on its own thread. PGlite runs PostgreSQL compiled to WebAssembly, synchronously, on whatever thread
@@ -12,7 +13,7 @@ import { Worker } from "node:worker_threads";
  */
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { PGlite } = require(workerData.pglite);
+const { PGlite, protocol, parse } = require(workerData.pglite);
 const { pg_trgm } = require(workerData.pgTrgm);
 const same = (value) => value;
 const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
@@ -32,6 +33,40 @@ db.waitReady.then(() => db.exec("SET random_page_cost = 1.1")).then(
   () => parentPort.postMessage({ ready: true }),
   (error) => parentPort.postMessage({ ready: false, error: { message: String(error && error.message || error) } }),
 );
+// A prepared statement (db/prepared.ts): parsed and described once under its name, then each call is one
+// Bind, Describe, Execute and Sync handed to PostgreSQL together, where a statement without a name is parsed,
+// planned and handed over message by message every time.
+const parameterTypes = new Map();
+const joined = (messages) => {
+  const all = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    all.set(m, at);
+    at += m.length;
+  }
+  return all;
+};
+const runPrepared = async (m, parsers) => {
+  const { serialize } = protocol;
+  let types = parameterTypes.get(m.name);
+  if (!types) {
+    const described = await db.execProtocol(
+      joined([serialize.parse({ name: m.name, text: m.sql }), serialize.describe({ type: "S", name: m.name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    types = parse.parseDescribeStatementResults(described.messages);
+    parameterTypes.set(m.name, types);
+  }
+  const values = m.params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[types[i]];
+    return serializer ? serializer(value) : value.toString();
+  });
+  const ran = await db.execProtocol(
+    joined([serialize.bind({ statement: m.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+  );
+  return parse.parseResults(ran.messages, db.parsers, { rowMode: m.rowMode, parsers })[0];
+};
 parentPort.on("message", async (m) => {
   if (m.close) {
     await db.close();
@@ -44,9 +79,11 @@ parentPort.on("message", async (m) => {
     const parsers = Object.fromEntries(m.rawTypes.map((t) => [t, same]));
     // A transaction's BEGIN, COMMIT or ROLLBACK in one message to PostgreSQL (a simple query) rather than
     // the six of a statement with parameters: about 100 µs less each.
-    const r = m.params.length === 0 && bare.test(m.sql)
-      ? { rows: [], fields: [], affectedRows: (await db.exec(m.sql))[0].affectedRows }
-      : await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers });
+    const r = m.name
+      ? await db.runExclusive(() => runPrepared(m, parsers))
+      : m.params.length === 0 && bare.test(m.sql)
+        ? { rows: [], fields: [], affectedRows: (await db.exec(m.sql))[0].affectedRows }
+        : await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
   } catch (error) {
     // PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
@@ -146,6 +183,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     query: async (sql, params = [], options = {}) =>
       (await send({
         sql,
+        name: preparedName(sql),
         params,
         rowMode: options.rowMode ?? "object",
         rawTypes: Object.keys(options.parsers ?? {}).map(Number),

@@ -5,7 +5,8 @@ import { openTestDatabase } from "../testing/test-database";
 import { type Database, postgresErrorOf, rowsOf, together } from "./database";
 import { columnsOf, prepared, tableRow } from "./prepared";
 
-// One connection, so every transaction below runs where the ones before it prepared their statements.
+// One connection (PGlite has only one), so every transaction below runs where the ones before it prepared
+// their statements.
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase({ poolSize: 1 });
@@ -57,8 +58,7 @@ it("fills each placeholder with its own value on every call, and answers the row
   expect(await database.read((db) => strawsAmong(db, { ids: [] }))).toEqual([]);
 });
 
-it("is parsed once per connection on PostgreSQL, and a lookup by key is then planned once for all values", async () => {
-  if (database.kind !== "postgres") return;
+it("is parsed once per connection, and a lookup by key is then planned once for all values", async () => {
   const here = await database.tx(async (db) => {
     for (let id = 10; id < 22; id++) await together([strawsAmong(db, { ids: [id] }), strawById(db, { id })]);
     return preparedHere(db);
@@ -83,10 +83,8 @@ it("is parsed again after a transaction that failed before the server took it, a
   expect(postgresErrorOf(error)?.code).toBe("22012");
   expect(await database.read((db) => failing(db, { id: 1 }))).toEqual([{ id: 1 }]);
   expect(await database.tx((db) => failing(db, { id: 2 }))).toEqual([{ id: 2 }]);
-  if (database.kind === "postgres") {
-    const names = await database.tx((db) => preparedHere(db).then((r) => r.map((s) => s.name)));
-    expect(names).toContain("test_after_failure");
-  }
+  const names = await database.tx((db) => preparedHere(db).then((r) => r.map((s) => s.name)));
+  expect(names).toContain("test_after_failure");
 });
 
 it("refuses a name given to two statements", () => {
