@@ -28,7 +28,7 @@ const addStraw = prepared<{ id: number; label: string; at: string | null }, { id
 );
 const strawsAmong = prepared<{ ids: number[] }, { id: number; label: string }>(
   "test_straws_among",
-  (p) => sql`select id, label from straw_probe where id in (select unnest(${p.ids}::int[])) order by id`,
+  (p) => sql`select id, label from straw_probe where id = any(${p.ids}::int[]) order by id`,
 );
 const strawById = prepared<{ id: number }, { label: string }>(
   "test_straw_by_id",
@@ -58,22 +58,18 @@ it("fills each placeholder with its own value on every call, and answers the row
   expect(await database.read((db) => strawsAmong(db, { ids: [] }))).toEqual([]);
 });
 
-it("is parsed once per connection, and a lookup by key or by a list of keys is then planned once for all values", async () => {
-  // A table the planner knows, as the app's are once autovacuum has analysed them.
-  await database.read((db) => db.execute(sql`analyze straw_probe`));
+it("is parsed once per connection, and a lookup by key is then planned once for all values", async () => {
   const here = await database.tx(async (db) => {
     for (let id = 10; id < 22; id++) await together([strawsAmong(db, { ids: [id] }), strawById(db, { id })]);
     return preparedHere(db);
   });
   // Twelve calls of each (and the ones before), all on the one statement this connection parsed.
-  const among = here.find((s) => s.name === "test_straws_among");
+  expect(here.find((s) => s.name === "test_straws_among")?.plans).toBeGreaterThanOrEqual(12);
   const byId = here.find((s) => s.name === "test_straw_by_id");
-  expect(among?.plans).toBeGreaterThanOrEqual(12);
   expect(byId?.plans).toBe(12);
-  // After five plans for their values, the server keeps one plan for any key, and for any list given as
-  // `in (select unnest($1))` (for `= any($1)` it would plan each list again).
+  // After five plans for their values, the server keeps one plan for any key (a list of keys it still plans
+  // for each list: its cost depends on the list's length).
   expect(byId?.generic).toBeGreaterThan(0);
-  expect(among?.generic).toBeGreaterThan(0);
 });
 
 it("is parsed again after a transaction that failed before the server took it, and then runs", async () => {

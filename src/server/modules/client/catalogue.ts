@@ -32,7 +32,7 @@ export const orderableItems = prepared<
   "orderable_items",
   (p) => sql`select ${inventoryItems.id} as id, ${inventoryItems.type} as type,
       ${inventoryItems.breedName} as "breedName", ${inventoryItems.costPerUnit} as "costPerUnit"
-    from ${inventoryItems} where ${sellable} and ${inventoryItems.id} in (select unnest(${p.ids}::int[]))`,
+    from ${inventoryItems} where ${sellable} and ${inventoryItems.id} = any(${p.ids}::int[])`,
 );
 
 function features(item: InventoryItem): string[] {

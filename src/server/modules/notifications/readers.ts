@@ -62,5 +62,5 @@ export const staffReaders = (db: Db, staffRoles: Role[]): Promise<Reader[]> =>
 const activeStaff = prepared<{ roles: Role[] }, ReaderRow>(
   "active_staff",
   (p) =>
-    sql`select ${readerColumns} from ${users} where ${users.role}::text in (select unnest(${p.roles}::text[])) and ${users.isActive}`,
+    sql`select ${readerColumns} from ${users} where ${users.role}::text = any(${p.roles}::text[]) and ${users.isActive}`,
 );
