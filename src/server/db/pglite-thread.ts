@@ -46,7 +46,18 @@ const joined = (messages) => {
   }
   return all;
 };
-const runPrepared = async (m, parsers) => {
+// Drizzle asks, in every query, for the same types to be kept as the text PostgreSQL sends (timestamps, dates,
+// intervals and their arrays). They become this PGlite's own parsers once, rather than options PGlite merges
+// into its few hundred parsers on every query (a twelfth of this thread under order load).
+const keptAsText = new Set();
+const keepAsText = (types) => {
+  for (const type of types) {
+    if (keptAsText.has(type)) continue;
+    keptAsText.add(type);
+    db.parsers[type] = same;
+  }
+};
+const runPrepared = async (m) => {
   const { serialize } = protocol;
   let types = parameterTypes.get(m.name);
   if (!types) {
@@ -65,7 +76,7 @@ const runPrepared = async (m, parsers) => {
   const ran = await db.execProtocol(
     joined([serialize.bind({ statement: m.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
   );
-  return parse.parseResults(ran.messages, db.parsers, { rowMode: m.rowMode, parsers })[0];
+  return parse.parseResults(ran.messages, db.parsers, { rowMode: m.rowMode })[0];
 };
 parentPort.on("message", async (m) => {
   if (m.close) {
@@ -74,16 +85,15 @@ parentPort.on("message", async (m) => {
     return;
   }
   try {
-    // Drizzle's parsers keep some types as the text PostgreSQL sends; functions cannot cross threads, so
-    // they come as type ids and are rebuilt here.
-    const parsers = Object.fromEntries(m.rawTypes.map((t) => [t, same]));
+    // Functions cannot cross threads, so Drizzle's parsers come as the ids of the types it keeps as text.
+    keepAsText(m.rawTypes);
     // A transaction's BEGIN, COMMIT or ROLLBACK in one message to PostgreSQL (a simple query) rather than
     // the six of a statement with parameters: about 100 µs less each.
     const r = m.name
-      ? await db.runExclusive(() => runPrepared(m, parsers))
+      ? await db.runExclusive(() => runPrepared(m))
       : m.params.length === 0 && bare.test(m.sql)
         ? { rows: [], fields: [], affectedRows: (await db.exec(m.sql))[0].affectedRows }
-        : await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers });
+        : await db.query(m.sql, m.params, { rowMode: m.rowMode });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
   } catch (error) {
     // PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
