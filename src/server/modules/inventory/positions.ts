@@ -134,6 +134,12 @@ export interface PickValues {
   day: string | Placeholder;
 }
 
+/** The time and business day a pick list written at `now` carries. */
+export const pickTime = (now: Date): { at: string; day: string } => ({
+  at: now.toISOString(),
+  day: nairobiDate(now),
+});
+
 /**
  * The pick list for units an order reserves, as the CTEs of one statement ending in `picked` (the picks
  * written, with their counts): up to `quantity` free straws of the item, first expiry first (FEFO: the
@@ -181,8 +187,7 @@ async function allocatePicks(
       item: inventoryItemId,
       quantity,
       orderId: context.orderId,
-      at: context.now.toISOString(),
-      day: nairobiDate(context.now),
+      ...pickTime(context.now),
     })}
     select coalesce(sum(count), 0)::int as n from picked`,
   );

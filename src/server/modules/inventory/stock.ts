@@ -5,11 +5,11 @@ import { type Db, together } from "../../db/database";
 import { prepared } from "../../db/prepared";
 import { inventoryItems, orderLines, stockBatches, stockMovements, stockPositions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { nairobiDate } from "../../time";
 import { batchExpired } from "./batches";
 import {
   dispatchPicks,
   pickCtes,
+  pickTime,
   releasePicks,
   renewExpiredPicks,
   takeFromBatch,
@@ -39,8 +39,7 @@ export async function reserveStock(
   stockChanged();
   // One statement per item (reserveItem). They are sent together, in id order, and the server runs them in
   // that order.
-  const at = context.now.toISOString();
-  const day = nairobiDate(context.now);
+  const { at, day } = pickTime(context.now);
   const reserved = await together(
     ordered.map(([item, quantity]) =>
       reserveItem(db, {
