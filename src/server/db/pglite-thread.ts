@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { answerReader, type QueryResult, REFUSAL_FIELDS } from "./pglite-answers";
 import { preparedName } from "./prepared";
 
 /**
@@ -29,10 +30,16 @@ const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
 // Every page PGlite reads is in memory, so reaching one through an index costs what reading the next one
 // does; at the default (4, for spinning disks) the planner sorted the whole catalogue rather than walk an
 // index to a deep page. PostgreSQL's manual suggests lowering it when the data is cached.
-db.waitReady.then(() => db.exec("SET random_page_cost = 1.1")).then(
-  () => parentPort.postMessage({ ready: true }),
-  (error) => parentPort.postMessage({ ready: false, error: { message: String(error && error.message || error) } }),
-);
+// The app's thread reads answers with the same parsers, so it is told which array types PGlite knows.
+const arrayTypes = "select b.oid, b.typarray from pg_catalog.pg_type a join pg_catalog.pg_type b on b.oid = a.typelem " +
+  "where a.typcategory = 'A' group by b.oid, b.typarray";
+db.waitReady
+  .then(() => db.exec("SET random_page_cost = 1.1"))
+  .then(() => db.query(arrayTypes))
+  .then(
+    (types) => parentPort.postMessage({ ready: true, arrayTypes: types.rows.map((t) => [t.oid, t.typarray]) }),
+    (error) => parentPort.postMessage({ ready: false, error: { message: String(error && error.message || error) } }),
+  );
 // A prepared statement (db/prepared.ts): parsed and described once under its name, then each call is one
 // Bind, Describe, Execute and Sync handed to PostgreSQL together, where a statement without a name is parsed,
 // planned and handed over message by message every time.
@@ -73,12 +80,30 @@ const runPrepared = async (m) => {
     const serializer = db.serializers[types[i]];
     return serializer ? serializer(value) : value.toString();
   });
-  const ran = await db.execProtocol(
-    joined([serialize.bind({ statement: m.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
-  );
-  return parse.parseResults(ran.messages, db.parsers, { rowMode: m.rowMode })[0];
+  return raw(joined([serialize.bind({ statement: m.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
 };
-parentPort.on("message", async (m) => {
+// PostgreSQL's answer as the bytes it wrote, copied out of PGlite's memory: the app's thread parses them, so
+// this thread neither builds the rows nor copies them object by object across (which took a tenth of it).
+// The data directory is a Node file system (or memory), whose sync after a statement does nothing.
+const raw = (message) => {
+  const chunks = [];
+  db.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) });
+  return joined(chunks);
+};
+// Messages are handled one after another, in the order they came: a statement never starts before the one
+// sent ahead of it has answered.
+const inbox = [];
+let draining = false;
+const drain = async () => {
+  draining = true;
+  while (inbox.length > 0) await handle(inbox.shift());
+  draining = false;
+};
+parentPort.on("message", (m) => {
+  inbox.push(m);
+  if (!draining) drain();
+});
+const handle = async (m) => {
   if (m.close) {
     await db.close();
     reply({ id: m.id, ok: true, result: null });
@@ -87,38 +112,42 @@ parentPort.on("message", async (m) => {
   try {
     // Functions cannot cross threads, so Drizzle's parsers come as the ids of the types it keeps as text.
     keepAsText(m.rawTypes);
-    // A transaction's BEGIN, COMMIT or ROLLBACK in one message to PostgreSQL (a simple query) rather than
-    // the six of a statement with parameters: about 100 µs less each.
-    const r = m.name
-      ? await db.runExclusive(() => runPrepared(m))
-      : m.params.length === 0 && bare.test(m.sql)
-        ? { rows: [], fields: [], affectedRows: (await db.exec(m.sql))[0].affectedRows }
-        : await db.query(m.sql, m.params, { rowMode: m.rowMode });
+    if (m.name || (m.params.length === 0 && bare.test(m.sql))) {
+      // A transaction's BEGIN, COMMIT or ROLLBACK goes as one simple query rather than the six messages of a
+      // statement with parameters: about 100 µs less each.
+      const bytes = m.name ? await runPrepared(m) : raw(protocol.serialize.query(m.sql));
+      parentPort.postMessage({ id: m.id, ok: true, raw: bytes }, [bytes.buffer]);
+      return;
+    }
+    const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
   } catch (error) {
-    // PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
-    const fields = {};
-    for (const key of ["name", "code", "constraint", "detail", "hint", "severity", "schema", "table", "column",
-                       "dataType", "routine", "where", "position"]) {
-      if (error && (typeof error[key] === "string" || typeof error[key] === "number")) fields[key] = error[key];
-    }
-    reply({ id: m.id, ok: false, error: { ...fields, message: String((error && error.message) || error) } });
+    reply({ id: m.id, ok: false, error: errorFields(error) });
   }
-});
+};
+// PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
+const errorFields = (error) => {
+  const fields = {};
+  for (const key of workerData.refusalFields) {
+    if (error && (typeof error[key] === "string" || typeof error[key] === "number")) fields[key] = error[key];
+  }
+  return { ...fields, message: String((error && error.message) || error) };
+};
 `;
 
 interface QueryOptions {
   rowMode?: "array" | "object";
   parsers?: Record<number, unknown>;
 }
-interface QueryResult {
-  rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
-}
 type Reply =
-  | { id: number; ok: true; result: QueryResult | null }
+  | { id: number; ok: true; result: QueryResult | null; raw?: undefined }
+  | { id: number; ok: true; raw: Uint8Array }
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
+interface Waiting {
+  resolve: (r: QueryResult | null) => void;
+  reject: (e: Error) => void;
+  read: { rowMode: "array" | "object"; rawTypes: number[] };
+}
 
 /** The client Drizzle's PGlite driver is given: each query is a message to the worker. */
 export interface PgliteThread {
@@ -135,9 +164,10 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
       dataDir,
       pglite: require.resolve("@electric-sql/pglite"),
       pgTrgm: require.resolve("@electric-sql/pglite/contrib/pg_trgm"),
+      refusalFields: REFUSAL_FIELDS,
     },
   });
-  const pending = new Map<number, { resolve: (r: QueryResult | null) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, Waiting>();
   let next = 1;
   // The worker keeps the process alive only while a query waits on it (a script that forgets to close the
   // database still ends).
@@ -157,28 +187,43 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     failAll(stopped);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    worker.once("message", (m: { ready: boolean; error?: { message: string } }) =>
-      m.ready ? resolve() : reject(new Error(m.error?.message ?? "PGlite did not start")),
+  const arrayTypes = await new Promise<[number, number][]>((resolve, reject) => {
+    worker.once(
+      "message",
+      (m: { ready: boolean; arrayTypes?: [number, number][]; error?: { message: string } }) =>
+        m.ready ? resolve(m.arrayTypes ?? []) : reject(new Error(m.error?.message ?? "PGlite did not start")),
     );
     worker.once("error", reject);
   });
+  const readAnswer = answerReader(arrayTypes);
   worker.on("message", (m: Reply) => {
     const waiting = pending.get(m.id);
     if (!waiting) return;
     pending.delete(m.id);
     settle();
-    if (m.ok) waiting.resolve(m.result);
+    if (m.ok && m.raw) {
+      let result: QueryResult;
+      try {
+        result = readAnswer(m.raw, waiting.read);
+      } catch (error) {
+        waiting.reject(error as Error);
+        return;
+      }
+      waiting.resolve(result);
+    } else if (m.ok) waiting.resolve(m.result);
     // The same fields (code, constraint, detail…) as PGlite's own error, so error mapping is unchanged.
     else waiting.reject(Object.assign(new Error(m.error.message), m.error));
   });
   settle();
 
-  const send = (message: Record<string, unknown>) =>
+  const send = (
+    message: Record<string, unknown>,
+    read: Waiting["read"] = { rowMode: "object", rawTypes: [] },
+  ) =>
     new Promise<QueryResult | null>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = next++;
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, read });
       settle();
       try {
         worker.postMessage({ id, ...message });
@@ -190,14 +235,13 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     });
 
   const client: PgliteThread = {
-    query: async (sql, params = [], options = {}) =>
-      (await send({
-        sql,
-        name: preparedName(sql),
-        params,
+    query: async (sql, params = [], options = {}) => {
+      const read = {
         rowMode: options.rowMode ?? "object",
         rawTypes: Object.keys(options.parsers ?? {}).map(Number),
-      }))!,
+      };
+      return (await send({ sql, name: preparedName(sql), params, ...read }, read))!;
+    },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first
     // statements follow it at once instead of a round trip later.

@@ -145,3 +145,25 @@ it("answers a table's whole row as Drizzle's own queries do: dates, JSON, enums 
     note: "Nitrojeni",
   });
 });
+
+const strawLabels = prepared<{ ids: number[] }, { ids: number[]; labels: string[] }>(
+  "test_straw_labels",
+  (p) => sql`select array_agg(id order by id) as ids, array_agg(label order by id) as labels
+    from straw_probe where id = any(${p.ids}::int[])`,
+);
+
+it("answers arrays as arrays, and a refusal with PostgreSQL's code, constraint and detail", async () => {
+  // On PGlite these answers are read on the app's thread from the bytes PostgreSQL wrote (pglite-answers.ts).
+  const [labels] = await database.read((db) => strawLabels(db, { ids: [1, 2] }));
+  expect(labels).toEqual({ ids: [1, 2], labels: ["HOL-0001 'Kibo'", "FRI-0002"] });
+  const refused = await database
+    .tx((db) => addStraw(db, { id: 1, label: "again", at: null }))
+    .catch((e: unknown) => e as Record<string, unknown>);
+  expect(refused).toBeInstanceOf(Error);
+  expect(postgresErrorOf(refused)).toEqual({ code: "23505", constraint: "straw_probe_pkey" });
+  expect(
+    String(
+      (refused as { detail?: string }).detail ?? (refused as { cause?: { detail?: string } }).cause?.detail,
+    ),
+  ).toMatch(/Key \(id\)=\(1\) already exists/);
+});
