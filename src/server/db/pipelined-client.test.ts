@@ -93,3 +93,36 @@ it("sends a transaction with nothing but BEGIN and COMMIT, or that fails before 
   await database.tx((db) => db.execute(sql`insert into pipeline_probe values (4)`));
   expect(await probeIds()).toEqual([1, 4]);
 });
+
+it("sends COMMIT behind a transaction's last statements, and a refusal among them leaves nothing written", async () => {
+  let answers: number[] = [];
+  const writes = await writesOf(async () => {
+    answers = await database.txEndingWith(async (db) => {
+      const [[n]] = await together([rowsOf<{ n: number }>(db, sql`select 6::int as n`)]);
+      const last = together([
+        db.execute(sql`insert into pipeline_probe values (${n!.n})`),
+        rowsOf<{ id: number }>(db, sql`insert into pipeline_probe values (7) returning id`),
+      ]);
+      return { last: last.then(([, rows]) => rows.map((r) => r.id)) };
+    });
+  });
+  expect(answers).toEqual([7]);
+  expect(await probeIds()).toEqual([1, 4, 6, 7]);
+  // BEGIN and the read; the two inserts and COMMIT.
+  if (database.kind === "postgres") expect(writes).toBe(2);
+
+  const refused = await database
+    .txEndingWith(async (db) => ({
+      last: together([
+        db.execute(sql`insert into pipeline_probe values (8)`),
+        db.execute(sql`insert into pipeline_probe values (1)`),
+        db.execute(sql`insert into pipeline_probe values (9)`),
+      ]),
+    }))
+    .catch((error: unknown) => error);
+  // The duplicate refused with COMMIT already sent: the server rolled back instead, and the call says why.
+  expect(postgresErrorOf(refused)?.code).toBe("23505");
+  expect(await probeIds()).toEqual([1, 4, 6, 7]);
+  await database.tx((db) => db.execute(sql`insert into pipeline_probe values (10)`));
+  expect(await probeIds()).toEqual([1, 4, 6, 7, 10]);
+});

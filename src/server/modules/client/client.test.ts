@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, inventoryItems, users } from "../../db/schema";
+import { customers, inventoryItems, orders, outbox, stockMovements, users } from "../../db/schema";
 import {
   asUser,
   clientEmail,
@@ -160,10 +160,17 @@ describe("placing orders", () => {
     expect(noAddress.json().error.fields.deliveryAddress).toBe("Please provide a delivery address");
   });
 
-  it("answers 409 when stock is short and reserves nothing", async () => {
+  it("answers 409 when stock is short and writes nothing: no reservation, order or message", async () => {
     const low = await item("EMB-AY-006");
     const other = await item("SEM-HF-101");
     const available = low.currentStock - low.reservedStock;
+    const written = () =>
+      t.database.read(async (db) => ({
+        orders: await db.$count(orders),
+        messages: await db.$count(outbox),
+        movements: await db.$count(stockMovements),
+      }));
+    const before = await written();
     const res = await client.post(
       "/api/client/orders",
       order([
@@ -172,9 +179,13 @@ describe("placing orders", () => {
       ]),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/Not enough stock for Ayrshire Embryo \(EMB-AY-006\)/);
+    // The database refused the second item's reservation with COMMIT already behind it (stock_short).
+    expect(res.json().error.message).toBe(
+      `Not enough stock for Ayrshire Embryo (EMB-AY-006): ${available} available, ${available + 1} requested`,
+    );
     expect((await item("EMB-AY-006")).reservedStock).toBe(low.reservedStock);
     expect((await item("SEM-HF-101")).reservedStock).toBe(other.reservedStock);
+    expect(await written()).toEqual(before);
   });
 
   it("never oversells under many simultaneous orders for the last units", async () => {

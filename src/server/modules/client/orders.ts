@@ -15,7 +15,7 @@ import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
 import { readerOf } from "../notifications/readers";
-import { deliveryDate, insertOrder, itemsByOrder } from "../orders/service";
+import { deliveryDate, insertOrder, itemsByOrder, orderFirstReads } from "../orders/service";
 import { checkUnpaidCap, holdUntil, unpaidHeld } from "../payments/holds";
 import { orderableItems } from "./catalogue";
 
@@ -35,15 +35,17 @@ export function placeClientOrder(
     const id = (item.productId ?? item.id)!;
     wanted.set(id, (wanted.get(id) ?? 0) + item.quantity);
   }
-  return ctx.database.tx(async (db) => {
-    if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
+  if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
+  // Two trips: the reads, then every write with COMMIT right behind them.
+  return ctx.database.txEndingWith(async (db) => {
     const units = [...wanted.values()].reduce((a, b) => a + b, 0);
-    // Three reads in one trip: the account's row locked with its customer (the unpaid cap then counts one
-    // order at a time), what its unpaid orders hold, and the products' prices.
-    const [[customer], held, products] = await together([
+    // The account's row locked with its customer (the unpaid cap then counts one order at a time), what its
+    // unpaid orders hold, the products' prices, and the order's keys and approvers.
+    const [[customer], held, products, first] = await together([
       lockAccount(db, { userId: user.id }),
       unpaidHeld(db, user.id),
       orderableItems(db, { ids: [...wanted.keys()] }),
+      orderFirstReads(db, now),
     ]);
     if (!customer?.isActive) {
       throw new AppError("FORBIDDEN", "Your customer account is closed. Please contact Urithi to order.");
@@ -67,7 +69,8 @@ export function placeClientOrder(
     const total = lines.reduce((sum, l) => sum + l.unitPriceKes * l.quantity, 0);
     const types = new Set(products.map((p) => p.type));
     const accountName = `${user.firstName} ${user.lastName}`;
-    const order = await insertOrder(db, now, {
+    const order = insertOrder(db, now, {
+      ...first,
       source: "client",
       // Who ordered is the account, always; what the client typed can only name a delivery contact.
       customer: {
@@ -94,7 +97,7 @@ export function placeClientOrder(
       holdExpiresAt: holdUntil(ctx.config.holds, input.paymentMethod, now),
       notify: { bank: ctx.config.bank, client: readerOf(user, customer.phone) },
     });
-    return { id: order.id, orderNumber: order.orderNumber };
+    return { last: order.then((placed) => ({ id: placed.id, orderNumber: placed.orderNumber })) };
   });
 }
 

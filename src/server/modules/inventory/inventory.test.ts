@@ -334,14 +334,14 @@ describe("reserving stock", () => {
 
   it("refuses expired stock, unknown customers and bad quantities", async () => {
     const [expired] = await list("?search=EMB-HF-007");
-    expect(
-      (
-        await director.post(`/api/inventory/${expired!.id}/reserve`, {
-          customerName: "Kiambu Dairy Farm",
-          quantity: 1,
-        })
-      ).statusCode,
-    ).toBe(409);
+    const refused = await director.post(`/api/inventory/${expired!.id}/reserve`, {
+      customerName: "Kiambu Dairy Farm",
+      quantity: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `${expired!.breedName} Embryo (EMB-HF-007) is not available for sale`,
+    );
     const [item] = await list("?search=SEM-HF-101");
     const unknown = await director.post(`/api/inventory/${item!.id}/reserve`, {
       customerName: "Nobody",

@@ -16,13 +16,13 @@ import {
 import { kesToUsd } from "../../../contract/money";
 import type { Order } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import { type Db, together } from "../../db/database";
 import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { findCustomer } from "../customers/lookup";
-import { insertOrder, toOrder } from "../orders/service";
+import { insertOrder, orderFirstReads, toOrder } from "../orders/service";
 import { batchesOf, createBatch } from "./batches";
 import { saveGenetics, toGenetics } from "./genetics";
 import { availableStock, isLowStock } from "./low-stock";
@@ -310,10 +310,15 @@ export function reserveForCustomer(
   actorUserId: number,
 ): Promise<{ order: Order; item: InventoryItem }> {
   return ctx.database.tx(async (db) => {
-    const item = await loadItem(db, eq(inventoryItems.id, id));
-    const customer = await findCustomer(db, input);
+    const now = ctx.clock.now();
+    const [item, customer, first] = await together([
+      loadItem(db, eq(inventoryItems.id, id)),
+      findCustomer(db, input),
+      orderFirstReads(db, now),
+    ]);
     const total = item.costPerUnit * input.quantity;
-    const order = await insertOrder(db, ctx.clock.now(), {
+    const order = await insertOrder(db, now, {
+      ...first,
       source: "staff",
       customer,
       orderType: item.type,

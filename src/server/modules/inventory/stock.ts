@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
 import { writeOffReasonLabels } from "../../../contract/inventory";
-import { type Db, together } from "../../db/database";
+import { type Db, postgresErrorOf, together } from "../../db/database";
 import { prepared } from "../../db/prepared";
 import { inventoryItems, orderLines, stockBatches, stockMovements, stockPositions } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { type AppError, conflict, notFound } from "../../errors";
 import { batchExpired } from "./batches";
 import {
   dispatchPicks,
@@ -25,9 +25,12 @@ export interface StockRequest {
 /**
  * Holds stock for an order inside the caller's transaction. Each item moves by one conditional UPDATE
  * (available >= n), taken in id order so concurrent orders lock rows in the same sequence; the CHECK on
- * the table is the backstop. Throws 409 and reserves nothing (the transaction rolls back) when short.
+ * the table is the backstop. An item that is short refuses its statement in SQL (`stock_short`), so the
+ * transaction cannot commit even when COMMIT was sent behind these statements (`txEndingWith`): the answer
+ * rejects with a 409 naming the item, and nothing is reserved. The statements are sent at once, in call
+ * order.
  */
-export async function reserveStock(
+export function reserveStock(
   db: Db,
   requests: StockRequest[],
   context: { orderId: number; orderNumber: string; actorUserId: number | null; now: Date },
@@ -35,12 +38,10 @@ export async function reserveStock(
   const merged = new Map<number, number>();
   for (const r of requests) merged.set(r.inventoryItemId, (merged.get(r.inventoryItemId) ?? 0) + r.quantity);
   const ordered = [...merged.entries()].sort(([a], [b]) => a - b);
-  if (ordered.length === 0) return;
+  if (ordered.length === 0) return Promise.resolve();
   stockChanged();
-  // One statement per item (reserveItem). They are sent together, in id order, and the server runs them in
-  // that order.
   const { at, day } = pickTime(context.now);
-  const reserved = await together(
+  return together(
     ordered.map(([item, quantity]) =>
       reserveItem(db, {
         item,
@@ -52,26 +53,37 @@ export async function reserveStock(
         day,
       }),
     ),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      throw shortStock(error) ?? error;
+    },
   );
-  const short = ordered.find((_, i) => reserved[i]![0]!.reserved === 0);
-  if (short) {
-    const [itemId, quantity] = short;
-    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, itemId));
-    if (!item) throw notFound("Inventory item");
-    if (!item.isActive || item.viabilityStatus !== "viable") {
-      throw conflict(`${productName(item)} (${item.itemId}) is not available for sale`);
-    }
-    const available = item.currentStock - item.reservedStock;
-    throw conflict(
-      `Not enough stock for ${productName(item)} (${item.itemId}): ${available} available, ${quantity} requested`,
-    );
-  }
+}
+
+/** What `stock_short` (migration 0033) tells of the item it refused, as JSON in the refusal's DETAIL. */
+interface ShortStock {
+  item: { itemId: string; type: string; breedName: string; sellable: boolean; available: number } | null;
+  wanted: number;
+}
+
+/** The API's answer to a reservation the database refused for want of stock, or null for any other error. */
+function shortStock(error: unknown): AppError | null {
+  const refusal = postgresErrorOf(error);
+  if (refusal?.code !== "UR409" || !refusal.detail) return null;
+  const { item, wanted } = JSON.parse(refusal.detail) as ShortStock;
+  if (!item) return notFound("Inventory item");
+  if (!item.sellable) return conflict(`${productName(item)} (${item.itemId}) is not available for sale`);
+  return conflict(
+    `Not enough stock for ${productName(item)} (${item.itemId}): ${item.available} available, ${wanted} requested`,
+  );
 }
 
 /**
- * Reserves one item's units for an order, if it has them: the conditional UPDATE locks the row, and the
- * movement and the pick list (which locks the straws after the row, as every other writer does) ride in the
- * same statement, so the row is held for no round trip but COMMIT's.
+ * Reserves one item's units for an order, or refuses (`stock_short`) when it has not got them: the
+ * conditional UPDATE locks the row, and the movement and the pick list (which locks the straws after the
+ * row, as every other writer does) ride in the same statement, so the row is held for no round trip but
+ * COMMIT's.
  */
 const reserveItem = prepared<
   {
@@ -100,7 +112,8 @@ const reserveItem = prepared<
              ${p.actor}::int, ${p.at}::timestamptz
       from reserved
     ), ${pickCtes(p, sql`exists (select from reserved)`)}
-    select count(*)::int as reserved from reserved`,
+    select case when exists (select from reserved) then 1
+                else stock_short(${p.item}::int, ${p.quantity}::int) end as reserved`,
 );
 
 /** An order's lines that hold stock, in item-id order so rows are always locked in the same sequence. */

@@ -16,27 +16,29 @@ const approverRoles = rolesWith("orders:approve");
 export const orderApprovers = (db: Db): Promise<Reader[]> => staffReaders(db, approverRoles);
 
 /**
- * A new order's messages, in one insert: "order received" (and bank details for a bank transfer) to the
- * client, "awaits approval" by email to every approver. An M-Pesa order's prompt message follows when the
- * prompt is sent.
+ * A new order's messages, in one insert, sent at once: "order received" (and bank details for a bank
+ * transfer) to the client, "awaits approval" by email to every approver. An M-Pesa order's prompt message
+ * follows when the prompt is sent.
  */
-export async function notifyOrderPlaced(
+export function notifyOrderPlaced(
   db: Db,
   placed: {
-    order: OrderRow;
+    order: Pick<
+      OrderRow,
+      "id" | "orderNumber" | "customerName" | "totalAmountKes" | "paymentMethod" | "holdExpiresAt"
+    >;
     lines: Line[];
-    /** From `orderApprovers`, read while the order was written. */
+    /** From `orderApprovers`, read before the order was written. */
     approvers: Reader[];
     bank: Config["bank"];
     now: Date;
-    client?: Reader;
+    client: Reader;
   },
-): Promise<void> {
-  const { order, lines, approvers, bank, now, client } = placed;
-  const reader = client ?? (await orderReader(db, order));
+): Promise<number> {
+  const { order, lines, approvers, bank, now, client: reader } = placed;
   const facts = { orderNumber: order.orderNumber, amountKes: order.totalAmountKes, lines };
   const at = { orderId: order.id, now };
-  await writeMessages(db, [
+  return writeMessages(db, [
     ...messageRows({ kind: "order_received", reader, facts, ...at }),
     ...(order.paymentMethod === "bank"
       ? messageRows({

@@ -29,6 +29,13 @@ export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
     const [user] = await userReader(db, { id: order.clientUserId });
     if (user) return readerOf(user, order.customerPhone);
   }
+  return contactReader(order);
+}
+
+/** Whoever an order names as its customer, without an account: English, by SMS and email. */
+export function contactReader(
+  order: Pick<OrderRow, "customerName" | "customerPhone" | "customerEmail">,
+): Reader {
   return {
     name: order.customerName,
     phone: order.customerPhone,

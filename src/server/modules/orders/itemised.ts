@@ -8,10 +8,11 @@ import {
   serviceKindLabels,
 } from "../../../contract/orders";
 import type { AppContext } from "../../context";
+import { together } from "../../db/database";
 import { forbidden, validationError } from "../../errors";
 import { orderableItems } from "../client/catalogue";
 import { findCustomer } from "../customers/lookup";
-import { deliveryDate, insertOrder, type NewOrder, toOrder } from "./service";
+import { deliveryDate, insertOrder, type NewOrder, orderFirstReads, toOrder } from "./service";
 
 /**
  * A staff order with lines: the customer by id, every product priced from the catalogue (a discount needs
@@ -29,8 +30,11 @@ export function createItemisedOrder(
   const now = ctx.clock.now();
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
-    const customer = await findCustomer(db, { customerId: input.customerId });
-    const items = await orderableItems(db, { ids: input.lines.map((l) => l.inventoryItemId) });
+    const [customer, items, first] = await together([
+      findCustomer(db, { customerId: input.customerId }),
+      orderableItems(db, { ids: input.lines.map((l) => l.inventoryItemId) }),
+      orderFirstReads(db, now),
+    ]);
     const lines: NonNullable<NewOrder["lines"]> = input.lines.map((line, i) => {
       const item = items.find((it) => it.id === line.inventoryItemId);
       if (!item) {
@@ -61,6 +65,7 @@ export function createItemisedOrder(
     const total = lines.reduce((sum, l) => sum + l.unitPriceKes * l.quantity, 0);
     const types = new Set(input.lines.map((l) => items.find((it) => it.id === l.inventoryItemId)!.type));
     const order = await insertOrder(db, now, {
+      ...first,
       source: "staff",
       customer,
       // Services alone, or embryos with semen, make a mixed order; the lines say exactly what.

@@ -24,6 +24,7 @@ import { orderTotals } from "../finance/ledger";
 import { reserveStock } from "../inventory/stock";
 import { notifyOrderPlaced, orderApprovers } from "../notifications/order-messages";
 import type { Reader } from "../notifications/outbox";
+import { contactReader } from "../notifications/readers";
 import { orderNumberOf, orderNumberPrefix } from "./order-number";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -85,81 +86,119 @@ export interface NewOrder {
   notify: { bank: Config["bank"]; client?: Reader };
 }
 
-/** Inserts an order with its lines, reserves their stock and records the first history entry. */
-export async function insertOrder(db: Db, now: Date, input: NewOrder): Promise<OrderRow> {
-  // Sums of prices × quantities can pass what one order may carry before the stock check sees them.
-  if (input.totalAmountKes > MAX_AMOUNT_KES) throw validationError(amountTooLarge);
-  // Everything that locks nothing first; the stock rows, which every order of an item queues on, last.
-  // The order, its first history entry and its lines go in one statement; the approvers are read in the same
-  // trip, and the order's messages go in the same trip as the stock's statements.
-  const lines = input.lines ?? [];
-  const [[placed], approvers] = await together([
-    placeOrder(db, {
-      numberPrefix: orderNumberPrefix(now),
-      source: input.source,
-      customerId: input.customer.id,
-      clientUserId: input.clientUserId ?? null,
-      customerName: input.customerName ?? input.customer.name,
-      customerEmail: input.customer.email,
-      customerPhone: input.customer.phone,
-      customerLocation: input.customer.address,
-      orderType: input.orderType,
-      totalAmountKes: input.totalAmountKes,
-      totalAmountUsd: input.totalAmountUsd ?? null,
-      currency: input.currency,
-      paymentMethod: input.paymentMethod ?? null,
-      deliveryAddress: input.deliveryAddress ?? input.customer.address,
-      deliveryContact: input.deliveryContact ? JSON.stringify(input.deliveryContact) : null,
-      specialInstructions: input.specialInstructions ?? null,
-      requestedDeliveryDate: input.requestedDeliveryDate ?? null,
-      expectedDeliveryDate: input.expectedDeliveryDate?.toISOString() ?? null,
-      notes: input.notes ?? null,
-      createdBy: input.createdBy,
-      holdExpiresAt: input.holdExpiresAt?.toISOString() ?? null,
-      now: now.toISOString(),
-      eventNote: input.source === "client" ? "Placed by the client" : "Created by staff",
-      lineItems: lines.map((l) => l.inventoryItemId),
-      lineNames: lines.map((l) => l.productName),
-      lineBreeds: lines.map((l) => l.breed),
-      lineQuantities: lines.map((l) => l.quantity),
-      linePrices: lines.map((l) => l.unitPriceKes),
-    }),
-    orderApprovers(db),
-  ]);
-  const order = tableRow(orders, placed!);
-  const stock = lines.flatMap((l) =>
-    l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
-  );
-  await together([
-    notifyOrderPlaced(db, {
-      order,
-      lines: lines.map((l) => ({
-        name: l.productName,
-        quantity: l.quantity,
-        lineTotalKes: l.unitPriceKes * l.quantity,
-      })),
-      approvers,
-      bank: input.notify.bank,
-      now,
-      client: input.notify.client,
-    }),
-    reserveStock(db, stock, {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      actorUserId: input.createdBy,
-      now,
-    }),
-  ]);
-  return order;
+/** An order's id and number, taken before it is written so its messages can go in the same trip. */
+export interface OrderKeys {
+  id: number;
+  orderNumber: string;
+}
+
+/** The next order's id and number, from their sequences. */
+export const orderKeys = (db: Db, now: Date): Promise<OrderKeys> =>
+  nextOrderKeys(db, { numberPrefix: orderNumberPrefix(now) }).then(([keys]) => keys!);
+
+const nextOrderKeys = prepared<{ numberPrefix: string }, OrderKeys>(
+  "next_order_keys",
+  (p) => sql`select nextval('orders_id_seq')::int as id, ${orderNumberOf(p.numberPrefix)} as "orderNumber"`,
+);
+
+/** What an order's writes need read first: its keys and who approves it (read together, `together`). */
+export interface OrderFirstReads {
+  keys: OrderKeys;
+  approvers: Reader[];
+}
+
+/** Reads what `insertOrder` needs, in one trip. */
+export async function orderFirstReads(db: Db, now: Date): Promise<OrderFirstReads> {
+  const [keys, approvers] = await together([orderKeys(db, now), orderApprovers(db)]);
+  return { keys, approvers };
 }
 
 /**
- * The order (its number from the sequence), its first history entry and its lines, in one statement. The
+ * Inserts an order with its lines and first history entry, writes its messages and reserves its stock: every
+ * statement is sent at once, in that order (the stock rows, which every order of an item queues on, last),
+ * and nothing waits for another's answer, so a caller may send COMMIT right behind them
+ * (`Database.txEndingWith`). Short stock refuses in SQL (409).
+ */
+export function insertOrder(db: Db, now: Date, input: NewOrder & OrderFirstReads): Promise<OrderRow> {
+  // Sums of prices × quantities can pass what one order may carry before the stock check sees them.
+  if (input.totalAmountKes > MAX_AMOUNT_KES) throw validationError(amountTooLarge);
+  const { keys } = input;
+  const lines = input.lines ?? [];
+  const customerName = input.customerName ?? input.customer.name;
+  const holdExpiresAt = input.holdExpiresAt ?? null;
+  const placed = placeOrder(db, {
+    id: keys.id,
+    orderNumber: keys.orderNumber,
+    source: input.source,
+    customerId: input.customer.id,
+    clientUserId: input.clientUserId ?? null,
+    customerName,
+    customerEmail: input.customer.email,
+    customerPhone: input.customer.phone,
+    customerLocation: input.customer.address,
+    orderType: input.orderType,
+    totalAmountKes: input.totalAmountKes,
+    totalAmountUsd: input.totalAmountUsd ?? null,
+    currency: input.currency,
+    paymentMethod: input.paymentMethod ?? null,
+    deliveryAddress: input.deliveryAddress ?? input.customer.address,
+    deliveryContact: input.deliveryContact ? JSON.stringify(input.deliveryContact) : null,
+    specialInstructions: input.specialInstructions ?? null,
+    requestedDeliveryDate: input.requestedDeliveryDate ?? null,
+    expectedDeliveryDate: input.expectedDeliveryDate?.toISOString() ?? null,
+    notes: input.notes ?? null,
+    createdBy: input.createdBy,
+    holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+    now: now.toISOString(),
+    eventNote: input.source === "client" ? "Placed by the client" : "Created by staff",
+    lineItems: lines.map((l) => l.inventoryItemId),
+    lineNames: lines.map((l) => l.productName),
+    lineBreeds: lines.map((l) => l.breed),
+    lineQuantities: lines.map((l) => l.quantity),
+    linePrices: lines.map((l) => l.unitPriceKes),
+  });
+  const messages = notifyOrderPlaced(db, {
+    order: {
+      ...keys,
+      customerName,
+      totalAmountKes: input.totalAmountKes,
+      paymentMethod: input.paymentMethod ?? null,
+      holdExpiresAt,
+    },
+    lines: lines.map((l) => ({
+      name: l.productName,
+      quantity: l.quantity,
+      lineTotalKes: l.unitPriceKes * l.quantity,
+    })),
+    approvers: input.approvers,
+    bank: input.notify.bank,
+    now,
+    client:
+      input.notify.client ??
+      contactReader({
+        customerName,
+        customerEmail: input.customer.email,
+        customerPhone: input.customer.phone,
+      }),
+  });
+  const stock = reserveStock(
+    db,
+    lines.flatMap((l) =>
+      l.inventoryItemId === null ? [] : [{ inventoryItemId: l.inventoryItemId, quantity: l.quantity }],
+    ),
+    { orderId: keys.id, orderNumber: keys.orderNumber, actorUserId: input.createdBy, now },
+  );
+  return together([placed, messages, stock]).then(([[row]]) => tableRow(orders, row!));
+}
+
+/**
+ * The order (its keys taken before, `orderKeys`), its first history entry and its lines, in one statement. The
  * lines come as one array per column, so the statement is the same for any number of lines.
  */
 const placeOrder = prepared<
   {
-    numberPrefix: string;
+    id: number;
+    orderNumber: string;
     source: OrderRow["source"];
     customerId: number;
     clientUserId: number | null;
@@ -194,11 +233,12 @@ const placeOrder = prepared<
 >(
   "place_order",
   (p) => sql`with placed as (
-      insert into ${orders} (order_number, source, customer_id, client_user_id, customer_name, customer_email,
+      insert into ${orders} (id, order_number, source, customer_id, client_user_id, customer_name, customer_email,
         customer_phone, customer_location, order_type, status, total_amount_kes, total_amount_usd, currency,
         payment_method, delivery_address, delivery_contact, special_instructions, requested_delivery_date,
         order_date, expected_delivery_date, notes, created_by, hold_expires_at, created_at, updated_at)
-      values (${orderNumberOf(p.numberPrefix)}, ${p.source}::order_source, ${p.customerId}::int,
+      overriding system value
+      values (${p.id}::int, ${p.orderNumber}::text, ${p.source}::order_source, ${p.customerId}::int,
         ${p.clientUserId}::int, ${p.customerName}::text, ${p.customerEmail}::text, ${p.customerPhone}::text,
         ${p.customerLocation}::text, ${p.orderType}::order_type, 'pending', ${p.totalAmountKes}::int,
         ${p.totalAmountUsd}::int, ${p.currency}::currency, ${p.paymentMethod}::payment_method,
@@ -231,8 +271,9 @@ export function createStaffOrder(
   const now = ctx.clock.now();
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   return ctx.database.tx(async (db) => {
-    const customer = await findCustomer(db, input);
+    const [customer, first] = await together([findCustomer(db, input), orderFirstReads(db, now)]);
     const order = await insertOrder(db, now, {
+      ...first,
       source: "staff",
       customer,
       orderType: input.orderType,
