@@ -6,6 +6,11 @@ export interface Run {
   p99: number;
   /** How many answers of each HTTP status. */
   statuses: Record<string, number>;
+  /**
+   * CPU milliseconds this process spent per answer during the run, every thread together (the server, its
+   * database thread, the load generator): steadier than the rate on a shared machine, whose cores come and go.
+   */
+  cpuMs: number;
 }
 
 /**
@@ -74,11 +79,15 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
     cookies: options.cookies ?? [[options.cookie ?? ""]],
   };
   return new Promise((resolve, reject) => {
+    const cpu = process.cpuUsage();
     const worker = new Worker(generator, { eval: true, workerData });
-    worker.once("message", (m: Run & { failed: string | null }) => {
+    worker.once("message", (m: Omit<Run, "cpuMs"> & { failed: string | null }) => {
+      const used = process.cpuUsage(cpu);
       void worker.terminate();
+      const answers = m.rps * options.seconds;
+      const cpuMs = (used.user + used.system) / 1000 / Math.max(1, answers);
       if (m.failed) reject(new Error(m.failed));
-      else resolve({ rps: m.rps, p95: m.p95, p99: m.p99, statuses: m.statuses });
+      else resolve({ rps: m.rps, p95: m.p95, p99: m.p99, statuses: m.statuses, cpuMs });
     });
     worker.once("error", reject);
   });
@@ -94,6 +103,7 @@ export function medianRun(runs: Run[]): Run {
     rps: median(runs.map((r) => r.rps)),
     p95: median(runs.map((r) => r.p95)),
     p99: median(runs.map((r) => r.p99)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
     statuses,
   };
 }

@@ -230,13 +230,13 @@ export function printOrders(rows: OrderRow[]): void {
     `\nOrder placement: POST /api/client/orders, ${CLIENTS} connections over ${ACCOUNTS} client accounts, ${SECONDS} s runs, medians of ${PAIRS} (PostgreSQL runs interleaved with pgbench running the same transaction's SQL, bench/order.pgbench.sql).\n`,
   );
   console.log(
-    "| database | answers/s | p95 ms | p99 ms | placed (201) | refused, out of stock (409) | pgbench tps | ratio to pgbench | oversold items | peak RSS MB |",
+    "| database | answers/s | p95 ms | p99 ms | CPU ms/answer | placed (201) | refused, out of stock (409) | pgbench tps | ratio to pgbench | oversold items | peak RSS MB |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     const ratio = r.pgbenchTps ? `${((r.urithi.rps / r.pgbenchTps) * 100).toFixed(0)}%` : "—";
     console.log(
-      `| ${r.kind} | ${r.urithi.rps.toFixed(0)} | ${r.urithi.p95.toFixed(1)} | ${r.urithi.p99.toFixed(1)} | ${r.orders} | ${r.refused} | ${r.pgbenchTps?.toFixed(0) ?? "—"} | ${ratio} | ${r.oversold} | ${r.peakRssMb.toFixed(0)} |`,
+      `| ${r.kind} | ${r.urithi.rps.toFixed(0)} | ${r.urithi.p95.toFixed(1)} | ${r.urithi.p99.toFixed(1)} | ${r.urithi.cpuMs.toFixed(2)} | ${r.orders} | ${r.refused} | ${r.pgbenchTps?.toFixed(0) ?? "—"} | ${ratio} | ${r.oversold} | ${r.peakRssMb.toFixed(0)} |`,
     );
   }
 }

@@ -85,6 +85,11 @@ export interface Database {
    * interleave with a transaction.
    */
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Sends one statement outside any transaction: `fn` starts it at once and sends nothing after it (an
+   * upsert that is atomic by itself). On PGlite the next queued job may start as soon as it has been sent.
+   */
+  statement<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs `fn` while holding a database-wide lock, so only one app instance migrates or seeds at a time. */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -96,13 +101,26 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const client = await startPgliteThread(dataDir);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger }) as unknown as Db;
   const queue = new SerialQueue();
+  // The next job may start once a transaction has sent its COMMIT or ROLLBACK: the worker takes messages in
+  // the order they come, so nothing can reach PGlite inside this transaction, and PGlite need not wait idle
+  // for the answer to reach this thread and the next job to be sent.
   const tx = <T>(fn: (db: Db) => Promise<T>) =>
-    queue.run(() => db.transaction((t) => fn(t as unknown as Db)));
+    queue.run((release) => {
+      client.onceEnding(release);
+      return db.transaction((t) => fn(t as unknown as Db));
+    });
   return {
     kind: "pglite",
     tx,
     txEndingWith: (fn) => endingWith(tx, fn),
     read: (fn) => queue.run(() => fn(db)),
+    // Sent, it stands in the worker's queue before anything sent later, outside every transaction.
+    statement: (fn) =>
+      queue.run((release) => {
+        const answer = fn(db);
+        release();
+        return answer;
+      }),
     exclusive: (fn) => queue.run(() => fn(db)),
     close: () => queue.run(() => client.close()),
   };
@@ -157,6 +175,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     // A deadlock among the last statements surfaces in `last`, so the retry waits for it too.
     txEndingWith: (fn) => withRetry(() => endingWith(tx, fn)),
     read: (fn) => fn(db),
+    statement: (fn) => fn(db),
     exclusive: async (fn) => {
       const client = await pool.connect();
       try {

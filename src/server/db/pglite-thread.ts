@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { answerReader, type QueryResult, REFUSAL_FIELDS } from "./pglite-answers";
+import { pgliteWire, type QueryResult, REFUSAL_FIELDS } from "./pglite-wire";
 import { preparedName } from "./prepared";
 
 /**
@@ -40,9 +40,10 @@ db.waitReady
     (types) => parentPort.postMessage({ ready: true, arrayTypes: types.rows.map((t) => [t.oid, t.typarray]) }),
     (error) => parentPort.postMessage({ ready: false, error: { message: String(error && error.message || error) } }),
   );
-// A prepared statement (db/prepared.ts): parsed and described once under its name, then each call is one
-// Bind, Describe, Execute and Sync handed to PostgreSQL together, where a statement without a name is parsed,
-// planned and handed over message by message every time.
+// A prepared statement (db/prepared.ts) is parsed and described here once under its name, and its parameter
+// types go back with that first answer. From then on the app's thread writes each call's Bind, Describe,
+// Execute and Sync itself (pglite-wire.ts) and they are handed to PostgreSQL as they come, where a statement
+// without a name is parsed, planned and handed over message by message every time.
 const parameterTypes = new Map();
 const joined = (messages) => {
   const all = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
@@ -64,7 +65,7 @@ const keepAsText = (types) => {
     db.parsers[type] = same;
   }
 };
-const runPrepared = async (m) => {
+const prepare = async (m) => {
   const { serialize } = protocol;
   let types = parameterTypes.get(m.name);
   if (!types) {
@@ -75,6 +76,10 @@ const runPrepared = async (m) => {
     types = parse.parseDescribeStatementResults(described.messages);
     parameterTypes.set(m.name, types);
   }
+  return types;
+};
+const runFirst = (m, types) => {
+  const { serialize } = protocol;
   const values = m.params.map((value, i) => {
     if (value === null || value === undefined) return null;
     const serializer = db.serializers[types[i]];
@@ -90,6 +95,7 @@ const raw = (message) => {
   db.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) });
   return joined(chunks);
 };
+const answer = (id, bytes, types) => parentPort.postMessage({ id, ok: true, raw: bytes, types }, [bytes.buffer]);
 // Messages are handled one after another, in the order they came: a statement never starts before the one
 // sent ahead of it has answered.
 const inbox = [];
@@ -110,15 +116,16 @@ const handle = async (m) => {
     return;
   }
   try {
+    if (m.bind) return answer(m.id, raw(m.bind));
+    if (m.name) {
+      const types = await prepare(m);
+      return answer(m.id, runFirst(m, types), types);
+    }
+    // A transaction's BEGIN, COMMIT or ROLLBACK goes as one simple query rather than the six messages of a
+    // statement with parameters.
+    if (m.params.length === 0 && bare.test(m.sql)) return answer(m.id, raw(protocol.serialize.query(m.sql)));
     // Functions cannot cross threads, so Drizzle's parsers come as the ids of the types it keeps as text.
     keepAsText(m.rawTypes);
-    if (m.name || (m.params.length === 0 && bare.test(m.sql))) {
-      // A transaction's BEGIN, COMMIT or ROLLBACK goes as one simple query rather than the six messages of a
-      // statement with parameters: about 100 µs less each.
-      const bytes = m.name ? await runPrepared(m) : raw(protocol.serialize.query(m.sql));
-      parentPort.postMessage({ id: m.id, ok: true, raw: bytes }, [bytes.buffer]);
-      return;
-    }
     const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
   } catch (error) {
@@ -141,18 +148,22 @@ interface QueryOptions {
 }
 type Reply =
   | { id: number; ok: true; result: QueryResult | null; raw?: undefined }
-  | { id: number; ok: true; raw: Uint8Array }
+  | { id: number; ok: true; raw: Uint8Array; types?: number[] }
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 interface Waiting {
   resolve: (r: QueryResult | null) => void;
   reject: (e: Error) => void;
   read: { rowMode: "array" | "object"; rawTypes: number[] };
+  /** The prepared statement whose parameter types its answer brings, the first time it runs. */
+  prepares?: string;
 }
 
 /** The client Drizzle's PGlite driver is given: each query is a message to the worker. */
 export interface PgliteThread {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
   transaction<T>(fn: (tx: PgliteThread) => Promise<T>): Promise<T>;
+  /** Calls `release` once the next transaction has sent its COMMIT or ROLLBACK. */
+  onceEnding(release: () => void): void;
   close(): Promise<void>;
 }
 
@@ -195,16 +206,19 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     );
     worker.once("error", reject);
   });
-  const readAnswer = answerReader(arrayTypes);
+  const wire = pgliteWire(arrayTypes);
+  /** Each prepared statement's parameter types, once the thread has prepared it. */
+  const preparedTypes = new Map<string, number[]>();
   worker.on("message", (m: Reply) => {
     const waiting = pending.get(m.id);
     if (!waiting) return;
     pending.delete(m.id);
     settle();
     if (m.ok && m.raw) {
+      if (m.types && waiting.prepares) preparedTypes.set(waiting.prepares, m.types);
       let result: QueryResult;
       try {
-        result = readAnswer(m.raw, waiting.read);
+        result = wire.read(m.raw, waiting.read);
       } catch (error) {
         waiting.reject(error as Error);
         return;
@@ -219,14 +233,16 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
   const send = (
     message: Record<string, unknown>,
     read: Waiting["read"] = { rowMode: "object", rawTypes: [] },
+    prepares?: string,
+    transfer: ArrayBuffer[] = [],
   ) =>
     new Promise<QueryResult | null>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = next++;
-      pending.set(id, { resolve, reject, read });
+      pending.set(id, { resolve, reject, read, prepares });
       settle();
       try {
-        worker.postMessage({ id, ...message });
+        worker.postMessage({ id, ...message }, transfer);
       } catch (error) {
         pending.delete(id);
         settle();
@@ -234,29 +250,47 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
       }
     });
 
+  let endingHook: (() => void) | null = null;
   const client: PgliteThread = {
     query: async (sql, params = [], options = {}) => {
       const read = {
         rowMode: options.rowMode ?? "object",
         rawTypes: Object.keys(options.parsers ?? {}).map(Number),
       };
-      return (await send({ sql, name: preparedName(sql), params, ...read }, read))!;
+      const name = preparedName(sql);
+      const types = name && preparedTypes.get(name);
+      if (name && types) {
+        const bind = wire.bind(name, params, types);
+        return (await send({ bind }, read, undefined, [bind.buffer as ArrayBuffer]))!;
+      }
+      return (await send({ sql, name, params, ...read }, read, name))!;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first
-    // statements follow it at once instead of a round trip later.
+    // statements follow it at once instead of a round trip later. For the same reason the next transaction
+    // may start as soon as this one's COMMIT or ROLLBACK is sent (`onceEnding`): its BEGIN queues behind it.
     transaction: async (fn) => {
+      const ending = endingHook;
+      endingHook = null;
       const begun = client.query("BEGIN");
       begun.catch(() => {});
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
-        const result = await fn(client);
+        result = await fn(client);
         await begun;
-        await client.query("COMMIT");
-        return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
+        const rolledBack = client.query("ROLLBACK");
+        ending?.();
+        await rolledBack.catch(() => {});
         throw error;
       }
+      const committed = client.query("COMMIT");
+      ending?.();
+      await committed;
+      return result;
+    },
+    onceEnding: (release) => {
+      endingHook = release;
     },
     close: async () => {
       if (stopped) return;

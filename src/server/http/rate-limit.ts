@@ -66,7 +66,7 @@ function databaseStore(ctx: AppContext, claimsAhead: boolean, prefix = "") {
     const ends = new Date(now.getTime() + timeWindow).toISOString();
     // One statement, atomic on its own: no BEGIN and COMMIT round trips around it.
     return ctx.database
-      .read((db) => countHits(db, { key, hits, now: now.toISOString(), ends }))
+      .statement((db) => countHits(db, { key, hits, now: now.toISOString(), ends }))
       .then(([row]) => row!);
   };
 
