@@ -116,7 +116,7 @@ const handle = async (m) => {
     return;
   }
   try {
-    if (m.bind) return answer(m.id, raw(m.bind));
+    if (m.call) return answer(m.id, raw(m.call));
     if (m.name) {
       const types = await prepare(m);
       return answer(m.id, runFirst(m, types), types);
@@ -154,6 +154,8 @@ interface Waiting {
   resolve: (r: QueryResult | null) => void;
   reject: (e: Error) => void;
   read: { rowMode: "array" | "object"; rawTypes: number[] };
+  /** The prepared statement this answers, if any. */
+  statement?: string;
   /** The prepared statement whose parameter types its answer brings, the first time it runs. */
   prepares?: string;
 }
@@ -207,18 +209,16 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     worker.once("error", reject);
   });
   const wire = pgliteWire(arrayTypes);
-  /** Each prepared statement's parameter types, once the thread has prepared it. */
-  const preparedTypes = new Map<string, number[]>();
   worker.on("message", (m: Reply) => {
     const waiting = pending.get(m.id);
     if (!waiting) return;
     pending.delete(m.id);
     settle();
     if (m.ok && m.raw) {
-      if (m.types && waiting.prepares) preparedTypes.set(waiting.prepares, m.types);
+      if (m.types && waiting.prepares) wire.prepared(waiting.prepares, m.types);
       let result: QueryResult;
       try {
-        result = wire.read(m.raw, waiting.read);
+        result = wire.read(m.raw, waiting.read, waiting.statement);
       } catch (error) {
         waiting.reject(error as Error);
         return;
@@ -232,14 +232,13 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
 
   const send = (
     message: Record<string, unknown>,
-    read: Waiting["read"] = { rowMode: "object", rawTypes: [] },
-    prepares?: string,
+    answer: Omit<Waiting, "resolve" | "reject"> = { read: { rowMode: "object", rawTypes: [] } },
     transfer: ArrayBuffer[] = [],
   ) =>
     new Promise<QueryResult | null>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = next++;
-      pending.set(id, { resolve, reject, read, prepares });
+      pending.set(id, { resolve, reject, ...answer });
       settle();
       try {
         worker.postMessage({ id, ...message }, transfer);
@@ -258,12 +257,9 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
         rawTypes: Object.keys(options.parsers ?? {}).map(Number),
       };
       const name = preparedName(sql);
-      const types = name && preparedTypes.get(name);
-      if (name && types) {
-        const bind = wire.bind(name, params, types);
-        return (await send({ bind }, read, undefined, [bind.buffer as ArrayBuffer]))!;
-      }
-      return (await send({ sql, name, params, ...read }, read, name))!;
+      const call = name ? wire.call(name, params) : null;
+      if (call) return (await send({ call }, { read, statement: name }, [call.buffer as ArrayBuffer]))!;
+      return (await send({ sql, name, params, ...read }, { read, statement: name, prepares: name }))!;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first

@@ -38,8 +38,10 @@ function refusalFields(error: messages.DatabaseError): Record<string, string | n
 /**
  * The app's side of the PGlite thread's wire, with the same type handling as the thread's PGlite: its
  * defaults, its array types (`arrayTypes`, element and array type ids as it read them at start) and the types
- * Drizzle keeps as text. A prepared statement's Bind is written here, and every raw answer read here, so the
- * database's thread does neither.
+ * Drizzle keeps as text. Once the thread has prepared a statement (and said its parameter types, `prepared`),
+ * each call's messages are written here, and every raw answer is read here, so the database's thread does
+ * neither. A prepared statement's columns never change (its text is fixed, its columns listed), so after its
+ * first answer a call skips the Describe that would send them again.
  */
 export function pgliteWire(arrayTypes: [number, number][]) {
   const parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
@@ -51,21 +53,35 @@ export function pgliteWire(arrayTypes: [number, number][]) {
   const keptAsText = new Set<number>();
   const parser = new protocol.Parser();
   const { serialize } = protocol;
-  const thenRun = [serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()];
+  const describeRun = joined([serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
+  const run = joined([serialize.execute({}), serialize.sync()]);
+  /** Each prepared statement's parameter types, and its columns once an answer has described them. */
+  const statements = new Map<string, { parameterTypes: number[]; columns?: messages.BackendMessage[] }>();
 
   return {
-    /** Bind, Describe, Execute and Sync for a statement prepared as `name` with these parameter types. */
-    bind(name: string, params: unknown[], parameterTypes: number[]): Uint8Array {
+    /** The thread prepared `name`: from now on its calls are written here. */
+    prepared(name: string, parameterTypes: number[]): void {
+      if (!statements.has(name)) statements.set(name, { parameterTypes });
+    },
+
+    /** A call of prepared statement `name` as the messages PostgreSQL takes, or null if not yet prepared. */
+    call(name: string, params: unknown[]): Uint8Array | null {
+      const statement = statements.get(name);
+      if (!statement) return null;
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
-        const serializer = serializers[parameterTypes[i]!];
+        const serializer = serializers[statement.parameterTypes[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      return joined([serialize.bind({ statement: name, values }), ...thenRun]);
+      return bindMessage(name, values, statement.columns ? run : describeRun);
     },
 
     /** The rows of an answer given as the bytes PostgreSQL wrote; a refusal throws with its fields. */
-    read(bytes: Uint8Array, options: { rowMode: "array" | "object"; rawTypes: number[] }): QueryResult {
+    read(
+      bytes: Uint8Array,
+      options: { rowMode: "array" | "object"; rawTypes: number[] },
+      name?: string,
+    ): QueryResult {
       for (const type of options.rawTypes) {
         if (keptAsText.has(type)) continue;
         keptAsText.add(type);
@@ -75,10 +91,44 @@ export function pgliteWire(arrayTypes: [number, number][]) {
       parser.parse(bytes, (message) => answer.push(message));
       const refusal = answer.find((m): m is messages.DatabaseError => m.name === "error");
       if (refusal) throw Object.assign(new Error(refusal.message), refusalFields(refusal));
+      const statement = name ? statements.get(name) : undefined;
+      if (statement && !statement.columns) {
+        const described = answer.find((m) => m.name === "rowDescription" || m.name === "noData");
+        if (described) statement.columns = described.name === "noData" ? [] : [described];
+      } else if (statement?.columns) answer.unshift(...statement.columns);
       const [result] = parse.parseResults(answer, parsers, { rowMode: options.rowMode });
       return { rows: result!.rows, fields: result!.fields, affectedRows: result!.affectedRows };
     },
   };
+}
+
+/**
+ * A Bind of the unnamed portal to statement `name`, every value and result as text, followed by `then`.
+ * Written directly into one buffer of its own (it is handed to the thread, not copied): PGlite's writer,
+ * growing its buffer value by value, took 27 µs for the order's 28 values, this 3.5 µs.
+ */
+function bindMessage(name: string, values: (string | null)[], then: Uint8Array): Uint8Array {
+  const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
+  // Length, portal "", statement, no format codes, the values, no result format codes.
+  let length = 4 + 1 + Buffer.byteLength(name) + 1 + 2 + 2 + 2;
+  for (const size of sizes) length += 4 + Math.max(0, size);
+  const message = Buffer.allocUnsafeSlow(1 + length + then.length);
+  message[0] = 0x42; // B
+  message.writeInt32BE(length, 1);
+  message[5] = 0;
+  let at = 6 + message.write(name, 6);
+  message[at++] = 0;
+  message.writeInt16BE(0, at);
+  message.writeInt16BE(values.length, at + 2);
+  at += 4;
+  for (const [i, size] of sizes.entries()) {
+    message.writeInt32BE(size, at);
+    at += 4;
+    if (size > 0) at += message.write(values[i]!, at);
+  }
+  message.writeInt16BE(0, at);
+  message.set(then, at + 2);
+  return message;
 }
 
 function joined(parts: Uint8Array[]): Uint8Array {

@@ -166,3 +166,17 @@ it("answers arrays as arrays, and a refusal with PostgreSQL's code, constraint a
     detail: "Key (id)=(1) already exists.",
   });
 });
+
+const relabel = prepared<{ id: number; label: string }, never>(
+  "test_relabel",
+  (p) => sql`update straw_probe set label = ${p.label}::text where id = ${p.id}::int`,
+);
+
+it("runs a statement that answers no rows again and again, with any text as a value", async () => {
+  // After its first call a statement's columns are known and its calls skip the Describe (pglite-wire.ts).
+  const labels = ["Ng'ombe bora — ñ 🐄", "", 'quote " and \\ backslash', "HOL-0001 'Kibo'"];
+  for (const label of labels) {
+    expect(await database.tx((db) => relabel(db, { id: 1, label }))).toEqual([]);
+    expect(await database.read((db) => strawById(db, { id: 1 }))).toEqual([{ label }]);
+  }
+});
