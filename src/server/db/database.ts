@@ -80,9 +80,8 @@ export interface Database {
    */
   txEndingWith<T>(fn: (db: Db) => Promise<Ending<T>>): Promise<T>;
   /**
-   * Runs statements outside a transaction, each on its own: reads, or a single statement that is atomic by
-   * itself (an upsert), which saves BEGIN and COMMIT round trips. Still queued on PGlite so they never
-   * interleave with a transaction.
+   * Runs statements outside a transaction, each on its own (reads), which saves BEGIN and COMMIT round trips.
+   * Still queued on PGlite so they never interleave with a transaction.
    */
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /**

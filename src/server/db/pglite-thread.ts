@@ -41,9 +41,9 @@ db.waitReady
     (error) => parentPort.postMessage({ ready: false, error: { message: String(error && error.message || error) } }),
   );
 // A prepared statement (db/prepared.ts) is parsed and described here once under its name, and its parameter
-// types go back with that first answer. From then on the app's thread writes each call's Bind, Describe,
-// Execute and Sync itself (pglite-wire.ts) and they are handed to PostgreSQL as they come, where a statement
-// without a name is parsed, planned and handed over message by message every time.
+// types go back with that first answer. From then on the app's thread writes each call's messages itself
+// (pglite-wire.ts) and they are handed to PostgreSQL as they come, where a statement without a name is
+// parsed, planned and handed over message by message every time.
 const parameterTypes = new Map();
 const joined = (messages) => {
   const all = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
@@ -154,10 +154,8 @@ interface Waiting {
   resolve: (r: QueryResult | null) => void;
   reject: (e: Error) => void;
   read: { rowMode: "array" | "object"; rawTypes: number[] };
-  /** The prepared statement this answers, if any. */
+  /** The prepared statement this answers, if any (its first answer brings its parameter types). */
   statement?: string;
-  /** The prepared statement whose parameter types its answer brings, the first time it runs. */
-  prepares?: string;
 }
 
 /** The client Drizzle's PGlite driver is given: each query is a message to the worker. */
@@ -215,7 +213,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     pending.delete(m.id);
     settle();
     if (m.ok && m.raw) {
-      if (m.types && waiting.prepares) wire.prepared(waiting.prepares, m.types);
+      if (m.types && waiting.statement) wire.prepared(waiting.statement, m.types);
       let result: QueryResult;
       try {
         result = wire.read(m.raw, waiting.read, waiting.statement);
@@ -259,7 +257,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
       const name = preparedName(sql);
       const call = name ? wire.call(name, params) : null;
       if (call) return (await send({ call }, { read, statement: name }, [call.buffer as ArrayBuffer]))!;
-      return (await send({ sql, name, params, ...read }, { read, statement: name, prepares: name }))!;
+      return (await send({ sql, name, params, ...read }, { read, statement: name }))!;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first

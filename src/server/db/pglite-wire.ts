@@ -53,8 +53,12 @@ export function pgliteWire(arrayTypes: [number, number][]) {
   const keptAsText = new Set<number>();
   const parser = new protocol.Parser();
   const { serialize } = protocol;
-  const describeRun = joined([serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
-  const run = joined([serialize.execute({}), serialize.sync()]);
+  const describeRun = Buffer.concat([
+    serialize.describe({ type: "P" }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+  const run = Buffer.concat([serialize.execute({}), serialize.sync()]);
   /** Each prepared statement's parameter types, and its columns once an answer has described them. */
   const statements = new Map<string, { parameterTypes: number[]; columns?: messages.BackendMessage[] }>();
 
@@ -129,14 +133,4 @@ function bindMessage(name: string, values: (string | null)[], then: Uint8Array):
   message.writeInt16BE(0, at);
   message.set(then, at + 2);
   return message;
-}
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }
