@@ -93,7 +93,7 @@ export interface OrderKeys {
 }
 
 /** The next order's id and number, from their sequences. */
-export const orderKeys = (db: Db, now: Date): Promise<OrderKeys> =>
+const orderKeys = (db: Db, now: Date): Promise<OrderKeys> =>
   nextOrderKeys(db, { numberPrefix: orderNumberPrefix(now) }).then(([keys]) => keys!);
 
 const nextOrderKeys = prepared<{ numberPrefix: string }, OrderKeys>(
