@@ -10,6 +10,7 @@ export const errorCodes = [
   "RATE_LIMITED",
   "INTERNAL",
   "UNAVAILABLE",
+  "DATABASE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

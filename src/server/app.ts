@@ -1,5 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -11,12 +11,13 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerCatalogueETags } from "./http/etag";
 import { registerIdempotency } from "./http/idempotency";
 import { registerInputGuard } from "./http/input-guard";
+import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimits } from "./http/rate-limit";
-import { registerRequestLog } from "./http/request-log";
+import { registerRequestLog, requestIdOf } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
-import { startJobs } from "./jobs";
+import { type JobsState, startJobs } from "./jobs";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerBreedingRoutes } from "./modules/breeding/routes";
 import { registerCatalogueRoutes } from "./modules/catalogue/routes";
@@ -26,6 +27,8 @@ import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
+import { createMetrics, type Metrics } from "./modules/metrics/registry";
+import { registerMetricsRoute } from "./modules/metrics/routes";
 import { transportsFor } from "./modules/notifications/channels";
 import type { Transports } from "./modules/notifications/dispatcher";
 import { registerMessageRoutes } from "./modules/notifications/routes";
@@ -46,7 +49,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Folder of the built SPA; null serves the API only. */
   webRoot?: string | null;
-  logger?: boolean;
+  /** true logs JSON lines at the config's level; a logger instance is used as it is (main.ts shares one). */
+  logger?: boolean | FastifyBaseLogger;
   /** Runs the background jobs (hold expiry, M-Pesa reconciliation); tests call them directly instead. */
   jobs?: boolean;
   /** Where SMS and email go; from the settings unless a test passes its own. */
@@ -80,6 +84,14 @@ export const defaultTimeouts: ServerTimeouts = {
   checkIntervalMs: 5_000,
 };
 
+declare module "fastify" {
+  interface FastifyInstance {
+    metrics: Metrics;
+    /** Set on SIGTERM: readiness says no and every answer closes its connection. */
+    draining: boolean;
+  }
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const transports = options.transports ?? transportsFor(options.config);
@@ -92,8 +104,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const timeouts = options.timeouts ?? defaultTimeouts;
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
+  const logging =
+    typeof options.logger === "object"
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger ? { level: options.config.logLevel } : false };
   const app = Fastify({
-    logger: options.logger ? { level: options.config.logLevel } : false,
+    ...logging,
+    genReqId: requestIdOf,
     // One line per request, from request-log.ts, instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -106,10 +123,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       headersTimeout: timeouts.requestMs,
     },
   });
+  registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = createMetrics(options.database, async () => null);
+  const jobs: JobsState = { enabled: false, paused: false };
+  app.decorate("metrics", metrics);
+  app.decorate("draining", false);
   registerErrorHandler(app);
-  registerRequestLog(app);
+  registerRequestLog(app, (request, status, seconds) =>
+    metrics.request(request.method, request.routeOptions.url ?? "unmatched", status, seconds),
+  );
   registerCatalogueETags(app);
   await registerCompression(app);
   await registerSecurityHeaders(app, { webRoot, production: options.config.nodeEnv === "production" });
@@ -124,7 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIdempotency(app, ctx);
   await registerOpenApi(app, ctx);
 
-  registerHealthRoutes(app, ctx);
+  registerHealthRoutes(app, ctx, jobs);
+  registerMetricsRoute(app, options.config, metrics);
   registerAuthRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
@@ -143,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {
-    const stop = startJobs(ctx, app.log, options.config.jobsIntervalMs);
+    const stop = startJobs(ctx, app.log, options.config.jobsIntervalMs, jobs, metrics.job);
     app.addHook("onClose", async () => stop());
   }
 

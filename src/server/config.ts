@@ -88,6 +88,16 @@ const envSchema = z.object({
   ALARM_REPEAT_SECONDS: positiveInt.default(1800),
   /** PostgreSQL connections per app instance. */
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  /** On SIGTERM, how long to keep serving while answering "not ready", before closing (behind a proxy). */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_ALLOW: z
+    .string()
+    .refine(
+      (v) => v.split(",").every((entry) => isAddressOrCidr(entry.trim())),
+      "must be IP addresses or CIDRs, comma-separated",
+    )
+    .default("127.0.0.1,::1"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -108,6 +118,10 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   databasePoolSize: number;
+  /** On SIGTERM, how long to go on serving while readiness says no (so a proxy stops sending first). */
+  drainMs: number;
+  /** Who may read `/metrics`: a bearer token, or these addresses and CIDRs. */
+  metrics: { token: string | undefined; allow: string[] };
   mpesa: {
     mode: "simulator" | "sandbox" | "production";
     consumerKey: string;
@@ -193,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    drainMs: e.DRAIN_SECONDS * 1000,
+    metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW.split(",").map((a) => a.trim()) },
     mpesa: {
       mode: e.MPESA_MODE,
       consumerKey: e.MPESA_CONSUMER_KEY ?? "simulator-key",
@@ -234,6 +250,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       alarmRepeatMs: e.ALARM_REPEAT_SECONDS * 1000,
     },
   };
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

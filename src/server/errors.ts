@@ -10,6 +10,7 @@ const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 /** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
+import { isDatabaseUnavailable } from "./db/database";
 import { vacuumWhereDue } from "./db/vacuum";
 import { sweepRateLimits } from "./http/rate-limit";
+import { databaseUp } from "./modules/health/probe";
 import {
   expireItems,
   renewExpiredPicksJob,
@@ -15,26 +17,101 @@ import { reconcilePendingMpesa } from "./modules/payments/service";
 import { moveCustomerYear } from "./modules/reports/top-sellers";
 import { checkRefillsDue } from "./modules/storage/tanks";
 
+/** Whether this instance's background jobs run, and whether they wait for the database to come back. */
+export interface JobsState {
+  enabled: boolean;
+  paused: boolean;
+}
+
+/** Told of every job run: its name, how long it took and whether it failed. */
+export type JobRecorder = (job: string, seconds: number, failed: boolean) => void;
+
+/** One piece of background work; what it answers, when it is a number above 0, is logged. */
+export interface Job {
+  name: string;
+  run: (ctx: AppContext) => Promise<unknown>;
+  /** What the count means, for the log line. */
+  logs?: string;
+}
+
 /**
  * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
  * past their expiry date as expired, picking again straws promised from batches that have expired, writing off
  * the expired batches' free straws, moving the customers' year totals to end today and, on PGlite, vacuuming
- * as PostgreSQL's autovacuum would; and, on a shorter beat so a farmer hears within seconds, sending the
- * outbox's SMS and email. Each claims or locks its rows in the database, so any number of instances may
- * run them.
+ * as PostgreSQL's autovacuum would. Each claims or locks its rows in the database, so any number of instances
+ * may run them.
  */
+export const maintenanceJobs: Job[] = [
+  { name: "hold_expiry", run: expireHolds, logs: "expired unpaid orders" },
+  { name: "mpesa_reconcile", run: reconcilePendingMpesa },
+  { name: "rate_limit_sweep", run: sweepRateLimits },
+  { name: "refill_check", run: checkRefillsDue },
+  { name: "staff_alarms", run: alarmStaff },
+  { name: "low_stock_digest", run: sendLowStockDigest },
+  { name: "item_expiry", run: expireItems, logs: "marked items past their expiry date as expired" },
+  {
+    name: "pick_renewal",
+    run: renewExpiredPicksJob,
+    logs: "picked again straws promised from expired batches",
+  },
+  { name: "batch_write_off", run: writeOffExpiredBatchesJob, logs: "wrote off straws of expired batches" },
+  { name: "customer_year", run: moveCustomerYear },
+  { name: "vacuum", run: async (ctx) => (await vacuumWhereDue(ctx.database)).length },
+];
+
+/** On a shorter beat, so a farmer hears within seconds: the outbox's SMS and email. */
+const outboxJob: Job = {
+  name: "outbox",
+  run: async (ctx) => (await drainOutbox(ctx, ctx.transports)).failed,
+  logs: "messages failed for good",
+};
+
+interface Beat {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  state: JobsState;
+  record: JobRecorder;
+}
+
+/**
+ * Runs jobs one after another. A job's failure is logged and the next runs; a database that cannot be
+ * reached pauses them all (one log line) until a check finds it back.
+ */
+async function runBeat(jobs: Job[], { ctx, log, state, record }: Beat): Promise<void> {
+  if (state.paused) {
+    if (!(await databaseUp(ctx.database, true))) return;
+    state.paused = false;
+    log.info("the database answers again: background jobs resumed");
+  }
+  for (const job of jobs) {
+    const started = performance.now();
+    let failed = false;
+    try {
+      const count = await job.run(ctx);
+      if (job.logs && typeof count === "number" && count > 0) log.info({ job: job.name, count }, job.logs);
+    } catch (error) {
+      failed = true;
+      if (isDatabaseUnavailable(error)) {
+        state.paused = true;
+        log.warn({ job: job.name, err: error }, "the database is unavailable: background jobs paused");
+      } else log.error({ job: job.name, err: error }, "background job failed");
+    } finally {
+      record(job.name, (performance.now() - started) / 1000, failed);
+    }
+    if (state.paused) return;
+  }
+}
+
 /** Runs `work` every `ms`, never two at once: a beat that finds the last still running is skipped. */
-function every(ms: number, log: FastifyBaseLogger, failure: string, work: () => Promise<void>) {
+function every(ms: number, work: () => Promise<void>) {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
       await work();
-    } catch (error) {
-      log.error({ err: error }, failure);
     } finally {
       running = false;
     }
@@ -43,32 +120,21 @@ function every(ms: number, log: FastifyBaseLogger, failure: string, work: () => 
   return timer;
 }
 
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, everyMs: number): () => void {
+export function startJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  everyMs: number,
+  state: JobsState,
+  record: JobRecorder,
+): () => void {
+  const beat: Beat = { ctx, log, state, record };
+  state.enabled = true;
   const timers = [
-    every(everyMs, log, "background job failed", async () => {
-      const expired = await expireHolds(ctx);
-      if (expired > 0) log.info({ expired }, "expired unpaid orders");
-      await reconcilePendingMpesa(ctx);
-      await sweepRateLimits(ctx);
-      await checkRefillsDue(ctx);
-      await alarmStaff(ctx);
-      await sendLowStockDigest(ctx);
-      const outdated = await expireItems(ctx);
-      if (outdated > 0) log.info({ outdated }, "marked items past their expiry date as expired");
-      const renewed = await renewExpiredPicksJob(ctx);
-      if (renewed > 0) log.info({ renewed }, "picked again straws promised from expired batches");
-      const discarded = await writeOffExpiredBatchesJob(ctx);
-      if (discarded > 0) log.info({ discarded }, "wrote off straws of expired batches");
-      await moveCustomerYear(ctx);
-      const vacuumed = await vacuumWhereDue(ctx.database);
-      if (vacuumed.length > 0) log.debug({ tables: vacuumed }, "vacuumed or analysed PGlite tables");
-    }),
-    every(Math.min(everyMs, 3000), log, "sending messages failed", async () => {
-      const messages = await drainOutbox(ctx, ctx.transports);
-      if (messages.failed > 0) log.warn(messages, "messages failed for good");
-    }),
+    every(everyMs, () => runBeat(maintenanceJobs, beat)),
+    every(Math.min(everyMs, 3000), () => runBeat([outboxJob], beat)),
   ];
   return () => {
+    state.enabled = false;
     for (const timer of timers) clearInterval(timer);
   };
 }

@@ -1,7 +1,12 @@
+import { pino } from "pino";
 import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { DataFolderLocked } from "./db/data-lock";
 import { openDatabase, prepareDatabase } from "./db/prepare";
 import { DEMO_PASSWORD, demoAccounts } from "./db/seed/demo-accounts";
+
+/** Past this, a shutdown that is still waiting for requests gives up on them. */
+const SHUTDOWN_LIMIT_MS = 30_000;
 
 function readConfig(): Config {
   try {
@@ -17,13 +22,14 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase(config);
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config, log);
   const { seeded } = await prepareDatabase(database, {
     seedDemo: config.demoMode,
     admin: config.admin,
     now: new Date(),
   });
-  const app = await buildApp({ database, config, logger: true, jobs: true });
+  const app = await buildApp({ database, config, logger: log, jobs: true });
   await app.listen({ port: config.port, host: config.host });
 
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
@@ -47,16 +53,30 @@ async function main(): Promise<void> {
   }
   console.log(lines.join("\n"));
 
-  const shutdown = async () => {
+  // SIGTERM (systemd, Docker, a rolling restart): first answer "not ready" for DRAIN_SECONDS while still
+  // serving, so a proxy's health check moves new requests elsewhere; then stop accepting, finish what is
+  // running, close the database and exit.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      log.error("shutdown took too long: exiting with requests unfinished");
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS + config.drainMs).unref();
+    log.info({ signal, drainMs: config.drainMs }, "shutting down");
+    app.draining = true;
+    if (signal === "SIGTERM" && config.drainMs > 0) await new Promise((r) => setTimeout(r, config.drainMs));
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? `Urithi failed to start: ${error.message}` : error);
+  if (error instanceof DataFolderLocked) console.error(error.message);
+  else console.error(error instanceof Error ? `Urithi failed to start: ${error.message}` : error);
   process.exit(1);
 });

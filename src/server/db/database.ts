@@ -5,10 +5,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockDataFolder } from "./data-lock";
 import { startPgliteThread } from "./pglite-thread";
 import { pipelineWrites } from "./pipelined-client";
 import * as schema from "./schema";
 import { SerialQueue } from "./serial-queue";
+import { timed } from "./timing";
 
 export type Schema = typeof schema;
 
@@ -91,13 +93,33 @@ export interface Database {
   statement<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs `fn` while holding a database-wide lock, so only one app instance migrates or seeds at a time. */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** How busy the connections are now (for metrics). */
+  load(): DatabaseLoad;
   close(): Promise<void>;
+}
+
+/**
+ * Connections in use and idle, and work waiting for one: on PostgreSQL the pool's, on PGlite (one
+ * connection) the jobs queued for it.
+ */
+export interface DatabaseLoad {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await startPgliteThread(dataDir);
+  // PGlite takes no lock of its own, and two processes writing one folder corrupt it.
+  const lock = dataDir ? lockDataFolder(dataDir) : null;
+  let client: Awaited<ReturnType<typeof startPgliteThread>>;
+  try {
+    client = await startPgliteThread(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger }) as unknown as Db;
   const queue = new SerialQueue();
   // The next job may start once a transaction has sent its COMMIT or ROLLBACK: the worker takes messages in
@@ -108,7 +130,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       client.onceEnding(release);
       return db.transaction((t) => fn(t as unknown as Db));
     });
-  return {
+  return timed({
     kind: "pglite",
     tx,
     txEndingWith: (fn) => endingWith(tx, fn),
@@ -121,8 +143,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         return answer;
       }),
     exclusive: (fn) => queue.run(() => fn(db)),
-    close: () => queue.run(() => client.close()),
-  };
+    load: () => ({
+      inUse: Math.min(queue.size, 1),
+      idle: queue.size > 0 ? 0 : 1,
+      waiting: Math.max(0, queue.size - 1),
+    }),
+    close: () => queue.run(() => client.close()).finally(() => lock?.release()),
+  });
 }
 
 const MIGRATION_LOCK_KEY = 74_836_201;
@@ -157,18 +184,86 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
-  pool.on("connect", pipelineWrites);
-  // An idle connection dropped by the server (restart, failover, admin kill) must not crash the app:
-  // the pool discards it and opens a new one on the next query.
-  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+/** SQLSTATEs of a server that is shutting down or starting up, or of a lost connection (class 08). */
+const UNAVAILABLE_STATES = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** Socket errors of a server that went away or cannot be reached. */
+const LOST_SOCKET = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** node-postgres says these in words only. */
+const LOST_WORDS =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|The database is closed/;
+
+/**
+ * Whether `error` (or what it wraps) says the database cannot be reached now, rather than that it refused a
+ * statement: the request may be tried again in a few seconds.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_STATES.test(code) || LOST_SOCKET.has(code))) return true;
+    if (typeof message === "string" && LOST_WORDS.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** How long a connection attempt may take before the request is told the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 3000;
+/** How long `openPostgres` waits for a server that is still starting (a deploy's database and app start together). */
+const START_WAIT_MS = 30_000;
+
+async function firstConnection(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
+    try {
+      (await pool.connect()).release();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/** Where a lost connection is reported (the app's logger; the console by default). */
+export interface ConnectionLog {
+  warn(message: string): void;
+}
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  log: ConnectionLog = console,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    pipeline: true,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  pool.on("connect", (client) => {
+    // A connection lost while a request holds it (the server restarts, fails over or is killed) fails that
+    // request's statements; without a listener of its own the client's 'error' event would end the process.
+    client.on("error", () => {});
+    pipelineWrites(client);
+  });
+  // An idle connection dropped by the server: the pool discards it and opens a new one on the next query.
+  pool.on("error", (error) => log.warn(`PostgreSQL connection lost: ${error.message}`));
   // Fail at start rather than on the first request when the server cannot be reached.
-  const probe = await pool.connect();
-  probe.release();
+  await firstConnection(pool);
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   const tx = <T>(fn: (db: Db) => Promise<T>) => db.transaction((t) => fn(t as unknown as Db));
-  return {
+  return timed({
     kind: "postgres",
     tx: (fn) => withRetry(() => tx(fn)),
     // A deadlock among the last statements surfaces in `last`, so the retry waits for it too.
@@ -185,6 +280,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
+    load: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
-  };
+  });
 }

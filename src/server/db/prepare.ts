@@ -2,15 +2,15 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import { hashPassword } from "../modules/auth/passwords";
-import { type Database, openPglite, openPostgres } from "./database";
+import { type ConnectionLog, type Database, openPglite, openPostgres } from "./database";
 import { applyMigrations } from "./migrate";
 import { users } from "./schema";
 import { seedDemoData } from "./seed/seed";
 
 /** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export function openDatabase(config: Config): Promise<Database> {
+export function openDatabase(config: Config, log?: ConnectionLog): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize, log)
     : openPglite(path.resolve(config.dataDir, "pgdata"));
 }
 

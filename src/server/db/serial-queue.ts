@@ -4,14 +4,24 @@
  */
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Jobs queued or running (a released job still running counts until it ends). */
+  size = 0;
 
   run<T>(job: (release: () => void) => Promise<T>): Promise<T> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    this.size++;
     const result = this.tail.then(() => job(release));
-    this.tail = Promise.race([released, result.then(undefined, () => undefined)]);
+    const ended = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    void ended.then(() => {
+      this.size--;
+    });
+    this.tail = Promise.race([released, ended]);
     return result;
   }
 }

@@ -4,6 +4,7 @@ import { apiErrorSchema } from "../../contract/errors";
 import { fuzzArbitrary, type JsonSchema } from "../testing/fuzz/arbitrary";
 import { invariantViolations } from "../testing/invariants";
 import { clientEmail, createTestApp, staffEmails, type TestApp } from "../testing/test-app";
+import { MAX_JSON_DEPTH } from "./json-body";
 
 /**
  * Property-based fuzzing driven by the OpenAPI document: every operation, as every identity, with
@@ -107,14 +108,33 @@ function requestArbitrary(op: Operation) {
     ),
   );
   const query = op.query ? fuzzArbitrary(op.query) : fc.constant(undefined);
-  const body = op.body
+  const body: fc.Arbitrary<Body | undefined> = op.body
     ? fc.oneof(
-        { weight: 9, arbitrary: fuzzArbitrary(op.body) },
-        { weight: 1, arbitrary: fc.constant("{not json") },
+        { weight: 12, arbitrary: fuzzArbitrary(op.body).map((json) => ({ json })) },
+        { weight: 3, arbitrary: hostileBody },
       )
     : fc.constant(undefined);
   return fc.record({ params, query, body });
 }
+
+/** A body sent as generated (`json`), or as these exact bytes (`raw`). */
+type Body = { json: unknown } | { raw: string };
+
+/**
+ * Bodies no schema describes: broken JSON, nesting past MAX_JSON_DEPTH (bare, as objects, or under a real
+ * field), and one past the 1 MB body limit.
+ */
+const hostileBody: fc.Arbitrary<Body> = fc.oneof(
+  fc.constant({ raw: "{not json" }),
+  fc.integer({ min: MAX_JSON_DEPTH + 1, max: 20_000 }).map((n) => ({ raw: "[".repeat(n) + "]".repeat(n) })),
+  fc
+    .integer({ min: MAX_JSON_DEPTH + 1, max: 20_000 })
+    .map((n) => ({ raw: `${'{"a":'.repeat(n)}1${"}".repeat(n)}` })),
+  fc
+    .integer({ min: MAX_JSON_DEPTH, max: 5_000 })
+    .map((n) => ({ raw: `{"items":${"[".repeat(n)}${"]".repeat(n)},"name":"x"}` })),
+  fc.constant({ raw: `{"notes":"${"a".repeat(1024 * 1024 + 10)}"}` }),
+);
 
 function toQueryString(query: unknown): string {
   if (query === null || typeof query !== "object" || Array.isArray(query)) return "";
@@ -148,19 +168,22 @@ describe("fuzzing every operation from the OpenAPI document", () => {
             const url =
               op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(req.params[name] ?? "1")) +
               toQueryString(req.query);
-            const raw = typeof req.body === "string" && req.body === "{not json";
+            const payload =
+              req.body === undefined
+                ? undefined
+                : "raw" in req.body
+                  ? req.body.raw
+                  : JSON.stringify(req.body.json);
             const res = await t.app.inject({
               method: op.method as "GET",
               url,
               headers: {
                 ...(cookies.get(identity) ? { cookie: cookies.get(identity)! } : {}),
-                ...(req.body !== undefined ? { "content-type": "application/json" } : {}),
+                ...(payload !== undefined ? { "content-type": "application/json" } : {}),
               },
-              ...(req.body !== undefined
-                ? { payload: raw ? (req.body as string) : JSON.stringify(req.body) }
-                : {}),
+              ...(payload !== undefined ? { payload } : {}),
             });
-            const where = `${op.method} ${url} as ${identity} with ${JSON.stringify(req.body)?.slice(0, 300)}`;
+            const where = `${op.method} ${url} as ${identity} with ${payload?.slice(0, 300)}`;
             if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where}: ${res.body.slice(0, 300)}`);
             else if (res.statusCode >= 400) {
               const parsed = apiErrorSchema.safeParse(safeJson(res.body));

@@ -11,7 +11,7 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -44,6 +44,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** SIGKILL (a crash): no shutdown, the data folder stays. */
   kill: () => Promise<void>;
+  /** Whether the process is still running. */
+  alive: () => boolean;
+  /** What it has printed so far. */
+  output: () => string;
+  pid: number;
 }
 
 /**
@@ -92,6 +97,9 @@ export async function startServer(
       server.kill("SIGKILL");
       await exited;
     },
+    alive: () => server.exitCode === null && server.signalCode === null,
+    output: () => log,
+    pid: server.pid ?? 0,
   };
 }
 

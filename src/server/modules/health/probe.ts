@@ -25,17 +25,31 @@ function check(database: Database, probe: Probe): Promise<boolean> {
   return probe.running;
 }
 
-/**
- * Whether the database answered: from memory when the last check is recent (a health request then costs no
- * database trip), refreshed in the background when it is older, and checked now when `deep` or never.
- */
-export async function databaseUp(database: Database, deep: boolean): Promise<boolean> {
+function probeOf(database: Database): Probe {
   let probe = probes.get(database);
   if (!probe) {
     probe = { ok: false, at: 0 };
     probes.set(database, probe);
   }
+  return probe;
+}
+
+/**
+ * Whether the database answered: from memory when the last check is recent (a health request then costs no
+ * database trip), refreshed in the background when it is older, and checked now when `deep` or never.
+ */
+export async function databaseUp(database: Database, deep: boolean): Promise<boolean> {
+  const probe = probeOf(database);
   if (deep || probe.at === 0) return check(database, probe);
   if (Date.now() - probe.at > PROBE_INTERVAL_MS) void check(database, probe);
   return probe.ok;
+}
+
+/** Whether the database answers a check started now within `ms` (a check still running counts as no). */
+export function databaseAnswersWithin(database: Database, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([check(database, probeOf(database)), late]).finally(() => clearTimeout(timer));
 }

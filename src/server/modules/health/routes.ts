@@ -1,14 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { healthSchema } from "../../../contract/health";
+import { healthSchema, livenessSchema, readinessSchema } from "../../../contract/health";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { access } from "../../http/access";
-import { databaseUp } from "./probe";
+import type { JobsState } from "../../jobs";
+import { databaseAnswersWithin, databaseUp } from "./probe";
 
-export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+/** Readiness fails when the database takes longer than this to answer `select 1`. */
+const READY_WITHIN_MS = 1000;
+
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, jobs: JobsState): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     "/api/health",
     {
       config: { access: access.public },
@@ -24,6 +29,29 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
         throw new AppError("UNAVAILABLE", "The database is not answering");
       }
       return { status: "ok" as const, database: ctx.database.kind };
+    },
+  );
+  // For a process supervisor: answers while the event loop turns, whatever the database does, so a
+  // database outage never gets healthy instances restarted.
+  r.get(
+    "/api/health/live",
+    { config: { access: access.public }, schema: { response: { 200: livenessSchema } } },
+    async () => ({ status: "ok" as const }),
+  );
+  // For a load balancer: send this instance traffic only while it can serve it.
+  r.get(
+    "/api/health/ready",
+    { config: { access: access.public }, schema: { response: { 200: readinessSchema } } },
+    async () => {
+      if (app.draining) throw new AppError("UNAVAILABLE", "Not ready: shutting down");
+      if (!(await databaseAnswersWithin(ctx.database, READY_WITHIN_MS))) {
+        throw new AppError("UNAVAILABLE", "Not ready: the database did not answer within a second");
+      }
+      return {
+        status: "ready" as const,
+        database: ctx.database.kind,
+        jobs: !jobs.enabled ? ("off" as const) : jobs.paused ? ("paused" as const) : ("running" as const),
+      };
     },
   );
 }

@@ -29,6 +29,8 @@ export const serverWordsSw: Record<string, string> = {
     "Maombi ni mengi mno. Tafadhali subiri sekunde {seconds} kisha ujaribu tena.",
   "Too many requests. Please wait {seconds} second and try again.":
     "Maombi ni mengi mno. Tafadhali subiri sekunde {seconds} kisha ujaribu tena.",
+  "The service is briefly unavailable. Please try again in a few seconds.":
+    "Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya sekunde chache.",
   // Ordering
   "Your cart is empty": "Kikapu chako hakina kitu",
   "Each item needs a product": "Kila bidhaa inahitaji kuchaguliwa",
