@@ -35,6 +35,7 @@ export const messageKinds = [
   "approval_needed",
   "storage_alarm",
   "low_stock_digest",
+  "backup_alarm",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -52,6 +53,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   approval_needed: "Awaiting approval",
   storage_alarm: "Storage alarm",
   low_stock_digest: "Low stock digest",
+  backup_alarm: "Backup alarm",
 };
 
 export * from "./notify-channels";

@@ -126,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const metrics = createMetrics(options.database, async () => null);
+  const metrics = createMetrics(options.database);
   const jobs: JobsState = { enabled: false, paused: false };
   app.decorate("metrics", metrics);
   app.decorate("draining", false);

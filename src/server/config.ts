@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
 
 const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -88,6 +89,21 @@ const envSchema = z.object({
   ALARM_REPEAT_SECONDS: positiveInt.default(1800),
   /** PostgreSQL connections per app instance. */
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: "must be a number of hours (0 turns scheduled backups off)" })
+    .min(0)
+    .max(24 * 31)
+    .default(6),
+  BACKUP_KEEP: positiveInt.default(28),
+  BACKUP_S3_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/]+\/[^/]+/,
+      "must be http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…]",
+    )
+    .optional(),
   /** On SIGTERM, how long to keep serving while answering "not ready", before closing (behind a proxy). */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
@@ -118,6 +134,17 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   databasePoolSize: number;
+  backups: {
+    /** Where backup files are written (share it between instances, or rely on the off-site copy). */
+    dir: string;
+    /** Encrypts backups (AES-256-GCM, key derived with scrypt) when set. */
+    key: string | undefined;
+    /** 0: no scheduled backups. */
+    intervalHours: number;
+    keep: number;
+    /** An S3-compatible bucket each backup is copied to. */
+    s3Url: string | undefined;
+  };
   /** On SIGTERM, how long to go on serving while readiness says no (so a proxy stops sending first). */
   drainMs: number;
   /** Who may read `/metrics`: a bearer token, or these addresses and CIDRs. */
@@ -208,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     drainMs: e.DRAIN_SECONDS * 1000,
+    backups: {
+      dir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups"),
+      key: e.BACKUP_KEY,
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+      s3Url: e.BACKUP_S3_URL,
+    },
     metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW.split(",").map((a) => a.trim()) },
     mpesa: {
       mode: e.MPESA_MODE,

@@ -3,6 +3,7 @@ import type { AppContext } from "./context";
 import { isDatabaseUnavailable } from "./db/database";
 import { vacuumWhereDue } from "./db/vacuum";
 import { sweepRateLimits } from "./http/rate-limit";
+import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";
 import { databaseUp } from "./modules/health/probe";
 import {
   expireItems,
@@ -59,6 +60,15 @@ export const maintenanceJobs: Job[] = [
   { name: "batch_write_off", run: writeOffExpiredBatchesJob, logs: "wrote off straws of expired batches" },
   { name: "customer_year", run: moveCustomerYear },
   { name: "vacuum", run: async (ctx) => (await vacuumWhereDue(ctx.database)).length },
+];
+
+/**
+ * On a beat of their own, so a backup that takes minutes never holds up hold expiry: the scheduled backup
+ * and the Directors' alarms when one failed or none is recent.
+ */
+const backupJobs: Job[] = [
+  { name: "backup", run: scheduledBackup, logs: "made the scheduled backup" },
+  { name: "backup_alarms", run: alarmBackups, logs: "told the Directors of backup trouble" },
 ];
 
 /** On a shorter beat, so a farmer hears within seconds: the outbox's SMS and email. */
@@ -132,6 +142,7 @@ export function startJobs(
   const timers = [
     every(everyMs, () => runBeat(maintenanceJobs, beat)),
     every(Math.min(everyMs, 3000), () => runBeat([outboxJob], beat)),
+    every(Math.min(everyMs, 60_000), () => runBeat(backupJobs, beat)),
   ];
   return () => {
     state.enabled = false;

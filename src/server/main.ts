@@ -1,9 +1,12 @@
 import { pino } from "pino";
 import { buildApp } from "./app";
+import { commands, expected } from "./cli";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { DataFolderLocked } from "./db/data-lock";
 import { openDatabase, prepareDatabase } from "./db/prepare";
 import { DEMO_PASSWORD, demoAccounts } from "./db/seed/demo-accounts";
+import { commandSocketPath, serveBackupCommands } from "./modules/backups/command-socket";
+import { makeBackup } from "./modules/backups/service";
 
 /** Past this, a shutdown that is still waiting for requests gives up on them. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -20,7 +23,7 @@ function readConfig(): Config {
   }
 }
 
-async function main(): Promise<void> {
+async function serve(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, log);
@@ -31,6 +34,12 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ database, config, logger: log, jobs: true });
   await app.listen({ port: config.port, host: config.host });
+  const commandSocket =
+    database.kind === "pglite"
+      ? serveBackupCommands(commandSocketPath(config.dataDir), () =>
+          makeBackup({ database, config, now: () => new Date() }, "command"),
+        )
+      : null;
 
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const lines = [
@@ -67,6 +76,7 @@ async function main(): Promise<void> {
     log.info({ signal, drainMs: config.drainMs }, "shutting down");
     app.draining = true;
     if (signal === "SIGTERM" && config.drainMs > 0) await new Promise((r) => setTimeout(r, config.drainMs));
+    commandSocket?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -75,8 +85,22 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-main().catch((error) => {
-  if (error instanceof DataFolderLocked) console.error(error.message);
-  else console.error(error instanceof Error ? `Urithi failed to start: ${error.message}` : error);
+// `node dist/server/main.js backup` (npm run backup) and `restore FILE` run a command; no argument serves.
+const [command, ...args] = process.argv.slice(2);
+const run = command ? commands[command] : serve;
+if (!run) {
+  console.error(`Unknown command ${command}: use backup or restore FILE [--force]`);
   process.exit(1);
-});
+}
+run(args).then(
+  () => {
+    if (command) process.exit(0);
+  },
+  (error) => {
+    if (error instanceof DataFolderLocked || error instanceof ConfigError || expected(error))
+      console.error(error.message);
+    else if (command) console.error(error);
+    else console.error(error instanceof Error ? `Urithi failed to start: ${error.message}` : error);
+    process.exit(1);
+  },
+);

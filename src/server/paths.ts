@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,3 +18,10 @@ function findProjectRoot(): string {
 
 export const projectRoot = findProjectRoot();
 export const fromProjectRoot = (...parts: string[]) => path.join(projectRoot, ...parts);
+
+/** This build's version, from package.json (backups record it). */
+export const appVersion: string = JSON.parse(readFileSync(fromProjectRoot("package.json"), "utf8")).version;
+
+/** How many migrations this build carries: a database past it was made by a newer build. */
+export const migrationCount = (): number =>
+  JSON.parse(readFileSync(fromProjectRoot("drizzle/meta/_journal.json"), "utf8")).entries.length;

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -6,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataFolder } from "./data-lock";
+import { countsQuery, type DumpFacts, libpq, run, splitCounts, toolFailure } from "./dump";
 import { startPgliteThread } from "./pglite-thread";
 import { pipelineWrites } from "./pipelined-client";
 import * as schema from "./schema";
@@ -95,6 +97,11 @@ export interface Database {
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** How busy the connections are now (for metrics). */
   load(): DatabaseLoad;
+  /**
+   * Writes a consistent copy of the whole database to `file` (a backup), and counts `tables`' rows in the
+   * same snapshot. On PGlite every other statement waits meanwhile; PostgreSQL serves on.
+   */
+  dump(file: string, tables: readonly string[]): Promise<DumpFacts>;
   close(): Promise<void>;
 }
 
@@ -143,6 +150,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         return answer;
       }),
     exclusive: (fn) => queue.run(() => fn(db)),
+    // Between two jobs of the queue no transaction is open, so the folder's files are a consistent copy.
+    dump: (file, tables) =>
+      queue.run(async () => {
+        const [row] = await rowsOf<Record<string, number>>(db, countsQuery(tables));
+        await writeFile(file, await client.dump());
+        return { format: "pglite-datadir-tgz", ...splitCounts(row!) };
+      }),
     load: () => ({
       inUse: Math.min(queue.size, 1),
       idle: queue.size > 0 ? 0 : 1,
@@ -280,6 +294,7 @@ export async function openPostgres(
         client.release();
       }
     },
+    dump: (file, tables) => dumpPostgres(url, file, tables),
     load: () => ({
       inUse: pool.totalCount - pool.idleCount,
       idle: pool.idleCount,
@@ -287,4 +302,38 @@ export async function openPostgres(
     }),
     close: () => pool.end(),
   });
+}
+
+/**
+ * `pg_dump -Fc` of the database at `url`, from a snapshot a transaction of its own exported and counted the
+ * rows in, so the counts describe exactly what the dump holds while the app goes on writing.
+ */
+async function dumpPostgres(url: string, file: string, tables: readonly string[]): Promise<DumpFacts> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0]!.id;
+    const row = (await client.query<Record<string, number>>(countsQuery(tables))).rows[0]!;
+    const { dbname, env } = libpq(url);
+    await run(
+      process.env.PG_DUMP ?? "pg_dump",
+      [
+        "--format=custom",
+        "--no-owner",
+        "--no-acl",
+        `--snapshot=${snapshot}`,
+        `--file=${file}`,
+        `--dbname=${dbname}`,
+      ],
+      { env, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error) => {
+      throw toolFailure("pg_dump", error);
+    });
+    await client.query("commit");
+    return { format: "pg-dump-custom", ...splitCounts(row) };
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -115,6 +115,17 @@ const handle = async (m) => {
     reply({ id: m.id, ok: true, result: null });
     return;
   }
+  // The whole data folder as one gzipped tar (a backup), moved across rather than copied.
+  if (m.dump) {
+    try {
+      const file = await db.dumpDataDir("gzip");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      parentPort.postMessage({ id: m.id, ok: true, dump: bytes }, [bytes.buffer]);
+    } catch (error) {
+      reply({ id: m.id, ok: false, error: errorFields(error) });
+    }
+    return;
+  }
   try {
     if (m.call) return answer(m.id, raw(m.call));
     if (m.name) {
@@ -147,11 +158,12 @@ interface QueryOptions {
   parsers?: Record<number, unknown>;
 }
 type Reply =
-  | { id: number; ok: true; result: QueryResult | null; raw?: undefined }
+  | { id: number; ok: true; result: QueryResult | null; raw?: undefined; dump?: undefined }
+  | { id: number; ok: true; dump: Uint8Array; raw?: undefined }
   | { id: number; ok: true; raw: Uint8Array; types?: number[] }
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 interface Waiting {
-  resolve: (r: QueryResult | null) => void;
+  resolve: (r: QueryResult | Uint8Array | null) => void;
   reject: (e: Error) => void;
   read: { rowMode: "array" | "object"; rawTypes: number[] };
   /** The prepared statement this answers, if any (its first answer brings its parameter types). */
@@ -164,6 +176,8 @@ export interface PgliteThread {
   transaction<T>(fn: (tx: PgliteThread) => Promise<T>): Promise<T>;
   /** Calls `release` once the next transaction has sent its COMMIT or ROLLBACK. */
   onceEnding(release: () => void): void;
+  /** The data folder as a gzipped tar (PGlite's `dumpDataDir`); send it between statements. */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -222,7 +236,8 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
         return;
       }
       waiting.resolve(result);
-    } else if (m.ok) waiting.resolve(m.result);
+    } else if (m.ok && m.dump) waiting.resolve(m.dump);
+    else if (m.ok) waiting.resolve(m.result);
     // The same fields (code, constraint, detail…) as PGlite's own error, so error mapping is unchanged.
     else waiting.reject(Object.assign(new Error(m.error.message), m.error));
   });
@@ -233,7 +248,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     answer: Omit<Waiting, "resolve" | "reject"> = { read: { rowMode: "object", rawTypes: [] } },
     transfer: ArrayBuffer[] = [],
   ) =>
-    new Promise<QueryResult | null>((resolve, reject) => {
+    new Promise<QueryResult | Uint8Array | null>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = next++;
       pending.set(id, { resolve, reject, ...answer });
@@ -256,8 +271,9 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
       };
       const name = preparedName(sql);
       const call = name ? wire.call(name, params) : null;
-      if (call) return (await send({ call }, { read, statement: name }, [call.buffer as ArrayBuffer]))!;
-      return (await send({ sql, name, params, ...read }, { read, statement: name }))!;
+      if (call)
+        return (await send({ call }, { read, statement: name }, [call.buffer as ArrayBuffer])) as QueryResult;
+      return (await send({ sql, name, params, ...read }, { read, statement: name })) as QueryResult;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first
@@ -286,6 +302,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     onceEnding: (release) => {
       endingHook = release;
     },
+    dump: async () => (await send({ dump: true })) as Uint8Array,
     close: async () => {
       if (stopped) return;
       await send({ close: true });

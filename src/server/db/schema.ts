@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { backupOffsiteStates, backupStatuses, backupTriggers } from "../../contract/backups";
 import { breedingStatuses, serviceTypes } from "../../contract/breeding";
 import { caneKinds } from "../../contract/cryo-store";
 import { customerTypes } from "../../contract/customers";
@@ -88,6 +89,9 @@ export const messageKindEnum = pgEnum("message_kind", messageKinds);
 export const messageChannelEnum = pgEnum("message_channel", messageChannels);
 export const messageStatusEnum = pgEnum("message_status", messageStatuses);
 export const notifyChannelEnum = pgEnum("notify_channel", notifyChannels);
+export const backupStatusEnum = pgEnum("backup_status", backupStatuses);
+export const backupTriggerEnum = pgEnum("backup_trigger", backupTriggers);
+export const backupOffsiteEnum = pgEnum("backup_offsite", backupOffsiteStates);
 
 /** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
@@ -1162,5 +1166,35 @@ export const outbox = pgTable(
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index("outbox_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     check("outbox_attempts_nonnegative", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * Every backup, made by the schedule on one instance, by a Director, or by `npm run backup`. At most one runs
+ * at a time (the partial unique index): an instance claims the next one by inserting its running row.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: id(),
+    status: backupStatusEnum("status").notNull(),
+    trigger: backupTriggerEnum("trigger").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    fileName: text("file_name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    encrypted: boolean("encrypted").notNull().default(false),
+    offsite: backupOffsiteEnum("offsite").notNull().default("off"),
+    error: text("error"),
+    /** host:pid of the instance that made it (its BACKUP_DIR holds the file). */
+    instance: text("instance").notNull(),
+    /** When the Directors were told this backup failed. */
+    alarmedAt: timestamp("alarmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("backups_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    index("backups_started_idx").on(t.startedAt, t.id),
+    index("backups_ok_idx").on(t.startedAt).where(sql`${t.status} = 'ok'`),
   ],
 );

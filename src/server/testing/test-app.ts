@@ -42,6 +42,8 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: "test",
     RATE_LIMIT_PER_MINUTE: "1000000",
+    // Tests call the backup job themselves, with a folder of their own.
+    BACKUP_INTERVAL_HOURS: "0",
     ORDERS_PER_MINUTE: "1000000",
     ...options.env,
   });

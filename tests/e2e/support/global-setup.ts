@@ -1,26 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../../../src/server/testing/ports";
+
+export { freePort };
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrls: string[];
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
@@ -74,6 +64,8 @@ export async function startServer(
       // Every browser of the suite shares 127.0.0.1; a test that wants the limit sets its own.
       RATE_LIMIT_PER_MINUTE: "100000",
       ORDERS_PER_MINUTE: "100000",
+      // A test that wants the scheduled backup (into its data folder) sets an interval.
+      BACKUP_INTERVAL_HOURS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

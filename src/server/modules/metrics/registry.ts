@@ -6,12 +6,6 @@ import { type Database, rowsOf } from "../../db/database";
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
 
-/** What the backup job last did, read when metrics are scraped. */
-export interface BackupFacts {
-  lastAt: Date | null;
-  lastBytes: number | null;
-}
-
 export interface Metrics {
   registry: Registry;
   request(method: string, route: string, status: number, seconds: number): void;
@@ -27,27 +21,25 @@ interface Figures {
   backup_bytes: number | null;
 }
 
-async function readFigures(
-  database: Database,
-  backup: () => Promise<BackupFacts | null>,
-): Promise<Figures | null> {
+async function readFigures(database: Database): Promise<Figures | null> {
   try {
-    const [queues] = await database.read((db) =>
-      rowsOf<Omit<Figures, "backup_age" | "backup_bytes">>(
+    const [figures] = await database.read((db) =>
+      rowsOf<Figures>(
         db,
         sql`select
               (select count(*)::int from outbox where status = 'pending') as outbox_pending,
               (select extract(epoch from now() - min(created_at))::float8 from outbox where status = 'pending') as outbox_oldest,
               (select count(*)::int from outbox where status = 'failed') as outbox_failed,
-              (select count(*)::int from payments where status = 'pending' and method = 'mpesa') as mpesa_pending`,
+              (select count(*)::int from payments where status = 'pending' and method = 'mpesa') as mpesa_pending,
+              b.age as backup_age, b.bytes::float8 as backup_bytes
+            from (select 1) as one
+            left join lateral (
+              select extract(epoch from now() - started_at)::float8 as age, bytes from backups
+              where status = 'ok' order by started_at desc limit 1
+            ) b on true`,
       ),
     );
-    const last = await backup();
-    return {
-      ...queues!,
-      backup_age: last?.lastAt ? (Date.now() - last.lastAt.getTime()) / 1000 : null,
-      backup_bytes: last?.lastBytes ?? null,
-    };
+    return figures ?? null;
   } catch {
     return null;
   }
@@ -58,7 +50,7 @@ async function readFigures(
  * prompts, the last backup) are read when scraped, never kept in memory; a database that does not answer
  * sets `urithi_database_up` to 0 and leaves them out.
  */
-export function createMetrics(database: Database, backup: () => Promise<BackupFacts | null>): Metrics {
+export function createMetrics(database: Database): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -107,7 +99,7 @@ export function createMetrics(database: Database, backup: () => Promise<BackupFa
   // One statement per scrape: every gauge below awaits the same read, started by the first to collect.
   let reading: Promise<Figures | null> | null = null;
   const figures = () => {
-    reading ??= readFigures(database, backup).finally(() => {
+    reading ??= readFigures(database).finally(() => {
       reading = null;
     });
     return reading;

@@ -193,6 +193,16 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: `Agizo ${f.orderNumber} linasubiri kuidhinishwa`,
     }),
   },
+  backup_alarm: {
+    en: (f) => ({
+      sms: `Urithi BACKUP: ${f.alarm}. See Settings > Backups.`,
+      subject: `Backup alarm: ${f.alarm}`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi NAKALA: ${f.alarm}. Angalia Mipangilio > Nakala.`,
+      subject: `Tahadhari ya nakala: ${f.alarm}`,
+    }),
+  },
   storage_alarm: {
     en: (f) => ({
       sms: `Urithi ALARM: ${f.alarm}. Acknowledge it in Cryo Storage.`,
