@@ -61,7 +61,7 @@ export type Backup = z.infer<typeof backupSchema>;
 export const backupListQuery = paginationQuery.extend({ sort: z.enum(["newest"]).default("newest") });
 
 /** The schedule as configured, beside the list. */
-export const backupScheduleSchema = z.object({
+export const backupSchedule = z.object({
   intervalHours: z.number(),
   keep: z.number().int(),
   encrypted: z.boolean(),
@@ -69,4 +69,4 @@ export const backupScheduleSchema = z.object({
   lastOkAt: z.string().nullable(),
   overdue: z.boolean(),
 });
-export type BackupSchedule = z.infer<typeof backupScheduleSchema>;
+export type BackupSchedule = z.infer<typeof backupSchedule>;

@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { type JobsState, startJobs } from "./jobs";
 import { registerAuthRoutes } from "./modules/auth/routes";
+import { registerBackupRoutes } from "./modules/backups/routes";
 import { registerBreedingRoutes } from "./modules/breeding/routes";
 import { registerCatalogueRoutes } from "./modules/catalogue/routes";
 import { registerClientRoutes } from "./modules/client/routes";
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReportRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerMessageRoutes(app, ctx, transports);
+  registerBackupRoutes(app, ctx);
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {

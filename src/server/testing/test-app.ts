@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type ServerTimeouts } from "../app";
@@ -38,12 +41,14 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const clock = new ManualClock(new Date());
+  const backupDir = mkdtempSync(path.join(tmpdir(), "urithi-test-backups-"));
   // Tests send thousands of requests from one address in moments; the rate-limit tests set their own ceiling.
   const config = loadConfig({
     NODE_ENV: "test",
     RATE_LIMIT_PER_MINUTE: "1000000",
     // Tests call the backup job themselves, with a folder of their own.
     BACKUP_INTERVAL_HOURS: "0",
+    BACKUP_DIR: backupDir,
     ORDERS_PER_MINUTE: "1000000",
     ...options.env,
   });
@@ -87,6 +92,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

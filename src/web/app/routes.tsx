@@ -16,6 +16,7 @@ const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
 const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 const StoragePage = lazy(() => import("../features/storage/storage-page"));
 const MessagesPage = lazy(() => import("../features/messages/messages-page"));
+const SettingsPage = lazy(() => import("../features/settings/settings-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
@@ -95,6 +96,7 @@ export const staffRoutes: StaffRoute[] = [
     render: (user) => <OrderApprovalPage user={user} />,
   },
   { paths: ["/messages"], title: "Messages", anyOf: ["messages"], render: () => <MessagesPage /> },
+  { paths: ["/settings"], title: "Settings", anyOf: ["settings"], render: () => <SettingsPage /> },
   {
     paths: ["/account"],
     title: "Account Security",

@@ -55,9 +55,24 @@ const fileNameFor = (at: Date, kind: string) =>
  * Directors are told by the alarm job) and thrown.
  */
 export async function makeBackup(ctx: BackupContext, trigger: Backup["trigger"]): Promise<Backup> {
-  const { dir, key, s3Url } = ctx.config.backups;
+  return (await startBackup(ctx, trigger)).done;
+}
+
+/**
+ * Claims the running slot now (a conflict when a backup is already being made) and makes the backup in the
+ * background: `done` answers it once written, or the failure, which is recorded either way.
+ */
+export async function startBackup(
+  ctx: BackupContext,
+  trigger: Backup["trigger"],
+): Promise<{ id: number; done: Promise<Backup> }> {
   const startedAt = ctx.now();
   const id = await claim(ctx, trigger, startedAt);
+  return { id, done: writeBackup(ctx, id, startedAt) };
+}
+
+async function writeBackup(ctx: BackupContext, id: number, startedAt: Date): Promise<Backup> {
+  const { dir, key, s3Url } = ctx.config.backups;
   const fileName = fileNameFor(startedAt, ctx.database.kind);
   const target = path.join(dir, fileName);
   const dumpFile = path.join(dir, `.${fileName}.dump`);

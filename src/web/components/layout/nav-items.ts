@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   MessageSquare,
   Package,
+  Settings,
   ShoppingCart,
   Snowflake,
   Store,
@@ -24,7 +25,10 @@ export interface NavItem {
   anyOf: Permission[];
 }
 
-/** Sidebar entries of SPEC section 2, plus Cryo Storage, Order Approval and Messages for those who may use them. */
+/**
+ * Sidebar entries of SPEC section 2, plus Cryo Storage, Order Approval, Messages and Settings for those who
+ * may use them.
+ */
 export const navItems: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard, anyOf: ["dashboard"] },
   { href: "/genetic-inventory", label: "Genetic Inventory", icon: Dna, anyOf: ["inventory:read"] },
@@ -39,6 +43,7 @@ export const navItems: NavItem[] = [
   { href: "/reports", label: "Reports", icon: BarChart3, anyOf: ["reports", "reports:sales"] },
   { href: "/order-approval", label: "Order Approval", icon: ClipboardCheck, anyOf: ["orders:approve"] },
   { href: "/messages", label: "Messages", icon: MessageSquare, anyOf: ["messages"] },
+  { href: "/settings", label: "Settings", icon: Settings, anyOf: ["settings"] },
 ];
 
 /** The active entry is the exact match, or a prefix match for non-root entries. */
