@@ -77,7 +77,11 @@ async function serve(): Promise<void> {
     app.draining = true;
     if (signal === "SIGTERM" && config.drainMs > 0) await new Promise((r) => setTimeout(r, config.drainMs));
     commandSocket?.close();
+    // A kept-alive connection whose request was in flight becomes idle once answered; close it then, rather
+    // than waiting out its keep-alive time.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweep);
     await database.close();
     process.exit(0);
   };

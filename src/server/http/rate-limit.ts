@@ -139,6 +139,8 @@ export async function sweepRateLimits(ctx: AppContext): Promise<void> {
  * A global ceiling per address on the API (and the M-Pesa simulator), and tighter limits that routes
  * ask for (order placement). Exceeding answers 429 with Retry-After in the API's error shape.
  */
+const healthProbes = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
+
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: true,
@@ -147,10 +149,10 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     timeWindow: 60_000,
     store: databaseStore(ctx, true),
     skipOnError: true,
-    // The load balancer's probe is never turned away (a 429 would take a healthy instance out) and costs
+    // The load balancer's probes are never turned away (a 429 would take a healthy instance out) and cost
     // no database write; a deep check, which does reach the database, still counts.
     allowList: (request) =>
-      request.url === "/api/health" ||
+      healthProbes.has(request.url) ||
       (!request.url.startsWith("/api/") && !request.url.startsWith("/mpesa-sim")),
     errorResponseBuilder: (_request, context) => tooMany(Math.max(1, Math.ceil(context.ttl / 1000))),
   });

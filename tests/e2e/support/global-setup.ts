@@ -36,6 +36,8 @@ export interface RunningServer {
   kill: () => Promise<void>;
   /** Whether the process is still running. */
   alive: () => boolean;
+  /** Resolves with the exit code (null: ended by a signal) once the process has ended. */
+  exited: Promise<number | null>;
   /** What it has printed so far. */
   output: () => string;
   pid: number;
@@ -47,10 +49,10 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; port?: number } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "urithi-e2e-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
@@ -77,7 +79,7 @@ export async function startServer(
     log += d;
   });
   await waitForHealth(baseUrl, server, () => log);
-  const exited = new Promise((r) => server.once("exit", r));
+  const exited = new Promise<number | null>((r) => server.once("exit", (code) => r(code)));
   return {
     baseUrl,
     stop: async () => {
@@ -90,13 +92,22 @@ export async function startServer(
       await exited;
     },
     alive: () => server.exitCode === null && server.signalCode === null,
+    exited,
     output: () => log,
     pid: server.pid ?? 0,
   };
 }
 
-/** One server per test worker (vitest.e2e.config.ts sets E2E_WORKERS), started side by side. */
+/**
+ * One server per test worker (vitest.e2e.config.ts sets E2E_WORKERS), started side by side; or, with
+ * E2E_BASE_URLS (comma-separated), servers already running elsewhere (behind a proxy, say).
+ */
 export default async function setup(project: TestProject) {
+  const given = process.env.E2E_BASE_URLS;
+  if (given) {
+    project.provide("baseUrls", given.split(","));
+    return;
+  }
   const servers = await Promise.all(
     Array.from({ length: Number(process.env.E2E_WORKERS ?? 1) }, () => startServer()),
   );
