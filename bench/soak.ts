@@ -1,0 +1,331 @@
+/**
+ * `npm run bench:soak`: the built server as its own process (so its memory is its own, not the load
+ * generator's) under a steady mixed load for SOAK_MINUTES (30): farmers browsing the shop, ordering and paying
+ * by M-Pesa (answered on the simulator's phone page), staff reading lists, the dashboard and reports. Per
+ * minute: p50, p95 and p99 of every answer, errors, and the server's RSS and heap (from its /metrics). It
+ * passes with no error, p99 in the last five minutes within 1.5× of the first five, and RSS growing under 10%
+ * after the warm-up. SOAK_DB=pglite, postgres or both (postgres on BENCH_DATABASE_URL or TEST_DATABASE_URL);
+ * SOAK_USERS (24) virtual users, each waiting SOAK_THINK_MS (400) between steps.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort } from "../src/server/testing/ports";
+import { benchAdminUrl } from "./scratch";
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
+const USERS = Number(process.env.SOAK_USERS ?? 24);
+const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 400);
+/** The first and last windows compared; shorter runs compare their first and last halves' minutes. */
+const WINDOW = Math.max(1, Math.min(5, Math.floor(MINUTES / 3)));
+
+interface Minute {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const agent = new Agent({ keepAlive: true, maxSockets: USERS * 2 });
+
+/** One request; answers status and body text. */
+function send(port: number, method: string, path: string, cookie = "", body?: unknown) {
+  return new Promise<{ status: number; body: string; cookie: string | null }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(payload
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => {
+          text += d;
+        });
+        res.on("end", () => {
+          const sid = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("urithi_sid="));
+          resolve({ status: res.statusCode ?? 0, body: text, cookie: sid ? sid.split(";")[0]! : null });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+class Recorder {
+  latencies: number[] = [];
+  errors: string[] = [];
+  async time(
+    port: number,
+    method: string,
+    path: string,
+    cookie?: string,
+    body?: unknown,
+    ok = [200, 201, 202],
+  ) {
+    const started = performance.now();
+    try {
+      const res = await send(port, method, path, cookie, body);
+      this.latencies.push(performance.now() - started);
+      if (!ok.includes(res.status))
+        this.errors.push(`${method} ${path} ${res.status} ${res.body.slice(0, 120)}`);
+      return res;
+    } catch (error) {
+      this.errors.push(`${method} ${path} ${String(error)}`);
+      return null;
+    }
+  }
+}
+
+async function startServer(env: Record<string, string>): Promise<{ port: number; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      DEMO_MODE: "on",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      ORDERS_PER_MINUTE: "100000000",
+      MAX_OPEN_UNPAID_ORDERS: "1000000",
+      MAX_OPEN_UNPAID_UNITS: "1000000000",
+      BACKUP_INTERVAL_HOURS: "0",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 240; i++) {
+    const res = await send(port, "GET", "/api/health").catch(() => null);
+    if (res?.status === 200) return { port, proc };
+    await sleep(500);
+  }
+  throw new Error("the server did not start");
+}
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+async function heapMb(port: number): Promise<number> {
+  const text = (await send(port, "GET", "/metrics")).body;
+  return Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? 0) / 1024 / 1024;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+
+/** The farmers, the phone that answers their prompts, and the staff, until `stop.now`. */
+async function drive(port: number, recorder: Recorder, stop: { now: boolean }) {
+  const director = (await send(port, "POST", "/api/auth/login", "", {
+    username: "director1@urithi.co.ke",
+    password: "demo1234",
+  }))!.cookie!;
+  const created = await send(port, "POST", "/api/inventory", director, {
+    itemId: `SEM-SOAK-${Date.now()}`,
+    type: "sperm",
+    breedName: "Friesian",
+    acquiredFrom: "Soak supplier",
+    currentStock: 1_000_000,
+    costPerUnit: 1500,
+    storageLocation: "Tank S",
+    geneticData: { category: "dairy", origin: "Kenya" },
+  });
+  if (created.status !== 201)
+    throw new Error(`adding the soak item answered ${created.status}: ${created.body}`);
+  const item = JSON.parse(created.body) as { id: number };
+  const farmers = USERS - Math.ceil(USERS / 4);
+  const staffCount = USERS - farmers;
+  const farmer = async (n: number) => {
+    const email = `soak-${Date.now()}-${n}@example.co.ke`;
+    const signup = await send(port, "POST", "/api/client-signup", "", {
+      firstName: "Soak",
+      lastName: `Farmer ${n}`,
+      email,
+      phone: `+254 712 ${String(100000 + n).slice(-3)} ${String(n).padStart(3, "0")}`,
+      password: "mbegu-bora-2026",
+      confirmPassword: "mbegu-bora-2026",
+      farmName: "Soak Farm",
+      farmType: "dairy",
+      location: "Nakuru",
+      county: "Nakuru",
+      herdSize: "1-10",
+      experience: "beginner",
+      interests: [],
+      userType: "client",
+    });
+    if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${signup.body}`);
+    const login = await send(port, "POST", "/api/client-login", "", { email, password: "mbegu-bora-2026" });
+    if (!login.cookie) throw new Error(`client sign-in answered ${login.status}: ${login.body}`);
+    const cookie = login.cookie;
+    for (let turn = 0; !stop.now; turn++) {
+      await recorder.time(port, "GET", `/api/catalogue?breed=Friesian&sort=milk&offset=${(turn % 3) * 24}`);
+      await sleep(THINK_MS);
+      if (turn % 3 === 0) {
+        const placed = await recorder.time(port, "POST", "/api/client/orders", cookie, {
+          items: [{ productId: item.id, quantity: 1 }],
+          deliveryAddress: "Nakuru",
+          paymentMethod: "mpesa",
+        });
+        if (placed?.status === 201) {
+          const { id } = JSON.parse(placed.body) as { id: number };
+          await recorder.time(
+            port,
+            "POST",
+            `/api/client/orders/${id}/pay`,
+            cookie,
+            {
+              method: "mpesa",
+              phone: "0712345678",
+            },
+            [201],
+          );
+        }
+      } else {
+        await recorder.time(port, "GET", "/api/client/orders?limit=20", cookie);
+      }
+      await sleep(THINK_MS);
+    }
+  };
+  const phone = async () => {
+    while (!stop.now) {
+      const page = await recorder.time(port, "GET", "/mpesa-simulator");
+      for (const [, id] of page?.body.matchAll(/\/mpesa-simulator\/(\d+)\/accept"/g) ?? []) {
+        await recorder.time(port, "POST", `/mpesa-simulator/${id}/accept`, "", undefined, [303]);
+      }
+      await sleep(1000);
+    }
+  };
+  const staffPaths = [
+    "/api/orders?limit=50",
+    "/api/inventory?limit=50",
+    "/api/customers?limit=50",
+    "/api/dashboard/metrics",
+    "/api/reports?period=30d",
+    "/api/orders/summary",
+  ];
+  const staff = async (n: number) => {
+    for (let turn = n; !stop.now; turn++) {
+      await recorder.time(port, "GET", staffPaths[turn % staffPaths.length]!, director);
+      await sleep(THINK_MS * 2);
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: farmers }, (_, n) => farmer(n)),
+    ...Array.from({ length: staffCount }, (_, n) => staff(n)),
+    phone(),
+  ]);
+}
+
+async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
+  let cleanup = async () => {};
+  let env: Record<string, string>;
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "urithi-soak-"));
+    env = { DATA_DIR: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const name = `urithi_soak_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: benchAdminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(benchAdminUrl);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    cleanup = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const { port, proc } = await startServer(env);
+  const recorder = new Recorder();
+  const stop = { now: false };
+  const driving = drive(port, recorder, stop);
+  const minutes: Minute[] = [];
+  for (let m = 0; m < MINUTES; m++) {
+    await sleep(60_000);
+    const latencies = recorder.latencies.splice(0).sort((a, b) => a - b);
+    const errors = recorder.errors.splice(0);
+    for (const e of errors.slice(0, 3)) console.error(`  error: ${e}`);
+    const minute = {
+      count: latencies.length,
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      p99: quantile(latencies, 0.99),
+      errors: errors.length,
+      rssMb: rssMb(proc.pid!),
+      heapMb: await heapMb(port),
+    };
+    minutes.push(minute);
+    console.log(
+      `${kind} minute ${m + 1}: ${minute.count} answers, p50 ${minute.p50.toFixed(1)} p95 ${minute.p95.toFixed(1)} p99 ${minute.p99.toFixed(1)} ms, ${minute.errors} errors, RSS ${minute.rssMb.toFixed(0)} MB, heap ${minute.heapMb.toFixed(0)} MB`,
+    );
+  }
+  stop.now = true;
+  await driving;
+  proc.kill("SIGTERM");
+  await new Promise((r) => proc.once("exit", r));
+  await cleanup();
+  return minutes;
+}
+
+function verdict(kind: string, minutes: Minute[]) {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const first = minutes.slice(0, WINDOW);
+  const last = minutes.slice(-WINDOW);
+  const p99First = mean(first.map((m) => m.p99));
+  const p99Last = mean(last.map((m) => m.p99));
+  // Warm-up: the first window; growth is from its end to the last minute.
+  const rssWarm = minutes[WINDOW - 1]!.rssMb;
+  const rssEnd = minutes.at(-1)!.rssMb;
+  const errors = minutes.reduce((n, m) => n + m.errors, 0);
+  const answers = minutes.reduce((n, m) => n + m.count, 0);
+  const ratio = p99Last / p99First;
+  const growth = (rssEnd - rssWarm) / rssWarm;
+  const pass = errors === 0 && ratio <= 1.5 && growth < 0.1;
+  return {
+    row: `| ${kind} | ${MINUTES} | ${answers} | ${errors} | ${p99First.toFixed(1)} | ${p99Last.toFixed(1)} | ×${ratio.toFixed(2)} | ${rssWarm.toFixed(0)} → ${rssEnd.toFixed(0)} MB (${(growth * 100).toFixed(1)}%) | ${Math.max(...minutes.map((m) => m.heapMb)).toFixed(0)} MB | ${pass ? "pass" : "FAIL"} |`,
+    pass,
+  };
+}
+
+const kinds =
+  (process.env.SOAK_DB ?? "both") === "both"
+    ? (["pglite", "postgres"] as const)
+    : ([process.env.SOAK_DB] as ("pglite" | "postgres")[]);
+const rows: string[] = [];
+let allPass = true;
+for (const kind of kinds) {
+  const minutes = await soak(kind);
+  const { row, pass } = verdict(kind, minutes);
+  rows.push(row);
+  allPass &&= pass;
+}
+agent.destroy();
+console.log(
+  `\nSoak: ${USERS} virtual users (${USERS - Math.ceil(USERS / 4)} farmers browsing, ordering and paying by M-Pesa; ${Math.ceil(USERS / 4)} staff on lists, dashboard and reports), ${THINK_MS} ms think time; windows of ${WINDOW} min.\n`,
+);
+console.log(
+  "| database | minutes | answers | errors | p99 first window ms | p99 last window ms | ratio | RSS after warm-up → end | heap peak | verdict |",
+);
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |");
+for (const row of rows) console.log(row);
+process.exit(allPass ? 0 : 1);
