@@ -20,7 +20,7 @@ import { businessDay } from "./support/business-day";
  * clients go on ordering, `npm run restore` into a fresh folder or database, and the app started on it. Every
  * table's rows are equal (the manifest's counts are checked by the restore itself), the invariants hold, and
  * a client signs in and sees the same orders. On the embedded database, and on PostgreSQL when
- * TEST_DATABASE_URL names a server.
+ * TEST_DATABASE_URL names a server; with both, the embedded database's backup also moves into PostgreSQL.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const KEY = "drill-backup-key-0123456789";
@@ -133,6 +133,29 @@ describe.each(kinds)("the restore drill on %s", (kind) => {
     cleanup.push(() => again.stop());
     const sameFarmer = await signIn(again.baseUrl, { ...clients[0]!, client: true });
     expect(await (await sameFarmer.get("/api/client/orders")).json()).toEqual(ordersSeen);
+
+    // The embedded database's backup moves into PostgreSQL: the path of a business outgrowing one machine.
+    if (kind === "pglite" && adminUrl) {
+      const grown = await newTarget("postgres");
+      expect(await command(grown, "restore", atRest)).toMatch(/into PostgreSQL/);
+      expect(await tableCounts(grown)).toEqual(await tableCounts(original));
+      const onPostgres = await startServer({ ...grown, DEMO_MODE: "on" });
+      cleanup.push(() => onPostgres.stop());
+      const movedFarmer = await signIn(onPostgres.baseUrl, { ...clients[0]!, client: true });
+      expect(await (await movedFarmer.get("/api/client/orders")).json()).toEqual(ordersSeen);
+      // Its ids and order numbers go on where they stood.
+      const next = await movedFarmer.post("/api/client/orders", {
+        items: [
+          { productId: (await (await movedFarmer.get("/api/client/catalog")).json())[0].id, quantity: 1 },
+        ],
+        deliveryAddress: "Kisumu",
+        paymentMethod: "bank",
+      });
+      expect(next.status).toBe(201);
+      expect((await next.json()).id).toBeGreaterThan(
+        Math.max(...ordersSeen.map((o: { id: number }) => o.id)),
+      );
+    }
 
     // A restore never overwrites: a folder or database with data is refused without --force, and an
     // embedded folder an app is running on is refused even with it.

@@ -47,27 +47,34 @@ async function inUse(client: pg.Client): Promise<boolean> {
 }
 
 /**
- * Loads a `pg_dump -Fc` file into the database at `url`, which must hold no tables: with `force` its `public`
- * and `drizzle` schemas are dropped first. pg_restore runs in one transaction, so a failure leaves nothing.
+ * Makes sure the database at `url` holds no tables: with `force` its `public` and `drizzle` schemas are
+ * dropped, otherwise one that does is refused.
  */
-export async function restorePostgresDatabase(url: string, dumpFile: string, force: boolean): Promise<void> {
+export async function emptyPostgres(url: string, force: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   client.on("error", () => {});
   await client.connect();
   try {
-    if (await inUse(client)) {
-      if (!force) {
-        throw new RestoreRefused(
-          "The database is not empty: restore into an empty one, or add --force to replace what it holds",
-        );
-      }
-      await client.query(
-        "drop schema if exists drizzle cascade; drop schema public cascade; create schema public",
+    if (!(await inUse(client))) return;
+    if (!force) {
+      throw new RestoreRefused(
+        "The database is not empty: restore into an empty one, or add --force to replace what it holds",
       );
     }
+    await client.query(
+      "drop schema if exists drizzle cascade; drop schema public cascade; create schema public",
+    );
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Loads a `pg_dump -Fc` file into the database at `url`, which must hold no tables (see `emptyPostgres`).
+ * pg_restore runs in one transaction, so a failure leaves nothing.
+ */
+export async function restorePostgresDatabase(url: string, dumpFile: string, force: boolean): Promise<void> {
+  await emptyPostgres(url, force);
   const { dbname, env } = libpq(url);
   await run(
     process.env.PG_RESTORE ?? "pg_restore",

@@ -6,8 +6,14 @@ import type { Config } from "../../config";
 import { rowsOf } from "../../db/database";
 import { countsQuery, splitCounts } from "../../db/dump";
 import { applyMigrations } from "../../db/migrate";
+import { movePgliteIntoPostgres } from "../../db/move-to-postgres";
 import { openDatabase } from "../../db/prepare";
-import { RestoreRefused, restorePgliteFolder, restorePostgresDatabase } from "../../db/restore";
+import {
+  emptyPostgres,
+  RestoreRefused,
+  restorePgliteFolder,
+  restorePostgresDatabase,
+} from "../../db/restore";
 import { migrationCount } from "../../paths";
 import { extractDump, readManifest } from "./archive";
 
@@ -21,16 +27,14 @@ export interface Restored {
 /**
  * Restores a backup into the database the config names (DATABASE_URL, or PGlite in DATA_DIR), which must be
  * empty unless `force`: checks the file's checksum (and key), refuses a backup made by a newer build, loads
- * it, checks that every counted table holds the rows the manifest says, then migrates it forward.
+ * it, checks that every counted table holds the rows the manifest says, then migrates it forward. A backup
+ * of the embedded database restores into PostgreSQL too: the way a growing business moves.
  */
 export async function restoreBackup(config: Config, file: string, force: boolean): Promise<Restored> {
   const manifest = await readManifest(file);
-  const target = config.databaseUrl ? "postgres" : "pglite";
-  if (manifest.database !== target) {
+  if (manifest.database === "postgres" && !config.databaseUrl) {
     throw new RestoreRefused(
-      manifest.database === "postgres"
-        ? "This is a PostgreSQL backup: set DATABASE_URL to the database to restore it into"
-        : "This is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR (README: moving to PostgreSQL)",
+      "This is a PostgreSQL backup: set DATABASE_URL to the database to restore it into",
     );
   }
   const level = migrationCount();
@@ -40,11 +44,22 @@ export async function restoreBackup(config: Config, file: string, force: boolean
     );
   }
   const work = await mkdtemp(path.join(tmpdir(), "urithi-restore-"));
+  let moved = false;
   try {
     const dumpFile = path.join(work, "dump");
     await extractDump(file, dumpFile, config.backups.key);
-    if (config.databaseUrl) await restorePostgresDatabase(config.databaseUrl, dumpFile, force);
-    else await restorePgliteFolder(path.resolve(config.dataDir, "pgdata"), dumpFile, force);
+    if (manifest.database === "postgres") await restorePostgresDatabase(config.databaseUrl!, dumpFile, force);
+    else if (!config.databaseUrl)
+      await restorePgliteFolder(path.resolve(config.dataDir, "pgdata"), dumpFile, force);
+    else {
+      // The embedded database moving to PostgreSQL: opened from the backup, migrated to this build's level
+      // with the new database, then copied table by table.
+      moved = true;
+      await emptyPostgres(config.databaseUrl, force);
+      const folder = path.join(work, "pgdata");
+      await restorePgliteFolder(folder, dumpFile, false);
+      await movePgliteIntoPostgres(folder, config.databaseUrl);
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -55,7 +70,7 @@ export async function restoreBackup(config: Config, file: string, force: boolean
     const [row] = await database.read((db) => rowsOf<Record<string, number>>(db, countsQuery(tables)));
     const found = splitCounts(row!);
     const differ = tables.filter((t) => found.rowCounts[t] !== manifest.rowCounts[t]);
-    if (differ.length > 0 || found.migrationLevel !== manifest.migrationLevel) {
+    if (differ.length > 0 || found.migrationLevel !== (moved ? level : manifest.migrationLevel)) {
       throw new Error(
         `The restored database does not hold what the backup says: ${differ.map((t) => `${t} ${found.rowCounts[t]} (expected ${manifest.rowCounts[t]})`).join(", ") || "its migration level differs"}`,
       );

@@ -30,7 +30,7 @@ const facts: MessageFacts = {
 };
 
 const clientKinds = messageKinds.filter(
-  (k) => !["approval_needed", "storage_alarm", "low_stock_digest"].includes(k),
+  (k) => !["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"].includes(k),
 );
 
 describe("message templates", () => {
@@ -43,6 +43,13 @@ describe("message templates", () => {
       expect(sms).toContain(facts.orderNumber);
     },
   );
+
+  it("fits a backup alarm at its longest (120 characters of reason) into one SMS", () => {
+    for (const lang of languages) {
+      const { sms } = renderMessage("backup_alarm", lang, { ...facts, alarm: "x".repeat(120) });
+      expect(sms.length, sms).toBeLessThanOrEqual(160);
+    }
+  });
 
   it("says the facts each message is about, in each language", () => {
     const en = (kind: (typeof messageKinds)[number]) => renderMessage(kind, "en", facts).sms;

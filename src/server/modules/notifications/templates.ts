@@ -199,7 +199,7 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: `Backup alarm: ${f.alarm}`,
     }),
     sw: (f) => ({
-      sms: `Urithi NAKALA: ${f.alarm}. Angalia Mipangilio > Nakala.`,
+      sms: `Urithi NAKALA: ${f.alarm}. Angalia Mipangilio.`,
       subject: `Tahadhari ya nakala: ${f.alarm}`,
     }),
   },
