@@ -9,11 +9,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { type HttpClient, httpClient } from "../src/server/testing/http-client";
 import { freePort } from "../src/server/testing/ports";
+import { signupPayload } from "../src/server/testing/test-app";
 import { benchAdminUrl } from "./scratch";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
@@ -35,55 +37,14 @@ interface Minute {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const agent = new Agent({ keepAlive: true, maxSockets: USERS * 2 });
 
-/** One request; answers status and body text. */
-function send(port: number, method: string, path: string, cookie = "", body?: unknown) {
-  return new Promise<{ status: number; body: string; cookie: string | null }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(payload
-            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          text += d;
-        });
-        res.on("end", () => {
-          const sid = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("urithi_sid="));
-          resolve({ status: res.statusCode ?? 0, body: text, cookie: sid ? sid.split(";")[0]! : null });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
+/** Times every answer, and keeps what was not the status expected as an error. */
 class Recorder {
   latencies: number[] = [];
   errors: string[] = [];
-  async time(
-    port: number,
-    method: string,
-    path: string,
-    cookie?: string,
-    body?: unknown,
-    ok = [200, 201, 202],
-  ) {
+  async time(client: HttpClient, method: string, path: string, body?: unknown, ok = [200, 201, 202]) {
     const started = performance.now();
     try {
-      const res = await send(port, method, path, cookie, body);
+      const res = await client.send(method, path, body);
       this.latencies.push(performance.now() - started);
       if (!ok.includes(res.status))
         this.errors.push(`${method} ${path} ${res.status} ${res.body.slice(0, 120)}`);
@@ -114,8 +75,9 @@ async function startServer(env: Record<string, string>): Promise<{ port: number;
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const probe = httpClient(`http://127.0.0.1:${port}`);
   for (let i = 0; i < 240; i++) {
-    const res = await send(port, "GET", "/api/health").catch(() => null);
+    const res = await probe.get("/api/health").catch(() => null);
     if (res?.status === 200) return { port, proc };
     await sleep(500);
   }
@@ -126,7 +88,7 @@ const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 async function heapMb(port: number): Promise<number> {
-  const text = (await send(port, "GET", "/metrics")).body;
+  const text = (await httpClient(`http://127.0.0.1:${port}`).get("/metrics")).body;
   return Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? 0) / 1024 / 1024;
 }
 
@@ -135,11 +97,10 @@ const quantile = (sorted: number[], q: number) =>
 
 /** The farmers, the phone that answers their prompts, and the staff, until `stop.now`. */
 async function drive(port: number, recorder: Recorder, stop: { now: boolean }) {
-  const director = (await send(port, "POST", "/api/auth/login", "", {
-    username: "director1@urithi.co.ke",
-    password: "demo1234",
-  }))!.cookie!;
-  const created = await send(port, "POST", "/api/inventory", director, {
+  const base = `http://127.0.0.1:${port}`;
+  const director = httpClient(base, { agent });
+  await director.post("/api/auth/login", { username: "director1@urithi.co.ke", password: "demo1234" });
+  const created = await director.post("/api/inventory", {
     itemId: `SEM-SOAK-${Date.now()}`,
     type: "sperm",
     breedName: "Friesian",
@@ -155,61 +116,38 @@ async function drive(port: number, recorder: Recorder, stop: { now: boolean }) {
   const farmers = USERS - Math.ceil(USERS / 4);
   const staffCount = USERS - farmers;
   const farmer = async (n: number) => {
+    const client = httpClient(base, { agent });
     const email = `soak-${Date.now()}-${n}@example.co.ke`;
-    const signup = await send(port, "POST", "/api/client-signup", "", {
-      firstName: "Soak",
-      lastName: `Farmer ${n}`,
-      email,
-      phone: `+254 712 ${String(100000 + n).slice(-3)} ${String(n).padStart(3, "0")}`,
-      password: "mbegu-bora-2026",
-      confirmPassword: "mbegu-bora-2026",
-      farmName: "Soak Farm",
-      farmType: "dairy",
-      location: "Nakuru",
-      county: "Nakuru",
-      herdSize: "1-10",
-      experience: "beginner",
-      interests: [],
-      userType: "client",
-    });
+    const signup = await client.post("/api/client-signup", signupPayload(email));
     if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${signup.body}`);
-    const login = await send(port, "POST", "/api/client-login", "", { email, password: "mbegu-bora-2026" });
-    if (!login.cookie) throw new Error(`client sign-in answered ${login.status}: ${login.body}`);
-    const cookie = login.cookie;
+    const login = await client.post("/api/client-login", { email, password: "mbegu-bora-2026" });
+    if (login.status !== 200) throw new Error(`client sign-in answered ${login.status}: ${login.body}`);
     for (let turn = 0; !stop.now; turn++) {
-      await recorder.time(port, "GET", `/api/catalogue?breed=Friesian&sort=milk&offset=${(turn % 3) * 24}`);
+      await recorder.time(client, "GET", `/api/catalogue?breed=Friesian&sort=milk&offset=${(turn % 3) * 24}`);
       await sleep(THINK_MS);
       if (turn % 3 === 0) {
-        const placed = await recorder.time(port, "POST", "/api/client/orders", cookie, {
+        const placed = await recorder.time(client, "POST", "/api/client/orders", {
           items: [{ productId: item.id, quantity: 1 }],
           deliveryAddress: "Nakuru",
           paymentMethod: "mpesa",
         });
         if (placed?.status === 201) {
           const { id } = JSON.parse(placed.body) as { id: number };
-          await recorder.time(
-            port,
-            "POST",
-            `/api/client/orders/${id}/pay`,
-            cookie,
-            {
-              method: "mpesa",
-              phone: "0712345678",
-            },
-            [201],
-          );
+          const pay = { method: "mpesa", phone: "0712345678" };
+          await recorder.time(client, "POST", `/api/client/orders/${id}/pay`, pay, [201]);
         }
       } else {
-        await recorder.time(port, "GET", "/api/client/orders?limit=20", cookie);
+        await recorder.time(client, "GET", "/api/client/orders?limit=20");
       }
       await sleep(THINK_MS);
     }
   };
   const phone = async () => {
+    const handset = httpClient(base, { agent });
     while (!stop.now) {
-      const page = await recorder.time(port, "GET", "/mpesa-simulator");
+      const page = await recorder.time(handset, "GET", "/mpesa-simulator");
       for (const [, id] of page?.body.matchAll(/\/mpesa-simulator\/(\d+)\/accept"/g) ?? []) {
-        await recorder.time(port, "POST", `/mpesa-simulator/${id}/accept`, "", undefined, [303]);
+        await recorder.time(handset, "POST", `/mpesa-simulator/${id}/accept`, undefined, [303]);
       }
       await sleep(1000);
     }
@@ -224,7 +162,7 @@ async function drive(port: number, recorder: Recorder, stop: { now: boolean }) {
   ];
   const staff = async (n: number) => {
     for (let turn = n; !stop.now; turn++) {
-      await recorder.time(port, "GET", staffPaths[turn % staffPaths.length]!, director);
+      await recorder.time(director, "GET", staffPaths[turn % staffPaths.length]!);
       await sleep(THINK_MS * 2);
     }
   };

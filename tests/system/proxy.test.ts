@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/prepare";
 import { orders } from "../../src/server/db/schema";
+import { httpClient } from "../../src/server/testing/http-client";
 import { freePort } from "../../src/server/testing/ports";
+import { signupPayload } from "../../src/server/testing/test-app";
 import { type RunningServer, startServer } from "../e2e/support/global-setup";
-import { fromAddress } from "./support/from-address";
 import { canRunClusters, type PgCluster, startCluster } from "./support/pg-cluster";
 
 /**
@@ -43,23 +44,6 @@ const env = () => ({
   ORDERS_PER_MINUTE: "100000",
   MAX_OPEN_UNPAID_ORDERS: "1000000",
   MAX_OPEN_UNPAID_UNITS: "100000000",
-});
-
-const signup = (email: string) => ({
-  firstName: "Wanjiku",
-  lastName: "Kamau",
-  email,
-  phone: "+254 722 000 111",
-  password: "mbegu-bora-2026",
-  confirmPassword: "mbegu-bora-2026",
-  farmName: "Kamau Farm",
-  farmType: "dairy",
-  location: "Nakuru",
-  county: "Nakuru",
-  herdSize: "1-10",
-  experience: "beginner",
-  interests: [],
-  userType: "client",
 });
 
 async function waitUntil(check: () => Promise<boolean>, what: string, ms = 30_000) {
@@ -138,7 +122,7 @@ describe.runIf(caddy && canRunClusters())("behind Caddy, two instances on one Po
 
   it("limits each client by its own address, not the proxy's", async () => {
     // Sign-in: one address guessing a farmer's password is slowed; the farmer elsewhere signs in.
-    const guesser = fromAddress(proxyUrl, "127.0.0.2");
+    const guesser = httpClient(proxyUrl, { localAddress: "127.0.0.2" });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       statuses.push(
@@ -148,26 +132,28 @@ describe.runIf(caddy && canRunClusters())("behind Caddy, two instances on one Po
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.at(-1)).toBe(429);
-    const farmer = fromAddress(proxyUrl, "127.0.0.3");
+    const farmer = httpClient(proxyUrl, { localAddress: "127.0.0.3" });
     expect(
       (await farmer.post("/api/client-login", { email: "client@urithi.co.ke", password: "demo1234" })).status,
     ).toBe(200);
 
     // The API's ceiling per address (600 a minute, shared by both instances).
-    const busy = fromAddress(proxyUrl, "127.0.0.4");
+    const busy = httpClient(proxyUrl, { localAddress: "127.0.0.4" });
     let limited = 0;
     for (let i = 0; i < 620; i++) if ((await busy.get("/api/catalogue?limit=1")).status === 429) limited++;
     expect(limited).toBeGreaterThanOrEqual(20);
-    expect((await fromAddress(proxyUrl, "127.0.0.5").get("/api/catalogue?limit=1")).status).toBe(200);
+    expect(
+      (await httpClient(proxyUrl, { localAddress: "127.0.0.5" }).get("/api/catalogue?limit=1")).status,
+    ).toBe(200);
   });
 
   it("restarts each instance in turn under load without losing a request", async () => {
     const clients = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         // Farmers of their own: the limits test above has slowed sign-ins to the demo client.
-        const c = fromAddress(proxyUrl, `127.0.1.${i + 1}`);
+        const c = httpClient(proxyUrl, { localAddress: `127.0.1.${i + 1}` });
         const email = `rolling-${i}-${Date.now()}@example.co.ke`;
-        expect((await c.post("/api/client-signup", signup(email))).status).toBe(201);
+        expect((await c.post("/api/client-signup", signupPayload(email))).status).toBe(201);
         expect((await c.post("/api/client-login", { email, password: "mbegu-bora-2026" })).status).toBe(200);
         return c;
       }),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { signupPayload } from "../../../src/server/testing/test-app";
 import { type Caller, signIn } from "../http";
 
 export interface ClientLogin {
@@ -56,20 +57,9 @@ export async function businessDay(baseUrl: string): Promise<{ clients: ClientLog
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
-          firstName: "Achieng",
+          ...signupPayload(login.email, login.password),
           lastName: `Otieno ${c}`,
-          email: login.email,
           phone: `+254 711 00${c} 111`,
-          password: login.password,
-          confirmPassword: login.password,
-          farmName: `Otieno Farm ${c}`,
-          farmType: "dairy",
-          location: "Kisumu",
-          county: "Kisumu",
-          herdSize: "1-10",
-          experience: "beginner",
-          interests: [],
-          userType: "client",
         }),
       }),
       "signing up",

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { backups } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -62,7 +62,12 @@ export async function alarmBackups(ctx: AppContext): Promise<number> {
       await db
         .update(backups)
         .set({ alarmedAt: now })
-        .where(sql`${backups.id} in ${failed.map((b) => b.id)}`);
+        .where(
+          inArray(
+            backups.id,
+            failed.map((b) => b.id),
+          ),
+        );
     }
     const alarms = failed.map((b) => ({
       text:

@@ -121,8 +121,6 @@ async function writeBackup(ctx: BackupContext, id: number, startedAt: Date): Pro
         })
         .where(eq(backups.id, id)),
     );
-    await prune(ctx);
-    return (await listBackups(ctx, { limit: 1, offset: 0 }, id))[0]!;
   } catch (error) {
     await unlink(target).catch(() => {});
     await ctx.database
@@ -137,6 +135,9 @@ async function writeBackup(ctx: BackupContext, id: number, startedAt: Date): Pro
   } finally {
     await unlink(dumpFile).catch(() => {});
   }
+  // The backup is made and recorded; old files that cannot be removed now are removed next time.
+  await prune(ctx).catch(() => {});
+  return (await listBackups(ctx, { limit: 1, offset: 0 }, id))[0]!;
 }
 
 /** Inserts this backup's running row, after marking abandoned ones failed; a conflict when one runs. */

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
 import { BlockList, isIPv6 } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
+import { sameSecret } from "../../http/secrets";
 import type { Metrics } from "./registry";
 
 /** The addresses and CIDRs of METRICS_ALLOW, as one list Node checks. */
@@ -16,12 +16,6 @@ function allowList(entries: string[]): BlockList {
   }
   return list;
 }
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * `/metrics` in Prometheus's text format, for a scraper holding METRICS_TOKEN (as a bearer token) or calling

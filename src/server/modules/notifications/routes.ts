@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,14 +12,9 @@ import { AppError, forbidden, validationError } from "../../errors";
 import { access } from "../../http/access";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
+import { sameSecret } from "../../http/secrets";
 import type { Transports } from "./dispatcher";
 import { applyDeliveryReport, countMessages, listMessages, messageCounts, resendMessage } from "./service";
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext, transports: Transports): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

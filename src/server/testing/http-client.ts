@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { type Agent, request } from "node:http";
 
 export interface Answer {
   status: number;
@@ -7,10 +7,11 @@ export interface Answer {
 }
 
 /**
- * HTTP from a chosen loopback address (127.0.0.2, 127.0.0.3…), so requests through a proxy on this machine
- * come from different clients, as farmers' phones do. Keeps its own session cookie.
+ * One browser's HTTP to a running server (system tests, the soak bench): keeps its session cookie, and may
+ * send from a chosen loopback address (127.0.0.2, 127.0.0.3…), so requests through a proxy on this machine
+ * come from different clients, as farmers' phones do. `agent` keeps connections alive between requests.
  */
-export function fromAddress(baseUrl: string, localAddress: string) {
+export function httpClient(baseUrl: string, options: { localAddress?: string; agent?: Agent } = {}) {
   let cookie = "";
   const send = (method: string, path: string, body?: unknown): Promise<Answer> =>
     new Promise((resolve, reject) => {
@@ -22,8 +23,8 @@ export function fromAddress(baseUrl: string, localAddress: string) {
           port: url.port,
           path: `${url.pathname}${url.search}`,
           method,
-          localAddress,
-          agent: false,
+          localAddress: options.localAddress,
+          agent: options.agent ?? false,
           headers: {
             ...(cookie ? { cookie } : {}),
             ...(payload
@@ -38,7 +39,7 @@ export function fromAddress(baseUrl: string, localAddress: string) {
             text += d;
           });
           res.on("end", () => {
-            const session = (res.headers["set-cookie"] ?? []).find((c) => c.includes("urithi_sid="));
+            const session = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("urithi_sid="));
             if (session) cookie = session.split(";")[0]!;
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
           });
@@ -49,7 +50,10 @@ export function fromAddress(baseUrl: string, localAddress: string) {
       req.end(payload);
     });
   return {
+    send,
     get: (path: string) => send("GET", path),
     post: (path: string, body: unknown) => send("POST", path, body),
   };
 }
+
+export type HttpClient = ReturnType<typeof httpClient>;
