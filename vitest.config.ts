@@ -9,6 +9,8 @@ const project = (name: string) => ({
     name,
     include: ["src/**/*.test.ts"],
     env: { TEST_DB: name },
+    // One migrated database per run, copied by every file (src/server/testing/template-setup.ts).
+    globalSetup: ["src/server/testing/template-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

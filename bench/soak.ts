@@ -15,7 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { type HttpClient, httpClient } from "../src/server/testing/http-client";
 import { freePort } from "../src/server/testing/ports";
-import { signupPayload } from "../src/server/testing/test-app";
+import { signupPayload } from "../src/server/testing/signup";
 import { benchAdminUrl } from "./scratch";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);

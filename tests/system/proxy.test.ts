@@ -9,7 +9,7 @@ import { openDatabase } from "../../src/server/db/prepare";
 import { orders } from "../../src/server/db/schema";
 import { httpClient } from "../../src/server/testing/http-client";
 import { freePort } from "../../src/server/testing/ports";
-import { signupPayload } from "../../src/server/testing/test-app";
+import { signupPayload } from "../../src/server/testing/signup";
 import { type RunningServer, startServer } from "../e2e/support/global-setup";
 import { canRunClusters, type PgCluster, startCluster } from "./support/pg-cluster";
 

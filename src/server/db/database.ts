@@ -115,14 +115,17 @@ export interface DatabaseLoad {
   waiting: number;
 }
 
-/** Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money.
+ * `loadDataDir` starts it from a copy of another database's folder (a `dump`'s bytes).
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite takes no lock of its own, and two processes writing one folder corrupt it.
   const lock = dataDir ? lockDataFolder(dataDir) : null;
   let client: Awaited<ReturnType<typeof startPgliteThread>>;
   try {
-    client = await startPgliteThread(dataDir);
+    client = await startPgliteThread(dataDir, loadDataDir);
   } catch (error) {
     lock?.release();
     throw error;

@@ -26,7 +26,12 @@ const reply = (message) => {
     parentPort.postMessage({ id: message.id, ok: false, error: { message: "Cannot pass the database's answer on: " + error.message } });
   }
 };
-const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
+const db = new PGlite({
+  dataDir: workerData.dataDir,
+  extensions: { pg_trgm },
+  // A copy of another database's folder to start from (tests start from one migrated database).
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
+});
 // Every page PGlite reads is in memory, so reaching one through an index costs what reading the next one
 // does; at the default (4, for spinning disks) the planner sorted the whole catalogue rather than walk an
 // index to a deep page. PostgreSQL's manual suggests lowering it when the data is cached.
@@ -181,12 +186,16 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-export async function startPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
+export async function startPgliteThread(
+  dataDir: string | undefined,
+  loadDataDir?: Uint8Array,
+): Promise<PgliteThread> {
   const require = createRequire(import.meta.url);
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: {
       dataDir,
+      loadDataDir,
       pglite: require.resolve("@electric-sql/pglite"),
       pgTrgm: require.resolve("@electric-sql/pglite/contrib/pg_trgm"),
       refusalFields: REFUSAL_FIELDS,

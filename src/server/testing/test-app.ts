@@ -171,22 +171,7 @@ export async function secondInstance(
 }
 
 /** A client signup body (SPEC's payload) for this email and password. */
-export const signupPayload = (email: string, password = "mbegu-bora-2026") => ({
-  firstName: "Achieng",
-  lastName: "Otieno",
-  email,
-  phone: "+254 711 000 111",
-  password,
-  confirmPassword: password,
-  farmName: "Otieno Farm",
-  farmType: "dairy",
-  location: "Kisumu",
-  county: "Kisumu",
-  herdSize: "1-10",
-  experience: "beginner",
-  interests: [],
-  userType: "client",
-});
+export { signupPayload } from "./signup";
 
 /** Adds an account straight to the database (staff accounts have no signup), with a real password hash. */
 export async function addUser(

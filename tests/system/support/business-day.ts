@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { signupPayload } from "../../../src/server/testing/test-app";
+import { signupPayload } from "../../../src/server/testing/signup";
 import { type Caller, signIn } from "../http";
 
 export interface ClientLogin {

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openPglite, openPostgres } from "../db/database";
+import { applyMigrations } from "../db/migrate";
+import { fromProjectRoot } from "../paths";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A migrated PGlite's folder, dumped, for each test file to start from. */
+    pgliteTemplate: string;
+    /** A migrated PostgreSQL database each test file's database is created from. */
+    postgresTemplate: string;
+  }
+}
+
+/** Names the migrations and the PGlite that ran them: a template made from others is never used. */
+function migrationsHash(): string {
+  const hash = createHash("sha256");
+  const folder = fromProjectRoot("drizzle");
+  for (const file of readdirSync(folder).sort()) {
+    if (file.endsWith(".sql")) hash.update(file).update(readFileSync(path.join(folder, file)));
+  }
+  hash.update(readFileSync(path.join(folder, "meta/_journal.json")));
+  hash.update(
+    JSON.parse(readFileSync(fromProjectRoot("node_modules/@electric-sql/pglite/package.json"), "utf8"))
+      .version,
+  );
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** PGlite's template: a dump of a migrated database, kept in node_modules/.cache until the migrations change. */
+async function pgliteTemplate(hash: string): Promise<string> {
+  const dir = fromProjectRoot("node_modules/.cache/urithi-test-templates");
+  const file = path.join(dir, `pglite-${hash}.tgz`);
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  for (const old of readdirSync(dir)) {
+    if (!old.startsWith(`pglite-${hash}`)) rmSync(path.join(dir, old), { force: true });
+  }
+  const database = await openPglite();
+  await database.exclusive((db) => applyMigrations(database, db));
+  const partial = `${file}.${process.pid}.partial`;
+  await database.dump(partial, []);
+  await database.close();
+  renameSync(partial, file);
+  return file;
+}
+
+/**
+ * PostgreSQL's template: a migrated database that `CREATE DATABASE … TEMPLATE` copies, kept on the server
+ * until the migrations change. It is made under another name and renamed once whole.
+ */
+async function postgresTemplate(adminUrl: string, hash: string): Promise<string> {
+  const name = `urithi_tpl_${hash}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'urithi_tpl_%'",
+    );
+    if (rows.some((r) => r.datname === name)) return name;
+    for (const old of rows) await admin.query(`drop database if exists ${old.datname} with (force)`);
+    const making = `urithi_making_${randomBytes(5).toString("hex")}`;
+    await admin.query(`create database ${making}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${making}`;
+    const database = await openPostgres(url.toString(), 2);
+    await database.exclusive((db) => applyMigrations(database, db));
+    await database.close();
+    await admin.query(`alter database ${making} rename to ${name}`).catch(async (error) => {
+      // Another run made it meanwhile.
+      await admin.query(`drop database if exists ${making}`);
+      if (!String(error).includes("already exists")) throw error;
+    });
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * One migrated database for every test file to copy instead of migrating its own (34 migrations cost most of
+ * a one-test file's time): PGlite's folder dumped to a file, or a PostgreSQL database used as a template.
+ */
+export default async function setup(project: TestProject) {
+  const hash = migrationsHash();
+  if (project.name === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (adminUrl) project.provide("postgresTemplate", await postgresTemplate(adminUrl, hash));
+    return;
+  }
+  project.provide("pgliteTemplate", await pgliteTemplate(hash));
+}
