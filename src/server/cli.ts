@@ -1,5 +1,6 @@
 import type { Backup } from "../contract/backups";
 import { loadConfig } from "./config";
+import { DataFolderLocked } from "./db/data-lock";
 import { openDatabase } from "./db/prepare";
 import { RestoreRefused } from "./db/restore";
 import { BadBackup } from "./modules/backups/archive";
@@ -29,7 +30,12 @@ async function backupCommand(): Promise<void> {
     const answered = await askRunningApp(commandSocketPath(config.dataDir));
     if (answered) return void console.log(describe(answered, config.backups.dir));
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase(config).catch((error) => {
+    if (!(error instanceof DataFolderLocked)) throw error;
+    throw new DataFolderLocked(
+      `${error.message}. It backs up on its schedule, and a Director can back up now under Settings.`,
+    );
+  });
   try {
     const backup = await makeBackup({ database, config, now: () => new Date() }, "command");
     console.log(describe(backup, config.backups.dir));

@@ -36,8 +36,10 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const commandSocket =
     database.kind === "pglite"
-      ? serveBackupCommands(commandSocketPath(config.dataDir), () =>
-          makeBackup({ database, config, now: () => new Date() }, "command"),
+      ? serveBackupCommands(
+          commandSocketPath(config.dataDir),
+          () => makeBackup({ database, config, now: () => new Date() }, "command"),
+          (message) => log.warn(message),
         )
       : null;
 

@@ -9,8 +9,20 @@ import type { Backup } from "../../../contract/backups";
  * the same people who could copy the files.
  */
 export const commandSocketPath = (dataDir: string) => path.resolve(dataDir, "backup.sock");
+const MAX_SOCKET_PATH = 100;
 
-export function serveBackupCommands(socketPath: string, backup: () => Promise<Backup>): Server {
+export function serveBackupCommands(
+  socketPath: string,
+  backup: () => Promise<Backup>,
+  warn: (message: string) => void,
+): Server | null {
+  // A Unix socket's path has room for about 100 bytes.
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
+    warn(
+      `npm run backup cannot reach this app: its data folder's path is too long for a socket (${socketPath})`,
+    );
+    return null;
+  }
   // Whoever made a socket file here no longer runs: this process holds the folder's lock.
   rmSync(socketPath, { force: true });
   const server = createServer((socket) => {
@@ -26,7 +38,17 @@ export function serveBackupCommands(socketPath: string, backup: () => Promise<Ba
     });
     socket.on("error", () => {});
   });
-  server.listen(socketPath, () => chmodSync(socketPath, 0o600));
+  // A folder whose path is too long for a socket, or read-only: `npm run backup` then says the folder is in
+  // use, and the schedule and the Settings screen still back up.
+  server.on("error", (error) => warn(`npm run backup cannot reach this app (${error.message})`));
+  server.listen(socketPath, () => {
+    try {
+      chmodSync(socketPath, 0o600);
+    } catch (error) {
+      warn(`npm run backup cannot reach this app (${(error as Error).message})`);
+      server.close();
+    }
+  });
   server.unref();
   return server;
 }
