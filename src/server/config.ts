@@ -121,6 +121,9 @@ const envSchema = z.object({
     .default("info"),
 });
 
+/** Every environment variable the app reads (deploy files are checked against it). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   nodeEnv: "development" | "production" | "test";
   port: number;
