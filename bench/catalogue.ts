@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
-import { openPglite } from "../src/server/db/database";
+import { openPglite } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { load, medianRun, type Run } from "./load";
 import { startBenchApp } from "./scratch";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../src/server/db/database";
+import type { Database } from "../src/server/db/adapter";
 import { nairobiDate } from "../src/server/time";
 
 /** A regional seller's customer base: it stays the same size while the number of orders grows. */

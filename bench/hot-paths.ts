@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
-import { type Database, openPglite } from "../src/server/db/database";
+import { type Database, openPglite } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { load, medianRun, type Run } from "./load";
 import { scratchPostgres, signInDirector, startBenchApp } from "./scratch";

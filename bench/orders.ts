@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { openOrderStatuses } from "../src/contract/orders";
-import { type Database, openPglite, rowsOf } from "../src/server/db/database";
+import { type Database, openPglite, rowsOf } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { vacuumWhereDue } from "../src/server/db/vacuum";
 import { load, medianRun, type Run } from "./load";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { type Database, openPostgres } from "../src/server/db/database";
+import { type Database, openPostgres } from "../src/server/db/adapter";
 import { DEMO_PASSWORD } from "../src/server/db/seed/demo-accounts";
 
 export const benchAdminUrl =

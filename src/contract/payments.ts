@@ -14,6 +14,27 @@ export const paymentRecordStatuses = [
 export type PaymentRecordStatus = (typeof paymentRecordStatuses)[number];
 
 /**
+ * The one payment state machine: which status may follow which. An expired prompt may still be paid (M-Pesa's
+ * late answer is money received); failed, cancelled and refunded end a payment.
+ */
+export const paymentTransitions: Record<PaymentRecordStatus, readonly PaymentRecordStatus[]> = {
+  pending: ["paid", "failed", "cancelled", "expired"],
+  expired: ["paid"],
+  paid: ["refunded"],
+  failed: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canMovePayment(from: PaymentRecordStatus, to: PaymentRecordStatus): boolean {
+  return paymentTransitions[from].includes(to);
+}
+
+/** The statuses a payment may reach `to` from. */
+export const paymentStatusesBefore = (to: PaymentRecordStatus): PaymentRecordStatus[] =>
+  paymentRecordStatuses.filter((from) => canMovePayment(from, to));
+
+/**
  * Kenyan mobile numbers as Daraja wants them: 2547XXXXXXXX or 2541XXXXXXXX, from 07…, 01…, 7…, 1…, +254… or
  * 254…, with spaces and dashes ignored. Anything else is not an M-Pesa number.
  */

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
-import type { Database } from "./db/database";
+import type { Database } from "./db/adapter";
 import { registerAuthHook } from "./http/auth-hook";
 import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/error-handler";

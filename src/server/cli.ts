@@ -1,8 +1,7 @@
 import type { Backup } from "../contract/backups";
 import { loadConfig } from "./config";
-import { DataFolderLocked } from "./db/data-lock";
+import { DataFolderLocked, RestoreRefused } from "./db/adapter";
 import { openDatabase } from "./db/prepare";
-import { RestoreRefused } from "./db/restore";
 import { BadBackup } from "./modules/backups/archive";
 import { askRunningApp, commandSocketPath } from "./modules/backups/command-socket";
 import { restoreBackup } from "./modules/backups/restore";

@@ -1,6 +1,6 @@
 import type { Clock } from "./clock";
 import type { Config } from "./config";
-import type { Database } from "./db/database";
+import type { Database } from "./db/adapter";
 import type { Transports } from "./modules/notifications/dispatcher";
 import type { DarajaClient } from "./modules/payments/daraja";
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "./context";
-import { isDatabaseUnavailable } from "./db/database";
+import { isDatabaseUnavailable } from "./db/adapter";
 import { vacuumWhereDue } from "./db/vacuum";
 import { sweepRateLimits } from "./http/rate-limit";
 import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";

@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { buildApp } from "./app";
 import { commands, expected } from "./cli";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { DataFolderLocked } from "./db/data-lock";
+import { DataFolderLocked } from "./db/adapter";
 import { openDatabase, prepareDatabase } from "./db/prepare";
 import { DEMO_PASSWORD, demoAccounts } from "./db/seed/demo-accounts";
 import { commandSocketPath, serveBackupCommands } from "./modules/backups/command-socket";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
-import { rowsOf } from "../../src/server/db/database";
+import { rowsOf } from "../../src/server/db/adapter";
 import { openDatabase } from "../../src/server/db/prepare";
 import { orders } from "../../src/server/db/schema";
 import { invariantViolations } from "../../src/server/testing/invariants";

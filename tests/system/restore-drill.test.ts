@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
-import { rowsOf } from "../../src/server/db/database";
+import { rowsOf } from "../../src/server/db/adapter";
 import { openDatabase } from "../../src/server/db/prepare";
 import { invariantViolations } from "../../src/server/testing/invariants";
 import { startServer } from "../e2e/support/global-setup";

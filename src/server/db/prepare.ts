@@ -2,8 +2,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import { hashPassword } from "../modules/auth/passwords";
-import { type ConnectionLog, type Database, openPglite, openPostgres } from "./database";
-import { applyMigrations } from "./migrate";
+import { applyMigrations, type ConnectionLog, type Database, openPglite, openPostgres } from "./adapter";
 import { users } from "./schema";
 import { seedDemoData } from "./seed/seed";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "../testing/test-database";
-import { type Database, rowsOf } from "./database";
+import { type Database, rowsOf } from "./adapter";
 import { vacuumWhereDue } from "./vacuum";
 
 let database: Database;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Database, rowsOf } from "./database";
+import { type Database, rowsOf } from "./adapter";
 
 /**
  * PostgreSQL's autovacuum, for PGlite, which has none. Every updated row leaves its old version behind;

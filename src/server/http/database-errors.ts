@@ -1,4 +1,4 @@
-import { postgresErrorOf } from "../db/database";
+import { postgresErrorOf } from "../db/adapter";
 import { AppError } from "../errors";
 
 /**

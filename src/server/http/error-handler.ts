@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiError, ErrorCode } from "../../contract/errors";
-import { isDatabaseUnavailable } from "../db/database";
+import { isDatabaseUnavailable } from "../db/adapter";
 import { AppError } from "../errors";
 import { fromDatabaseError } from "./database-errors";
 import { keepConnectionForTooLarge } from "./json-body";

@@ -1,7 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_AMOUNT_KES } from "../../contract/money";
-import { rowsOf } from "../db/database";
+import { rowsOf } from "../db/adapter";
 import { inventoryItems } from "../db/schema";
 import {
   asUser,

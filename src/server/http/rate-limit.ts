@@ -2,7 +2,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
-import { prepared } from "../db/prepared";
+import { prepared } from "../db/adapter";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../errors";
 import { sessionCookieName } from "../modules/auth/sessions";

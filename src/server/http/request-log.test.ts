@@ -4,7 +4,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import type { Database } from "../db/database";
+import type { Database } from "../db/adapter";
 import { openTestDatabase } from "../testing/test-database";
 
 const lines: Record<string, unknown>[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type DatabaseTime, databaseTime } from "../db/timing";
+import { type DatabaseTime, databaseTime } from "../db/adapter";
 
 /** A request slower than this is logged at info; the rest at debug (LOG_LEVEL=debug shows them all). */
 export const SLOW_REQUEST_MS = 500;

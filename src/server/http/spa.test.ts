@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { type Database, openPglite } from "../db/database";
+import { type Database, openPglite } from "../db/adapter";
 
 let app: FastifyInstance;
 let database: Database;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
-import { observeStatements } from "../db/database";
+import { observeStatements } from "../db/adapter";
 import { countDatabaseWrites, countStatements, notRateLimit } from "../testing/statements";
 import {
   asUser,

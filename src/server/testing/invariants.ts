@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { openOrderStatuses } from "../../contract/orders";
-import { type Database, rowsOf } from "../db/database";
+import { type Database, rowsOf } from "../db/adapter";
 
 const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
 

@@ -1,5 +1,5 @@
 import { Socket } from "node:net";
-import { observeStatements } from "../db/database";
+import { observeStatements } from "../db/adapter";
 
 /** How many SQL statements the app sends while `run` runs (tests of what a request costs), `counted` ones only if given. */
 export async function countStatements(
@@ -23,7 +23,7 @@ export const notRateLimit = (query: string): boolean => !query.startsWith('inser
 
 /**
  * How many writes the app makes to PostgreSQL's sockets while `run` runs: statements sent together share
- * one (`db/pipelined-client.ts`). Counted where Node hands a socket its buffered chunks, one call per write.
+ * one (`db/adapter/pipelined-client.ts`). Counted where Node hands a socket its buffered chunks, one call per write.
  */
 export async function countDatabaseWrites(run: () => Promise<unknown>): Promise<number> {
   const port = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openPglite, openPostgres } from "../db/database";
-import { applyMigrations } from "../db/migrate";
+
+import { applyMigrations, openPglite, openPostgres } from "../db/adapter";
 import { fromProjectRoot } from "../paths";
 
 declare module "vitest" {

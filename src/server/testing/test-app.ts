@@ -7,7 +7,7 @@ import { buildApp, type ServerTimeouts } from "../app";
 import { ManualClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
-import { type Database, openPostgres, rowsOf } from "../db/database";
+import { type Database, openPostgres, rowsOf } from "../db/adapter";
 import { prepareDatabase } from "../db/prepare";
 import { inventoryItems, users } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPglite, openPostgres } from "../db/database";
+import { type Database, openPglite, openPostgres } from "../db/adapter";
 
 /** What the run's template setup provided (template-setup.ts), or nothing outside such a run. */
 function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K): string | undefined {

@@ -1,7 +1,7 @@
 import { GESTATION_DAYS, technicians } from "../../../contract/breeding";
 import { type GeneticsInput, geneticsSchema, type ToleranceLevel } from "../../../contract/genetics";
 import { insertGenetics } from "../../modules/inventory/genetics";
-import type { Db } from "../database";
+import type { Db } from "../adapter";
 import * as t from "../schema";
 import { extraCatalogue, geneticsForSeedItem } from "./catalogue";
 import { type SeedItem, seedItemRow } from "./data";

@@ -6,7 +6,7 @@ import { alertStatusFor } from "../../../contract/storage";
 import { hashPassword } from "../../modules/auth/passwords";
 import { incomeDescription } from "../../modules/finance/ledger";
 import { nextOrderNumber } from "../../modules/orders/order-number";
-import type { Db } from "../database";
+import type { Db } from "../adapter";
 import * as t from "../schema";
 import {
   demoClientFarm,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { caneLabel } from "../../../contract/cryo-store";
 import { createBatch } from "../../modules/inventory/batches";
 import { placeStock } from "../../modules/inventory/positions";
-import type { Db } from "../database";
+import type { Db } from "../adapter";
 import * as t from "../schema";
 
 const CANISTERS_PER_TANK = 6;

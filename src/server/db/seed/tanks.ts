@@ -1,7 +1,7 @@
 import { syncTemperatureAlert } from "../../modules/storage/service";
 import { syncTankAlerts } from "../../modules/storage/tanks";
 import { DAY_MS } from "../../time";
-import type { Db } from "../database";
+import type { Db } from "../adapter";
 import * as t from "../schema";
 import type { SeedTank } from "./data";
 

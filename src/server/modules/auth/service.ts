@@ -6,7 +6,7 @@ import type { NotifyChannel } from "../../../contract/messages";
 import { roleLabels, rolePermissions } from "../../../contract/roles";
 import type { signupSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { accountNotices, customers, users } from "../../db/schema";
 import { AppError, conflict, validationError } from "../../errors";
 import { assertAcceptablePassword } from "./password-policy";

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database";
+import type { Database } from "../../db/adapter";
 import type { SessionUserRow } from "./sessions";
 
 /**

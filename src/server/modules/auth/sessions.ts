@@ -3,7 +3,7 @@ import { and, desc, eq, lt, lte, ne, not, or } from "drizzle-orm";
 import { SESSION_IDLE_MINUTES, sessionLifetimeHours } from "../../../contract/auth";
 import type { Role } from "../../../contract/roles";
 import type { Clock } from "../../clock";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { sessions, users } from "../../db/schema";
 
 /** The browser only sends a `__Host-` cookie over HTTPS, from this exact host, for the whole path. */

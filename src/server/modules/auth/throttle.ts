@@ -1,5 +1,5 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { loginAttempts } from "../../db/schema";
 import { AppError } from "../../errors";
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { trustedSignIns } from "../../db/schema";
 
 /** How much a past sign-in vouches for this attempt: a known device beats a known address. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../db/database";
+import { rowsOf } from "../../db/adapter";
 import { backups, outbox } from "../../db/schema";
 import { freePort } from "../../testing/ports";
 import { createTestApp, type TestApp } from "../../testing/test-app";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BackupManifest } from "../../../contract/backups";
 import { loadConfig } from "../../config";
-import { RestoreRefused } from "../../db/restore";
+import { RestoreRefused } from "../../db/adapter";
 import { migrationCount } from "../../paths";
 import { writeArchive } from "./archive";
 import { restoreBackup } from "./restore";

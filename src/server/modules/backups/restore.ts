@@ -3,17 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BackupManifest } from "../../../contract/backups";
 import type { Config } from "../../config";
-import { rowsOf } from "../../db/database";
-import { countsQuery, splitCounts } from "../../db/dump";
-import { applyMigrations } from "../../db/migrate";
-import { movePgliteIntoPostgres } from "../../db/move-to-postgres";
-import { openDatabase } from "../../db/prepare";
 import {
+  applyMigrations,
+  countsQuery,
   emptyPostgres,
+  movePgliteIntoPostgres,
   RestoreRefused,
   restorePgliteFolder,
   restorePostgresDatabase,
-} from "../../db/restore";
+  rowsOf,
+  splitCounts,
+} from "../../db/adapter";
+import { openDatabase } from "../../db/prepare";
 import { migrationCount } from "../../paths";
 import { extractDump, readManifest } from "./archive";
 

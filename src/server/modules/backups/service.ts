@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { Backup, BackupSchedule } from "../../../contract/backups";
 import type { Config } from "../../config";
-import { type Database, rowsOf } from "../../db/database";
+import { type Database, rowsOf } from "../../db/adapter";
 import { backups } from "../../db/schema";
 import { conflict } from "../../errors";
 import { appVersion } from "../../paths";

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { FertilityLine, FertilityReport } from "../../../contract/catalogue";
 import { fertilityOf, MIN_SERVICES_FOR_RATE, semenTypeLabels } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { breedingRecords, inventoryItems, itemGenetics, stockBatches } from "../../db/schema";
 import { conceived, knownOutcome } from "../breeding/outcomes";
 

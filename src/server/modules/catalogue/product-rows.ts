@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CatalogueProduct } from "../../../contract/catalogue";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { inventoryItems, itemGenetics } from "../../db/schema";
 import { toShopProduct } from "../client/catalogue";
 import { toInventoryItem } from "../inventory/service";

@@ -9,7 +9,7 @@ import type {
 } from "../../../contract/catalogue";
 import { fertilityOf, MIN_SERVICES_FOR_RATE } from "../../../contract/genetics";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { inventoryItems, itemGenetics, stockBatches, stockPositions } from "../../db/schema";
 import { notFound } from "../../errors";
 import { containsPattern } from "../../http/search";

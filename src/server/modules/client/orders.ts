@@ -8,8 +8,7 @@ import {
 } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
-import { together } from "../../db/database";
-import { prepared } from "../../db/prepared";
+import { prepared, together } from "../../db/adapter";
 import { customers, orders, shipments, users } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { customers } from "../../db/schema";
 import { conflict, validationError } from "../../errors";
 

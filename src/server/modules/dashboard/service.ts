@@ -9,11 +9,11 @@ import {
 } from "../../../contract/dashboard";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { breedingRecords, customers, inventoryItems, stockDayTotals } from "../../db/schema";
 import { daysOf, monthKey, monthStart, nairobiDate, yearStart } from "../../time";
 import { conceived, knownOutcome } from "../breeding/outcomes";
-import { ledgerFigures } from "../finance/ledger";
+import { ledgerFigures } from "../finance/figures";
 import { revenueByMonth, revenueOver } from "../finance/revenue";
 
 const n = (v: unknown) => Number(v ?? 0);

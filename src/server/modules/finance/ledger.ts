@@ -1,131 +1,16 @@
-import { and, between, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
-import type { Db } from "../../db/database";
-import {
-  orderDayTotals,
-  orderMonthTotals,
-  orderStatusTotals,
-  orders,
-  payments,
-  transactions,
-} from "../../db/schema";
+import { canMovePayment } from "../../../contract/payments";
+import type { Db } from "../../db/adapter";
+import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { type DayRange, splitByMonths } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
+import { paymentMayBecome } from "../payments/transitions";
 
 /**
- * The one ledger: every money figure about orders is defined here.
- * - Order value (booked): approved and later orders, not cancelled or rejected.
- * - Received: what has been paid against booked orders (confirmed payments, net of refunds).
- * - Outstanding: booked minus received.
- * A confirmed payment writes its income transaction, and a refund its reversal, in the caller's transaction.
+ * The ledger's commands: a payment confirmed, failed, recorded or refunded, each in the caller's transaction
+ * with its income (or its reversal) and the order's payment state. Its figures are figures.ts.
  */
-
-export const bookedStatuses = ["approved", "processing", "shipped", "delivered"] as const;
-export const isBooked: SQL = inArray(orders.status, [...bookedStatuses]);
-
-export interface LedgerFigures {
-  bookedKes: number;
-  receivedKes: number;
-  outstandingKes: number;
-}
-
-/**
- * All-time counts per status and the ledger's figures, from the per-status totals the orders trigger keeps
- * (never a scan of the orders, so it costs the same at 10k and 1M orders).
- */
-export async function orderTotals(db: Db): Promise<{ byStatus: Map<string, number>; ledger: LedgerFigures }> {
-  const booked = sql.join(
-    bookedStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const rows = await db
-    .select({
-      status: orderStatusTotals.status,
-      orders: sql<number>`sum(${orderStatusTotals.orders})::int`,
-      booked: sql<string>`coalesce(sum(${orderStatusTotals.totalKes}) filter (where ${orderStatusTotals.status} in (${booked})), 0)`,
-      received: sql<string>`coalesce(sum(${orderStatusTotals.paidKes}) filter (where ${orderStatusTotals.status} in (${booked})), 0)`,
-    })
-    .from(orderStatusTotals)
-    .groupBy(orderStatusTotals.status);
-  const bookedKes = rows.reduce((sum, r) => sum + Number(r.booked), 0);
-  const receivedKes = rows.reduce((sum, r) => sum + Number(r.received), 0);
-  return {
-    byStatus: new Map(rows.map((r) => [r.status, r.orders])),
-    ledger: { bookedKes, receivedKes, outstandingKes: bookedKes - receivedKes },
-  };
-}
-
-/** Booked, received and outstanding over all booked orders. */
-export async function ledgerFigures(db: Db): Promise<LedgerFigures> {
-  return (await orderTotals(db)).ledger;
-}
-
-export interface BookedBucket {
-  /** YYYY-MM-DD or YYYY-MM (Nairobi). */
-  label: string;
-  orders: number;
-  bookedKes: number;
-  receivedKes: number;
-}
-
-/**
- * Booked orders, their value and what was received on them per Nairobi day or month over whole days, by the
- * day the order was placed. By day from the per-day totals; by month from the per-month totals for whole
- * months and the days for the partial months at either end, so a year costs about 12 × statuses × 16 rows.
- */
-export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month"): Promise<BookedBucket[]> {
-  const split = by === "month" ? splitByMonths(range) : { months: null, days: [range] };
-  // Booked sums grouped by the day (or month) column itself, cheaper than formatting every row's label.
-  const sums = (
-    t: typeof orderDayTotals | typeof orderMonthTotals,
-    at: typeof orderDayTotals.day | typeof orderMonthTotals.month,
-    within: SQL,
-  ) =>
-    db
-      .select({
-        at,
-        orders: sql<string>`sum(${t.orders})`,
-        booked: sql<string>`sum(${t.totalKes})`,
-        received: sql<string>`sum(${t.paidKes})`,
-      })
-      .from(t)
-      .where(and(within, inArray(t.status, [...bookedStatuses])))
-      .groupBy(at);
-  // Whole months alone need no days (and an empty OR would match every day).
-  const dayRows =
-    split.days.length === 0
-      ? []
-      : await sums(
-          orderDayTotals,
-          orderDayTotals.day,
-          or(...split.days.map((d) => between(orderDayTotals.day, d.first, d.last)))!,
-        );
-  const monthRows = split.months
-    ? await sums(
-        orderMonthTotals,
-        orderMonthTotals.month,
-        between(orderMonthTotals.month, split.months.first, split.months.last),
-      )
-    : [];
-  const buckets = new Map<string, BookedBucket>();
-  for (const r of [...dayRows, ...monthRows].sort((a, b) => a.at.localeCompare(b.at))) {
-    const label = by === "month" ? r.at.slice(0, 7) : r.at;
-    const bucket = buckets.get(label) ?? { label, orders: 0, bookedKes: 0, receivedKes: 0 };
-    bucket.orders += Number(r.orders);
-    bucket.bookedKes += Number(r.booked);
-    bucket.receivedKes += Number(r.received);
-    buckets.set(label, bucket);
-  }
-  return [...buckets.values()];
-}
-
-/** The ledger's figures over some buckets. */
-export function ledgerOf(buckets: BookedBucket[]): LedgerFigures {
-  const bookedKes = buckets.reduce((sum, b) => sum + b.bookedKes, 0);
-  const receivedKes = buckets.reduce((sum, b) => sum + b.receivedKes, 0);
-  return { bookedKes, receivedKes, outstandingKes: bookedKes - receivedKes };
-}
 
 function derive(total: number, paid: number, anyPending: boolean, anyRefunded: boolean): PaymentStatus {
   if (total > 0 && paid >= total) return "paid";
@@ -226,7 +111,7 @@ export async function confirmPayment(
       reviewReason,
       updatedAt: outcome.now,
     })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["pending", "expired"])))
+    .where(and(eq(payments.id, paymentId), paymentMayBecome("paid")))
     .returning();
   if (!paid) return null;
   if (!paid.needsReview) await writeIncome(db, order!, paid, null, outcome.paidAt);
@@ -248,7 +133,7 @@ export async function failPayment(
   const [row] = await db
     .update(payments)
     .set({ status, resultCode: detail.resultCode, resultDesc: detail.resultDesc, updatedAt: detail.now })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+    .where(and(eq(payments.id, paymentId), paymentMayBecome(status)))
     .returning();
   if (!row) return null;
   await refreshPaymentState(db, row.orderId, detail.now);
@@ -311,7 +196,7 @@ export async function refundPayment(
 ): Promise<PaymentRow> {
   const [current] = await db.select().from(payments).where(eq(payments.id, paymentId)).for("update");
   if (!current) throw notFound("Payment");
-  if (current.status !== "paid")
+  if (!canMovePayment(current.status, "refunded"))
     throw conflict(`Only a paid payment can be refunded; this one is ${current.status}`);
   // The row is locked above, so nothing can refund it between the check and this update.
   const [row] = await db

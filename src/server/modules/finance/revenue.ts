@@ -1,6 +1,6 @@
 import { and, gte, lte, type SQL, sql } from "drizzle-orm";
 import { KES_PER_USD } from "../../../contract/money";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { incomeDayTotals } from "../../db/schema";
 import type { DayRange } from "../../time";
 

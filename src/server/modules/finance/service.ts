@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import { transactions } from "../../db/schema";
 import { countMatching } from "../../http/list-total";
 import { daysOf, monthStart } from "../../time";
-import { ledgerFigures } from "./ledger";
+import { ledgerFigures } from "./figures";
 import { revenueOver } from "./revenue";
 
 type TransactionRow = typeof transactions.$inferSelect;

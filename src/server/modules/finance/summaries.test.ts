@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../db/database";
+import { rowsOf } from "../../db/adapter";
 import { invariantViolations } from "../../testing/invariants";
 import {
   asUser,
@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from "../../testing/test-app";
 import { lastDays } from "../../time";
-import { bookedByBucket, bookedStatuses } from "./ledger";
+import { bookedByBucket, bookedStatuses } from "./figures";
 
 let t: TestApp;
 beforeAll(async () => {

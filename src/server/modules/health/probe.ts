@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/database";
+import type { Database } from "../../db/adapter";
 
 /** How old the last database check may be before a health request starts a new one in the background. */
 export const PROBE_INTERVAL_MS = 5000;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Batch, BatchInput } from "../../../contract/batches";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { inventoryItems, stockBatches, stockPositions } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
 import { nairobiDate } from "../../time";

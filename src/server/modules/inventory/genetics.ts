@@ -1,5 +1,5 @@
 import { type Genetics, geneticsSchema } from "../../../contract/genetics";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { itemGenetics } from "../../db/schema";
 
 type GeneticsRow = typeof itemGenetics.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { inventoryItems } from "../../db/schema";
 
 /** Units on hand that no order holds. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Placement } from "../../../contract/cryo-store";
 import { openOrderStatuses } from "../../../contract/orders";
-import { type Db, rowsOf } from "../../db/database";
+import { type Db, rowsOf } from "../../db/adapter";
 import {
   canes,
   inventoryItems,

@@ -16,7 +16,7 @@ import {
 import { kesToUsd } from "../../../contract/money";
 import type { Order } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { type Db, together } from "../../db/database";
+import { type Db, together } from "../../db/adapter";
 import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
 import { writeOffReasonLabels } from "../../../contract/inventory";
-import { type Db, postgresErrorOf, together } from "../../db/database";
-import { prepared } from "../../db/prepared";
+import { type Db, postgresErrorOf, prepared, together } from "../../db/adapter";
 import { inventoryItems, orderLines, stockBatches, stockMovements, stockPositions } from "../../db/schema";
 import { type AppError, conflict, notFound } from "../../errors";
 import { batchExpired } from "./batches";

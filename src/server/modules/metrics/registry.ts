@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { type Database, rowsOf } from "../../db/database";
+import { type Database, rowsOf } from "../../db/adapter";
 
 /** Seconds; the top buckets catch a report or a PDF, the bottom ones a cached read. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { MessageKind } from "../../../contract/messages";
 import type { OrderStatus } from "../../../contract/orders";
 import type { Config } from "../../config";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { orderLines, type orders, shipments } from "../../db/schema";
 import { messageRows, type Reader, writeMessages } from "./outbox";
 import { orderReader, rolesWith, staffReaders } from "./readers";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "../../db/database";
+import type { Database } from "../../db/adapter";
 import { prepareDatabase } from "../../db/prepare";
 import { outbox } from "../../db/schema";
 import { openTestDatabase } from "../../testing/test-database";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Permission, type Role, rolePermissions, roles } from "../../../contract/roles";
-import type { Db } from "../../db/database";
-import { prepared } from "../../db/prepared";
+import type { Db } from "../../db/adapter";
+import { prepared } from "../../db/adapter";
 import { type orders, users } from "../../db/schema";
 import type { Reader } from "./outbox";
 

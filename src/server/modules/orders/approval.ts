@@ -6,7 +6,7 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { orders } from "../../db/schema";
 import { DAY_MS } from "../../time";
-import { orderTotals } from "../finance/ledger";
+import { orderTotals } from "../finance/figures";
 import { type Actor, changeOrderStatus } from "./process";
 import { itemsByOrder, toOrder } from "./service";
 

@@ -8,7 +8,7 @@ import {
   serviceKindLabels,
 } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { together } from "../../db/database";
+import { together } from "../../db/adapter";
 import { forbidden, validationError } from "../../errors";
 import { orderableItems } from "../client/catalogue";
 import { findCustomer } from "../customers/lookup";

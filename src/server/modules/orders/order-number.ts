@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/database";
+import { type Db, rowsOf } from "../../db/adapter";
 
 /** What an order's number starts with: ORD- and the year it was placed in. */
 export const orderNumberPrefix = (placedAt: Date) => `ORD-${placedAt.getUTCFullYear()}-`;

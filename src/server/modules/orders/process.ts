@@ -6,7 +6,7 @@ import {
   openOrderStatuses,
 } from "../../../contract/orders";
 import type { Role } from "../../../contract/roles";
-import { type Db, rowsOf } from "../../db/database";
+import { type Db, rowsOf } from "../../db/adapter";
 import {
   inventoryItems,
   orderEvents,

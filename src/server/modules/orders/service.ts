@@ -12,15 +12,14 @@ import type {
 } from "../../../contract/orders";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
-import { type Db, together } from "../../db/database";
-import { columnsOf, prepared, tableRow } from "../../db/prepared";
+import { columnsOf, type Db, prepared, tableRow, together } from "../../db/adapter";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { countMatching, type ListTotal } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
-import { orderTotals } from "../finance/ledger";
+import { orderTotals } from "../finance/figures";
 import { reserveStock } from "../inventory/stock";
 import { notifyOrderPlaced, orderApprovers } from "../notifications/order-messages";
 import type { Reader } from "../notifications/outbox";

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
-import { prepared } from "../../db/prepared";
+import type { Db } from "../../db/adapter";
+import { prepared } from "../../db/adapter";
 import { orderLines, orders, payments } from "../../db/schema";
 import { conflict } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
 import { changeOrderStatus } from "../orders/process";
+import { paymentMayBecome } from "./transitions";
 
 type Holds = Config["holds"];
 const MINUTE_MS = 60_000;
@@ -78,7 +79,7 @@ export function expireHolds(ctx: AppContext, batch = 50): Promise<number> {
       await db
         .update(payments)
         .set({ status: "expired", updatedAt: now })
-        .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+        .where(and(eq(payments.orderId, id), paymentMayBecome("expired")));
       await refreshPaymentState(db, id, now);
       await changeOrderStatus(db, id, {
         to: "cancelled",

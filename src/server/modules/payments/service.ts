@@ -9,7 +9,7 @@ import {
   type recordPaymentInputSchema,
 } from "../../../contract/payments";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { orders, payments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
@@ -22,6 +22,7 @@ import {
 } from "../finance/ledger";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { parseStkCallback } from "./daraja";
+import { paymentMayBecome } from "./transitions";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -233,7 +234,7 @@ export async function reconcilePendingMpesa(ctx: AppContext, batch = 20): Promis
       .set({ status: "failed", resultDesc: "M-Pesa never acknowledged the request", updatedAt: now })
       .where(
         and(
-          eq(payments.status, "pending"),
+          paymentMayBecome("failed"),
           isNull(payments.checkoutRequestId),
           lt(payments.createdAt, new Date(now.getTime() - ABANDON_UNSENT_MS)),
         ),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../db/database";
+import { rowsOf } from "../../db/adapter";
 import { invariantViolations } from "../../testing/invariants";
 import { countStatements } from "../../testing/statements";
 import { asUser, createTestApp, loginAs, type TestApp } from "../../testing/test-app";

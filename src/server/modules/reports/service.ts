@@ -4,7 +4,7 @@ import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contr
 import type { AppContext } from "../../context";
 import { customers, inventoryItems, storageUnits } from "../../db/schema";
 import { DAY_MS, lastDays, nairobiBuckets, nairobiDate, nairobiDayStart } from "../../time";
-import { bookedByBucket, ledgerOf } from "../finance/ledger";
+import { bookedByBucket, ledgerOf } from "../finance/figures";
 import { isLowStock, lowStockItems } from "../inventory/low-stock";
 import { topCustomersOf, topProducts } from "./top-sellers";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import { type Db, rowsOf } from "../../db/database";
+import { type Db, rowsOf } from "../../db/adapter";
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
@@ -12,7 +12,7 @@ import {
   orders,
 } from "../../db/schema";
 import { DAY_MS, type DayRange, nairobiDate, nairobiDayStart, splitByMonths } from "../../time";
-import { isBooked } from "../finance/ledger";
+import { isBooked } from "../finance/figures";
 
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
 type TopCustomer = Report["customerReport"]["topCustomers"][number];

@@ -13,7 +13,7 @@ import {
   shipmentTransitions,
 } from "../../../contract/shipping";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { orders, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { StorageAlert, StorageAlertQuery } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { storageAlerts, storageUnits, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import type { Severity } from "./forecast";

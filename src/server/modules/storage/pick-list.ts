@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { PickList } from "../../../contract/cryo-store";
 import { type OrderStatus, openOrderStatuses } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import {
   canes,
   canisters,

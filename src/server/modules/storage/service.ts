@@ -6,7 +6,7 @@ import {
   type StorageUnitType,
 } from "../../../contract/storage";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { inventoryItems, storageAlerts, storageUnits, temperatureReadings } from "../../db/schema";
 import { notFound } from "../../errors";
 import { syncAlert } from "./alerts";

@@ -14,7 +14,7 @@ import {
 } from "../../../contract/cryo-store";
 import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import {
   canes,
   canisters,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { LevelReadingInput, RefillInput, Tank, tankInputSchema } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/database";
+import type { Db } from "../../db/adapter";
 import { levelReadings, refills, storageAlerts, storageUnits } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
 import { DAY_MS, nairobiDate } from "../../time";

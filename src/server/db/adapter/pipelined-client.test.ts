@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { countDatabaseWrites } from "../testing/statements";
-import { openTestDatabase } from "../testing/test-database";
-import { type Database, postgresErrorOf, rowsOf, together } from "./database";
+import { countDatabaseWrites } from "../../testing/statements";
+import { openTestDatabase } from "../../testing/test-database";
+import { type Database, postgresErrorOf, rowsOf, together } from ".";
 
 let database: Database;
 beforeAll(async () => {

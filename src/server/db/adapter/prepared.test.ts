@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openTestDatabase } from "../testing/test-database";
-import { type Database, postgresErrorOf, rowsOf, together } from "./database";
+import { openTestDatabase } from "../../testing/test-database";
+import { type Database, postgresErrorOf, rowsOf, together } from ".";
 import { columnsOf, prepared, tableRow } from "./prepared";
 
 // One connection (PGlite has only one), so every transaction below runs where the ones before it prepared

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openTestDatabase } from "../testing/test-database";
-import { type Database, postgresErrorOf, rowsOf } from "./database";
+import { openTestDatabase } from "../../testing/test-database";
+import { type Database, postgresErrorOf, rowsOf, together } from ".";
 import { SerialQueue } from "./serial-queue";
 
 let database: Database;
@@ -58,7 +58,7 @@ it("starts the next transaction once one has sent its COMMIT, keeping each one's
   // (on PGlite its statements queue behind that COMMIT in the database's thread) and commits on its own.
   const first = database
     .txEndingWith(async (db) => ({
-      last: Promise.all([
+      last: together([
         db.execute(sql`insert into tank_probe values (1)`),
         rowsOf(db, sql`select pg_sleep(0.2)`),
         db.execute(sql`insert into tank_probe values (1)`),

@@ -1,6 +1,6 @@
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { fromProjectRoot } from "../paths";
+import { fromProjectRoot } from "../../paths";
 import type { Database, Db } from "./database";
 
 const migrationsFolder = fromProjectRoot("drizzle");

@@ -1,29 +1,7 @@
 import { type messages, parse, protocol, types } from "@electric-sql/pglite";
+import { type QueryResult, REFUSAL_FIELDS } from "./pglite-messages";
 
 type Parser = (value: string, typeId?: number) => unknown;
-
-export interface QueryResult {
-  rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
-}
-
-/** PostgreSQL's fields of a refusal, which the app's error mapping reads (code, constraint, detail…). */
-export const REFUSAL_FIELDS = [
-  "name",
-  "severity",
-  "code",
-  "detail",
-  "hint",
-  "position",
-  "where",
-  "schema",
-  "table",
-  "column",
-  "dataType",
-  "constraint",
-  "routine",
-] as const;
 
 function refusalFields(error: messages.DatabaseError): Record<string, string | number> {
   const fields: Record<string, string | number> = {};
@@ -44,7 +22,11 @@ function refusalFields(error: messages.DatabaseError): Record<string, string | n
  * first answer a call skips the Describe that would send them again.
  */
 export function pgliteWire(arrayTypes: [number, number][]) {
-  const parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
+  // int8 as text, as node-postgres answers it (pglite-worker.ts does the same).
+  const parsers: Record<number, Parser> = {
+    ...(types.parsers as Record<number, Parser>),
+    [types.INT8]: (v) => v,
+  };
   const serializers: Record<number, types.Serializer> = { ...types.serializers };
   for (const [element, array] of arrayTypes) {
     parsers[array] = (value) => types.arrayParser(value, parsers[element]!, array);

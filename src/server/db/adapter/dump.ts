@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { promisify } from "node:util";
-import type { DumpFormat } from "../../contract/backups";
+import type { DumpFormat } from "../../../contract/backups";
 
 /** What a dump was, beside the file it wrote. */
 export interface DumpFacts {

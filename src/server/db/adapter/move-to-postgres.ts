@@ -5,8 +5,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { fromProjectRoot } from "../paths";
-import * as schema from "./schema";
+import { fromProjectRoot } from "../../paths";
+import * as schema from "../schema";
 
 /** Rows moved per statement: a few hundred kilobytes of JSON. */
 const BATCH = 1000;

@@ -75,7 +75,7 @@ describe("the data folder's lock", () => {
   it("lets only one of several processes that find the same stale lock at once take it", async () => {
     const dir = folder();
     const script = `
-      import("${path.resolve("src/server/db/data-lock.ts")}").then(({ lockDataFolder }) => {
+      import("${path.resolve(import.meta.dirname, "data-lock.ts")}").then(({ lockDataFolder }) => {
         try { lockDataFolder(${JSON.stringify(dir)}); console.log("took"); setTimeout(() => {}, 1500); }
         catch (e) { console.log("refused"); }
       });`;

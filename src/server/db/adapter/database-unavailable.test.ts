@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./database";
+import { isDatabaseUnavailable } from "./errors";
 
 const withCause = (cause: unknown) =>
   Object.assign(new Error("Failed query: insert into orders …"), { cause });

@@ -1,0 +1,60 @@
+/** What the app's thread and the PGlite thread say to each other (pglite-thread.ts, pglite-worker.ts). */
+
+/** PostgreSQL's fields of a refusal, which the app's error mapping reads (code, constraint, detail…). */
+export const REFUSAL_FIELDS = [
+  "name",
+  "severity",
+  "code",
+  "detail",
+  "hint",
+  "position",
+  "where",
+  "schema",
+  "table",
+  "column",
+  "dataType",
+  "constraint",
+  "routine",
+] as const;
+
+export interface WorkerStart {
+  dataDir: string | undefined;
+  /** A copy of another database's folder to start from (tests start from one migrated database). */
+  loadDataDir: Uint8Array | undefined;
+}
+
+/** The worker's first message: ready, with the array types it knows (element and array type ids), or not. */
+export type WorkerReady =
+  | { ready: true; arrayTypes: [number, number][] }
+  | { ready: false; error: { message: string } };
+
+export interface QueryResult {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export type Request = { id: number } & (
+  | { close: true }
+  | { dump: true }
+  /** A prepared statement's call, as the messages PostgreSQL takes (written by pglite-wire.ts). */
+  | { call: Uint8Array }
+  | {
+      sql: string;
+      /** The prepared statement's name, when the text is one's and this thread has not yet written its calls. */
+      name: string | undefined;
+      params: unknown[];
+      rowMode: "array" | "object";
+      /** Types Drizzle keeps as the text PostgreSQL sends (functions cannot cross threads). */
+      rawTypes: number[];
+    }
+);
+
+export type Refusal = Record<string, string | number> & { message: string };
+
+export type Reply =
+  | { id: number; ok: true; result: QueryResult | null }
+  | { id: number; ok: true; dump: Uint8Array }
+  /** PostgreSQL's answer as the bytes it wrote; a prepared statement's first answer brings its parameter types. */
+  | { id: number; ok: true; raw: Uint8Array; types?: number[] }
+  | { id: number; ok: false; error: Refusal };

@@ -1,0 +1,157 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { REFUSAL_FIELDS, type Refusal, type Reply, type Request, type WorkerStart } from "./pglite-messages";
+
+/**
+ * The PGlite thread (started by pglite-thread.ts). PGlite runs PostgreSQL compiled to WebAssembly
+ * synchronously on the thread that calls it, so it lives here and every request's thread stays free.
+ */
+const port = parentPort!;
+const start = workerData as WorkerStart;
+const same = (value: unknown) => value;
+const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
+
+// Whatever happens, the waiting query hears back: a message that cannot be copied across becomes an error.
+const reply = (message: Reply, transfer: ArrayBuffer[] = []) => {
+  try {
+    port.postMessage(message, transfer);
+  } catch (error) {
+    const text = `Cannot pass the database's answer on: ${(error as Error).message}`;
+    port.postMessage({ id: message.id, ok: false, error: { message: text } } satisfies Reply);
+  }
+};
+
+const db = new PGlite({
+  dataDir: start.dataDir,
+  extensions: { pg_trgm },
+  ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir as Uint8Array<ArrayBuffer>]) } : {}),
+});
+
+// Pages are all in memory, so an index walk costs what a sequential read does (PostgreSQL's manual suggests
+// lowering random_page_cost when data is cached). The app's thread parses answers with the same array types.
+const arrayTypes =
+  "select b.oid, b.typarray from pg_catalog.pg_type a join pg_catalog.pg_type b on b.oid = a.typelem " +
+  "where a.typcategory = 'A' group by b.oid, b.typarray";
+// int8 stays the text PostgreSQL sends, as node-postgres gives it, so both databases answer alike.
+const INT8 = 20;
+db.waitReady
+  .then(() => {
+    db.parsers[INT8] = same;
+    return db.exec("SET random_page_cost = 1.1");
+  })
+  .then(() => db.query<{ oid: number; typarray: number }>(arrayTypes))
+  .then(
+    (types) => port.postMessage({ ready: true, arrayTypes: types.rows.map((t) => [t.oid, t.typarray]) }),
+    (error) => port.postMessage({ ready: false, error: { message: String(error?.message ?? error) } }),
+  );
+
+const joined = (messages: Uint8Array[]) => {
+  const all = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    all.set(m, at);
+    at += m.length;
+  }
+  return all;
+};
+
+// Drizzle asks in every query for some types to stay text; they become this PGlite's own parsers once.
+const keptAsText = new Set<number>();
+const keepAsText = (types: number[]) => {
+  for (const type of types) {
+    if (keptAsText.has(type)) continue;
+    keptAsText.add(type);
+    db.parsers[type] = same;
+  }
+};
+
+// A prepared statement is parsed and described here once; its parameter types go back with its first answer,
+// and from then on the app's thread writes its calls (pglite-wire.ts).
+const parameterTypes = new Map<string, number[]>();
+const { serialize } = protocol;
+async function prepare(name: string, text: string): Promise<number[]> {
+  let types = parameterTypes.get(name);
+  if (!types) {
+    const described = await db.execProtocol(
+      joined([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    types = parse.parseDescribeStatementResults(described.messages);
+    parameterTypes.set(name, types);
+  }
+  return types;
+}
+
+function firstCall(name: string, params: unknown[], types: number[]): Promise<Uint8Array> {
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[types[i]!];
+    return serializer ? serializer(value) : String(value);
+  });
+  const bind = serialize.bind({ statement: name, values });
+  return raw(joined([bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
+}
+
+// The answer as the bytes PostgreSQL wrote, parsed on the app's thread; the folder's sync does nothing here.
+async function raw(message: Uint8Array): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await db.execProtocolRawStream(message, {
+    syncToFs: false,
+    onRawData: (bytes) => chunks.push(bytes.slice()),
+  });
+  return joined(chunks);
+}
+
+const answer = (id: number, bytes: Uint8Array, types?: number[]) =>
+  reply({ id, ok: true, raw: bytes, types }, [bytes.buffer as ArrayBuffer]);
+
+// PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
+function refusal(error: unknown): Refusal {
+  const fields: Record<string, string | number> = {};
+  const source = (error ?? {}) as Record<string, unknown>;
+  for (const key of REFUSAL_FIELDS) {
+    const value = source[key];
+    if (typeof value === "string" || typeof value === "number") fields[key] = value;
+  }
+  return { ...fields, message: String((error as Error)?.message ?? error) };
+}
+
+async function handle(m: Request): Promise<void> {
+  try {
+    if ("close" in m) {
+      await db.close();
+      return reply({ id: m.id, ok: true, result: null });
+    }
+    if ("dump" in m) {
+      const file = await db.dumpDataDir("gzip");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return reply({ id: m.id, ok: true, dump: bytes }, [bytes.buffer]);
+    }
+    if ("call" in m) return answer(m.id, await raw(m.call));
+    if (m.name) {
+      const types = await prepare(m.name, m.sql);
+      return answer(m.id, await firstCall(m.name, m.params, types), types);
+    }
+    // BEGIN, COMMIT and ROLLBACK go as one simple query rather than a statement's six messages.
+    if (m.params.length === 0 && bare.test(m.sql)) return answer(m.id, await raw(serialize.query(m.sql)));
+    keepAsText(m.rawTypes);
+    const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
+    reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
+  } catch (error) {
+    reply({ id: m.id, ok: false, error: refusal(error) });
+  }
+}
+
+// One message after another, in the order they came: a statement never starts before the one ahead answered.
+const inbox: Request[] = [];
+let draining = false;
+async function drain() {
+  draining = true;
+  while (inbox.length > 0) await handle(inbox.shift()!);
+  draining = false;
+}
+port.on("message", (m: Request) => {
+  inbox.push(m);
+  if (!draining) void drain();
+});

@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import * as schema from "../schema";
+import { lockDataFolder } from "./data-lock";
+import { type Database, type Db, endingWith, logger, rowsOf } from "./database";
+import { countsQuery, splitCounts } from "./dump";
+import { startPgliteThread } from "./pglite-thread";
+import { SerialQueue } from "./serial-queue";
+import { timed } from "./timing";
+
+/**
+ * Embedded PGlite; `dataDir` undefined means in memory (tests). Durable mode is kept for orders and money.
+ * `loadDataDir` starts it from a copy of another database's folder (a `dump`'s bytes).
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // PGlite takes no lock of its own, and two processes writing one folder corrupt it.
+  const lock = dataDir ? lockDataFolder(dataDir) : null;
+  let client: Awaited<ReturnType<typeof startPgliteThread>>;
+  try {
+    client = await startPgliteThread(dataDir, loadDataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger }) as unknown as Db;
+  const queue = new SerialQueue();
+  // The next job may start once a transaction has sent its COMMIT or ROLLBACK: the worker takes messages in
+  // the order they come, so nothing can reach PGlite inside this transaction, and PGlite need not wait idle
+  // for the answer to reach this thread and the next job to be sent.
+  const tx = <T>(fn: (db: Db) => Promise<T>) =>
+    queue.run((release) => {
+      client.onceEnding(release);
+      return db.transaction((t) => fn(t as unknown as Db));
+    });
+  return timed({
+    kind: "pglite",
+    tx,
+    txEndingWith: (fn) => endingWith(tx, fn),
+    read: (fn) => queue.run(() => fn(db)),
+    // Sent, it stands in the worker's queue before anything sent later, outside every transaction.
+    statement: (fn) =>
+      queue.run((release) => {
+        const answer = fn(db);
+        release();
+        return answer;
+      }),
+    exclusive: (fn) => queue.run(() => fn(db)),
+    // Between two jobs of the queue no transaction is open, so the folder's files are a consistent copy.
+    dump: (file, tables) =>
+      queue.run(async () => {
+        const [row] = await rowsOf<Record<string, number>>(db, countsQuery(tables));
+        await writeFile(file, await client.dump());
+        return { format: "pglite-datadir-tgz", ...splitCounts(row!) };
+      }),
+    load: () => ({
+      inUse: Math.min(queue.size, 1),
+      idle: queue.size > 0 ? 0 : 1,
+      waiting: Math.max(0, queue.size - 1),
+    }),
+    close: () => queue.run(() => client.close()).finally(() => lock?.release()),
+  });
+}

@@ -1,0 +1,92 @@
+import { and, eq, gte } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  canMovePayment,
+  type PaymentRecordStatus,
+  paymentRecordStatuses,
+  paymentTransitions,
+} from "../../../contract/payments";
+import type { Db } from "../../db/adapter";
+import { orders, payments } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { confirmPayment, failPayment, refundPayment } from "../finance/ledger";
+
+let t: TestApp;
+let orderId: number;
+let directorId: number;
+beforeAll(async () => {
+  t = await createTestApp({ demoCatalogue: false });
+  [orderId, directorId] = await t.database.read(async (db) => {
+    const [order] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.status, "pending"))
+      .limit(1);
+    const [staff] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.role, "director"), limit: 1 });
+    return [order!.id, staff!.id];
+  });
+});
+afterAll(() => t.close());
+
+/** The command that moves a payment to `to` (nothing moves one back to pending: a new attempt is a new row). */
+function move(db: Db, id: number, to: Exclude<PaymentRecordStatus, "pending">): Promise<unknown> {
+  const now = t.clock.now();
+  switch (to) {
+    case "paid":
+      return confirmPayment(db, id, { receipt: `R${id}`, paidAmountKes: 100, paidAt: now, now });
+    case "refunded":
+      return refundPayment(db, id, "Transitions test", directorId, now);
+    default:
+      return failPayment(db, id, to, { resultCode: 1, resultDesc: "Transitions test", now });
+  }
+}
+
+describe("the payment state machine", () => {
+  it("is the one in the contract: pending to paid, failed, cancelled or expired; expired to paid; paid to refunded", () => {
+    expect(paymentTransitions).toEqual({
+      pending: ["paid", "failed", "cancelled", "expired"],
+      expired: ["paid"],
+      paid: ["refunded"],
+      failed: [],
+      cancelled: [],
+      refunded: [],
+    });
+  });
+
+  const pairs = paymentRecordStatuses.flatMap((from) =>
+    paymentRecordStatuses
+      .filter((to): to is Exclude<PaymentRecordStatus, "pending"> => to !== "pending")
+      .map((to) => [from, to] as const),
+  );
+  it.each(pairs)("moves a payment from %s to %s only where the table allows it", async (from, to) => {
+    const now = t.clock.now();
+    const id = await t.database.tx(async (db) => {
+      const [row] = await db
+        .insert(payments)
+        // A paid one made here is flagged, so it counts toward nothing the order's totals must respect.
+        .values({
+          orderId,
+          method: "mpesa",
+          amountKes: 100,
+          status: from,
+          needsReview: from === "paid",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: payments.id });
+      return row!.id;
+    });
+    const refusal = await t.database
+      .tx((db) => move(db, id, to))
+      .then(
+        () => null,
+        (error: { statusCode?: number }) => error.statusCode,
+      );
+    const [after] = await t.database.read((db) =>
+      db.select({ status: payments.status }).from(payments).where(eq(payments.id, id)),
+    );
+    expect(after!.status).toBe(canMovePayment(from, to) ? to : from);
+    // Refused moves answer 409 (a refund) or move nothing (a callback for a payment already settled).
+    expect(refusal).toBe(to === "refunded" && !canMovePayment(from, to) ? 409 : null);
+  });
+});
