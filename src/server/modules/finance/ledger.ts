@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
 import { canMovePayment } from "../../../contract/payments";
 import type { Db } from "../../db/adapter";

@@ -20,7 +20,13 @@ beforeAll(async () => {
     const [order] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(eq(orders.status, "pending"))
+      .where(
+        and(
+          eq(orders.status, "pending"),
+          eq(orders.paymentStatus, "unpaid"),
+          gte(orders.totalAmountKes, 1000),
+        ),
+      )
       .limit(1);
     const [staff] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.role, "director"), limit: 1 });
     return [order!.id, staff!.id];
