@@ -1,18 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./support/axe";
-import { baseUrl, desktop, launchBrowser, phone, signInAsClient, signInAsStaff } from "./support/browser";
+import { baseUrl, desktop, phone, signInAsClient, signInAsStaff } from "./support/browser";
 import { createClientAccount } from "./support/fixtures";
+import { browser } from "./support/session";
 
 /**
  * axe-core on every public and client screen at phone size, and every staff screen at desktop size, light and
  * dark (issue 10, part 5).
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 const publicScreens = ["/", "/landing", "/client-login", "/client-signup"];
 const clientScreens = ["/shop", "/cart", "/client-orders", "/client-portal", "/client-account"];

@@ -1,12 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, screenshot } from "./support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { describe, expect, it } from "vitest";
+import { newPage, screenshot } from "./support/browser";
+import { browser } from "./support/session";
 
 describe("API reference", () => {
   it("shows every operation of the OpenAPI document at /api/docs", async () => {

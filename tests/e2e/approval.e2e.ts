@@ -1,21 +1,15 @@
-import type { APIRequestContext, Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { APIRequestContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
-  launchBrowser,
   newPage,
   phone,
   screenshot,
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser } from "./support/session";
 
 /** Places an order as the demo client through the API the portal uses; answers its number. */
 async function placeOrder(

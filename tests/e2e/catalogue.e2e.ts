@@ -1,13 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, launchBrowser, newPage, phone, screenshot, signInAsClient } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { expectToast, newPage, phone, screenshot, signInAsClient } from "./support/browser";
 import { createClientAccount } from "./support/fixtures";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser } from "./support/session";
 
 describe("genetics catalogue", () => {
   it("searches by traits in the address, opens a proof sheet, compares three bulls and adds from the comparison", async () => {

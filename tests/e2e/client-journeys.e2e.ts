@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   desktop,
   expectToast,
-  launchBrowser,
   newPage,
   phone,
   screenshot,
@@ -11,13 +10,9 @@ import {
   signInAsStaff,
 } from "./support/browser";
 import { createClientAccount, createStrawItem } from "./support/fixtures";
+import { browser } from "./support/session";
 
 /** Journeys a farmer on a phone got stuck in (issue 10, part 4), each with an account of its own. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 async function newClient(viewport = phone): Promise<{ page: Page; email: string; password: string }> {
   const page = await newPage(browser, viewport);

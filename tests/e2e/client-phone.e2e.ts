@@ -1,14 +1,10 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, phone, screenshot, signInAsClient } from "./support/browser";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, phone, screenshot, signInAsClient } from "./support/browser";
 import { createClientAccount } from "./support/fixtures";
+import { browser } from "./support/session";
 
 /** The public and client screens held in one hand (issue 10, part 4: "On a phone"). */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>

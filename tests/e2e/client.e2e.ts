@@ -1,20 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseUrl,
-  expectToast,
-  launchBrowser,
-  newPage,
-  phone,
-  screenshot,
-  signInAsClient,
-} from "./support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectToast, newPage, phone, screenshot, signInAsClient } from "./support/browser";
+import { browser } from "./support/session";
 
 describe("public pages", () => {
   it("landing and home lead to the right places", async () => {

@@ -1,22 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { TankMap } from "../../src/contract/cryo-store";
-import {
-  desktop,
-  expectToast,
-  launchBrowser,
-  newPage,
-  phone,
-  screenshot,
-  signInAsStaff,
-} from "./support/browser";
+import { desktop, expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
 import { createTank, scanPicks, uniqueTag } from "./support/fixtures";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser } from "./support/session";
 
 async function openTankMap(page: Page) {
   await page.goto("/storage");

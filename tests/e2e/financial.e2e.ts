@@ -1,23 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseUrl,
-  expectToast,
-  launchBrowser,
-  newPage,
-  phone,
-  screenshot,
-  signInAsStaff,
-} from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import { browser, page, signedInAs } from "./support/session";
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signInAsStaff(page, "director2@urithi.co.ke");
-});
-afterAll(() => browser.close());
+signedInAs("director2@urithi.co.ke");
 
 const api = async (path: string) => (await page.request.get(`${baseUrl()}${path}`)).json();
 const kes = (n: number) => `KSh ${new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 }).format(n)}`;

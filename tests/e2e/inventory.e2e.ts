@@ -1,26 +1,18 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
   holdRequests,
-  launchBrowser,
   newPage,
   phone,
   screenshot,
   signInAsStaff,
 } from "./support/browser";
 import { createStrawItem } from "./support/fixtures";
+import { browser, page, signedInAs } from "./support/session";
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signInAsStaff(page, "director1@urithi.co.ke");
-});
-afterAll(() => browser.close());
+signedInAs("director1@urithi.co.ke");
 
 const cards = () => page.getByTestId("inventory-card");
 const api = async (path: string) => (await page.request.get(`${baseUrl()}${path}`)).json();

@@ -1,14 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, desktop, launchBrowser, phone, screenshot, signInAsClient } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, desktop, phone, screenshot, signInAsClient } from "./support/browser";
 import { createClientAccount } from "./support/fixtures";
+import { browser } from "./support/session";
 
 /** Kiswahili and English (issue 10, part 3): chosen from the browser, switchable, remembered. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 /** A browser whose own language is `locale`, as a farmer's phone set to Kiswahili would be. */
 async function pageIn(locale: string, viewport = phone): Promise<Page> {

@@ -1,12 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { describe, expect, it } from "vitest";
+import { expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import { browser } from "./support/session";
 
 describe("staff login", () => {
   it("signs in with email and password and lands on the dashboard", async () => {

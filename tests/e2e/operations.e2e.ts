@@ -1,9 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
-  launchBrowser,
   newPage,
   phone,
   screenshot,
@@ -11,12 +9,7 @@ import {
   signInAsStaff,
 } from "./support/browser";
 import { scanPicks } from "./support/fixtures";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser } from "./support/session";
 
 describe("shipping & logistics", () => {
   it("ships an approved order; status changes reach the order and the client portal", async () => {

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
-  launchBrowser,
   newPage,
   orderFromCart,
   phone,
@@ -13,12 +12,7 @@ import {
 } from "./support/browser";
 import { scanPicks } from "./support/fixtures";
 import { startServer } from "./support/global-setup";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser } from "./support/session";
 
 /** Answers the newest prompt for this order on the simulator's phone page. */
 async function answerPrompt(page: Page, orderNumber: string, button: "Accept (enter PIN)" | "Cancel") {

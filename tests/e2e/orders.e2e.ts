@@ -1,25 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   expectToast,
   holdRequests,
-  launchBrowser,
   newPage,
   phone,
   screenshot,
   signInAsStaff,
 } from "./support/browser";
 import { createCustomer, createOrder, createStrawItem } from "./support/fixtures";
+import { browser, page, signedInAs } from "./support/session";
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  await signInAsStaff(page, "sales@urithi.co.ke");
-});
-afterAll(() => browser.close());
+signedInAs("sales@urithi.co.ke");
 
 const cards = () => page.getByTestId("order-card");
 const api = async (path: string) => (await page.request.get(`${baseUrl()}${path}`)).json();

@@ -1,14 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, newPage, phone, signInAsClient } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, newPage, phone, signInAsClient } from "./support/browser";
 import { createClientAccount } from "./support/fixtures";
+import { browser } from "./support/session";
 
 /** Each page says what it is: its tab title, one heading, a main region to skip to (issue 10, part 5). */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 const focused = (page: Page) =>
   page.evaluate(() => {

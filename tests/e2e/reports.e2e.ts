@@ -1,13 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { describe, expect, it } from "vitest";
+import { baseUrl, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import { browser } from "./support/session";
 
 const kes = (n: number) => `KSh ${new Intl.NumberFormat("en-KE", { maximumFractionDigits: 0 }).format(n)}`;
 

@@ -1,13 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
 import { createTank, uniqueTag } from "./support/fixtures";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { browser } from "./support/session";
 
 describe("cryo storage", () => {
   it("records an LN2 level, a temperature and a refill on a phone", async () => {

@@ -155,7 +155,7 @@ describe("statements per request", () => {
     expect(await statementsOfPage(10)).toBe(1);
   });
 
-  it("place a one-line client order in 10 statements and 4 writes: two limit counts, the reads, then every write with COMMIT", async () => {
+  it("place a one-line client order in 11 statements and 4 writes: two limit counts, the reads, then every write with COMMIT", async () => {
     const item = await inventoryItem(t, "SEM-HF-101");
     const place = () =>
       client.post("/api/client/orders", {
@@ -179,10 +179,11 @@ describe("statements per request", () => {
     // On PostgreSQL the statements that need no answer from each other travel together: each limit count,
     // then BEGIN with every read; then every write with COMMIT behind them (txEndingWith).
     if (t.database.kind === "postgres") expect(writes).toBe(4);
-    // The session is cached. The order, its history and its lines are one statement, with the keys read
-    // before it, so the messages need not wait for it. The stock row, which every order of the item waits
-    // for, is locked last, by the statement that also writes its movement and pick list, and COMMIT goes
-    // out with it. (Drizzle reports BEGIN and COMMIT on PostgreSQL only; they are left out on both.)
+    // The session is cached. The order and its lines are one statement, with the keys read before it, so its
+    // first history event (through the one event writer) and the messages need not wait for it. The stock
+    // row, which every order of the item waits for, is locked last, by the statement that also writes its
+    // movement and pick list, and COMMIT goes out with it. (Drizzle reports BEGIN and COMMIT on PostgreSQL
+    // only; they are left out on both.)
     expect(sent.filter((head) => !/^(begin|commit)$/i.test(head))).toEqual([
       'insert into "rate_limits"', // orders per session
       'insert into "rate_limits"', // orders per address
@@ -191,9 +192,39 @@ describe("statements per request", () => {
       'select "inventory_items"."id" as', // the products: name, breed and price
       "select nextval('orders_id_seq')::int as", // the order's id and number
       'select "users"."id" as', // the approvers, told by email (how to reach them, not their whole row)
-      "with placed as", // the order, its first history entry, its lines
+      "with placed as", // the order and its lines
+      'insert into "order_events"', // its first history event
       'insert into "outbox"', // the client's messages and the approvers' in one
       "with reserved as", // the stock: reserved, its movement, its pick list; short stock refuses here
     ]);
+  });
+
+  it("write exactly one history event per change of an order: placed, approved, edited, cancelled", async () => {
+    const item = await inventoryItem(t, "SEM-HF-101");
+    const events = (query: string) => query.startsWith('insert into "order_events"');
+    let orderId = 0;
+    const placing = await countStatements(async () => {
+      const res = await client.post("/api/client/orders", {
+        items: [{ productId: item.id, quantity: 1 }],
+        deliveryAddress: "Nyahururu",
+        paymentMethod: "bank",
+      });
+      expect(res.statusCode).toBe(201);
+      orderId = res.json().id;
+    }, events);
+    const changes = [
+      () => director.post(`/api/orders/${orderId}/approve`, { estimatedDays: 3, onCredit: true }),
+      () => director.patch(`/api/orders/${orderId}`, { notes: "Deliver before noon" }),
+      () => director.del(`/api/orders/${orderId}`),
+    ];
+    const counted = [placing];
+    for (const change of changes) {
+      counted.push(
+        await countStatements(async () => {
+          expect((await change()).statusCode).toBeLessThan(300);
+        }, events),
+      );
+    }
+    expect(counted).toEqual([1, 1, 1, 1]);
   });
 });

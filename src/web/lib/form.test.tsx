@@ -54,7 +54,7 @@ describe("a form whose schema comes on demand", () => {
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(screen.queryByText("Phone is too short")).toBeNull();
     arrive();
-    expect(await screen.findByText("Phone is too short")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Phone is too short")).not.toBeNull());
     await userEvent.type(screen.getByLabelText("Phone"), "345678");
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(onValid).toHaveBeenCalledWith({ phone: "0712345678" }));
@@ -73,7 +73,7 @@ describe("a form whose schema comes on demand", () => {
         <PhoneForm schema={loader} onValid={() => {}} />
       </Boundary>,
     );
-    expect(await screen.findByText("Could not load")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Could not load")).not.toBeNull());
     await expect(loader()).resolves.toBe(phoneSchema);
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -82,6 +82,6 @@ describe("a form whose schema comes on demand", () => {
     const onValid = vi.fn();
     render(<PhoneForm schema={phoneSchema} onValid={onValid} />);
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
-    expect(screen.getByText("Phone is too short")).toBeTruthy();
+    expect(screen.queryByText("Phone is too short")).not.toBeNull();
   });
 });

@@ -72,7 +72,10 @@ describe("one address guessing one account", () => {
     );
     const count = statuses(burst);
     expect(count[401]).toBe(FREE_FAILURES_PER_PAIR + 1);
-    expect(count[429]).toBe(1000 - FREE_FAILURES_PER_PAIR - 1);
+    // The rest are refused unchecked: 429, or on a loaded machine 503 from PostgreSQL's pool, which queues
+    // a request for a connection at most 3 s (decision 23). Neither checks a password.
+    expect(Object.keys(count).sort()).toEqual(count[503] ? ["401", "429", "503"] : ["401", "429"]);
+    expect(count[429]! + (count[503] ?? 0)).toBe(1000 - FREE_FAILURES_PER_PAIR - 1);
   });
 
   it("holds across two app instances sharing the database", async () => {

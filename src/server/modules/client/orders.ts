@@ -1,22 +1,14 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type ClientOrder,
-  type clientOrderInputSchema,
-  type PlacedOrder,
-  productName,
-} from "../../../contract/client";
-import { kesToUsd } from "../../../contract/money";
+import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
 import type { AppContext } from "../../context";
-import { prepared, together } from "../../db/adapter";
-import { customers, orders, shipments, users } from "../../db/schema";
+import { orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
-import { readerOf } from "../notifications/readers";
-import { deliveryDate, insertOrder, itemsByOrder, orderFirstReads } from "../orders/service";
-import { checkUnpaidCap, holdUntil, unpaidHeld } from "../payments/holds";
-import { orderableItems } from "./catalogue";
+import { placeOrder } from "../orders/place";
+import { deliveryDate, itemsByOrder } from "../orders/service";
+import { holdUntil } from "../payments/holds";
 
 /**
  * Places a client's order: prices every line from the catalogue (client prices are never trusted),
@@ -35,82 +27,36 @@ export function placeClientOrder(
     wanted.set(id, (wanted.get(id) ?? 0) + item.quantity);
   }
   if (!user.customerId) throw new AppError("FORBIDDEN", "This account has no customer record");
+  const accountName = `${user.firstName} ${user.lastName}`;
   // Two trips: the reads, then every write with COMMIT right behind them.
   return ctx.database.txEndingWith(async (db) => {
-    const units = [...wanted.values()].reduce((a, b) => a + b, 0);
-    // The account's row locked with its customer (the unpaid cap then counts one order at a time), what its
-    // unpaid orders hold, the products' prices, and the order's keys and approvers.
-    const [[customer], held, products, first] = await together([
-      lockAccount(db, { userId: user.id }),
-      unpaidHeld(db, user.id),
-      orderableItems(db, { ids: [...wanted.keys()] }),
-      orderFirstReads(db, now),
-    ]);
-    if (!customer?.isActive) {
-      throw new AppError("FORBIDDEN", "Your customer account is closed. Please contact Urithi to order.");
-    }
-    checkUnpaidCap(ctx.config.holds, held, units);
-    const unknown = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id));
-    if (unknown.length > 0) {
-      throw validationError(`Unknown or unavailable product: ${unknown.join(", ")}`, {
-        items: "One of the products is no longer available",
-      });
-    }
-    const lines = products
-      .sort((a, b) => a.id - b.id)
-      .map((p) => ({
-        inventoryItemId: p.id,
-        quantity: wanted.get(p.id)!,
-        productName: productName(p),
-        breed: p.breedName,
-        unitPriceKes: p.costPerUnit,
-      }));
-    const total = lines.reduce((sum, l) => sum + l.unitPriceKes * l.quantity, 0);
-    const types = new Set(products.map((p) => p.type));
-    const accountName = `${user.firstName} ${user.lastName}`;
-    const order = insertOrder(db, now, {
-      ...first,
-      source: "client",
+    const { last } = await placeOrder(db, now, {
       // Who ordered is the account, always; what the client typed can only name a delivery contact.
-      customer: {
-        id: customer.id,
-        name: customer.name,
-        email: user.email,
-        phone: user.phone,
-        address: input.customerLocation || input.deliveryAddress || customer.address,
+      buyer: {
+        kind: "client",
+        user,
+        holds: ctx.config.holds,
+        address: input.customerLocation || input.deliveryAddress || null,
       },
-      customerName: accountName,
+      // In id order, as the stock rows are locked.
+      products: [...wanted.entries()].sort(([a], [b]) => a - b).map(([id, quantity]) => ({ id, quantity })),
+      notForSale: (ids) =>
+        validationError(`Unknown or unavailable product: ${ids.join(", ")}`, {
+          items: "One of the products is no longer available",
+        }),
       deliveryContact: deliveryContactOf(input, { name: accountName, email: user.email, phone: user.phone }),
-      clientUserId: user.id,
-      orderType: types.size > 1 ? "mixed" : [...types][0]!,
-      totalAmountKes: total,
-      totalAmountUsd: kesToUsd(total),
-      currency: "KES",
       paymentMethod: input.paymentMethod,
       deliveryAddress: input.deliveryAddress || input.customerLocation,
       specialInstructions: input.specialInstructions || null,
       requestedDeliveryDate: input.deliveryDate || null,
       expectedDeliveryDate,
-      lines,
       createdBy: user.id,
       holdExpiresAt: holdUntil(ctx.config.holds, input.paymentMethod, now),
-      notify: { bank: ctx.config.bank, client: readerOf(user, customer.phone) },
+      bank: ctx.config.bank,
     });
-    return { last: order.then((placed) => ({ id: placed.id, orderNumber: placed.orderNumber })) };
+    return { last: last.then((placed) => ({ id: placed.id, orderNumber: placed.orderNumber })) };
   });
 }
-
-/** The client's account row, locked, with the customer it orders for. */
-const lockAccount = prepared<
-  { userId: number },
-  Pick<typeof customers.$inferSelect, "id" | "name" | "phone" | "address" | "isActive">
->(
-  "lock_account",
-  (p) => sql`select ${customers.id} as id, ${customers.name} as name, ${customers.phone} as phone,
-      ${customers.address} as address, ${customers.isActive} as "isActive"
-    from ${users} join ${customers} on ${customers.id} = ${users.customerId}
-    where ${users.id} = ${p.userId} for update of ${users}`,
-);
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? "").replace(/\s+/g, "").toLowerCase() === (b ?? "").replace(/\s+/g, "").toLowerCase();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { receiveBatchInputSchema } from "../../../contract/batches";
+import { productName } from "../../../contract/client";
 import type { InventoryStatus } from "../../../contract/dashboard";
 import { toleranceLabels } from "../../../contract/genetics";
 import {
@@ -13,16 +14,15 @@ import {
   type inventoryListQuery,
   type reserveInputSchema,
 } from "../../../contract/inventory";
-import { kesToUsd } from "../../../contract/money";
 import type { Order } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { type Db, together } from "../../db/adapter";
+import type { Db } from "../../db/adapter";
 import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
-import { findCustomer } from "../customers/lookup";
-import { insertOrder, orderFirstReads, toOrder } from "../orders/service";
+import { placeOrder } from "../orders/place";
+import { toOrder } from "../orders/service";
 import { batchesOf, createBatch } from "./batches";
 import { saveGenetics, toGenetics } from "./genetics";
 import { availableStock, isLowStock } from "./low-stock";
@@ -311,33 +311,16 @@ export function reserveForCustomer(
 ): Promise<{ order: Order; item: InventoryItem }> {
   return ctx.database.tx(async (db) => {
     const now = ctx.clock.now();
-    const [item, customer, first] = await together([
-      loadItem(db, eq(inventoryItems.id, id)),
-      findCustomer(db, input),
-      orderFirstReads(db, now),
-    ]);
-    const total = item.costPerUnit * input.quantity;
-    const order = await insertOrder(db, now, {
-      ...first,
-      source: "staff",
-      customer,
-      orderType: item.type,
-      totalAmountKes: total,
-      totalAmountUsd: kesToUsd(total),
-      currency: "KES",
+    const item = await loadItem(db, eq(inventoryItems.id, id));
+    const { last } = await placeOrder(db, now, {
+      buyer: { kind: "customer", customerId: input.customerId, customerName: input.customerName },
+      products: [{ id: item.id, quantity: input.quantity }],
+      notForSale: () => conflict(`${productName(item)} (${item.itemId}) is not available for sale`),
       notes: input.notes || `Reserved from inventory (${item.itemId})`,
-      lines: [
-        {
-          inventoryItemId: item.id,
-          quantity: input.quantity,
-          productName: `${item.breedName} ${item.type === "embryo" ? "Embryo" : "Semen"}`,
-          breed: item.breedName,
-          unitPriceKes: item.costPerUnit,
-        },
-      ],
       createdBy: actorUserId,
-      notify: { bank: ctx.config.bank },
+      bank: ctx.config.bank,
     });
+    const order = await last;
     return { order: toOrder(order), item: await loadItem(db, eq(inventoryItems.id, id)) };
   });
 }

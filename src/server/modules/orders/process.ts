@@ -9,7 +9,6 @@ import type { Role } from "../../../contract/roles";
 import { type Db, rowsOf } from "../../db/adapter";
 import {
   inventoryItems,
-  orderEvents,
   orderLines,
   orderPicks,
   orders,
@@ -22,6 +21,7 @@ import { refreshPaymentState } from "../finance/ledger";
 import { batchExpired } from "../inventory/batches";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
 import { notifyStatusChange } from "../notifications/order-messages";
+import { recordOrderEvent } from "./events";
 
 /**
  * The one order process. Every change of `orders.status` goes through `changeOrderStatus`, and every edit
@@ -218,10 +218,10 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
   if (change.to === "shipped") await dispatchOrderStock(db, order, context);
 
   const creditNote = set.onCredit && !order.onCredit ? "Approved on credit (unpaid)" : null;
-  await db.insert(orderEvents).values({
+  await recordOrderEvent(db, {
     orderId,
-    fromStatus: from,
-    toStatus: change.to,
+    from,
+    to: change.to,
     note: [change.reason, creditNote].filter(Boolean).join(". ") || null,
     changes: dateMoved
       ? {
@@ -232,7 +232,7 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
         }
       : null,
     actorUserId: change.actor.id,
-    createdAt: change.now,
+    now: change.now,
   });
   await notifyStatusChange(db, row, change.to, {
     reason: change.reason,
@@ -317,14 +317,14 @@ export async function editOrderDetails(
     .where(eq(orders.id, orderId))
     .returning();
   const changed = Object.keys(changes);
-  await db.insert(orderEvents).values({
+  await recordOrderEvent(db, {
     orderId,
-    fromStatus: order.status,
-    toStatus: order.status,
+    from: order.status,
+    to: order.status,
     note: changed.length > 0 ? `Details edited: ${changed.join(", ")}` : "Details edited",
     changes: changed.length > 0 ? changes : null,
     actorUserId: actor.id,
-    createdAt: now,
+    now,
   });
   if (moneyEdited) await refreshPaymentState(db, orderId, now);
   return row!;

@@ -63,7 +63,7 @@ describe("the approval form", () => {
       <Decision order={order} approver="Chief Scientist" mayGiveCredit={false} onDone={() => {}} />,
     );
     expect(screen.queryByLabelText(/Approve on credit/)).toBeNull();
-    expect(screen.getByText(/ask a Director to approve it on credit/)).toBeTruthy();
+    expect(screen.queryByText(/ask a Director to approve it on credit/)).not.toBeNull();
   });
 
   it("needs a reason that is more than blanks to reject", async () => {

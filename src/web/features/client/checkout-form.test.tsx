@@ -75,7 +75,9 @@ describe("the checkout form", () => {
     await waitFor(() => expect(address.getAttribute("aria-invalid")).toBe("true"));
     const message = document.getElementById(address.getAttribute("aria-describedby") ?? "");
     expect(message?.textContent).toBe("Please provide a delivery address");
-    expect(within(screen.getByTestId("toast")).getByText("Please provide a delivery address")).toBeTruthy();
+    expect(
+      within(screen.getByTestId("toast")).queryByText("Please provide a delivery address"),
+    ).not.toBeNull();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
@@ -120,8 +122,8 @@ describe("the checkout form", () => {
     const toast = await screen.findByTestId("toast");
     expect(toast.textContent).toContain("Missing Information");
     expect(toast.textContent).toContain("Please fill in all required fields.");
-    expect(screen.getByText("Phone number is required")).toBeTruthy();
-    expect(screen.getByText("Farm location is required")).toBeTruthy();
+    expect(screen.queryByText("Phone number is required")).not.toBeNull();
+    expect(screen.queryByText("Farm location is required")).not.toBeNull();
   });
 
   it("says what the server refused in the portal's words", async () => {
