@@ -1,15 +1,29 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { compiledMessages } from "./scripts/vite-messages.ts";
+
+/**
+ * The test files that open the test database (a test app, or the database itself): the ones worth running
+ * again on PostgreSQL. The rest (pure functions, the PGlite thread, the lint probes, the adapter's contract
+ * tests, which start a PostgreSQL of their own) would only run twice the same.
+ */
+function databaseTests(folder = "src"): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) return databaseTests(file);
+    if (!entry.name.endsWith(".test.ts")) return [];
+    return /createTestApp\(|withTestApp\(|openTestDatabase\(|TEST_DB/.test(readFileSync(file, "utf8")) ? [file] : [];
+  });
+}
 
 /** API and unit tests: once on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 const project = (name: string) => ({
   plugins: [compiledMessages()],
   test: {
     name,
-    include: ["src/**/*.test.ts"],
-    // The adapter's contract tests start a PostgreSQL of their own and test both databases in one run.
-    exclude: name === "postgres" ? ["src/server/db/adapter/contract.test.ts"] : [],
+    include: name === "postgres" ? databaseTests() : ["src/**/*.test.ts"],
     env: { TEST_DB: name },
     // One migrated database per run, copied by every file (src/server/testing/template-setup.ts).
     globalSetup: ["src/server/testing/template-setup.ts"],

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "./testing/app-session";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
+withTestApp({ seed: false });
 
 describe("app", () => {
   it("answers health with the database kind", async () => {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../testing/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 const getProducts = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url: "/api/client/products", headers });

@@ -1,8 +1,9 @@
 import { desc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_AMOUNT_KES } from "../../contract/money";
 import { rowsOf } from "../db/adapter";
 import { inventoryItems } from "../db/schema";
+import { t, withTestApp } from "../testing/app-session";
 import {
   asUser,
   clientEmail,
@@ -11,18 +12,15 @@ import {
   loginClient,
   signupPayload,
   staffEmails,
-  type TestApp,
 } from "../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 let client: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   client = asUser(t.app, await loginClient(t.app, clientEmail));
 });
-afterAll(() => t.close());
 
 const expectClientError = (res: { statusCode: number }, status: number) =>
   expect(res.statusCode).toBe(status);

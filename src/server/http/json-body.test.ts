@@ -1,13 +1,9 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../testing/app-session";
 import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from "./json-body";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, listen: true });
-});
-afterAll(() => t.close());
+withTestApp({ seed: false, listen: true });
 
 const nested = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
 

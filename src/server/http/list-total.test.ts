@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LIST_TOTAL_CAP, LIST_TOTAL_HEADER, SEARCH_TOTAL_CAP } from "../../contract/list-total";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../testing/test-app";
+import { t, withTestApp } from "../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
-afterAll(() => t.close());
 
 const totalOf = async (url: string) => {
   const res = await director.get(url);

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../testing/app-session";
 import { addUser, asUser, createTestApp, loginAs, loginClient, type TestApp } from "../testing/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
+withTestApp({ seed: false });
 
 const documentedOperations = (doc: { paths: Record<string, Record<string, unknown>> }) =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiErrorSchema } from "../../contract/errors";
+import { t, withTestApp } from "../testing/app-session";
 import { countStatements, notRateLimit } from "../testing/statements";
-import {
-  clientEmail,
-  createTestApp,
-  inventoryItem,
-  loginClient,
-  secondInstance,
-  type TestApp,
-} from "../testing/test-app";
+import { clientEmail, inventoryItem, loginClient, secondInstance, type TestApp } from "../testing/test-app";
 import { ADDRESS_ORDERS_PER_SESSION_ORDERS } from "./rate-limit";
 
 const ORDERS_PER_MINUTE_PER_SESSION = 10;
 const ORDERS_PER_MINUTE_PER_ADDRESS = ORDERS_PER_MINUTE_PER_SESSION * ADDRESS_ORDERS_PER_SESSION_ORDERS;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_PER_MINUTE: "200",
-      ORDERS_PER_MINUTE: String(ORDERS_PER_MINUTE_PER_SESSION),
-      MAX_OPEN_UNPAID_ORDERS: "1000",
-      MAX_OPEN_UNPAID_UNITS: "100000",
-    },
-  });
+withTestApp({
+  env: {
+    RATE_LIMIT_PER_MINUTE: "200",
+    ORDERS_PER_MINUTE: String(ORDERS_PER_MINUTE_PER_SESSION),
+    MAX_OPEN_UNPAID_ORDERS: "1000",
+    MAX_OPEN_UNPAID_UNITS: "100000",
+  },
 });
-afterAll(() => t.close());
 
 /** A request the ceiling counts that reads no database: health with a query is not the probe's bare path. */
 const health = (app: TestApp["app"], address: string) =>

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../testing/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 const as = async (role: keyof typeof staffEmails) => asUser(t.app, await loginAs(t.app, staffEmails[role]));
 

@@ -17,8 +17,7 @@ export function inlineScriptHashes(webRoot: string | null): string[] {
 
 /**
  * The headers Helmet sets for these options, worked out once: they are the same on every response, and
- * asking Helmet per request (as @fastify/helmet does) re-parsed the CSP each time, a fifth of the CPU of a
- * health check.
+ * asking Helmet per request (as @fastify/helmet does) parses the CSP again each time.
  */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../server/testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../server/testing/app-session";
 import { ApiError, apiErrorFields, apiErrorMessage, apiJson, errorStatus, getQueryFn } from "./api";
 
 // The web's API client against the real server over HTTP.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, listen: true });
-});
-afterAll(() => t.close());
+withTestApp({ seed: false, listen: true });
 
 async function failure(run: () => Promise<unknown>): Promise<ApiError> {
   try {

@@ -90,8 +90,8 @@ export function pgliteWire(arrayTypes: [number, number][]) {
 
 /**
  * A Bind of the unnamed portal to statement `name`, every value and result as text, followed by `then`.
- * Written directly into one buffer of its own (it is handed to the thread, not copied): PGlite's writer,
- * growing its buffer value by value, took 27 µs for the order's 28 values, this 3.5 µs.
+ * Written directly into one buffer of its own, which is handed to the thread rather than copied; PGlite's
+ * writer grows its buffer value by value.
  */
 function bindMessage(name: string, values: (string | null)[], then: Uint8Array): Uint8Array {
   const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));

@@ -23,11 +23,8 @@ const placeholders = new Proxy({} as Record<string, Placeholder>, {
 
 /**
  * A statement the app runs on every order, written once with placeholders (`p.name`) where its values go.
- * Its text is built once, not on every call (Drizzle's building was a fifth of the app's thread placing an
- * order), and PostgreSQL receives it under its name: each connection parses it once and, after a few calls,
- * plans it once (parsing and planning were half of the server's work per order; pgbench running the same
- * SQL prepared went from about 530 to 900–1,000 transactions a second). The PGlite thread prepares it by
- * name the same way (`pglite-thread.ts`).
+ * Its text is built once, and PostgreSQL receives it under its name, so each connection parses and plans it
+ * once rather than on every call (decision 19). The PGlite thread prepares it by name the same way.
  *
  * The text never changes, so neither does what the name stands for; a name given twice is refused at start.
  * It answers the rows as the driver gives them: columns named as the statement names them (alias them in

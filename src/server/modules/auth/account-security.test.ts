@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "../../../contract/auth";
+import { t, withTestApp } from "../../testing/app-session";
 import {
   addUser,
   asUser,
@@ -8,19 +9,16 @@ import {
   loginClient,
   signupPayload,
   staffEmails,
-  type TestApp,
 } from "../../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await addUser(t.database, {
     email: "mwangi.store@urithi.co.ke",
     password: "Straw-Canister-77",
     role: "lab_technician",
   });
 });
-afterAll(() => t.close());
 
 const HOUR = 3600_000;
 const STAFF = "mwangi.store@urithi.co.ke";

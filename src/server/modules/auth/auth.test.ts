@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  clientEmail,
-  createTestApp,
-  loginAs,
-  loginClient,
-  staffEmails,
-  type TestApp,
-} from "../../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
+import { clientEmail, createTestApp, loginAs, loginClient, staffEmails } from "../../testing/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 const MINUTE = 60_000;
 const me = (cookie?: string) =>

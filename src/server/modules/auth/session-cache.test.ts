@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
 import { countStatements, notRateLimit } from "../../testing/statements";
-import {
-  asUser,
-  createTestApp,
-  loginAs,
-  secondInstance,
-  staffEmails,
-  type TestApp,
-} from "../../testing/test-app";
+import { asUser, loginAs, secondInstance, staffEmails } from "../../testing/test-app";
 import { SESSION_CACHE_MS } from "./session-cache";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 describe("the session cache", () => {
   it("looks a session up once in a few seconds, then again once they have passed", async () => {

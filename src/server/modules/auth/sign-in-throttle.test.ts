@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "../../../contract/auth";
 import { accountNotices, users } from "../../db/schema";
-import {
-  clientEmail,
-  createTestApp,
-  secondInstance,
-  signupPayload,
-  staffEmails,
-  type TestApp,
-} from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { clientEmail, secondInstance, signupPayload, staffEmails } from "../../testing/test-app";
 import {
   FREE_FAILURES_PER_ACCOUNT,
   FREE_FAILURES_PER_PAIR,
@@ -19,11 +13,7 @@ import {
   THROTTLE_WINDOW_MS,
 } from "./throttle";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 /** Each test moves past every window so counters from the one before do not leak into it. */
 const freshWindow = () => t.clock.advance(THROTTLE_WINDOW_MS + 1000);

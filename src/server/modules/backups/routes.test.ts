@@ -1,19 +1,18 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { readManifest } from "./archive";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 let sales: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
 });
-afterAll(() => t.close());
 
 async function waitFor(id: number) {
   for (let i = 0; i < 200; i++) {

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems } from "../../db/schema";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { nairobiDate } from "../../time";
 
-let t: TestApp;
+withTestApp();
 let lab: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
 });
-afterAll(() => t.close());
 
 const record = (extra: object = {}) => ({
   animalId: "KDF-099",

@@ -1,15 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShopProduct } from "../../../contract/client";
 import { inventoryItems } from "../../db/schema";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { CATALOGUE_TTL_MS } from "../inventory/stock-cache";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 const products = async (): Promise<ShopProduct[]> =>
   (await t.app.inject({ method: "GET", url: "/api/client/products" })).json();

@@ -1,22 +1,14 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../db/schema";
-import {
-  clientEmail,
-  createTestApp,
-  loginAs,
-  loginClient,
-  staffEmails,
-  type TestApp,
-} from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { clientEmail, loginAs, loginClient, staffEmails } from "../../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let director: string;
 beforeAll(async () => {
-  t = await createTestApp();
   director = await loginAs(t.app, staffEmails.director);
 });
-afterAll(() => t.close());
 
 const get = (url: string, cookie = director) => t.app.inject({ method: "GET", url, headers: { cookie } });
 const post = (payload: unknown, cookie = director) =>

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { percentChange, percentOf } from "../../../contract/dashboard";
 import {
   breedingRecords,
@@ -9,17 +9,16 @@ import {
   transactions,
   users,
 } from "../../db/schema";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, createTestApp, loginAs, staffEmails } from "../../testing/test-app";
 import { monthStart } from "../../time";
 import { hashPassword } from "../auth/passwords";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
-afterAll(() => t.close());
 
 const metrics = async () => (await director.get("/api/dashboard/metrics")).json();
 

@@ -1,17 +1,16 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { KES_PER_USD } from "../../../contract/money";
 import { orders, transactions } from "../../db/schema";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { monthStart } from "../../time";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
-afterAll(() => t.close());
 
 /** Recomputes the summary from the rows in integer cents, independently of the service's SQL. */
 async function expectedSummary() {

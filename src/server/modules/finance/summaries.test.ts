@@ -1,25 +1,20 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/adapter";
+import { t, withTestApp } from "../../testing/app-session";
 import { invariantViolations } from "../../testing/invariants";
 import {
   asUser,
   clientEmail,
-  createTestApp,
   inventoryItem,
   loginAs,
   loginClient,
   staffEmails,
-  type TestApp,
 } from "../../testing/test-app";
 import { lastDays } from "../../time";
 import { bookedByBucket, bookedStatuses } from "./figures";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 /** Every summary table as stored (shards summed, empty rows left out), to compare with a rebuild. */
 const totals = () =>

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
+import { createTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
+withTestApp({ seed: false });
 
 const kind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 

@@ -1,20 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems } from "../../db/schema";
+import { t, withTestApp } from "../../testing/app-session";
 import { invariantViolations } from "../../testing/invariants";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
 import { expireItems } from "./adjustments";
 
-let t: TestApp;
+withTestApp();
 let lab: ReturnType<typeof asUser>;
 let director: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
-afterAll(() => t.close());
 
 let serial = 0;
 /** A straw line of the test's own, 20 on hand, received through the API. */

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isLowStock, LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
 import { inventoryItems } from "../../db/schema";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
-afterAll(() => t.close());
 
 type Item = {
   id: number;

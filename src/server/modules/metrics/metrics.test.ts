@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
 import { messageRows, writeMessages } from "../notifications/outbox";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { METRICS_TOKEN: "a-long-scrape-token-0123" } });
-});
-afterAll(() => t.close());
+withTestApp({ seed: false, env: { METRICS_TOKEN: "a-long-scrape-token-0123" } });
 
 /** The value of one series in Prometheus's text format, or undefined when absent. */
 function series(text: string, name: string): number | undefined {

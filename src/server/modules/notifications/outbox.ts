@@ -102,8 +102,8 @@ export function writeMessages(db: Db, rows: OutboxInsert[]): Promise<number> {
 
 /**
  * One array per column, unnested: the statement is the same text and 13 parameters for any number of
- * messages, where a row of values per message cost the app's thread a tenth of an order's placement to
- * build. Arrays go as text and are cast here, as the drivers know nothing of the enum array types.
+ * messages, so it is prepared once. Arrays go as text and are cast here, as the drivers know nothing of the
+ * enum array types.
  */
 const insertMessages = prepared<{ [K in keyof OutboxInsert]: unknown[] }, { id: number }>(
   "insert_messages",

@@ -1,16 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inventoryItems, outbox, storageAlerts, storageUnits } from "../../db/schema";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { availableStock, isLowStock } from "../inventory/low-stock";
 import { sendLowStockDigest } from "./low-stock-digest";
 import { alarmStaff } from "./staff-alarms";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 const alarmTexts = () =>
   t.database.read((db) =>

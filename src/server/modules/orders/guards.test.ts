@@ -1,31 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems, orders, stockMovements } from "../../db/schema";
+import { t, withTestApp } from "../../testing/app-session";
 import {
   asUser,
   clientEmail,
-  createTestApp,
   inventoryItem,
   loginAs,
   loginClient,
   secondInstance,
   staffEmails,
-  type TestApp,
 } from "../../testing/test-app";
 import { DarajaClient } from "../payments/daraja";
 import { expireHolds } from "../payments/holds";
 
-let t: TestApp;
+withTestApp({ env: { MAX_OPEN_UNPAID_ORDERS: "100", MAX_OPEN_UNPAID_UNITS: "100000" } });
 let director: ReturnType<typeof asUser>;
 let director2: ReturnType<typeof asUser>;
 let client: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp({ env: { MAX_OPEN_UNPAID_ORDERS: "100", MAX_OPEN_UNPAID_UNITS: "100000" } });
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   director2 = asUser(t.app, await loginAs(t.app, "director2@urithi.co.ke"));
   client = asUser(t.app, await loginClient(t.app, clientEmail));
 });
-afterAll(() => t.close());
 
 const item = (itemId: string) => inventoryItem(t, itemId);
 const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
 import { invariantViolations } from "../../testing/invariants";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 let sales: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
 });
-afterAll(() => t.close());
 
 type Item = {
   id: number;

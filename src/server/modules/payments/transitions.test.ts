@@ -1,5 +1,5 @@
 import { and, eq, gte } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   canMovePayment,
   type PaymentRecordStatus,
@@ -8,14 +8,13 @@ import {
 } from "../../../contract/payments";
 import type { Db } from "../../db/adapter";
 import { orders, payments } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
 import { confirmPayment, failPayment, refundPayment } from "../finance/ledger";
 
-let t: TestApp;
+withTestApp({ demoCatalogue: false });
 let orderId: number;
 let directorId: number;
 beforeAll(async () => {
-  t = await createTestApp({ demoCatalogue: false });
   [orderId, directorId] = await t.database.read(async (db) => {
     const [order] = await db
       .select({ id: orders.id })
@@ -32,7 +31,6 @@ beforeAll(async () => {
     return [order!.id, staff!.id];
   });
 });
-afterAll(() => t.close());
 
 /** The command that moves a payment to `to` (nothing moves one back to pending: a new attempt is a new row). */
 function move(db: Db, id: number, to: Exclude<PaymentRecordStatus, "pending">): Promise<unknown> {

@@ -1,17 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/adapter";
+import { t, withTestApp } from "../../testing/app-session";
 import { invariantViolations } from "../../testing/invariants";
 import { countStatements } from "../../testing/statements";
-import { asUser, createTestApp, loginAs, type TestApp } from "../../testing/test-app";
+import { asUser, loginAs } from "../../testing/test-app";
 import { DAY_MS, lastDays } from "../../time";
 import { moveCustomerYear, topCustomersOf } from "./top-sellers";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 const year = () => lastDays(t.clock.now(), 365);
 

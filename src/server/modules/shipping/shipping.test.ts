@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
 import {
   asUser,
   clientEmail,
   confirmPicks,
-  createTestApp,
   inventoryItem,
   loginAs,
   loginClient,
   secondInstance,
   staffEmails,
-  type TestApp,
 } from "../../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let logistics: ReturnType<typeof asUser>;
 let director: ReturnType<typeof asUser>;
 let client: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
   client = asUser(t.app, await loginClient(t.app, clientEmail));
 });
-afterAll(() => t.close());
 
 const item = (itemId: string) => inventoryItem(t, itemId);
 

@@ -1,21 +1,11 @@
 import { eq, sum } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alertStatusFor } from "../../../contract/storage";
 import { inventoryItems, storageUnits } from "../../db/schema";
-import {
-  clientEmail,
-  createTestApp,
-  loginAs,
-  loginClient,
-  staffEmails,
-  type TestApp,
-} from "../../testing/test-app";
+import { t, withTestApp } from "../../testing/app-session";
+import { clientEmail, loginAs, loginClient, staffEmails } from "../../testing/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp();
 
 describe("storage conditions and temperature alerts", () => {
   it("lists every unit with the stock it holds", async () => {

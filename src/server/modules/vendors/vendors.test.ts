@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { t, withTestApp } from "../../testing/app-session";
+import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 
-let t: TestApp;
+withTestApp();
 let director: ReturnType<typeof asUser>;
 beforeAll(async () => {
-  t = await createTestApp();
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
-afterAll(() => t.close());
 
 describe("vendors", () => {
   it("creates vendors active with five stars whatever the form sends, defaulting to genetics supplier", async () => {
