@@ -14,7 +14,9 @@ function databaseTests(folder = "src"): string[] {
     const file = path.join(folder, entry.name);
     if (entry.isDirectory()) return databaseTests(file);
     if (!entry.name.endsWith(".test.ts")) return [];
-    return /createTestApp\(|withTestApp\(|openTestDatabase\(|TEST_DB/.test(readFileSync(file, "utf8")) ? [file] : [];
+    return /createTestApp\(|withTestApp\(|openTestDatabase\(|TEST_DB/.test(readFileSync(file, "utf8"))
+      ? [file]
+      : [];
   });
 }
 
