@@ -52,6 +52,17 @@ export type Request = { id: number } & (
 
 export type Refusal = Record<string, string | number> & { message: string };
 
+/** PostgreSQL's fields of `error` (its other properties, such as a query's parsers, cannot cross threads). */
+export function refusalFields(error: unknown): Record<string, string | number> {
+  const fields: Record<string, string | number> = {};
+  const source = (error ?? {}) as Record<string, unknown>;
+  for (const key of REFUSAL_FIELDS) {
+    const value = source[key];
+    if (typeof value === "string" || typeof value === "number") fields[key] = value;
+  }
+  return fields;
+}
+
 export type Reply =
   | { id: number; ok: true; result: QueryResult | null }
   | { id: number; ok: true; dump: Uint8Array }

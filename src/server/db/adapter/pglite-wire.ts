@@ -1,17 +1,7 @@
 import { type messages, parse, protocol, types } from "@electric-sql/pglite";
-import { type QueryResult, REFUSAL_FIELDS } from "./pglite-messages";
+import { type QueryResult, refusalFields } from "./pglite-messages";
 
 type Parser = (value: string, typeId?: number) => unknown;
-
-function refusalFields(error: messages.DatabaseError): Record<string, string | number> {
-  const fields: Record<string, string | number> = {};
-  const source = error as unknown as Record<string, unknown>;
-  for (const key of REFUSAL_FIELDS) {
-    const value = source[key];
-    if (typeof value === "string" || typeof value === "number") fields[key] = value;
-  }
-  return fields;
-}
 
 /**
  * The app's side of the PGlite thread's wire, with the same type handling as the thread's PGlite: its

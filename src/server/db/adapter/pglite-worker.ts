@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { REFUSAL_FIELDS, type Refusal, type Reply, type Request, type WorkerStart } from "./pglite-messages";
+import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
 
 /**
  * The PGlite thread (started by pglite-thread.ts). PGlite runs PostgreSQL compiled to WebAssembly
@@ -106,16 +106,10 @@ async function raw(message: Uint8Array): Promise<Uint8Array> {
 const answer = (id: number, bytes: Uint8Array, types?: number[]) =>
   reply({ id, ok: true, raw: bytes, types }, [bytes.buffer as ArrayBuffer]);
 
-// PostgreSQL's own fields only: the error also carries the query's options, whose parsers cannot be sent.
-function refusal(error: unknown): Refusal {
-  const fields: Record<string, string | number> = {};
-  const source = (error ?? {}) as Record<string, unknown>;
-  for (const key of REFUSAL_FIELDS) {
-    const value = source[key];
-    if (typeof value === "string" || typeof value === "number") fields[key] = value;
-  }
-  return { ...fields, message: String((error as Error)?.message ?? error) };
-}
+const refusal = (error: unknown): Refusal => ({
+  ...refusalFields(error),
+  message: String((error as Error)?.message ?? error),
+});
 
 async function handle(m: Request): Promise<void> {
   try {

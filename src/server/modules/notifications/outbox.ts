@@ -3,8 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import type { MessageChannel, MessageKind, NotifyChannel } from "../../../contract/messages";
 import { kenyanMobileE164 } from "../../../contract/primitives";
-import type { Db } from "../../db/adapter";
-import { prepared } from "../../db/adapter";
+import { type Db, prepared } from "../../db/adapter";
 import { outbox } from "../../db/schema";
 import { type MessageFacts, renderMessage } from "./templates";
 

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Permission, type Role, rolePermissions, roles } from "../../../contract/roles";
-import type { Db } from "../../db/adapter";
-import { prepared } from "../../db/adapter";
+import { type Db, prepared } from "../../db/adapter";
 import { type orders, users } from "../../db/schema";
 import type { Reader } from "./outbox";
 

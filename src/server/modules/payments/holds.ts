@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
-import { prepared } from "../../db/adapter";
+import { type Db, prepared } from "../../db/adapter";
 import { orderLines, orders, payments } from "../../db/schema";
 import { conflict } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
