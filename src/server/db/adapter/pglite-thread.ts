@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { workerFile } from "../../worker-file";
 import type { QueryResult, Reply, Request, WorkerReady, WorkerStart } from "./pglite-messages";
 import { pgliteWire } from "./pglite-wire";
-import { pgliteWorkerFile } from "./pglite-worker-file";
 import { preparedName } from "./prepared";
 
 /**
@@ -40,7 +40,12 @@ export async function startPgliteThread(
   loadDataDir?: Uint8Array,
 ): Promise<PgliteThread> {
   const workerData: WorkerStart = { dataDir, loadDataDir };
-  const worker = new Worker(await pgliteWorkerFile(), { workerData });
+  const worker = new Worker(
+    await workerFile("pglite-worker", new URL("./pglite-worker.ts", import.meta.url)),
+    {
+      workerData,
+    },
+  );
   const pending = new Map<number, Waiting>();
   let next = 1;
   // The worker keeps the process alive only while a query waits on it (a script that forgets to close the

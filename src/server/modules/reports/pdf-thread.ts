@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { workerFile } from "../../worker-file";
 
 /** What a report PDF holds, already as text: a title, a subtitle, figures and tables. */
 export interface PdfSheet {
@@ -12,90 +13,57 @@ export interface PdfSheet {
 
 /**
  * Laying out a PDF takes 40–100 ms of solid CPU (pdfkit measures and subsets the font for every cell); on the
- * main thread that stalls every other request for as long. It runs on one worker thread instead, started on
- * the first export and kept. Like the PGlite thread it is plain JavaScript run from a string, so it starts the
- * same under tsx, Vitest and the bundled server; the packages it loads are resolved here and handed to it.
+ * main thread that stalls every other request for as long. It runs on one worker thread instead
+ * (pdf-worker.ts), started on the first export and kept.
  */
-const workerSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const PDFDocument = require(workerData.pdfkit);
-const { regular, bold } = workerData.fonts;
-
-function render(sheet) {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: sheet.title } });
-    const chunks = [];
-    doc.on("data", (c) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.font(regular);
-    doc.fontSize(20).fillColor("#166534").text(sheet.title);
-    doc.moveDown(0.3).fontSize(10).fillColor("#444").text(sheet.subtitle);
-    doc.moveDown();
-    doc.fillColor("#000").fontSize(12);
-    for (const figure of sheet.figures) doc.text(figure);
-    for (const table of sheet.tables) {
-      doc.moveDown().fontSize(13).fillColor("#166534").text(table.title);
-      doc.moveDown(0.3).fontSize(9).fillColor("#000");
-      const width = (doc.page.width - 96) / table.head.length;
-      // Each row is as tall as its tallest wrapped cell, so a long name never runs into the next row.
-      const row = (cells, isHead) => {
-        doc.font(isHead ? bold : regular);
-        const height = Math.max(...cells.map((t) => doc.heightOfString(t, { width: width - 6 })));
-        if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-        const y = doc.y;
-        cells.forEach((t, i) => doc.text(t, 48 + i * width, y, { width: width - 6 }));
-        doc.x = 48;
-        doc.y = y + height + 3;
-      };
-      row(table.head, true);
-      if (table.rows.length === 0) row([sheet.empty], false);
-      for (const r of table.rows) row(r, false);
-    }
-    doc.end();
-  });
+export interface PdfRequest {
+  id: number;
+  sheet: PdfSheet;
 }
+export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
-parentPort.on("message", async ({ id, sheet }) => {
-  try {
-    const pdf = await render(sheet);
-    // The bytes move to the main thread rather than being copied.
-    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice();
-    parentPort.postMessage({ id, ok: true, pdf: bytes }, [bytes.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, ok: false, message: String((error && error.message) || error) });
-  }
-});
-`;
-
-type Reply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 type Waiting = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
 
-let thread: { worker: Worker; pending: Map<number, Waiting> } | null = null;
+type Thread = { worker: Worker; pending: Map<number, Waiting> };
+let live: Thread | null = null;
+let starting: Promise<Thread> | null = null;
 let next = 1;
 
-function start() {
+/** The running PDF thread, started on the first export (and again after one died). */
+function thread(): Promise<Thread> {
+  if (live) return Promise.resolve(live);
+  starting ??= start().then(
+    (started) => {
+      live = started;
+      starting = null;
+      return started;
+    },
+    (error: unknown) => {
+      starting = null;
+      throw error;
+    },
+  );
+  return starting;
+}
+
+async function start(): Promise<Thread> {
   const require = createRequire(import.meta.url);
   // DejaVu Sans draws Latin with every accent (Kĩambu), Cyrillic, Greek and more; Helvetica draws Latin-1 only.
   const font = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
-  const worker = new Worker(workerSource, {
-    eval: true,
-    workerData: {
-      pdfkit: require.resolve("pdfkit"),
-      fonts: { regular: font("DejaVuSans.ttf"), bold: font("DejaVuSans-Bold.ttf") },
-    },
+  const worker = new Worker(await workerFile("pdf-worker", new URL("./pdf-worker.ts", import.meta.url)), {
+    workerData: { fonts: { regular: font("DejaVuSans.ttf"), bold: font("DejaVuSans-Bold.ttf") } },
   });
   const pending = new Map<number, Waiting>();
-  const current = { worker, pending };
+  const current: Thread = { worker, pending };
   // A thread that dies takes its waiting exports with it; the next export starts a fresh one.
   const fail = (error: Error) => {
-    if (thread === current) thread = null;
+    if (live === current) live = null;
     for (const w of pending.values()) w.reject(error);
     pending.clear();
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`The PDF thread stopped with code ${code}`)));
-  worker.on("message", (m: Reply) => {
+  worker.on("message", (m: PdfReply) => {
     const waiting = pending.get(m.id);
     if (!waiting) return;
     pending.delete(m.id);
@@ -108,14 +76,13 @@ function start() {
 }
 
 /** Renders the sheet as an A4 PDF on the PDF thread. */
-export function renderPdf(sheet: PdfSheet): Promise<Buffer> {
-  thread ??= start();
-  const { worker, pending } = thread;
+export async function renderPdf(sheet: PdfSheet): Promise<Buffer> {
+  const { worker, pending } = await thread();
   return new Promise((resolve, reject) => {
     const id = next++;
     pending.set(id, { resolve, reject });
     // Kept alive only while an export waits, so a script or test that renders one PDF still ends.
     worker.ref();
-    worker.postMessage({ id, sheet });
+    worker.postMessage({ id, sheet } satisfies PdfRequest);
   });
 }

@@ -1,0 +1,59 @@
+import { parentPort, workerData } from "node:worker_threads";
+import PDFDocument from "pdfkit";
+import type { PdfReply, PdfRequest, PdfSheet } from "./pdf-thread";
+
+/** The PDF thread (started by pdf-thread.ts): lays out each sheet it is sent as an A4 PDF. */
+const port = parentPort!;
+const { regular, bold } = (workerData as { fonts: { regular: string; bold: string } }).fonts;
+
+function render(sheet: PdfSheet): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: sheet.title } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.font(regular);
+    doc.fontSize(20).fillColor("#166534").text(sheet.title);
+    doc.moveDown(0.3).fontSize(10).fillColor("#444").text(sheet.subtitle);
+    doc.moveDown();
+    doc.fillColor("#000").fontSize(12);
+    for (const figure of sheet.figures) doc.text(figure);
+    for (const table of sheet.tables) {
+      doc.moveDown().fontSize(13).fillColor("#166534").text(table.title);
+      doc.moveDown(0.3).fontSize(9).fillColor("#000");
+      const width = (doc.page.width - 96) / table.head.length;
+      // Each row is as tall as its tallest wrapped cell, so a long name never runs into the next row.
+      const row = (cells: string[], isHead: boolean) => {
+        doc.font(isHead ? bold : regular);
+        const height = Math.max(...cells.map((t) => doc.heightOfString(t, { width: width - 6 })));
+        if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+        const y = doc.y;
+        cells.forEach((t, i) => {
+          doc.text(t, 48 + i * width, y, { width: width - 6 });
+        });
+        doc.x = 48;
+        doc.y = y + height + 3;
+      };
+      row(table.head, true);
+      if (table.rows.length === 0) row([sheet.empty], false);
+      for (const r of table.rows) row(r, false);
+    }
+    doc.end();
+  });
+}
+
+port.on("message", async ({ id, sheet }: PdfRequest) => {
+  try {
+    const pdf = await render(sheet);
+    // The bytes move to the main thread rather than being copied.
+    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice();
+    port.postMessage({ id, ok: true, pdf: bytes } satisfies PdfReply, [bytes.buffer]);
+  } catch (error) {
+    port.postMessage({
+      id,
+      ok: false,
+      message: String((error as Error)?.message ?? error),
+    } satisfies PdfReply);
+  }
+});
