@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencies } from "./money";
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
+import { refundDecisionSchema } from "./payments";
 import { idParamSchema, isoDate, kenyanMobile, text } from "./primitives";
 import { shipmentStatuses } from "./shipping";
 
@@ -159,7 +160,10 @@ export const approveInputSchema = z.object({
       (d) => (approvalDays as readonly number[]).includes(d),
       "Please provide estimated delivery time.",
     ),
+  /** Staff's own note, never shown to the client. */
   notes: text().max(2000).optional(),
+  /** What the client is told with the approval (their card and message). */
+  clientNote: text().max(500).optional(),
   /** Shown by the form; the server records the signed-in approver instead. */
   approvedBy: z.string().max(200).optional(),
   /** A Director's explicit choice to approve an order that is not paid yet. */
@@ -171,7 +175,25 @@ export const rejectInputSchema = z.object({
   reason: text("Please provide a reason for rejection.")
     .min(1, "Please provide a reason for rejection.")
     .max(2000),
+  /** Staff's own note, never shown to the client (the reason is). */
+  internalNote: text().max(2000).optional(),
+  /** Needed when the order holds money (409 REFUND_DECISION_REQUIRED otherwise). */
+  refund: refundDecisionSchema.optional(),
 });
 export type RejectInput = z.input<typeof rejectInputSchema>;
+
+/** POST /api/orders/:id/cancel: the reason is staff's; the client note is what the client is told. */
+export const cancelInputSchema = z.object({
+  reason: text()
+    .max(2000)
+    .nullish()
+    .transform((v) => v || null),
+  clientNote: text()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+  refund: refundDecisionSchema.optional(),
+});
+export type CancelInput = z.input<typeof cancelInputSchema>;
 
 export * from "./client-labels";

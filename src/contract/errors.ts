@@ -11,6 +11,8 @@ export const errorCodes = [
   "INTERNAL",
   "UNAVAILABLE",
   "DATABASE_UNAVAILABLE",
+  /** Rejecting or cancelling an order that holds money needs `refund`: now, or "later". */
+  "REFUND_DECISION_REQUIRED",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -4,7 +4,9 @@ import { ledgerFiguresSchema } from "./orders";
 import { paginationQuery } from "./pagination";
 import { hasAtMostTwoDecimals, isoDateTime, text } from "./primitives";
 
-export const transactionTypes = ["income", "expense", "transfer"] as const;
+export const transactionTypes = ["income", "expense", "transfer", "refund"] as const;
+/** What staff may record by hand: refunds are written only by the refund command, against a payment. */
+export const manualTransactionTypes = ["income", "expense", "transfer"] as const;
 export const transactionStatuses = ["completed", "pending", "failed"] as const;
 
 export const transactionSchema = z.object({
@@ -20,7 +22,7 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionInputSchema = z.object({
-  type: z.enum(transactionTypes),
+  type: z.enum(manualTransactionTypes),
   amount: z
     .number({ error: "Amount must be a number" })
     .positive("Amount must be greater than 0")

@@ -36,6 +36,8 @@ export const messageKinds = [
   "storage_alarm",
   "low_stock_digest",
   "backup_alarm",
+  "refund_sent",
+  "order_cancelled",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -54,6 +56,8 @@ export const messageKindLabels: Record<MessageKind, string> = {
   storage_alarm: "Storage alarm",
   low_stock_digest: "Low stock digest",
   backup_alarm: "Backup alarm",
+  refund_sent: "Refund sent",
+  order_cancelled: "Order cancelled",
 };
 
 export * from "./notify-channels";

@@ -22,6 +22,8 @@ export const orderSchema = z.object({
   notes: z.string().nullable(),
   paymentStatus: z.enum(paymentStatuses),
   amountPaidKes: z.number().int(),
+  /** Money held on an order that will not be delivered (rejected or cancelled), still to pay back. */
+  refundDueKes: z.number().int(),
   /** A Director approved it before payment; it may ship unpaid. */
   onCredit: z.boolean(),
   /** An unpaid client order's stock is held until then; afterwards the order expires. */

@@ -9,6 +9,7 @@ export const paymentRecordStatuses = [
   "failed",
   "cancelled",
   "expired",
+  "part_refunded",
   "refunded",
 ] as const;
 export type PaymentRecordStatus = (typeof paymentRecordStatuses)[number];
@@ -20,7 +21,8 @@ export type PaymentRecordStatus = (typeof paymentRecordStatuses)[number];
 export const paymentTransitions: Record<PaymentRecordStatus, readonly PaymentRecordStatus[]> = {
   pending: ["paid", "failed", "cancelled", "expired"],
   expired: ["paid"],
-  paid: ["refunded"],
+  paid: ["part_refunded", "refunded"],
+  part_refunded: ["part_refunded", "refunded"],
   failed: [],
   cancelled: [],
   refunded: [],
@@ -68,6 +70,53 @@ export const payInputSchema = z.object({
 });
 export type PayInput = z.input<typeof payInputSchema>;
 
+const refundAmount = z
+  .number({ error: "Amount must be a number" })
+  .int("Amount must be whole shillings")
+  .positive("Amount must be greater than 0")
+  .max(10_000_000_000, "Amount is too large");
+const refundReference = text()
+  .max(100)
+  .nullish()
+  .transform((v) => v || null);
+
+/** Money paid back on one payment, whole or in part; `cancelOrder` ends the order too (stock released). */
+export const refundInputSchema = z.object({
+  amountKes: refundAmount,
+  reason: text("Please give a reason").min(1, "Please give a reason").max(500),
+  /** How the money went back; the payment's own method when not given. */
+  method: z.enum(paymentMethods, { error: "Choose M-Pesa, card or bank transfer" }).optional(),
+  reference: refundReference,
+  cancelOrder: z.boolean({ error: "Say whether the order is cancelled" }),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+/**
+ * What happens to the money an order holds when it is rejected or cancelled: paid back now (in part or
+ * whole; what is left stays due), or "later", when it is shown as to refund until someone pays it back.
+ */
+export const refundDecisionSchema = z.union([
+  z.literal("later"),
+  z.object({
+    amountKes: refundAmount,
+    method: z.enum(paymentMethods, { error: "Choose M-Pesa, card or bank transfer" }),
+    reference: refundReference,
+  }),
+]);
+export type RefundDecision = z.output<typeof refundDecisionSchema>;
+
+export const refundSchema = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  amountKes: z.number().int(),
+  method: z.enum(paymentMethods),
+  reference: z.string().nullable(),
+  reason: z.string(),
+  by: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 export const paymentSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
@@ -84,6 +133,9 @@ export const paymentSchema = z.object({
   needsReview: z.boolean(),
   reviewReason: z.string().nullable(),
   refundReason: z.string().nullable(),
+  /** Paid back so far. */
+  refundedKes: z.number().int(),
+  refunds: z.array(refundSchema),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -105,10 +157,6 @@ export const recordPaymentInputSchema = z.object({
   date: isoDate,
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentInputSchema>;
-
-export const refundInputSchema = z.object({
-  reason: text("Please give a reason").min(1, "Please give a reason").max(500),
-});
 
 /** Where clients send bank transfers and paybill payments; the order number is the reference. */
 export const paymentDetailsSchema = z.object({

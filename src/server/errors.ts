@@ -11,6 +11,7 @@ const statusByCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
+  REFUND_DECISION_REQUIRED: 409,
 };
 
 /** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */

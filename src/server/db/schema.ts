@@ -696,13 +696,18 @@ export const orders = pgTable(
     requestedDeliveryDate: date("requested_delivery_date", { mode: "string" }),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
     expectedDeliveryDate: timestamp("expected_delivery_date", { withTimezone: true }),
+    /** Staff's own notes: never shown to the client. */
     notes: text("notes"),
+    /** What the approver or rejecter chose to tell the client (their card and message show this only). */
+    clientNote: text("client_note"),
     decidedBy: integer("decided_by").references(() => users.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id),
     /** Kept by the ledger in the same transaction as each payment change: derived, never set by hand. */
     paymentStatus: paymentStatusEnum("payment_status").notNull().default("unpaid"),
     amountPaidKes: integer("amount_paid_kes").notNull().default(0),
+    /** Paid back on this order so far (amountPaidKes is already net of it). */
+    refundedKes: integer("refunded_kes").notNull().default(0),
     onCredit: boolean("on_credit").notNull().default(false),
     /** Who receives the delivery, when the client named someone other than the account holder. */
     deliveryContact: jsonb("delivery_contact").$type<{
@@ -944,6 +949,8 @@ export const payments = pgTable(
     needsReview: boolean("needs_review").notNull().default(false),
     reviewReason: text("review_reason"),
     refundReason: text("refund_reason"),
+    /** Paid back so far (refunds rows); the payment is part_refunded below its amount, refunded at it. */
+    refundedKes: integer("refunded_kes").notNull().default(0),
     recordedBy: integer("recorded_by").references(() => users.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     lastQueriedAt: timestamp("last_queried_at", { withTimezone: true }),
@@ -952,10 +959,36 @@ export const payments = pgTable(
   },
   (t) => [
     check("payments_amount_positive", sql`${t.amountKes} > 0`),
+    check("payments_refunded_within", sql`${t.refundedKes} between 0 and ${t.amountKes}`),
     index("payments_order_idx").on(t.orderId, t.createdAt),
     uniqueIndex("payments_checkout_key").on(t.checkoutRequestId),
     uniqueIndex("payments_callback_token_key").on(t.callbackToken),
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Money paid back on a payment, whole or in part: each refund has its ledger entry (type refund). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountKes: integer("amount_kes").notNull(),
+    method: paymentMethodEnum("method").notNull(),
+    reference: text("reference"),
+    reason: text("reason").notNull(),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("refunds_amount_positive", sql`${t.amountKes} > 0`),
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    index("refunds_payment_idx").on(t.paymentId),
   ],
 );
 
@@ -1028,14 +1061,16 @@ export const transactions = pgTable(
     status: transactionStatusEnum("status").notNull(),
     date: timestamp("date", { withTimezone: true }).notNull(),
     orderId: integer("order_id").references(() => orders.id),
-    /** Set on the ledger's own entries: the income a payment wrote, or the expense reversing it. */
+    /** Set on the ledger's own entries: the income a payment wrote, or a refund of part or all of it. */
     paymentId: integer("payment_id").references(() => payments.id),
+    refundId: integer("refund_id").references(() => refunds.id),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     check("transactions_amount_positive", sql`${t.amount} > 0`),
-    uniqueIndex("transactions_payment_key").on(t.paymentId, t.type),
+    uniqueIndex("transactions_payment_income_key").on(t.paymentId).where(sql`${t.type} = 'income'`),
+    uniqueIndex("transactions_refund_key").on(t.refundId),
     index("transactions_order_idx").on(t.orderId),
     index("transactions_date_idx").on(t.date),
     index("transactions_type_status_idx").on(t.type, t.status, t.date),

@@ -121,7 +121,8 @@ export function listClientOrders(
       estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
       trackingNumber: shipmentByOrder.get(o.id)?.trackingNumber ?? null,
       shipmentStatus: shipmentByOrder.get(o.id)?.status ?? null,
-      notes: o.notes,
+      // What staff chose to tell the client; their own notes stay inside.
+      notes: o.clientNote,
       paymentMethod: o.paymentMethod,
       paymentStatus: o.paymentStatus,
       amountPaidKes: o.amountPaidKes,

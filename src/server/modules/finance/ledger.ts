@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
-import { canMovePayment } from "../../../contract/payments";
 import type { Db } from "../../db/adapter";
 import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -8,8 +7,8 @@ import { notifyOrderClient } from "../notifications/order-messages";
 import { paymentMayBecome } from "../payments/transitions";
 
 /**
- * The ledger's commands: a payment confirmed, failed, recorded or refunded, each in the caller's transaction
- * with its income (or its reversal) and the order's payment state. Its figures are figures.ts.
+ * The ledger's commands: a payment confirmed, failed or recorded, each in the caller's transaction with its
+ * income and the order's payment state. Refunds are refunds.ts; the figures are figures.ts.
  */
 
 function derive(total: number, paid: number, anyPending: boolean, anyRefunded: boolean): PaymentStatus {
@@ -20,13 +19,16 @@ function derive(total: number, paid: number, anyPending: boolean, anyRefunded: b
   return "unpaid";
 }
 
-/** Re-derives an order's payment state from its payments (flagged ones count only once a person clears them). */
-export async function refreshPaymentState(db: Db, orderId: number, now: Date): Promise<void> {
+/**
+ * Re-derives an order's payment state from its payments, net of what was paid back (flagged ones count only
+ * once a person clears them). Answers what is still to pay.
+ */
+export async function refreshPaymentState(db: Db, orderId: number, now: Date): Promise<number> {
   const [agg] = await db
     .select({
-      paid: sql<string>`coalesce(sum(${payments.amountKes}) filter (where ${payments.status} = 'paid' and not ${payments.needsReview}), 0)`,
+      paid: sql<string>`coalesce(sum(${payments.amountKes} - ${payments.refundedKes}) filter (where ${payments.status} in ('paid', 'part_refunded') and not ${payments.needsReview}), 0)`,
       pending: sql<boolean>`bool_or(${payments.status} = 'pending')`,
-      refunded: sql<boolean>`bool_or(${payments.status} = 'refunded')`,
+      refunded: sql<string>`coalesce(sum(${payments.refundedKes}), 0)`,
     })
     .from(payments)
     .where(eq(payments.orderId, orderId));
@@ -40,10 +42,12 @@ export async function refreshPaymentState(db: Db, orderId: number, now: Date): P
     .update(orders)
     .set({
       amountPaidKes: paid,
-      paymentStatus: derive(order.total, paid, Boolean(agg!.pending), Boolean(agg!.refunded)),
+      refundedKes: Number(agg!.refunded),
+      paymentStatus: derive(order.total, paid, Boolean(agg!.pending), Number(agg!.refunded) > 0),
       updatedAt: now,
     })
     .where(eq(orders.id, orderId));
+  return Math.max(order.total - paid, 0);
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -94,13 +98,12 @@ export async function confirmPayment(
   const mismatch = outcome.paidAmountKes !== current.amountKes;
   const [order] = await db.select().from(orders).where(eq(orders.id, current.orderId));
   const overpaid = order!.amountPaidKes + current.amountKes > order!.totalAmountKes;
+  // Money on an order that has ended is received all the same: the order shows it as due to refund.
   const reviewReason = mismatch
     ? `Paid KES ${outcome.paidAmountKes}, asked KES ${current.amountKes}`
     : overpaid
       ? `The order was already paid (${order!.amountPaidKes} of ${order!.totalAmountKes}); refund or reallocate`
-      : orderEnded(order!.status)
-        ? `Paid after the order was ${order!.status}; refund it`
-        : null;
+      : null;
   const [paid] = await db
     .update(payments)
     .set({
@@ -115,10 +118,11 @@ export async function confirmPayment(
     .returning();
   if (!paid) return null;
   if (!paid.needsReview) await writeIncome(db, order!, paid, null, outcome.paidAt);
-  await refreshPaymentState(db, paid.orderId, outcome.now);
+  const balanceKes = await refreshPaymentState(db, paid.orderId, outcome.now);
   await notifyOrderClient(db, order!, "payment_received", outcome.now, {
     amountKes: outcome.paidAmountKes,
     receipt: outcome.receipt,
+    balanceKes: orderEnded(order!.status) ? 0 : balanceKes,
   });
   return paid;
 }
@@ -181,47 +185,7 @@ export async function recordReceivedPayment(
     })
     .returning();
   await writeIncome(db, order, payment!, actorUserId, input.paidAt);
-  await refreshPaymentState(db, orderId, now);
-  await notifyOrderClient(db, order, "payment_received", now, { amountKes: input.amountKes });
+  const balanceKes = await refreshPaymentState(db, orderId, now);
+  await notifyOrderClient(db, order, "payment_received", now, { amountKes: input.amountKes, balanceKes });
   return payment!;
-}
-
-/** Refunds (or voids) a paid payment: the income is reversed by an expense linked to the same payment. */
-export async function refundPayment(
-  db: Db,
-  paymentId: number,
-  reason: string,
-  actorUserId: number,
-  now: Date,
-): Promise<PaymentRow> {
-  const [current] = await db.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-  if (!current) throw notFound("Payment");
-  if (!canMovePayment(current.status, "refunded"))
-    throw conflict(`Only a paid payment can be refunded; this one is ${current.status}`);
-  // The row is locked above, so nothing can refund it between the check and this update.
-  const [row] = await db
-    .update(payments)
-    .set({ status: "refunded", refundReason: reason, updatedAt: now })
-    .where(eq(payments.id, paymentId))
-    .returning();
-  const [income] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.paymentId, paymentId), eq(transactions.type, "income")));
-  if (income) {
-    await db.insert(transactions).values({
-      type: "expense",
-      amount: income.amount,
-      currency: income.currency,
-      description: `Refund: ${income.description}. ${reason}`,
-      reference: income.reference,
-      status: "completed",
-      date: now,
-      orderId: row!.orderId,
-      paymentId,
-      createdBy: actorUserId,
-    });
-  }
-  await refreshPaymentState(db, row!.orderId, now);
-  return row!;
 }

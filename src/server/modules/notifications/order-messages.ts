@@ -121,5 +121,7 @@ export async function notifyStatusChange(
     await notifyOrderClient(db, order, "order_delivered", change.now);
   } else if (to === "cancelled" && change.bySystem) {
     await notifyOrderClient(db, order, "payment_expired", change.now);
+  } else if (to === "cancelled") {
+    await notifyOrderClient(db, order, "order_cancelled", change.now, { reason: order.clientNote });
   }
 }

@@ -19,6 +19,8 @@ export interface MessageFacts {
   receipt?: string | null;
   /** The order summary in emails. */
   lines?: { name: string; quantity: number; lineTotalKes: number }[];
+  /** Still to pay on the order after this payment (a part payment's message says it). */
+  balanceKes?: number;
   /** A storage alarm's text. */
   alarm?: string;
   /** The low-stock digest's rows. */
@@ -105,12 +107,32 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
   },
   payment_received: {
     en: (f, l) => ({
-      sms: `Urithi: We have received ${money(l, f.amountKes)} for order ${f.orderNumber}${f.receipt ? ` (M-Pesa ref ${f.receipt})` : ""}. Thank you!`,
+      sms: `Urithi: We have received ${money(l, f.amountKes)} for order ${f.orderNumber}${f.receipt ? ` (M-Pesa ref ${f.receipt})` : ""}.${f.balanceKes ? ` Balance to pay: ${money(l, f.balanceKes)}.` : ""} Thank you!`,
       subject: `Payment received for order ${f.orderNumber}`,
     }),
     sw: (f, l) => ({
-      sms: `Urithi: Tumepokea ${money(l, f.amountKes)} kwa agizo ${f.orderNumber}${f.receipt ? ` (kumbukumbu ya M-Pesa ${f.receipt})` : ""}. Asante sana!`,
+      sms: `Urithi: Tumepokea ${money(l, f.amountKes)} kwa agizo ${f.orderNumber}${f.receipt ? ` (kumbukumbu ya M-Pesa ${f.receipt})` : ""}.${f.balanceKes ? ` Salio la kulipa: ${money(l, f.balanceKes)}.` : ""} Asante sana!`,
       subject: `Tumepokea malipo ya agizo ${f.orderNumber}`,
+    }),
+  },
+  refund_sent: {
+    en: (f, l) => ({
+      sms: `Urithi: We have refunded ${money(l, f.amountKes)} on order ${f.orderNumber}${f.receipt ? ` (ref ${f.receipt})` : ""}. Call us if it has not reached you in 3 days.`,
+      subject: `Refund of ${money(l, f.amountKes)} on order ${f.orderNumber}`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Tumekurudishia ${money(l, f.amountKes)} ya agizo ${f.orderNumber}${f.receipt ? ` (kumbukumbu ${f.receipt})` : ""}. Tupigie kama hazijakufikia ndani ya siku 3.`,
+      subject: `Umerudishiwa ${money(l, f.amountKes)} ya agizo ${f.orderNumber}`,
+    }),
+  },
+  order_cancelled: {
+    en: (f, _l, cut) => ({
+      sms: `Urithi: Order ${f.orderNumber} has been cancelled.${f.reason ? ` ${sentence(cut(f.reason))}` : ""} Call us and we will help.`,
+      subject: `Order ${f.orderNumber} has been cancelled`,
+    }),
+    sw: (f, _l, cut) => ({
+      sms: `Urithi: Agizo ${f.orderNumber} limeghairiwa.${f.reason ? ` ${sentence(cut(f.reason))}` : ""} Tupigie tukusaidie.`,
+      subject: `Agizo ${f.orderNumber} limeghairiwa`,
     }),
   },
   payment_failed: {

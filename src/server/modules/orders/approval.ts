@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { approveInputSchema, PendingOrder } from "../../../contract/client";
+import type { approveInputSchema, PendingOrder, rejectInputSchema } from "../../../contract/client";
 import type { Order } from "../../../contract/orders";
 import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
@@ -75,14 +75,32 @@ export function approveOrder(
         notes: input.notes,
         onCredit: input.onCredit === true,
       },
+      clientNote: input.clientNote || null,
     });
     return toOrder(row);
   });
 }
 
-/** Rejects a pending order, keeping the reason as its notes and releasing its stock. */
-export function rejectOrder(ctx: AppContext, id: number, reason: string, actor: Actor): Promise<Order> {
+/**
+ * Rejects a pending order, releasing its stock: the reason is what the client is told, the internal note
+ * stays with staff, and money it holds is refunded now or left due as `input.refund` says.
+ */
+export function rejectOrder(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof rejectInputSchema>,
+  actor: Actor,
+): Promise<Order> {
   return ctx.database.tx(async (db) =>
-    toOrder(await changeOrderStatus(db, id, { to: "rejected", actor, now: ctx.clock.now(), reason })),
+    toOrder(
+      await changeOrderStatus(db, id, {
+        to: "rejected",
+        actor,
+        now: ctx.clock.now(),
+        reason: [input.reason, input.internalNote].filter(Boolean).join(". "),
+        clientNote: input.reason,
+        refund: input.refund,
+      }),
+    ),
   );
 }

@@ -5,6 +5,7 @@ import {
   type OrderStatus,
   openOrderStatuses,
 } from "../../../contract/orders";
+import type { RefundDecision } from "../../../contract/payments";
 import type { Role } from "../../../contract/roles";
 import { type Db, rowsOf } from "../../db/adapter";
 import {
@@ -16,8 +17,9 @@ import {
   stockBatches,
   stockPositions,
 } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
+import { refundOrderMoney } from "../finance/refunds";
 import { batchExpired } from "../inventory/batches";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
 import { notifyStatusChange } from "../notifications/order-messages";
@@ -46,6 +48,13 @@ export interface StatusChange {
   expectedDeliveryDate?: Date;
   /** Approval only. */
   approval?: { notes?: string; onCredit: boolean };
+  /** What the client is told (approval and rejection); the reason and notes stay with staff. */
+  clientNote?: string | null;
+  /**
+   * Rejecting or cancelling an order that holds money: pay it back now (what is not paid back stays due),
+   * or "later". Required then; refused with REFUND_DECISION_REQUIRED when missing.
+   */
+  refund?: RefundDecision;
 }
 
 type Guard = (db: Db, order: OrderRow, change: StatusChange) => Promise<void> | void;
@@ -82,6 +91,15 @@ const paidOrOnCredit: Guard = (_db, order, change) => {
     );
   }
   throw conflict(`Order ${order.orderNumber} is neither paid nor approved on credit, so it cannot ship`);
+};
+
+/** Money on an order that ends is either paid back now or knowingly left to refund; never kept silently. */
+const refundDecided: Guard = (_db, order, change) => {
+  if (order.amountPaidKes <= 0 || change.refund !== undefined) return;
+  throw new AppError(
+    "REFUND_DECISION_REQUIRED",
+    `Order ${order.orderNumber} holds KSh ${order.amountPaidKes.toLocaleString("en-KE")} paid. Refund it now, or mark it to refund later.`,
+  );
 };
 
 const creditOnlyByDirector: Guard = (_db, _order, change) => {
@@ -160,6 +178,8 @@ const guards: Partial<Record<OrderStatus, Guard[]>> = {
   approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
   processing: [paidOrOnCredit],
   shipped: [paidOrOnCredit, picksUnexpired, picksCover, picksConfirmed],
+  rejected: [refundDecided],
+  cancelled: [refundDecided],
 };
 
 async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {
@@ -198,6 +218,7 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     set.decidedAt = change.now;
   }
   if ((change.to === "rejected" || change.to === "cancelled") && change.reason) set.notes = change.reason;
+  if (change.clientNote !== undefined) set.clientNote = change.clientNote;
 
   // Conditional on the status read under lock: a concurrent change makes this a no-op, never a double effect.
   const [row] = await db
@@ -235,10 +256,20 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     now: change.now,
   });
   await notifyStatusChange(db, row, change.to, {
-    reason: change.reason,
+    reason: change.clientNote ?? change.reason,
     bySystem: change.actor.id === null,
     now: change.now,
   });
+  if (typeof change.refund === "object") {
+    await refundOrderMoney(
+      db,
+      orderId,
+      { ...change.refund, reason: change.reason || `Order ${change.to}` },
+      change.actor.id,
+      change.now,
+    );
+    return lockOrder(db, orderId);
+  }
   return row;
 }
 

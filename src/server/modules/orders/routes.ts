@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { approveInputSchema, pendingOrderSchema, rejectInputSchema } from "../../../contract/client";
+import {
+  approveInputSchema,
+  cancelInputSchema,
+  pendingOrderSchema,
+  rejectInputSchema,
+} from "../../../contract/client";
 import {
   itemisedOrderInputSchema,
   orderDetailSchema,
@@ -74,7 +79,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       config: approve,
       schema: { params: idParams, body: rejectInputSchema, response: { 200: orderSchema } },
     },
-    (request) => rejectOrder(ctx, request.params.id, request.body.reason, actorOf(request)),
+    (request) => rejectOrder(ctx, request.params.id, request.body, actorOf(request)),
   );
   r.get(
     "/api/orders/:id",
@@ -107,9 +112,15 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     { config: write, schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } } },
     (request) => updateOrder(ctx, request.params.id, request.body, actorOf(request)),
   );
+  r.post(
+    "/api/orders/:id/cancel",
+    { config: write, schema: { params: idParams, body: cancelInputSchema, response: { 200: orderSchema } } },
+    (request) => cancelOrder(ctx, request.params.id, request.body, actorOf(request)),
+  );
+  // SPEC's cancel: no body, so an order holding money answers 409 REFUND_DECISION_REQUIRED.
   r.delete(
     "/api/orders/:id",
     { config: write, schema: { params: idParams, response: { 200: orderSchema } } },
-    (request) => cancelOrder(ctx, request.params.id, actorOf(request)),
+    (request) => cancelOrder(ctx, request.params.id, { reason: null, clientNote: null }, actorOf(request)),
   );
 }

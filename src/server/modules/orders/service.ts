@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { cancelInputSchema } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type {
   Order,
@@ -10,6 +11,7 @@ import type {
   orderListQuery,
   orderUpdateSchema,
 } from "../../../contract/orders";
+import { orderEnded } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { orderEvents, orderLines, orders, users } from "../../db/schema";
@@ -43,6 +45,7 @@ export function toOrder(row: OrderRow): Order {
     notes: row.notes,
     paymentStatus: row.paymentStatus,
     amountPaidKes: row.amountPaidKes,
+    refundDueKes: orderEnded(row.status) ? row.amountPaidKes : 0,
     onCredit: row.onCredit,
     holdExpiresAt: iso(row.holdExpiresAt),
   };
@@ -235,13 +238,21 @@ export function updateOrder(
   });
 }
 
-export function cancelOrder(ctx: AppContext, id: number, actor: Actor): Promise<Order> {
+/** Cancels an open order (stock released, client told); money it holds is refunded now or left due. */
+export function cancelOrder(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof cancelInputSchema>,
+  actor: Actor,
+): Promise<Order> {
   return ctx.database.tx(async (db) => {
     const row = await changeOrderStatus(db, id, {
       to: "cancelled",
       actor,
       now: ctx.clock.now(),
-      reason: "Cancelled by staff",
+      reason: input.reason ?? "Cancelled by staff",
+      clientNote: input.clientNote,
+      refund: input.refund,
     });
     return toOrder(row);
   });

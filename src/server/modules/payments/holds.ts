@@ -85,6 +85,8 @@ export function expireHolds(ctx: AppContext, batch = 50): Promise<number> {
         actor: { id: null, role: "system" },
         now,
         reason: EXPIRED_REASON,
+        clientNote: EXPIRED_REASON,
+        refund: "later",
       });
     }
     return due.length;

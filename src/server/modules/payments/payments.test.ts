@@ -333,30 +333,43 @@ describe("payments staff record", () => {
     expect((await record(1)).statusCode).toBe(409);
 
     const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
-    expect((await sales.post(`/api/payments/${rest.json().id}/refund`, { reason: "x" })).statusCode).toBe(
-      403,
+    const refundOf = (body: object) => ({ amountKes: 1000, cancelOrder: false, reason: "x", ...body });
+    const refundUrl = `/api/payments/${rest.json().id}/refund`;
+    expect((await sales.post(refundUrl, refundOf({}))).statusCode).toBe(403);
+    expect((await director.post(refundUrl, refundOf({ reason: " " }))).statusCode).toBe(400);
+    const tooBig = await director.post(refundUrl, refundOf({ amountKes: 1001 }));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().error.fields.amountKes).toBe("At most KSh 1,000");
+    // Part, then the rest: each its own refund and ledger entry of type refund.
+    const part = await director.post(refundUrl, refundOf({ amountKes: 400, reason: "Duplicate transfer" }));
+    expect(part.json()).toMatchObject({ status: "part_refunded", refundedKes: 400 });
+    const refunded = await director.post(
+      refundUrl,
+      refundOf({ amountKes: 600, reason: "Duplicate transfer", method: "mpesa", reference: "RFD123" }),
     );
-    expect((await director.post(`/api/payments/${rest.json().id}/refund`, { reason: " " })).statusCode).toBe(
-      400,
-    );
-    const refunded = await director.post(`/api/payments/${rest.json().id}/refund`, {
-      reason: "Duplicate transfer",
+    expect(refunded.json()).toMatchObject({
+      status: "refunded",
+      refundedKes: 1000,
+      refundReason: "Duplicate transfer",
+      refunds: [
+        { amountKes: 400, method: "bank", reference: null },
+        { amountKes: 600, method: "mpesa", reference: "RFD123" },
+      ],
     });
-    expect(refunded.json()).toMatchObject({ status: "refunded", refundReason: "Duplicate transfer" });
     expect(await orderRow(order.id)).toMatchObject({
       paymentStatus: "part_paid",
       amountPaidKes: total - 1000,
+      refundedKes: 1000,
+      status: "pending",
     });
     const reversal = await t.database.read((db) =>
       db
         .select()
         .from(transactions)
-        .where(and(eq(transactions.paymentId, rest.json().id), eq(transactions.type, "expense"))),
+        .where(and(eq(transactions.paymentId, rest.json().id), eq(transactions.type, "refund"))),
     );
-    expect(reversal.map((r) => Number(r.amount))).toEqual([1000]);
-    expect(
-      (await director.post(`/api/payments/${rest.json().id}/refund`, { reason: "again" })).statusCode,
-    ).toBe(409);
+    expect(reversal.map((r) => Number(r.amount)).sort()).toEqual([400, 600]);
+    expect((await director.post(refundUrl, refundOf({ amountKes: 1 }))).statusCode).toBe(409);
     const list = (await director.get(`/api/orders/${order.id}/payments`)).json();
     expect(list.map((p: { status: string }) => p.status)).toEqual(["paid", "refunded"]);
   });

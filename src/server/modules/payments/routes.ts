@@ -11,7 +11,7 @@ import {
 } from "../../../contract/payments";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
-import { currentUser } from "../../http/auth-hook";
+import { actorOf, currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
 import {
   getClientPayment,
@@ -87,7 +87,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: finance,
       schema: { params: idParams, body: refundInputSchema, response: { 200: paymentSchema } },
     },
-    (request) => refund(ctx, request.params.id, request.body.reason, currentUser(request).id),
+    (request) => refund(ctx, request.params.id, request.body, actorOf(request)),
   );
 
   if (ctx.config.mpesa.mode === "simulator") registerMpesaSimulator(app, ctx);

@@ -1,26 +1,24 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { orderEnded } from "../../../contract/orders";
 import {
   mpesaResultMessage,
   type Payment,
   type PaymentDetails,
+  type Refund,
   type recordPaymentInputSchema,
+  type refundInputSchema,
 } from "../../../contract/payments";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
-import { orders, payments } from "../../db/schema";
+import { orders, payments, refunds, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
-import {
-  confirmPayment,
-  failPayment,
-  recordReceivedPayment,
-  refreshPaymentState,
-  refundPayment,
-} from "../finance/ledger";
+import { confirmPayment, failPayment, recordReceivedPayment, refreshPaymentState } from "../finance/ledger";
+import { refundPayment } from "../finance/refunds";
 import { notifyOrderClient } from "../notifications/order-messages";
+import { type Actor, changeOrderStatus } from "../orders/process";
 import { parseStkCallback } from "./daraja";
 import { paymentMayBecome } from "./transitions";
 
@@ -40,6 +38,8 @@ function message(row: PaymentRow): string {
       return row.method === "mpesa" ? mpesaResultMessage(0) : "Payment recorded. Thank you!";
     case "refunded":
       return `Refunded${row.refundReason ? `: ${row.refundReason}` : ""}`;
+    case "part_refunded":
+      return `KSh ${row.refundedKes.toLocaleString("en-KE")} of KSh ${row.amountKes.toLocaleString("en-KE")} refunded`;
     case "expired":
       return row.resultCode === null
         ? "The order's payment time ran out."
@@ -53,7 +53,7 @@ function message(row: PaymentRow): string {
   }
 }
 
-export function toPayment(row: PaymentRow, orderNumber: string): Payment {
+export function toPayment(row: PaymentRow, orderNumber: string, paidBack: Refund[] = []): Payment {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -69,6 +69,8 @@ export function toPayment(row: PaymentRow, orderNumber: string): Payment {
     needsReview: row.needsReview,
     reviewReason: row.reviewReason,
     refundReason: row.refundReason,
+    refundedKes: row.refundedKes,
+    refunds: paidBack.filter((r) => r.paymentId === row.id),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -304,7 +306,7 @@ export function getClientPayment(ctx: AppContext, userId: number, paymentId: num
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.id, paymentId), eq(orders.clientUserId, userId)));
     if (!row) throw notFound("Payment");
-    return toPayment(row.payment, row.orderNumber);
+    return toPayment(row.payment, row.orderNumber, await refundsOf(db, eq(refunds.paymentId, paymentId)));
   });
 }
 
@@ -316,7 +318,8 @@ export function listOrderPayments(ctx: AppContext, orderId: number): Promise<Pay
       .from(payments)
       .where(eq(payments.orderId, orderId))
       .orderBy(asc(payments.createdAt), asc(payments.id));
-    return rows.map((r) => toPayment(r, orderNumber));
+    const paidBack = await refundsOf(db, eq(refunds.orderId, orderId));
+    return rows.map((r) => toPayment(r, orderNumber, paidBack));
   });
 }
 
@@ -347,14 +350,59 @@ export function recordPayment(
   });
 }
 
+/** The refunds matching `where`, oldest first, with who made each. */
+async function refundsOf(db: Db, where: SQL): Promise<Refund[]> {
+  const rows = await db
+    .select({ refund: refunds, firstName: users.firstName, lastName: users.lastName })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.createdBy))
+    .where(where)
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  return rows.map(({ refund: r, firstName, lastName }) => ({
+    id: r.id,
+    paymentId: r.paymentId,
+    amountKes: r.amountKes,
+    method: r.method,
+    reference: r.reference,
+    reason: r.reason,
+    by: firstName ? `${firstName} ${lastName ?? ""}`.trim() : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Pays back part or all of a payment. With `cancelOrder` its order is cancelled too (stock released, client
+ * told); without, the order stays and awaits the money again.
+ */
 export function refund(
   ctx: AppContext,
   paymentId: number,
-  reason: string,
-  actorUserId: number,
+  input: z.output<typeof refundInputSchema>,
+  actor: Actor,
 ): Promise<Payment> {
+  const now = ctx.clock.now();
   return ctx.database.tx(async (db) => {
-    const row = await refundPayment(db, paymentId, reason, actorUserId, ctx.clock.now());
-    return toPayment(row, await orderNumberOf(db, row.orderId));
+    const [held] = await db
+      .select({ orderId: payments.orderId, status: orders.status, orderNumber: orders.orderNumber })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.id, paymentId));
+    if (!held) throw notFound("Payment");
+    if (input.cancelOrder && (held.status === "shipped" || held.status === "delivered")) {
+      throw conflict(
+        `Order ${held.orderNumber} is ${held.status} and cannot be cancelled; refund it without cancelling`,
+      );
+    }
+    const { payment } = await refundPayment(db, paymentId, input, actor.id, now);
+    if (input.cancelOrder && !orderEnded(held.status)) {
+      await changeOrderStatus(db, held.orderId, {
+        to: "cancelled",
+        actor,
+        now,
+        reason: `Cancelled with a refund: ${input.reason}`,
+        refund: "later",
+      });
+    }
+    return toPayment(payment, held.orderNumber, await refundsOf(db, eq(refunds.paymentId, paymentId)));
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   canMovePayment,
@@ -9,7 +9,8 @@ import {
 import type { Db } from "../../db/adapter";
 import { orders, payments } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
-import { confirmPayment, failPayment, refundPayment } from "../finance/ledger";
+import { confirmPayment, failPayment } from "../finance/ledger";
+import { refundPayment } from "../finance/refunds";
 
 withTestApp({ demoCatalogue: false });
 let orderId: number;
@@ -33,24 +34,44 @@ beforeAll(async () => {
 });
 
 /** The command that moves a payment to `to` (nothing moves one back to pending: a new attempt is a new row). */
-function move(db: Db, id: number, to: Exclude<PaymentRecordStatus, "pending">): Promise<unknown> {
+async function move(db: Db, id: number, to: Exclude<PaymentRecordStatus, "pending">): Promise<unknown> {
   const now = t.clock.now();
+  const [{ left }] = (await db
+    .select({ left: sql<number>`${payments.amountKes} - ${payments.refundedKes}` })
+    .from(payments)
+    .where(eq(payments.id, id))) as [{ left: number }];
   switch (to) {
     case "paid":
       return confirmPayment(db, id, { receipt: `R${id}`, paidAmountKes: 100, paidAt: now, now });
+    // Each payment is KES 100: 20 back leaves it part-refunded, all that is left refunds it.
+    case "part_refunded":
+      return refundPayment(
+        db,
+        id,
+        { amountKes: 20, reason: "Transitions test", reference: null },
+        directorId,
+        now,
+      );
     case "refunded":
-      return refundPayment(db, id, "Transitions test", directorId, now);
+      return refundPayment(
+        db,
+        id,
+        { amountKes: Math.max(left, 1), reason: "Transitions test", reference: null },
+        directorId,
+        now,
+      );
     default:
       return failPayment(db, id, to, { resultCode: 1, resultDesc: "Transitions test", now });
   }
 }
 
 describe("the payment state machine", () => {
-  it("is the one in the contract: pending to paid, failed, cancelled or expired; expired to paid; paid to refunded", () => {
+  it("is the one in the contract: pending to paid, failed, cancelled or expired; expired to paid; paid to part-refunded or refunded", () => {
     expect(paymentTransitions).toEqual({
       pending: ["paid", "failed", "cancelled", "expired"],
       expired: ["paid"],
-      paid: ["refunded"],
+      paid: ["part_refunded", "refunded"],
+      part_refunded: ["part_refunded", "refunded"],
       failed: [],
       cancelled: [],
       refunded: [],
@@ -73,7 +94,9 @@ describe("the payment state machine", () => {
           method: "mpesa",
           amountKes: 100,
           status: from,
-          needsReview: from === "paid",
+          // A part-refunded one has 40 of its 100 back.
+          refundedKes: from === "part_refunded" ? 40 : from === "refunded" ? 100 : 0,
+          needsReview: from === "paid" || from === "part_refunded",
           createdAt: now,
           updatedAt: now,
         })
@@ -90,7 +113,8 @@ describe("the payment state machine", () => {
       db.select({ status: payments.status }).from(payments).where(eq(payments.id, id)),
     );
     expect(after!.status).toBe(canMovePayment(from, to) ? to : from);
-    // Refused moves answer 409 (a refund) or move nothing (a callback for a payment already settled).
-    expect(refusal).toBe(to === "refunded" && !canMovePayment(from, to) ? 409 : null);
+    // Refused refunds answer 409; other refused moves move nothing (a callback for a payment already settled).
+    const refund = to === "refunded" || to === "part_refunded";
+    expect(refusal).toBe(refund && !canMovePayment(from, to) ? 409 : null);
   });
 });

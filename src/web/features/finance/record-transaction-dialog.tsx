@@ -1,4 +1,4 @@
-import { transactionInputSchema, transactionTypes } from "../../../contract/finance";
+import { manualTransactionTypes, transactionInputSchema } from "../../../contract/finance";
 import { currencies } from "../../../contract/money";
 import { Field, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
@@ -7,7 +7,7 @@ import { capitalise } from "../../lib/format";
 import { useRecordTransaction } from "./api";
 
 const empty = { type: "income", amount: "", currency: "KES", description: "", reference: "" };
-const typeOptions = optionsOf(transactionTypes, capitalise);
+const typeOptions = optionsOf(manualTransactionTypes, capitalise);
 
 /** Recorded as completed, now (SPEC). */
 const toInput = (v: typeof empty) => ({

@@ -5,7 +5,9 @@ import { cn } from "../../lib/cn";
 import { formatDate, formatMoney } from "../../lib/format";
 
 const statusTone = { completed: "green", pending: "yellow", failed: "red" } as const;
-const typeTone = { income: "green", expense: "red", transfer: "blue" } as const;
+const typeTone = { income: "green", expense: "red", transfer: "blue", refund: "yellow" } as const;
+/** Money going out: an expense, or a refund paid back to a client. */
+const outgoing = (t: Transaction) => t.type === "expense" || t.type === "refund";
 
 export function TransactionTable({ transactions }: { transactions: Transaction[] }) {
   return (
@@ -26,11 +28,11 @@ export function TransactionTable({ transactions }: { transactions: Transaction[]
         { header: "Description", cell: (t) => t.description },
         {
           header: "Amount",
-          cell: (t) => `${t.type === "expense" ? "-" : ""}${formatMoney(t.amount, t.currency)}`,
+          cell: (t) => `${outgoing(t) ? "-" : ""}${formatMoney(t.amount, t.currency)}`,
           className: (t) =>
             cn(
               "whitespace-nowrap tabular-nums md:text-right",
-              t.type === "expense" && "text-red-700 dark:text-red-400",
+              outgoing(t) && "text-red-700 dark:text-red-400",
             ),
         },
         {
