@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ledgerFiguresSchema } from "./orders";
+import { heldMoneySchema, ledgerFiguresSchema } from "./orders";
 
 export const dashboardMetricsSchema = z.object({
   totalInventory: z.number().int(),
   inventoryGrowth: z.number(),
   /**
-   * Income received this month to date (net of refunds); growth compares the same days of last month.
-   * The money figures are null for roles without finance.
+   * Revenue (booked order value) of orders placed this month to date; growth compares the same days of last
+   * month. The money figures are null for roles without finance.
    */
   monthlyRevenue: z.number().nullable(),
   monthlyRevenueUsd: z.number().int().nullable(),
@@ -16,6 +16,8 @@ export const dashboardMetricsSchema = z.object({
   activeCustomers: z.number().int(),
   customerGrowth: z.number(),
   ledger: ledgerFiguresSchema.nullable(),
+  /** Deposits and refunds due, shown until settled; null for roles without finance. */
+  held: heldMoneySchema.nullable(),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountTooLarge, currencies, MAX_AMOUNT_KES } from "./money";
-import { ledgerFiguresSchema } from "./orders";
+import { heldMoneySchema, ledgerFiguresSchema } from "./orders";
 import { paginationQuery } from "./pagination";
 import { hasAtMostTwoDecimals, isoDateTime, text } from "./primitives";
 
@@ -43,13 +43,16 @@ export const transactionListQuery = paginationQuery;
 export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 /**
- * totalRevenue and monthlyRevenue are income received (all completed income, net of refunds);
- * pendingPayments is the ledger's outstanding figure (booked orders not yet paid).
+ * totalRevenue is the booked order value (bookedKes) and monthlyRevenue the same for orders placed this
+ * month; pendingPayments is the outstanding figure. Deposits and refunds due are money held, never revenue;
+ * refundedKes is all that was ever paid back.
  */
 export const financialSummarySchema = ledgerFiguresSchema.extend({
+  ...heldMoneySchema.shape,
   totalRevenue: z.number(),
   totalRevenueUsd: z.number(),
   monthlyRevenue: z.number(),
   pendingPayments: z.number(),
+  refundedKes: z.number().int(),
 });
 export type FinancialSummary = z.infer<typeof financialSummarySchema>;

@@ -156,10 +156,15 @@ export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 export const orderListQuery = paginationQuery.extend({
   search: text().max(200).optional(),
   status: z.enum(orderStatuses).optional(),
+  /** Only orders Logistics may ship now: approved, and paid or approved on credit. */
+  readyToShip: z.enum(["true", "false"]).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-/** The ledger's three figures (one meaning everywhere): booked = received + outstanding. */
+/**
+ * The ledger's words, the same on every screen: revenue is booked order value; received is what was paid
+ * on booked orders (net of refunds); outstanding is booked minus received.
+ */
 export const ledgerFiguresSchema = z.object({
   /** Order value of approved and later orders, not cancelled or rejected. */
   bookedKes: z.number().int(),
@@ -168,6 +173,15 @@ export const ledgerFiguresSchema = z.object({
   /** Booked minus received. */
   outstandingKes: z.number().int(),
 });
+
+/** Money held that is not revenue: paid on orders awaiting approval, and on orders that ended. */
+export const heldMoneySchema = z.object({
+  /** Client deposits: paid on orders still awaiting approval. */
+  depositsKes: z.number().int(),
+  /** Paid on rejected or cancelled orders and not yet paid back. */
+  refundDueKes: z.number().int(),
+});
+export type HeldMoney = z.infer<typeof heldMoneySchema>;
 
 export const orderSummarySchema = ledgerFiguresSchema.extend({
   totalOrders: z.number().int(),

@@ -1,17 +1,10 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { percentChange, percentOf } from "../../../contract/dashboard";
-import {
-  breedingRecords,
-  customers,
-  inventoryItems,
-  stockMovements,
-  transactions,
-  users,
-} from "../../db/schema";
+import { breedingRecords, customers, inventoryItems, orders, stockMovements, users } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { asUser, createTestApp, loginAs, staffEmails } from "../../testing/test-app";
-import { monthStart } from "../../time";
+import { monthStart, nairobiDate } from "../../time";
 import { hashPassword } from "../auth/passwords";
 
 withTestApp();
@@ -48,12 +41,18 @@ describe("dashboard metrics", () => {
           .from(customers)
           .where(and(eq(customers.isActive, true), sql`${customers.createdAt} < ${thisMonth}`))
       )[0]!.n,
-      records: (await db.select({ n: sql<string>`count(*)` }).from(breedingRecords))[0]!.n,
+      // Only records with a known outcome count: one still awaiting its check is no failure.
+      records: (
+        await db
+          .select({ n: sql<string>`count(*)` })
+          .from(breedingRecords)
+          .where(ne(breedingRecords.status, "breeding"))
+      )[0]!.n,
       successes: (
         await db
           .select({ n: sql<string>`count(*)` })
           .from(breedingRecords)
-          .where(eq(breedingRecords.success, true))
+          .where(inArray(breedingRecords.status, ["pregnant", "calved"]))
       )[0]!.n,
     }));
     expect(m.totalInventory).toBe(Number(stock));
@@ -67,36 +66,49 @@ describe("dashboard metrics", () => {
     expect(typeof m.successRateGrowth).toBe("number");
   });
 
-  it("moves monthly revenue and its growth (against the same days of last month) with a recorded payment", async () => {
+  it("moves monthly revenue and its growth (against the same days of last month) with a booked order, not with other income", async () => {
     const before = await metrics();
     const now = t.clock.now();
-    const elapsed = now.getTime() - monthStart(now).getTime();
-    const sameDays = (await t.database.read((db) => db.select().from(transactions))).filter(
-      (r) =>
-        r.type === "income" &&
-        r.status === "completed" &&
-        r.date >= monthStart(now, 1) &&
-        r.date.getTime() < Math.min(monthStart(now, 1).getTime() + elapsed, monthStart(now).getTime()),
+    const last = new Date(
+      Math.min(
+        monthStart(now, 1).getTime() + (now.getTime() - monthStart(now).getTime()),
+        monthStart(now).getTime() - 1,
+      ),
     );
-    const previous = sameDays.reduce((s, r) => s + Number(r.amount), 0);
+    const days = { first: nairobiDate(monthStart(now, 1)), last: nairobiDate(last) };
+    const previous = (await t.database.read((db) => db.select().from(orders)))
+      .filter(
+        (o) =>
+          ["approved", "processing", "shipped", "delivered"].includes(o.status) &&
+          nairobiDate(o.orderDate) >= days.first &&
+          nairobiDate(o.orderDate) <= days.last,
+      )
+      .reduce((sum, o) => sum + o.totalAmountKes, 0);
+    // Income recorded by hand, and an order still awaiting approval, are not revenue.
     await director.post("/api/transactions", {
       type: "income",
       amount: 123_450,
       currency: "KES",
-      description: "Girolando embryos, Coast Cattle Breeders",
+      description: "Consultancy, Coast Cattle Breeders",
     });
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    const [customer] = (await director.get("/api/customers?limit=1")).json();
+    const placed = await sales.post("/api/orders", {
+      customerName: customer.name,
+      orderType: "embryo",
+      totalAmountKes: 123_450,
+      currency: "KES",
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await metrics()).monthlyRevenue).toBe(before.monthlyRevenue);
+    const approved = await director.post(`/api/orders/${placed.json().id}/approve`, {
+      estimatedDays: 3,
+      onCredit: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const after = await metrics();
     expect(after.monthlyRevenue).toBe(before.monthlyRevenue + 123_450);
     expect(after.revenueGrowth).toBe(percentChange(after.monthlyRevenue, previous));
-    // A pending payment is not revenue yet.
-    await director.post("/api/transactions", {
-      type: "income",
-      amount: 10_000,
-      currency: "KES",
-      description: "Awaiting M-Pesa",
-      status: "pending",
-    });
-    expect((await metrics()).monthlyRevenue).toBe(after.monthlyRevenue);
   });
 
   it("counts new customers and received stock in this month's growth", async () => {
@@ -139,6 +151,7 @@ describe("dashboard metrics", () => {
         activeCustomers: 0,
         customerGrowth: 0,
         ledger: { bookedKes: 0, receivedKes: 0, outstandingKes: 0 },
+        held: { depositsKes: 0, refundDueKes: 0 },
       });
       expect((await boss.get("/api/breeding/metrics")).json()).toEqual({
         aiSuccessRate: 0,
@@ -175,6 +188,7 @@ describe("dashboard by role", () => {
         monthlyRevenueUsd: null,
         revenueGrowth: null,
         ledger: null,
+        held: null,
       });
     }
     expect(m.totalInventory).toEqual(expect.any(Number));

@@ -13,8 +13,7 @@ import type { Db } from "../../db/adapter";
 import { breedingRecords, customers, inventoryItems, stockDayTotals } from "../../db/schema";
 import { daysOf, monthKey, monthStart, nairobiDate, yearStart } from "../../time";
 import { conceived, knownOutcome } from "../breeding/outcomes";
-import { ledgerFigures } from "../finance/figures";
-import { revenueByMonth, revenueOver } from "../finance/revenue";
+import { bookedByBucket, orderTotals, revenueOver } from "../finance/figures";
 
 const n = (v: unknown) => Number(v ?? 0);
 /** Difference of two percentages in points, one decimal. */
@@ -35,16 +34,19 @@ async function inventoryNowAndMonthStart(db: Db, since: Date) {
   return { total, atMonthStart: total - n(moved!.delta) };
 }
 
-/** Breeding success (percentage of records with success) for the records matching `where`. */
+/**
+ * Breeding success for the records matching `where`: conceptions over records with a known outcome, as the
+ * Breeding Performance card and the catalogue count (a record still awaiting its check is no failure).
+ */
 function successRate(db: Db, where?: SQL) {
   return db
     .select({
-      all: count(),
-      success: sql<string>`count(*) filter (where ${breedingRecords.success})`,
+      known: sql<string>`count(*) filter (where ${knownOutcome})`,
+      success: sql<string>`count(*) filter (where ${conceived})`,
     })
     .from(breedingRecords)
     .where(where)
-    .then(([r]) => percentOf(n(r!.success), n(r!.all)));
+    .then(([r]) => percentOf(n(r!.success), n(r!.known)));
 }
 
 /** The dashboard's figures; money only for those who may see the books. */
@@ -74,7 +76,7 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
             first: nairobiDate(lastMonth),
             last: nairobiDate(sameDayLastMonth),
           }),
-          ledger: await ledgerFigures(db),
+          ...(await orderTotals(db)),
         }
       : null;
     return {
@@ -88,6 +90,7 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
       activeCustomers: n(cust!.active),
       customerGrowth: percentChange(n(cust!.active), n(cust!.before)),
       ledger: money?.ledger ?? null,
+      held: money?.held ?? null,
     };
   });
 }
@@ -133,7 +136,7 @@ export function breedingMetrics(ctx: AppContext): Promise<BreedingMetrics> {
   });
 }
 
-/** Revenue per month for the chosen range, every month present (0 when nothing came in). */
+/** Revenue (booked order value) per month for the chosen range, every month present (0 when none). */
 export function salesTrend(
   ctx: AppContext,
   range: (typeof salesTrendRanges)[number],
@@ -142,7 +145,9 @@ export function salesTrend(
   const from = range === "ytd" ? yearStart(now) : monthStart(now, range === "6m" ? 5 : 11);
   const to = monthStart(now, -1);
   return ctx.database.read(async (db) => {
-    const byMonth = await revenueByMonth(db, daysOf(from, to));
+    const byMonth = new Map(
+      (await bookedByBucket(db, daysOf(from, to), "month")).map((b) => [b.label, b.bookedKes]),
+    );
     const points: SalesTrendPoint[] = [];
     for (let i = 0; ; i++) {
       const start = monthStart(from, -i);

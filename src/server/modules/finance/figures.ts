@@ -1,6 +1,7 @@
 import { and, between, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { HeldMoney } from "../../../contract/orders";
 import type { Db } from "../../db/adapter";
-import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders } from "../../db/schema";
+import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
 import { type DayRange, splitByMonths } from "../../time";
 
 /**
@@ -9,6 +10,8 @@ import { type DayRange, splitByMonths } from "../../time";
  * - Order value (booked): approved and later orders, not cancelled or rejected.
  * - Received: what has been paid against booked orders (confirmed payments, net of refunds).
  * - Outstanding: booked minus received.
+ * - Deposits: paid on orders awaiting approval. Refunds due: paid on rejected or cancelled orders, not yet
+ *   paid back. Neither is revenue.
  */
 
 export const bookedStatuses = ["approved", "processing", "shipped", "delivered"] as const;
@@ -24,7 +27,9 @@ export interface LedgerFigures {
  * All-time counts per status and the ledger's figures, from the per-status totals the orders trigger keeps
  * (never a scan of the orders, so it costs the same at 10k and 1M orders).
  */
-export async function orderTotals(db: Db): Promise<{ byStatus: Map<string, number>; ledger: LedgerFigures }> {
+export async function orderTotals(
+  db: Db,
+): Promise<{ byStatus: Map<string, number>; ledger: LedgerFigures; held: HeldMoney }> {
   const booked = sql.join(
     bookedStatuses.map((s) => sql`${s}`),
     sql`, `,
@@ -35,15 +40,30 @@ export async function orderTotals(db: Db): Promise<{ byStatus: Map<string, numbe
       orders: sql<number>`sum(${orderStatusTotals.orders})::int`,
       booked: sql<string>`coalesce(sum(${orderStatusTotals.totalKes}) filter (where ${orderStatusTotals.status} in (${booked})), 0)`,
       received: sql<string>`coalesce(sum(${orderStatusTotals.paidKes}) filter (where ${orderStatusTotals.status} in (${booked})), 0)`,
+      paid: sql<string>`coalesce(sum(${orderStatusTotals.paidKes}), 0)`,
     })
     .from(orderStatusTotals)
     .groupBy(orderStatusTotals.status);
   const bookedKes = rows.reduce((sum, r) => sum + Number(r.booked), 0);
   const receivedKes = rows.reduce((sum, r) => sum + Number(r.received), 0);
+  const paidIn = (...statuses: string[]) =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.paid), 0);
   return {
     byStatus: new Map(rows.map((r) => [r.status, r.orders])),
     ledger: { bookedKes, receivedKes, outstandingKes: bookedKes - receivedKes },
+    held: { depositsKes: paidIn("pending"), refundDueKes: paidIn("rejected", "cancelled") },
   };
+}
+
+/** Everything ever paid back to clients. */
+export async function refundedTotal(db: Db): Promise<number> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${refunds.amountKes}), 0)` }).from(refunds);
+  return Number(row!.total);
+}
+
+/** Revenue (booked order value) of the orders placed over whole Nairobi days. */
+export async function revenueOver(db: Db, range: DayRange): Promise<number> {
+  return ledgerOf(await bookedByBucket(db, range, "day")).bookedKes;
 }
 
 /** Booked, received and outstanding over all booked orders. */

@@ -1,10 +1,9 @@
-import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { KES_PER_USD } from "../../../contract/money";
-import { orders, transactions } from "../../db/schema";
+import { orders, refunds } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { asUser, loginAs, staffEmails } from "../../testing/test-app";
-import { monthStart } from "../../time";
+import { nairobiDate } from "../../time";
 
 withTestApp();
 let director: ReturnType<typeof asUser>;
@@ -12,70 +11,71 @@ beforeAll(async () => {
   director = asUser(t.app, await loginAs(t.app, staffEmails.director));
 });
 
-/** Recomputes the summary from the rows in integer cents, independently of the service's SQL. */
+const paidIn = (rows: (typeof orders.$inferSelect)[], statuses: string[]) =>
+  rows.filter((o) => statuses.includes(o.status)).reduce((s, o) => s + o.amountPaidKes, 0);
+
+/** Recomputes the summary from the order and refund rows, independently of the service's SQL. */
 async function expectedSummary() {
-  const rows = await t.database.read((db) => db.select().from(transactions));
-  const booked = await t.database.read((db) =>
-    db
-      .select()
-      .from(orders)
-      .where(inArray(orders.status, ["approved", "processing", "shipped", "delivered"])),
-  );
+  const all = await t.database.read((db) => db.select().from(orders));
+  const paidBack = await t.database.read((db) => db.select().from(refunds));
+  const booked = all.filter((o) => ["approved", "processing", "shipped", "delivered"].includes(o.status));
   const bookedKes = booked.reduce((s, o) => s + o.totalAmountKes, 0);
   const receivedKes = booked.reduce((s, o) => s + o.amountPaidKes, 0);
-  const cents = (r: (typeof rows)[number]) =>
-    Math.round(Number(r.amount) * 100) * (r.currency === "USD" ? KES_PER_USD : 1);
-  const now = t.clock.now();
-  const from = monthStart(now).getTime();
-  const to = monthStart(now, -1).getTime();
-  let total = 0;
-  let month = 0;
-  for (const r of rows) {
-    if (r.status !== "completed") continue;
-    const sign = r.type === "income" ? 1 : r.type === "expense" && r.paymentId !== null ? -1 : 0;
-    total += sign * cents(r);
-    if (r.date.getTime() >= from && r.date.getTime() < to) month += sign * cents(r);
-  }
+  const thisMonth = nairobiDate(t.clock.now()).slice(0, 7);
   return {
-    totalRevenue: total / 100,
-    totalRevenueUsd: Math.round(total / 100 / KES_PER_USD),
-    monthlyRevenue: month / 100,
+    totalRevenue: bookedKes,
+    totalRevenueUsd: Math.round(bookedKes / KES_PER_USD),
+    monthlyRevenue: booked
+      .filter((o) => nairobiDate(o.orderDate).startsWith(thisMonth))
+      .reduce((s, o) => s + o.totalAmountKes, 0),
     pendingPayments: bookedKes - receivedKes,
     bookedKes,
     receivedKes,
     outstandingKes: bookedKes - receivedKes,
+    depositsKes: paidIn(all, ["pending"]),
+    refundDueKes: paidIn(all, ["rejected", "cancelled"]),
+    refundedKes: paidBack.reduce((s, r) => s + r.amountKes, 0),
   };
 }
 
 describe("financial summary", () => {
-  it("answers income received, this month's income and outstanding as pending payments", async () => {
+  it("answers revenue as booked order value, this month's, outstanding as pending payments, deposits and refunds due", async () => {
     const res = await director.get("/api/financial");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual(await expectedSummary());
     expect(body.totalRevenue).toBeGreaterThan(0);
     expect(body.pendingPayments).toBeGreaterThan(0);
+    expect(body.depositsKes).toBeGreaterThan(0);
   });
 
-  it("adds amounts exactly (no floating-point drift)", async () => {
+  it("counts money paid before approval as a client deposit, and as revenue received only once approved", async () => {
+    // Placed by Sales, so the Director may approve it.
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    const [customer] = (await director.get("/api/customers?limit=1")).json();
+    const placed = await sales.post("/api/orders", {
+      customerName: customer.name,
+      orderType: "sperm",
+      totalAmountKes: 48_500,
+      currency: "KES",
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const pending = placed.json() as { id: number; totalAmountKes: number };
     const before = (await director.get("/api/financial")).json();
-    for (const amount of [0.1, 0.2]) {
-      const res = await director.post("/api/transactions", {
-        type: "income",
-        amount,
-        currency: "KES",
-        description: `Cents test ${amount}`,
-        status: "completed",
-      });
-      expect(res.statusCode).toBe(201);
-    }
-    const after = (await director.get("/api/financial")).json();
-    expect(Math.round((after.totalRevenue - before.totalRevenue) * 100)).toBe(30);
-    expect(after).toEqual(await expectedSummary());
-  });
-
-  it("counts USD income at 150 KES per dollar", async () => {
-    const before = (await director.get("/api/financial")).json();
+    const paid = await director.post(`/api/orders/${pending.id}/payments`, {
+      method: "bank",
+      amountKes: pending.totalAmountKes,
+      reference: "DEP-1",
+      date: nairobiDate(t.clock.now()),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const deposited = (await director.get("/api/financial")).json();
+    expect(deposited).toMatchObject({
+      depositsKes: before.depositsKes + pending.totalAmountKes,
+      totalRevenue: before.totalRevenue,
+      receivedKes: before.receivedKes,
+    });
+    // A manual income is in the ledger's list, but it is no order's revenue.
     await director.post("/api/transactions", {
       type: "income",
       amount: 100,
@@ -83,9 +83,16 @@ describe("financial summary", () => {
       description: "Export sale to Uganda",
       status: "completed",
     });
+    expect((await director.get("/api/financial")).json().totalRevenue).toBe(before.totalRevenue);
+    const approved = await director.post(`/api/orders/${pending.id}/approve`, { estimatedDays: 3 });
+    expect(approved.statusCode, approved.body).toBe(200);
     const after = (await director.get("/api/financial")).json();
-    // Compared in cents: the figures carry the cents recorded above.
-    expect(Math.round((after.monthlyRevenue - before.monthlyRevenue) * 100)).toBe(1_500_000);
+    expect(after).toMatchObject({
+      depositsKes: before.depositsKes,
+      totalRevenue: before.totalRevenue + pending.totalAmountKes,
+      receivedKes: before.receivedKes + pending.totalAmountKes,
+    });
+    expect(after).toEqual(await expectedSummary());
   });
 });
 

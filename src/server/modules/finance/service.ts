@@ -7,8 +7,7 @@ import type { AppContext } from "../../context";
 import { transactions } from "../../db/schema";
 import { countMatching } from "../../http/list-total";
 import { daysOf, monthStart } from "../../time";
-import { ledgerFigures } from "./figures";
-import { revenueOver } from "./revenue";
+import { orderTotals, refundedTotal, revenueOver } from "./figures";
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -26,21 +25,21 @@ export function toTransaction(row: TransactionRow): Transaction {
 }
 
 /**
- * Income received (all completed income net of refunds, USD at 150 KES/USD) in total and this month, beside
- * the ledger's booked / received / outstanding; Pending Payments is the outstanding figure. All from summary tables.
+ * Revenue in the ledger's one sense, booked order value (USD at 150 KES/USD), in total and for this month's
+ * orders, beside received, outstanding (Pending Payments), deposits and refunds due. All from summary tables.
  */
 export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
   const now = ctx.clock.now();
   return ctx.database.read(async (db) => {
-    const totalRevenue = await revenueOver(db, null);
-    const monthlyRevenue = await revenueOver(db, daysOf(monthStart(now), monthStart(now, -1)));
-    const figures = await ledgerFigures(db);
+    const { ledger, held } = await orderTotals(db);
     return {
-      totalRevenue,
-      totalRevenueUsd: Math.round(totalRevenue / KES_PER_USD),
-      monthlyRevenue,
-      pendingPayments: figures.outstandingKes,
-      ...figures,
+      totalRevenue: ledger.bookedKes,
+      totalRevenueUsd: Math.round(ledger.bookedKes / KES_PER_USD),
+      monthlyRevenue: await revenueOver(db, daysOf(monthStart(now), monthStart(now, -1))),
+      pendingPayments: ledger.outstandingKes,
+      ...ledger,
+      ...held,
+      refundedKes: await refundedTotal(db),
     };
   });
 }

@@ -5,7 +5,6 @@ import { kesToUsd } from "../../../contract/money";
 import type {
   Order,
   OrderDetail,
-  OrderStatus,
   OrderSummary,
   orderInputSchema,
   orderListQuery,
@@ -78,9 +77,15 @@ export function createStaffOrder(
   });
 }
 
-function listFilters(query: { search?: string; status?: OrderStatus }): SQL | undefined {
+function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.readyToShip === "true") {
+    filters.push(
+      eq(orders.status, "approved"),
+      or(eq(orders.paymentStatus, "paid"), eq(orders.onCredit, true))!,
+    );
+  }
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(or(ilike(orders.orderNumber, pattern), ilike(orders.customerName, pattern))!);
@@ -106,7 +111,9 @@ export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuer
  * search counts its matches, up to the cap.
  */
 export function countOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<ListTotal> {
-  if (query.search) return countMatching(ctx, orders, listFilters(query), { search: true });
+  if (query.search || query.readyToShip === "true") {
+    return countMatching(ctx, orders, listFilters(query), { search: Boolean(query.search) });
+  }
   return ctx.database.read(async (db) => {
     const { byStatus } = await orderTotals(db);
     if (query.status) return byStatus.get(query.status) ?? 0;

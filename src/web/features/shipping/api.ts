@@ -7,7 +7,7 @@ export const shippingQueries = {
   list: (query: shipping.ShipmentListQuery) => getQuery<shipping.Shipment[]>("/api/shipments", query),
   summary: () => getQuery<shipping.ShipmentSummary>("/api/shipments/summary"),
   /** Only approved orders can be shipped: a processing one already has its shipment. */
-  shippableOrders: () => getQuery<Order[]>("/api/orders", { status: "approved", limit: 500 }),
+  shippableOrders: () => getQuery<Order[]>("/api/orders", { readyToShip: "true", limit: 500 }),
 };
 
 /**
