@@ -80,7 +80,8 @@ describe("order approval", () => {
     await director.getByRole("button", { name: "Approve Order" }).click();
     await expectToast(director, "Please provide estimated delivery time.");
     await director.getByLabel("Estimated delivery *").selectOption("5");
-    await director.getByLabel("Notes").fill("Dispatch with the Friday dewar");
+    await director.getByLabel("Note to the client").fill("Dispatch with the Friday dewar");
+    await director.getByLabel("Approval note (staff only)").fill("Paid by card at the counter");
     expect(await details.getByTestId("payment-status").textContent()).toBe("Unpaid");
     // Unpaid: the server refuses until a Director chooses credit explicitly.
     await director.getByRole("button", { name: "Approve Order" }).click();
@@ -109,6 +110,8 @@ describe("order approval", () => {
     expect(await tracked.textContent()).toContain("2-3 days for processing");
     expect(await tracked.textContent()).toContain("Estimated delivery:");
     expect(await tracked.textContent()).toContain("Dispatch with the Friday dewar");
+    // Staff's own note never reaches the client.
+    expect(await tracked.textContent()).not.toContain("Paid by card at the counter");
     await screenshot(client, "client-tracking-desktop", { fullPage: false });
     await client.context().close();
     await director.context().close();
@@ -129,11 +132,11 @@ describe("order approval", () => {
     await scientist.getByTestId("approval-details").getByText(number, { exact: true }).waitFor();
     await scientist.getByRole("button", { name: "Reject Order" }).click();
     await expectToast(scientist, "Please provide a reason for rejection.");
-    await scientist.getByLabel("Reason *").fill("   ");
+    await scientist.getByLabel("Reason, told to the client *").fill("   ");
     await scientist.getByRole("button", { name: "Reject Order" }).click();
     await expectToast(scientist, "Please provide a reason for rejection.");
     await scientist
-      .getByLabel("Reason *")
+      .getByLabel("Reason, told to the client *")
       .fill("Boran semen is held for the Laikipia ET programme this month");
     await screenshot(scientist, "approval-phone", { fullPage: false });
     await scientist.getByRole("button", { name: "Reject Order" }).click();

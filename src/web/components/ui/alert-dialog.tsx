@@ -11,6 +11,8 @@ export function ConfirmDialog(props: {
   confirmLabel: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** More to decide before confirming (a refund), under the description. */
+  children?: ReactNode;
 }) {
   return (
     <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
@@ -21,6 +23,7 @@ export function ConfirmDialog(props: {
           <AlertPrimitive.Description className="text-sm text-gray-600 dark:text-gray-400">
             {props.description}
           </AlertPrimitive.Description>
+          {props.children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel asChild>
               <Button variant="outline">Cancel</Button>

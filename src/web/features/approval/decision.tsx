@@ -6,6 +6,7 @@ import {
   type PendingOrder,
   rejectInputSchema,
 } from "../../../contract/client";
+import { useRefundDecision } from "../../components/refund-decision";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field, type Options } from "../../components/ui/field";
@@ -53,9 +54,10 @@ export function Decision({
   const approve = useApproveOrder();
   const reject = useRejectOrder();
   const deciding = approve.isPending || reject.isPending;
+  const refund = useRefundDecision(order.amountPaidKes, `refund-${order.id}`);
   const approval = useContractForm({
     schema: approveInputSchema,
-    initial: { estimatedDays: "", notes: "" },
+    initial: { estimatedDays: "", notes: "", clientNote: "" },
     idPrefix: "approve",
     toInput: (v) => ({
       ...v,
@@ -66,7 +68,7 @@ export function Decision({
   });
   const rejection = useContractForm({
     schema: rejectInputSchema,
-    initial: { reason: "" },
+    initial: { reason: "", internalNote: "" },
     idPrefix: "reject",
   });
 
@@ -88,7 +90,7 @@ export function Decision({
   const onReject = rejection.handleSubmit(
     (input) =>
       reject.mutate(
-        { id: order.id, ...input },
+        { id: order.id, ...input, refund: refund.decision },
         toastOutcome(
           {
             title: "Order Rejected",
@@ -117,7 +119,8 @@ export function Decision({
               hint={estimateHint(order.requestedDeliveryDate, approval.values.estimatedDays)}
               bind={approval.field("estimatedDays")}
             />
-            <Field label="Notes" rows={2} bind={approval.field("notes")} />
+            <Field label="Note to the client" rows={2} bind={approval.field("clientNote")} />
+            <Field label="Approval note (staff only)" rows={2} bind={approval.field("notes")} />
             {unpaid && mayGiveCredit && (
               <label className="flex items-start gap-2 text-sm">
                 <input
@@ -148,7 +151,9 @@ export function Decision({
         </CardHeader>
         <CardContent>
           <form className="space-y-3" onSubmit={onReject} noValidate>
-            <Field label="Reason *" rows={4} bind={rejection.field("reason")} />
+            <Field label="Reason, told to the client *" rows={3} bind={rejection.field("reason")} />
+            <Field label="Rejection note (staff only)" rows={2} bind={rejection.field("internalNote")} />
+            {refund.fields}
             <Button type="submit" variant="destructive" className="w-full" disabled={deciding}>
               {reject.isPending ? "Rejecting..." : "Reject Order"}
             </Button>

@@ -58,7 +58,9 @@ export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
         <MetricCard
           label="Monthly Revenue"
           value={formatKes(metrics.monthlyRevenue ?? 0)}
-          extra={`received this month to date, ≈ ${formatUsd(metrics.monthlyRevenueUsd ?? 0)}`}
+          extra={`booked on this month's orders, ≈ ${formatUsd(metrics.monthlyRevenueUsd ?? 0)}${
+            metrics.held?.refundDueKes ? ` · to refund ${formatKes(metrics.held.refundDueKes)}` : ""
+          }`}
           change={metrics.revenueGrowth ?? 0}
           icon={DollarSign}
         />
@@ -66,7 +68,7 @@ export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
       <MetricCard
         label="Success Rate"
         value={`${metrics.successRate}%`}
-        extra="breeding services"
+        extra="pregnant or calved, of services with a known outcome"
         change={metrics.successRateGrowth}
         unit=" pts"
         icon={Heart}

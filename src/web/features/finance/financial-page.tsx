@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, DollarSign, Receipt, TrendingUp, Wallet } from "lucide-react";
+import { Clock, DollarSign, PiggyBank, Receipt, TrendingUp, Undo2, Wallet } from "lucide-react";
 import { useState } from "react";
 import type { FinancialSummary } from "../../../contract/finance";
 import { AddButton } from "../../components/add-button";
@@ -16,12 +16,13 @@ const listing = {
 };
 
 const screen = { title: "Financial Management", subtitle: "Revenue, payments and expenses" };
+/** The ledger's words, as on every screen: revenue is booked order value, received is paid on it. */
 const statsOf = (s: FinancialSummary): Stat[] => [
   {
     label: "Total Revenue KES",
     value: formatKes(s.totalRevenue),
     icon: Wallet,
-    hint: "Income received, net of refunds",
+    hint: "Booked: approved and later orders, not cancelled or rejected",
   },
   {
     label: "Total Revenue USD",
@@ -33,13 +34,25 @@ const statsOf = (s: FinancialSummary): Stat[] => [
     label: "Monthly Revenue",
     value: formatKes(s.monthlyRevenue),
     icon: TrendingUp,
-    hint: "Income received this month",
+    hint: "Booked on orders placed this month",
   },
   {
     label: "Pending Payments",
     value: formatKes(s.pendingPayments),
     icon: Clock,
-    hint: `Outstanding on booked orders: ${formatKes(s.receivedKes)} of ${formatKes(s.bookedKes)} received`,
+    hint: `Outstanding: ${formatKes(s.receivedKes)} received of ${formatKes(s.bookedKes)} booked`,
+  },
+  {
+    label: "Client Deposits",
+    value: formatKes(s.depositsKes),
+    icon: PiggyBank,
+    hint: "Paid on orders awaiting approval: not revenue until approved",
+  },
+  {
+    label: "To Refund",
+    value: formatKes(s.refundDueKes),
+    icon: Undo2,
+    hint: `Paid on rejected or cancelled orders, not yet paid back; ${formatKes(s.refundedKes)} refunded so far`,
   },
 ];
 

@@ -1,7 +1,8 @@
+import type { CancelInput } from "../../../contract/client";
 import type { Customer } from "../../../contract/customers";
 import type { InventoryItem } from "../../../contract/inventory";
 import type * as orders from "../../../contract/orders";
-import type { Payment, RecordPaymentInput } from "../../../contract/payments";
+import type { Payment, RecordPaymentInput, RefundInput } from "../../../contract/payments";
 import { apiJson, newIdempotencyKey } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -35,9 +36,11 @@ export const useUpdateOrder = () =>
   );
 
 export const useCancelOrder = () =>
-  useApiMutation((id: number) => apiJson<orders.Order>("DELETE", `/api/orders/${id}`), {
-    invalidates: orderPaths,
-  });
+  useApiMutation(
+    ({ id, ...input }: CancelInput & { id: number }) =>
+      apiJson<orders.Order>("POST", `/api/orders/${id}/cancel`, input),
+    { invalidates: [...orderPaths, ...moneyPaths] },
+  );
 
 /** The refetch marks the order paid and unmounts the form; its "Payment recorded" toast must still run. */
 export const useRecordPayment = (orderId: number) =>
@@ -49,7 +52,7 @@ export const useRecordPayment = (orderId: number) =>
 
 export const useRefundPayment = () =>
   useApiMutation(
-    ({ id, reason }: { id: number; reason: string }) =>
-      apiJson<Payment>("POST", `/api/payments/${id}/refund`, { reason }),
-    { invalidates: moneyPaths },
+    ({ id, ...input }: RefundInput & { id: number }) =>
+      apiJson<Payment>("POST", `/api/payments/${id}/refund`, input),
+    { invalidates: [...orderPaths, ...moneyPaths] },
   );

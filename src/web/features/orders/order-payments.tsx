@@ -1,68 +1,28 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { type OrderDetail, orderEnded, paymentMethodLabels } from "../../../contract/orders";
 import type { Payment } from "../../../contract/payments";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatKes } from "../../lib/format";
-import { orderQueries, useRefundPayment } from "./api";
+import { orderQueries } from "./api";
 import { RecordPaymentForm } from "./record-payment-form";
+import { RefundForm } from "./refund-form";
 
-const tone = { paid: "green", pending: "yellow", refunded: "gray" } as const;
-
-function RefundButton({ payment }: { payment: Payment }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const refund = useRefundPayment();
-  if (!open) {
-    return (
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        Refund
-      </Button>
-    );
-  }
-  return (
-    <form
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        refund.mutate(
-          { id: payment.id, reason },
-          toastOutcome(
-            { title: "Payment refunded", description: `${formatKes(payment.amountKes)} reversed` },
-            "Please try again",
-            { title: "Refund failed" },
-          ),
-        );
-      }}
-    >
-      <Input
-        aria-label={`Reason for refunding payment ${payment.id}`}
-        placeholder="Reason"
-        className="h-8 w-40"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      <Button size="sm" variant="destructive" type="submit" disabled={!reason.trim() || refund.isPending}>
-        Confirm refund
-      </Button>
-    </form>
-  );
-}
+const tone = { paid: "green", pending: "yellow", refunded: "gray", part_refunded: "gray" } as const;
+const refundable = (p: Payment) => p.status === "paid" || p.status === "part_refunded";
 
 /** The order's payments and, for finance staff, recording a received payment and refunding one. */
 export function OrderPayments({ order, canTakePayments }: { order: OrderDetail; canTakePayments: boolean }) {
   const payments = useQuery(orderQueries.payments(order.id));
   const owed = order.totalAmountKes - order.amountPaidKes;
   const open = !orderEnded(order.status);
+  const locked = order.status === "shipped" || order.status === "delivered" || !open;
   return (
     <div data-testid="order-payments" className="space-y-3">
       <h4 className="flex flex-wrap items-center gap-2 font-semibold">
         Payment <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
         {order.onCredit && <Badge tone="purple">On credit</Badge>}
+        {order.refundDueKes > 0 && <Badge tone="orange">To refund {formatKes(order.refundDueKes)}</Badge>}
         <span className="text-sm font-normal text-gray-500">
           {formatKes(order.amountPaidKes)} received · {formatKes(owed)} outstanding
         </span>
@@ -84,7 +44,18 @@ export function OrderPayments({ order, canTakePayments }: { order: OrderDetail; 
               {p.status !== "paid" && p.status !== "pending" && (
                 <span className="text-gray-500">{p.message}</span>
               )}
-              {canTakePayments && p.status === "paid" && <RefundButton payment={p} />}
+              {canTakePayments && refundable(p) && <RefundForm payment={p} mayCancel={!locked} />}
+              {p.refunds.map((r) => (
+                <p
+                  key={r.id}
+                  data-testid="refund-line"
+                  className="w-full pl-4 text-sm text-gray-600 dark:text-gray-400"
+                >
+                  Refunded {formatKes(r.amountKes)} by {paymentMethodLabels[r.method]}
+                  {r.reference ? ` (ref ${r.reference})` : ""} on {formatDate(r.createdAt)}: {r.reason}
+                  {r.by ? ` · ${r.by}` : ""}
+                </p>
+              ))}
             </li>
           ))}
         </ul>

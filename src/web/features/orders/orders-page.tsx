@@ -11,6 +11,7 @@ import {
 import { AddButton } from "../../components/add-button";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { useRefundDecision } from "../../components/refund-decision";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
@@ -71,6 +72,7 @@ export default function OrdersPage({
   const [viewing, setViewing] = useState<number>();
   const [deleting, setDeleting] = useState<Order>();
   const cancel = useCancelOrder();
+  const refund = useRefundDecision(deleting?.amountPaidKes ?? 0, "cancel");
   const openForm = (order: Order) => {
     setEditing(order);
     setFormOpen(true);
@@ -81,7 +83,7 @@ export default function OrdersPage({
   const confirmDelete = () =>
     deleting &&
     cancel.mutate(
-      deleting.id,
+      { id: deleting.id, refund: refund.decision },
       toastOutcome(
         {
           title: "Order Cancelled",
@@ -144,7 +146,9 @@ export default function OrdersPage({
             confirmLabel="Cancel order"
             pending={cancel.isPending}
             onConfirm={confirmDelete}
-          />
+          >
+            {refund.fields}
+          </ConfirmDialog>
         </>
       }
     >
