@@ -13,6 +13,8 @@ export const errorCodes = [
   "DATABASE_UNAVAILABLE",
   /** Rejecting or cancelling an order that holds money needs `refund`: now, or "later". */
   "REFUND_DECISION_REQUIRED",
+  /** An LN2 level higher than the last with no refill since: send it again with its `refill`. */
+  "REFILL_UNRECORDED",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

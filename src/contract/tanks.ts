@@ -18,6 +18,18 @@ export const levelMethodLabels: Record<(typeof levelMethods)[number], string> = 
 export const LEVEL_WARNING_MARGIN_PCT = 10;
 export const REFILL_LEAD_DAYS = 3;
 
+/** A level this many points above the last one, with no refill since, asks "Did you refill?". */
+export const LEVEL_RISE_WITHOUT_REFILL_PCT = 5;
+
+const refillLitres = z
+  .number({ error: "Litres must be a number" })
+  .positive("Litres must be more than 0")
+  .max(1000, "Litres must be at most 1000")
+  .refine((v) => Math.round(v * 10) === v * 10, "Litres has at most one decimal");
+const refillSupplier = text("Supplier is required")
+  .min(2, "Supplier is required")
+  .max(100, "Supplier is too long");
+
 export const levelReadingInputSchema = z
   .object({
     storageUnitId: idSchema,
@@ -28,6 +40,8 @@ export const levelReadingInputSchema = z
       .min(0, "Level cannot be negative")
       .max(300, "Level must be at most 300")
       .refine((v) => Math.round(v * 10) === v * 10, "Level has at most one decimal"),
+    /** The answer to "Did you refill?": the refill this reading follows, recorded with it. */
+    refill: z.object({ litres: refillLitres, supplier: refillSupplier }).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.unit === "percent" && r.value > 100)
@@ -39,12 +53,8 @@ export type LevelReadingInput = z.input<typeof levelReadingInputSchema>;
 
 export const refillInputSchema = z.object({
   storageUnitId: idSchema,
-  litres: z
-    .number({ error: "Litres must be a number" })
-    .positive("Litres must be more than 0")
-    .max(1000, "Litres must be at most 1000")
-    .refine((v) => Math.round(v * 10) === v * 10, "Litres has at most one decimal"),
-  supplier: text("Supplier is required").min(2, "Supplier is required").max(100, "Supplier is too long"),
+  litres: refillLitres,
+  supplier: refillSupplier,
   /** The level measured just after filling, in %; the forecast starts again from it. */
   levelAfterPct: z
     .number({ error: "Level must be a number" })
@@ -129,6 +139,8 @@ export const storageAlertSchema = z.object({
   acknowledgedBy: z.string().nullable(),
   acknowledgementNote: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /** The condition stopped; the alert resolves when a person acknowledges it. */
+  clearedAt: z.string().nullable(),
 });
 export type StorageAlert = z.infer<typeof storageAlertSchema>;
 
@@ -143,3 +155,44 @@ export const acknowledgeAlertSchema = z.object({
     .max(500, "Note is too long"),
 });
 export type AcknowledgeAlertInput = z.input<typeof acknowledgeAlertSchema>;
+
+/** POST /api/storage/readings/:id/void and /api/storage/levels/:id/void. */
+export const voidReadingSchema = z.object({
+  reason: text("Say why this reading is wrong")
+    .min(3, "Say why this reading is wrong (at least 3 characters)")
+    .max(500, "Reason is too long"),
+});
+export type VoidReadingInput = z.input<typeof voidReadingSchema>;
+
+export const readingListQuery = paginationQuery.extend({
+  storageUnitId: z.coerce.number({ error: "Choose a storage unit" }).int().positive(),
+});
+export type ReadingListQuery = z.input<typeof readingListQuery>;
+
+const voidFields = {
+  recordedAt: z.string(),
+  recordedBy: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidedBy: z.string().nullable(),
+  voidReason: z.string().nullable(),
+};
+
+export const temperatureReadingSchema = z.object({
+  id: z.number().int(),
+  storageUnitId: z.number().int(),
+  temperature: z.number(),
+  alertStatus: z.enum(alertStatuses),
+  ...voidFields,
+});
+export type TemperatureReading = z.infer<typeof temperatureReadingSchema>;
+
+export const levelReadingSchema = z.object({
+  id: z.number().int(),
+  storageUnitId: z.number().int(),
+  method: z.enum(levelMethods),
+  unit: z.enum(levelUnits),
+  value: z.number(),
+  levelPct: z.number(),
+  ...voidFields,
+});
+export type LevelReading = z.infer<typeof levelReadingSchema>;

@@ -12,6 +12,7 @@ const statusByCode: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
   REFUND_DECISION_REQUIRED: 409,
+  REFILL_UNRECORDED: 409,
 };
 
 /** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */

@@ -256,6 +256,10 @@ export const temperatureReadings = pgTable(
     alertStatus: alertStatusEnum("alert_status").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
     recordedBy: integer("recorded_by").references(() => users.id),
+    /** A wrong reading is voided, with a reason: it leaves the unit's state and forecast, and stays listed. */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: integer("voided_by").references(() => users.id),
+    voidReason: text("void_reason"),
   },
   (t) => [index("temperature_readings_unit_idx").on(t.storageUnitId, t.recordedAt)],
 );
@@ -274,6 +278,10 @@ export const levelReadings = pgTable(
     levelPct: numeric("level_pct", { precision: 5, scale: 1, mode: "number" }).notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
     recordedBy: integer("recorded_by").references(() => users.id),
+    /** A wrong reading is voided, with a reason: it leaves the unit's state and forecast, and stays listed. */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: integer("voided_by").references(() => users.id),
+    voidReason: text("void_reason"),
   },
   (t) => [
     index("ln2_level_readings_unit_idx").on(t.storageUnitId, t.recordedAt),
@@ -318,6 +326,8 @@ export const storageAlerts = pgTable(
     acknowledgedBy: integer("acknowledged_by").references(() => users.id),
     acknowledgementNote: text("acknowledgement_note"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** The condition stopped (a new reading): the alert resolves once a person acknowledges it, never alone. */
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
     /** When staff were last alarmed by SMS; an unacknowledged alarm repeats from here. */
     alarmedAt: timestamp("alarmed_at", { withTimezone: true }),
   },

@@ -156,13 +156,23 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     select o.order_number from orders o
     join (select order_id, sum(line_total_kes) as total from order_lines group by 1) l on l.order_id = o.id
     where o.total_amount_kes <> l.total`,
-  "amount paid is the sum of confirmed payments and never more than the total": sql`
+  "amount paid is the sum of confirmed payments net of refunds and never more than the total": sql`
     select o.order_number from orders o
     left join (
-      select order_id, sum(amount_kes) as paid from payments
-      where status = 'paid' and not needs_review group by 1
+      select order_id, sum(amount_kes - refunded_kes) filter (where status in ('paid', 'part_refunded') and not needs_review) as paid,
+             sum(refunded_kes) as refunded
+      from payments group by 1
     ) p on p.order_id = o.id
-    where o.amount_paid_kes <> coalesce(p.paid, 0) or o.amount_paid_kes > o.total_amount_kes`,
+    where o.amount_paid_kes <> coalesce(p.paid, 0) or o.amount_paid_kes > o.total_amount_kes
+       or o.refunded_kes <> coalesce(p.refunded, 0)`,
+  "a payment's refunds add up to what it says was paid back, each with its ledger entry when it had income": sql`
+    select p.id::text from payments p
+    left join (select payment_id, sum(amount_kes) as back from refunds group by 1) r on r.payment_id = p.id
+    where p.refunded_kes <> coalesce(r.back, 0)
+       or (p.refunded_kes > 0 and p.status not in ('part_refunded', 'refunded'))
+       or exists (select 1 from refunds f where f.payment_id = p.id
+                  and exists (select 1 from transactions i where i.payment_id = p.id and i.type = 'income')
+                  and not exists (select 1 from transactions t where t.refund_id = f.id and t.type = 'refund'))`,
   "at most one open shipment per order": sql`
     select order_id from shipments where status <> 'cancelled' group by order_id having count(*) > 1`,
 };

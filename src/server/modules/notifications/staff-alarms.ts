@@ -30,6 +30,8 @@ export async function alarmStaff(ctx: AppContext): Promise<number> {
         and(
           isNull(storageAlerts.resolvedAt),
           isNull(storageAlerts.acknowledgedAt),
+          // A condition that stopped stays on the banner for a person to close, but alarms nobody again.
+          isNull(storageAlerts.clearedAt),
           or(eq(storageAlerts.severity, "critical"), eq(storageAlerts.kind, "ln2_level")),
           due,
         ),

@@ -11,8 +11,9 @@ type AlertKind = (typeof storageAlerts.$inferSelect)["kind"];
 /**
  * Brings a unit's alert of one kind in line with what was just measured: a new condition raises an alert,
  * a worse one raises it again (back on the banner even if acknowledged), a milder one keeps the
- * acknowledgement, and none resolves it. The partial unique index keeps one open alert per unit and kind
- * when two instances measure at once.
+ * acknowledgement. None resolves an acknowledged alert; an unacknowledged one is only marked cleared and
+ * stays on the banner until a person acknowledges it, so a typed reading never closes an alarm alone. The
+ * partial unique index keeps one open alert per unit and kind when two instances measure at once.
  */
 export async function syncAlert(
   db: Db,
@@ -30,8 +31,13 @@ export async function syncAlert(
     )
     .for("update");
   if (!change.severity) {
-    if (open)
-      await db.update(storageAlerts).set({ resolvedAt: change.now }).where(eq(storageAlerts.id, open.id));
+    if (!open) return;
+    const set = open.acknowledgedAt
+      ? { resolvedAt: change.now }
+      : { clearedAt: open.clearedAt ?? change.now };
+    if (open.acknowledgedAt || !open.clearedAt) {
+      await db.update(storageAlerts).set(set).where(eq(storageAlerts.id, open.id));
+    }
     return;
   }
   if (!open) {
@@ -47,7 +53,7 @@ export async function syncAlert(
       .onConflictDoNothing();
     return;
   }
-  if (open.severity === change.severity && open.message === change.message) return;
+  if (open.severity === change.severity && open.message === change.message && !open.clearedAt) return;
   const worse = open.severity === "warning" && change.severity === "critical";
   await db
     .update(storageAlerts)
@@ -60,8 +66,9 @@ export async function syncAlert(
             acknowledgedAt: null,
             acknowledgedBy: null,
             acknowledgementNote: null,
+            clearedAt: null,
           }
-        : { severity: change.severity, message: change.message },
+        : { severity: change.severity, message: change.message, clearedAt: null },
     )
     .where(eq(storageAlerts.id, open.id));
 }
@@ -86,7 +93,10 @@ export function listAlerts(ctx: AppContext, query: StorageAlertQuery): Promise<S
   );
 }
 
-/** Marks an alert as seen and handled by a named person: it leaves the banner and stays in the history. */
+/**
+ * Marks an alert as seen and handled by a named person: it leaves the banner and stays in the history, and
+ * resolves if its condition has already stopped.
+ */
 export function acknowledgeAlert(
   ctx: AppContext,
   alertId: number,
@@ -94,9 +104,15 @@ export function acknowledgeAlert(
   actorUserId: number,
 ): Promise<StorageAlert> {
   return ctx.database.tx(async (db) => {
+    const now = ctx.clock.now();
     const [updated] = await db
       .update(storageAlerts)
-      .set({ acknowledgedAt: ctx.clock.now(), acknowledgedBy: actorUserId, acknowledgementNote: note })
+      .set({
+        acknowledgedAt: now,
+        acknowledgedBy: actorUserId,
+        acknowledgementNote: note,
+        resolvedAt: sql`case when ${storageAlerts.clearedAt} is not null then ${now}::timestamptz end`,
+      })
       .where(and(eq(storageAlerts.id, alertId), isNull(storageAlerts.acknowledgedAt)))
       .returning({ id: storageAlerts.id });
     if (!updated) {
@@ -142,5 +158,6 @@ function toAlert(row: {
     acknowledgedBy: row.acknowledgedBy,
     acknowledgementNote: alert.acknowledgementNote,
     resolvedAt: alert.resolvedAt?.toISOString() ?? null,
+    clearedAt: alert.clearedAt?.toISOString() ?? null,
   };
 }

@@ -18,17 +18,27 @@ import { storageConditionSchema, temperatureReadingInputSchema } from "../../../
 import {
   acknowledgeAlertSchema,
   levelReadingInputSchema,
+  levelReadingSchema,
+  readingListQuery,
   refillInputSchema,
   storageAlertQuery,
   storageAlertSchema,
   tankInputSchema,
   tankSchema,
+  temperatureReadingSchema,
+  voidReadingSchema,
 } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { acknowledgeAlert, listAlerts } from "./alerts";
 import { pickList, scanPick } from "./pick-list";
+import {
+  listLevelReadings,
+  listTemperatureReadings,
+  voidLevelReading,
+  voidTemperatureReading,
+} from "./readings";
 import { listStorageConditions, recordReading } from "./service";
 import { addCanister, listTransfers, locate, placeItem, recordTransfer, storeMap } from "./store";
 import { createTank, listTanks, recordLevel, recordRefill } from "./tanks";
@@ -98,7 +108,47 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
     (request) => acknowledgeAlert(ctx, request.params.id, request.body.note, currentUser(request).id),
   );
 
+  registerReadingRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
+}
+
+/** Each unit's readings, voided ones included, and voiding a wrong one with a reason. */
+function registerReadingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const storage = { access: access.staff("storage") };
+  const byId = z.object({ id: idParamSchema });
+  r.get(
+    "/api/storage/readings",
+    {
+      config: storage,
+      schema: { querystring: readingListQuery, response: { 200: z.array(temperatureReadingSchema) } },
+    },
+    (request) => listTemperatureReadings(ctx, request.query),
+  );
+  r.get(
+    "/api/storage/levels",
+    {
+      config: storage,
+      schema: { querystring: readingListQuery, response: { 200: z.array(levelReadingSchema) } },
+    },
+    (request) => listLevelReadings(ctx, request.query),
+  );
+  r.post(
+    "/api/storage/readings/:id/void",
+    {
+      config: storage,
+      schema: { params: byId, body: voidReadingSchema, response: { 200: temperatureReadingSchema } },
+    },
+    (request) => voidTemperatureReading(ctx, request.params.id, request.body.reason, currentUser(request).id),
+  );
+  r.post(
+    "/api/storage/levels/:id/void",
+    {
+      config: storage,
+      schema: { params: byId, body: voidReadingSchema, response: { 200: levelReadingSchema } },
+    },
+    (request) => voidLevelReading(ctx, request.params.id, request.body.reason, currentUser(request).id),
+  );
 }
 
 /** The cryo store's tree, placements, transfers and the pick lists that come out of it. */

@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StorageAlert, Tank } from "../../../contract/tanks";
 import { inventoryItems, storageAlerts } from "../../db/schema";
 import {
+  alertsOf as alertsOfStaff,
+  dip,
+  newTank as makeTank,
+  tankOf as tankOfStaff,
+} from "../../testing/tanks";
+import {
   asUser,
   clientEmail,
   createTestApp,
@@ -32,31 +38,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let tankCount = 0;
-/** A tank of the test's own, added through the API: 50 cm deep when full, 30 % minimum. */
-async function newTank(
-  options: { fullLevelCm?: number | null; unitType?: "liquid_nitrogen" | "dry_ice" } = {},
-) {
-  const res = await lab.post("/api/storage/units", {
-    name: `Test-Tank-${++tankCount}-${Date.now()}`,
-    unitType: options.unitType ?? "liquid_nitrogen",
-    location: "Test bay",
-    temperature: options.unitType === "dry_ice" ? -78 : -196,
-    capacityLitres: 35,
-    fullLevelCm: options.fullLevelCm === undefined ? 50 : options.fullLevelCm,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as Tank;
-}
-
+const newTank = (options: Parameters<typeof makeTank>[1] = {}) => makeTank(lab, options);
 const level = (storageUnitId: number, value: number, unit: "cm" | "percent" = "percent") =>
-  lab.post("/api/storage/levels", { storageUnitId, method: "dipstick", unit, value });
-const tankOf = async (id: number): Promise<Tank> =>
-  (await lab.get("/api/storage/tanks?limit=500")).json().find((x: Tank) => x.id === id);
-const alertsOf = async (id: number, view: "open" | "history"): Promise<StorageAlert[]> =>
-  (await lab.get(`/api/storage/alerts?view=${view}&limit=500`))
-    .json()
-    .filter((a: StorageAlert) => a.storageUnitId === id);
+  dip(lab, storageUnitId, value, unit);
+const tankOf = (id: number) => tankOfStaff(lab, id);
+const alertsOf = (id: number, view: "open" | "history") => alertsOfStaff(lab, id, view);
 
 // First, before the other tests move the clock on.
 describe("the demo store", () => {
@@ -285,12 +271,20 @@ describe("storage alerts", () => {
     await later(3 * DAY_MS);
     await checkRefillsDue(t.ctx);
     expect(await alertsOf(tank.id, "open")).toMatchObject([{ kind: "refill_overdue", severity: "critical" }]);
-    await lab.post("/api/storage/refills", {
+    const refilled = await lab.post("/api/storage/refills", {
       storageUnitId: tank.id,
       litres: 20,
       supplier: "BOC",
       levelAfterPct: 95,
     });
+    expect(refilled.statusCode, refilled.body).toBe(201);
+    // The refill clears the condition; only a person's acknowledgement closes the alert.
+    const [cleared] = await alertsOf(tank.id, "open");
+    expect(cleared).toMatchObject({ kind: "refill_overdue", clearedAt: expect.any(String) });
+    const ack = await lab.post(`/api/storage/alerts/${cleared!.id}/acknowledge`, {
+      note: "Refilled from BOC",
+    });
+    expect(ack.json()).toMatchObject({ resolvedAt: expect.any(String), acknowledgedBy: expect.any(String) });
     expect(await alertsOf(tank.id, "open")).toEqual([]);
   });
 });

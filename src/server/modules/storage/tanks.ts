@@ -1,10 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { LevelReadingInput, RefillInput, Tank, tankInputSchema } from "../../../contract/tanks";
+import {
+  LEVEL_RISE_WITHOUT_REFILL_PCT,
+  type LevelReadingInput,
+  type RefillInput,
+  type Tank,
+  type tankInputSchema,
+} from "../../../contract/tanks";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { levelReadings, refills, storageAlerts, storageUnits } from "../../db/schema";
-import { conflict, notFound, unprocessable } from "../../errors";
+import { AppError, conflict, notFound, unprocessable, validationError } from "../../errors";
 import { DAY_MS, nairobiDate } from "../../time";
 import { syncAlert } from "./alerts";
 import {
@@ -62,6 +68,7 @@ async function loadTanks(
     .where(
       and(
         inArray(levelReadings.storageUnitId, ids),
+        isNull(levelReadings.voidedAt),
         sql`${levelReadings.recordedAt} >= ${new Date(now.getTime() - FORECAST_WINDOW_DAYS * DAY_MS)}`,
       ),
     )
@@ -108,7 +115,7 @@ function toTank(
   };
 }
 
-async function lockTank(db: Db, storageUnitId: number): Promise<Unit> {
+export async function lockTank(db: Db, storageUnitId: number): Promise<Unit> {
   const [unit] = await db.select().from(storageUnits).where(eq(storageUnits.id, storageUnitId)).for("update");
   if (!unit) throw notFound("Storage unit");
   if (unit.unitType !== "liquid_nitrogen") throw unprocessable(`${unit.name} holds no liquid nitrogen`);
@@ -163,17 +170,107 @@ export function createTank(ctx: AppContext, input: z.output<typeof tankInputSche
   });
 }
 
-/** A dipstick or scale reading; cm become % of the tank's full depth. */
+/** The last level counted since the tank's last refill, if any. */
+async function lastLevel(db: Db, unitId: number): Promise<{ pct: number; at: Date } | null> {
+  const [refill] = await db
+    .select({ at: refills.refilledAt })
+    .from(refills)
+    .where(eq(refills.storageUnitId, unitId))
+    .orderBy(desc(refills.refilledAt))
+    .limit(1);
+  const [level] = await db
+    .select({ pct: levelReadings.levelPct, at: levelReadings.recordedAt })
+    .from(levelReadings)
+    .where(
+      and(
+        eq(levelReadings.storageUnitId, unitId),
+        isNull(levelReadings.voidedAt),
+        refill ? sql`${levelReadings.recordedAt} >= ${refill.at}` : undefined,
+      ),
+    )
+    .orderBy(desc(levelReadings.recordedAt), desc(levelReadings.id))
+    .limit(1);
+  return level ?? null;
+}
+
+/** The tank's level now: its last reading less what its evaporation rate has taken since. */
+async function levelNow(db: Db, unitId: number, now: Date): Promise<number | null> {
+  const { tank } = await loadTank(db, unitId, now);
+  if (!tank.level) return null;
+  const days = (now.getTime() - Date.parse(tank.level.recordedAt)) / DAY_MS;
+  return Math.max(0, Math.round((tank.level.pct - (tank.evaporationPctPerDay ?? 0) * days) * 10) / 10);
+}
+
+/**
+ * Refuses a refill that cannot fit: more litres than the tank's free volume at its level now, with a tenth
+ * of its capacity allowed for what boils off while filling.
+ */
+async function checkRefillFits(db: Db, unit: Unit, litres: number, now: Date): Promise<void> {
+  const pct = unit.capacityLitres ? await levelNow(db, unit.id, now) : null;
+  if (!unit.capacityLitres || pct === null) return;
+  const free = (unit.capacityLitres * (100 - pct)) / 100;
+  const allowed = Math.round((free + unit.capacityLitres / 10) * 10) / 10;
+  if (litres > allowed) {
+    throw validationError(
+      `${litres} L cannot fit in ${unit.name}: it holds ${unit.capacityLitres} L and is at about ${pct}%, so about ${Math.round(free * 10) / 10} L is free`,
+      { litres: `At most ${allowed} L fits` },
+    );
+  }
+}
+
+async function insertRefill(
+  db: Db,
+  unit: Unit,
+  refill: { litres: number; supplier: string },
+  actorUserId: number,
+  now: Date,
+): Promise<void> {
+  await checkRefillFits(db, unit, refill.litres, now);
+  await db.insert(refills).values({
+    storageUnitId: unit.id,
+    litres: refill.litres,
+    supplier: refill.supplier,
+    refilledAt: now,
+    recordedBy: actorUserId,
+  });
+}
+
+/**
+ * A dipstick or scale reading; cm become % of the tank's full depth. A depth beyond the full tank is
+ * refused, and a rise with no refill since the last reading asks "Did you refill?" (409) until the
+ * reading comes with its refill, which is then recorded first.
+ */
 export function recordLevel(ctx: AppContext, input: LevelReadingInput, actorUserId: number): Promise<Tank> {
   return ctx.database.tx(async (db) => {
     const unit = await lockTank(db, input.storageUnitId);
+    if (input.unit === "cm" && unit.fullLevelCm !== null && input.value > unit.fullLevelCm) {
+      throw validationError(
+        `${unit.name} is ${unit.fullLevelCm} cm deep when full; ${input.value} cm cannot be`,
+        {
+          value: `At most ${unit.fullLevelCm} cm, this tank's full depth`,
+        },
+      );
+    }
     const levelPct = levelPercent(input.value, input.unit, unit.fullLevelCm);
     if (levelPct === null)
       throw unprocessable(`${unit.name} has no full-tank depth on record; record the level in %`, {
         unit: "Record this tank's level in %",
       });
     const now = ctx.clock.now();
-    await db.insert(levelReadings).values({ ...input, levelPct, recordedAt: now, recordedBy: actorUserId });
+    if (input.refill) {
+      await insertRefill(db, unit, input.refill, actorUserId, now);
+    } else {
+      const last = await lastLevel(db, unit.id);
+      if (last && levelPct > last.pct + LEVEL_RISE_WITHOUT_REFILL_PCT) {
+        throw new AppError(
+          "REFILL_UNRECORDED",
+          `${unit.name} was at ${last.pct}% and now reads ${levelPct}%, with no refill recorded since. Did you refill? Record the refill with this reading, or check the reading.`,
+          { value: "Higher than the last reading: did you refill?" },
+        );
+      }
+    }
+    const { refill: _refill, ...reading } = input;
+    await db.insert(levelReadings).values({ ...reading, levelPct, recordedAt: now, recordedBy: actorUserId });
     return syncTankAlerts(db, unit.id, now);
   });
 }
@@ -183,13 +280,7 @@ export function recordRefill(ctx: AppContext, input: RefillInput, actorUserId: n
   return ctx.database.tx(async (db) => {
     const unit = await lockTank(db, input.storageUnitId);
     const now = ctx.clock.now();
-    await db.insert(refills).values({
-      storageUnitId: unit.id,
-      litres: input.litres,
-      supplier: input.supplier,
-      refilledAt: now,
-      recordedBy: actorUserId,
-    });
+    await insertRefill(db, unit, input, actorUserId, now);
     if (input.levelAfterPct != null) {
       await db.insert(levelReadings).values({
         storageUnitId: unit.id,

@@ -70,11 +70,11 @@ describe("the approval form", () => {
     const calls = fakeNetwork(ok);
     const done = vi.fn();
     renderWithApp(<Decision order={order} approver="Amani Director" mayGiveCredit onDone={done} />);
-    await userEvent.type(screen.getByLabelText("Reason *"), "   ");
+    await userEvent.type(screen.getByLabelText("Reason, told to the client *"), "   ");
     await userEvent.click(screen.getByRole("button", { name: "Reject Order" }));
     expect(await toastText()).toContain("Please provide a reason for rejection.");
     expect(calls).toHaveLength(0);
-    await userEvent.type(screen.getByLabelText("Reason *"), "Out of season");
+    await userEvent.type(screen.getByLabelText("Reason, told to the client *"), "Out of season");
     await userEvent.click(screen.getByRole("button", { name: "Reject Order" }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ url: "/api/orders/12/reject", body: { reason: "Out of season" } });
