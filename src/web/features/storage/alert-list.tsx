@@ -41,6 +41,11 @@ export function OpenAlerts({
                 {a.message}
               </p>
               <p className="text-xs opacity-80">Raised {formatDateTime(a.raisedAt)}</p>
+              {a.clearedAt && (
+                <p className="text-xs font-medium" data-testid="alert-cleared">
+                  Back to normal since {formatDateTime(a.clearedAt)}: acknowledge to close it
+                </p>
+              )}
             </div>
             <Button
               size="sm"

@@ -11,12 +11,15 @@ import type {
 import type { StorageCondition, TemperatureReadingInput } from "../../../contract/storage";
 import type {
   AcknowledgeAlertInput,
+  LevelReading,
   LevelReadingInput,
   RefillInput,
   StorageAlert,
   StorageAlertQuery,
   Tank,
   TankInput,
+  TemperatureReading,
+  VoidReadingInput,
 } from "../../../contract/tanks";
 import type { Options } from "../../components/ui/field";
 import { apiJson } from "../../lib/api";
@@ -28,6 +31,10 @@ export const storageQueries = {
   units: () => getQuery<StorageCondition[]>("/api/storage/conditions"),
   tanks: () => getQuery<Tank[]>("/api/storage/tanks"),
   alerts: (query: StorageAlertQuery) => getQuery<StorageAlert[]>("/api/storage/alerts", query),
+  temperatures: (storageUnitId: number) =>
+    getQuery<TemperatureReading[]>("/api/storage/readings", { storageUnitId, limit: 20 }),
+  levels: (storageUnitId: number) =>
+    getQuery<LevelReading[]>("/api/storage/levels", { storageUnitId, limit: 20 }),
 };
 
 /** A reading or an acknowledgement changes tanks, conditions, alerts and the banner alike. */
@@ -48,6 +55,15 @@ export const useRecordRefill = () =>
   useApiMutation((input: RefillInput) => apiJson<Tank>("POST", "/api/storage/refills", input), {
     invalidates,
   });
+
+/** Voids a wrong temperature (`readings`) or LN2 level (`levels`) reading, with the reason. */
+export const useVoidReading = (kind: "readings" | "levels") =>
+  useApiMutation(
+    ({ id, ...input }: VoidReadingInput & { id: number }) =>
+      apiJson<unknown>("POST", `/api/storage/${kind}/${id}/void`, input),
+    // The refetch replaces the void form with the struck-through reading; its toast must still run.
+    { invalidates, settle: "background" },
+  );
 
 export const useAcknowledgeAlert = () =>
   useApiMutation(

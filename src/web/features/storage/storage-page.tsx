@@ -14,6 +14,7 @@ import { AddTankDialog } from "./add-tank-dialog";
 import { AlertHistory, OpenAlerts } from "./alert-list";
 import { storageQueries } from "./api";
 import { LevelDialog } from "./level-dialog";
+import { ReadingsDialog } from "./readings-dialog";
 import { RefillDialog } from "./refill-dialog";
 import { StoreMap } from "./store-map";
 import { type TankAction, TankCard } from "./tank-card";
@@ -82,6 +83,9 @@ export default function StoragePage() {
         <TemperatureDialog tank={tankDialog.tank} open onOpenChange={close} />
       )}
       {tankDialog?.action === "refill" && <RefillDialog tank={tankDialog.tank} open onOpenChange={close} />}
+      {tankDialog?.action === "readings" && (
+        <ReadingsDialog tank={tankDialog.tank} onClose={() => setDialog(null)} />
+      )}
       <AddTankDialog open={adding} onOpenChange={setAdding} />
       {dialog && "alert" in dialog && <AcknowledgeDialog alert={dialog.alert} open onOpenChange={close} />}
     </div>

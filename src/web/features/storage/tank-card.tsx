@@ -1,4 +1,4 @@
-import { Droplets, Fuel, type LucideIcon, Thermometer } from "lucide-react";
+import { Droplets, Fuel, History, type LucideIcon, Thermometer } from "lucide-react";
 import type { ReactNode } from "react";
 import { storageUnitTypeLabels } from "../../../contract/storage";
 import type { Tank } from "../../../contract/tanks";
@@ -8,7 +8,7 @@ import { Card } from "../../components/ui/card";
 import { formatDate, formatKes } from "../../lib/format";
 import { LevelBar } from "./level-bar";
 
-export type TankAction = "level" | "temperature" | "refill";
+export type TankAction = "level" | "temperature" | "refill" | "readings";
 
 const statusTone = { normal: "green", warning: "yellow", critical: "red" } as const;
 /** The store room's readings; the first one shown is the main action. */
@@ -16,6 +16,7 @@ const actions: { action: TankAction; label: string; icon: LucideIcon; ln2Only: b
   { action: "level", label: "Level", icon: Droplets, ln2Only: true },
   { action: "temperature", label: "Temperature", icon: Thermometer, ln2Only: false },
   { action: "refill", label: "Refill", icon: Fuel, ln2Only: true },
+  { action: "readings", label: "Readings", icon: History, ln2Only: false },
 ];
 /** A forecast's calendar day, read at noon so no time zone moves it to the day before. */
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00`) : "–");
