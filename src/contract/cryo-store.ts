@@ -172,6 +172,8 @@ export const pickListSchema = z.object({
   orderId: z.number().int(),
   orderNumber: z.string(),
   customerName: z.string(),
+  /** Where the order goes, printed on the pick list. */
+  deliveryAddress: z.string().nullable(),
   lines: z.array(pickLineSchema),
   unplaced: z.array(z.object({ itemId: z.string(), count: z.number().int() })),
   allConfirmed: z.boolean(),

@@ -9,7 +9,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
-import { createClientAccount, createStrawItem } from "./support/fixtures";
+import { createClientAccount, createStrawItem, scanPicks } from "./support/fixtures";
 import { browser } from "./support/session";
 
 /** Journeys a farmer on a phone got stuck in (issue 10, part 4), each with an account of its own. */
@@ -271,6 +271,7 @@ describe("one delivery date", () => {
     expect(await dialog.getByTestId("ship-due").textContent()).toBe(
       `Expected delivery: ${promised} (the date the client was given)`,
     );
+    await scanPicks(dialog, { ifAny: true });
     await dialog.getByRole("button", { name: "Create Shipment" }).click();
     await expectToast(shipper, "Shipment created successfully");
     const row = shipper.getByTestId("shipment-row").filter({ hasText: number });

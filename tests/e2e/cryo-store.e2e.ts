@@ -172,6 +172,13 @@ describe("the cryo store", () => {
       .getByText(/is not on the pick list/)
       .waitFor();
     await screenshot(page, "pick-scan-phone", { fullPage: false });
+    // No shipment before the picks are scanned: the screen says why.
+    await dialog.getByRole("button", { name: "Create Shipment" }).click();
+    await page
+      .getByTestId("toast")
+      .getByText(/scan every cane on its pick list before creating the shipment/)
+      .first()
+      .waitFor();
     await scanPicks(dialog);
     await dialog.getByRole("button", { name: "Create Shipment" }).click();
     await expectToast(page, "Shipment created successfully");

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { PickList, TankMap } from "../../contract/cryo-store";
 import type { Tank } from "../../contract/tanks";
-import { asUser, loginAs, staffEmails, type TestApp } from "./test-app";
+import { asUser, confirmPicks, loginAs, staffEmails, type TestApp } from "./test-app";
 
 type Staff = ReturnType<typeof asUser>;
 
@@ -42,18 +42,18 @@ export const caneIdsOf = (tank: TankMap) => tank.canisters[0]!.canes.map((c) => 
 export const pickListOf = async (staff: Staff, orderId: number): Promise<PickList> =>
   (await staff.get(`/api/orders/${orderId}/pick-list`)).json();
 
-/** Approves an order on credit and prepares its shipment, as the director and logistics would. */
-export async function approveAndPrepareShipment(
-  director: Staff,
-  logistics: Staff,
-  order: { id: number; orderNumber: string },
-): Promise<number> {
+/** Approves an order on credit, as a director would. */
+export async function approveOnCredit(director: Staff, order: { id: number }): Promise<void> {
   const approved = await director.post(`/api/orders/${order.id}/approve`, {
     estimatedDays: 3,
     onCredit: true,
   });
   expect(approved.statusCode, approved.body).toBe(200);
-  const shipment = await logistics.post("/api/shipments", {
+}
+
+/** Logistics' Create Shipment for an approved order; answers the raw response. */
+export const prepareShipment = (logistics: Staff, order: { orderNumber: string }) =>
+  logistics.post("/api/shipments", {
     orderNumber: order.orderNumber,
     customerName: "Kiambu Dairy Farm",
     destination: "Kiambu",
@@ -63,6 +63,19 @@ export async function approveAndPrepareShipment(
     trackingNumber: `TRK-${Date.now()}`,
     status: "preparing",
   });
+
+/**
+ * Approves an order on credit, scans its picks and prepares its shipment, as the director and logistics
+ * would (a shipment is made only once every pick is confirmed).
+ */
+export async function approveAndPrepareShipment(
+  director: Staff,
+  logistics: Staff,
+  order: { id: number; orderNumber: string },
+): Promise<number> {
+  await approveOnCredit(director, order);
+  await confirmPicks(logistics, order.id);
+  const shipment = await prepareShipment(logistics, order);
   expect(shipment.statusCode, shipment.body).toBe(201);
   return shipment.json().id;
 }

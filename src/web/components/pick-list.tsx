@@ -2,7 +2,7 @@ import { CheckCircle2, Printer, ScanLine } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, useState } from "react";
 import { caneKindLabels, type PickList } from "../../contract/cryo-store";
 import { apiErrorMessage } from "../lib/api";
-import { formatDate } from "../lib/format";
+import { formatDate, formatDateTime } from "../lib/format";
 import type { MutateCallbacks } from "../lib/query";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
@@ -48,7 +48,11 @@ export function PickListPanel({ list, scan }: { list: PickList | undefined; scan
           <Printer /> Print
         </Button>
       </div>
-      <p className="text-gray-500">{list.customerName}</p>
+      <p className="text-gray-500">
+        {list.customerName}
+        {list.deliveryAddress ? ` · deliver to ${list.deliveryAddress}` : ""}
+      </p>
+      <p className="hidden print:block">Printed {formatDateTime(new Date().toISOString())}</p>
       <ol className="divide-y divide-gray-100 dark:divide-gray-800">
         {list.lines.map((l) => (
           <li key={l.id} className="flex items-center justify-between gap-2 py-1.5" data-testid="pick-line">
@@ -93,6 +97,13 @@ export function PickListPanel({ list, scan }: { list: PickList | undefined; scan
           {error}
         </p>
       )}
+      <div className="hidden gap-8 pt-8 print:grid print:grid-cols-2" data-testid="pick-signatures">
+        {["Picked by", "Checked by"].map((who) => (
+          <p key={who} className="border-t border-black pt-1">
+            {who}: name, signature and time
+          </p>
+        ))}
+      </div>
       {scan && list.allConfirmed && list.lines.length > 0 && (
         <p className="text-green-700 dark:text-green-400">Every pick is confirmed: ready to dispatch.</p>
       )}

@@ -108,8 +108,11 @@ const creditOnlyByDirector: Guard = (_db, _order, change) => {
   }
 };
 
-/** Every straw on the pick list was confirmed at the tank by its label before the order leaves. */
-const picksConfirmed: Guard = async (db, order) => {
+/**
+ * Every straw on the pick list was confirmed at the tank by its label before its shipment is made (so a
+ * shipment can never wait on a pick nobody can reach) and before the order leaves.
+ */
+const picksConfirmed: Guard = async (db, order, change) => {
   const [open] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orderPicks)
@@ -117,8 +120,11 @@ const picksConfirmed: Guard = async (db, order) => {
       and(eq(orderPicks.orderId, order.id), isNull(orderPicks.dispatchedAt), isNull(orderPicks.confirmedAt)),
     );
   if (open!.n > 0) {
+    const picks = `${open!.n} pick${open!.n === 1 ? "" : "s"} not yet confirmed by scanning the label`;
     throw conflict(
-      `Order ${order.orderNumber} cannot ship: ${open!.n} pick${open!.n === 1 ? "" : "s"} not yet confirmed by scanning the label`,
+      change.to === "processing"
+        ? `Order ${order.orderNumber} has ${picks}: scan every cane on its pick list before creating the shipment`
+        : `Order ${order.orderNumber} cannot ship: ${picks}`,
     );
   }
 };
@@ -176,7 +182,7 @@ const picksCover: Guard = async (db, order) => {
 /** The guard table: what must hold before an order may enter each status (besides the state machine). */
 const guards: Partial<Record<OrderStatus, Guard[]>> = {
   approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
-  processing: [paidOrOnCredit],
+  processing: [paidOrOnCredit, picksConfirmed],
   shipped: [paidOrOnCredit, picksUnexpired, picksCover, picksConfirmed],
   rejected: [refundDecided],
   cancelled: [refundDecided],

@@ -43,6 +43,8 @@ async function approvedOrder(quantity: number) {
   expect((await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 3 })).statusCode).toBe(
     200,
   );
+  // Its picks are scanned at the tank before Logistics makes its shipment.
+  await confirmPicks(logistics, placed.id);
   return placed as { id: number; orderNumber: string };
 }
 
@@ -120,6 +122,7 @@ describe("shipments", () => {
     expect((await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 7 })).statusCode).toBe(
       200,
     );
+    await confirmPicks(logistics, placed.id);
     const approved = (await director.get(`/api/orders/${placed.id}`)).json();
     const promised = approved.expectedDeliveryDate;
     expect(Math.abs(Date.parse(promised) - (t.clock.now().getTime() + 7 * 86_400_000))).toBeLessThan(5000);
@@ -268,6 +271,11 @@ describe("shipments", () => {
       onCredit: true,
     });
     expect(approve.json()).toMatchObject({ status: "approved", onCredit: true, paymentStatus: "unpaid" });
+    // No shipment before its picks are scanned: refused, saying why.
+    const early = await logistics.post("/api/shipments", shipmentFor(placed.orderNumber));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/scan every cane on its pick list before creating the shipment/);
+    await confirmPicks(logistics, placed.id);
     expect((await logistics.post("/api/shipments", shipmentFor(placed.orderNumber))).statusCode).toBe(201);
   });
 

@@ -75,6 +75,7 @@ async function loadPickList(db: Db, orderId: number): Promise<PickList> {
     orderId,
     orderNumber: order.orderNumber,
     customerName: order.customerName,
+    deliveryAddress: order.deliveryAddress || order.customerLocation,
     lines,
     unplaced,
     allConfirmed: lines.every((l) => l.confirmedAt !== null),

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ItemWhereabouts, TankMap, Transfer } from "../../../contract/cryo-store";
 import { invariantViolations } from "../../testing/invariants";
 import {
-  approveAndPrepareShipment,
+  approveOnCredit,
   caneIdsOf,
   pickListOf,
+  prepareShipment,
   storeStaff,
   tankWithCanes,
 } from "../../testing/store";
@@ -208,12 +209,13 @@ describe("pick lists", () => {
       [`T${tank.id}-C1-3`, 2],
     ]);
 
-    // Approve on credit and prepare the shipment: it cannot leave before every pick is scanned.
-    const shipmentId = await approveAndPrepareShipment(director, logistics, order);
-    const ship = () => logistics.patch(`/api/shipments/${shipmentId}/status`, { status: "shipped" });
-    const early = await ship();
+    // Approved on credit, the order gets no shipment before every pick is scanned, and Logistics is told why.
+    await approveOnCredit(director, order);
+    const early = await prepareShipment(logistics, order);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toMatch(/2 picks not yet confirmed/);
+    expect(early.json().error.message).toMatch(
+      /2 picks not yet confirmed by scanning the label: scan every cane on its pick list before creating the shipment/,
+    );
 
     const wrong = await logistics.post(`/api/orders/${order.id}/pick-list/scan`, {
       code: `T${tank.id}-C1-3`,
@@ -231,7 +233,12 @@ describe("pick lists", () => {
     // The straw's own label (the item ID) confirms the next pick of that item.
     const byItem = await logistics.post(`/api/orders/${order.id}/pick-list/scan`, { code: received.itemId });
     expect(byItem.json().allConfirmed).toBe(true);
-    expect((await ship()).statusCode).toBe(200);
+    const prepared = await prepareShipment(logistics, order);
+    expect(prepared.statusCode, prepared.body).toBe(201);
+    const shipped = await logistics.patch(`/api/shipments/${prepared.json().id}/status`, {
+      status: "shipped",
+    });
+    expect(shipped.statusCode).toBe(200);
 
     // The picked straws left their canes; the second order's promise is untouched.
     const after = await where(received.itemId);
@@ -243,7 +250,9 @@ describe("pick lists", () => {
     expect(await invariantViolations(t.database)).toEqual([]);
 
     // Cancelling gives the second order's straws back to the shelf.
-    expect((await director.del(`/api/orders/${second.id}`)).statusCode).toBe(200);
+    expect((await director.post(`/api/orders/${second.id}/cancel`, { refund: "later" })).statusCode).toBe(
+      200,
+    );
     expect((await where(received.itemId)).positions.every((p) => p.allocated === 0)).toBe(true);
     expect(await invariantViolations(t.database)).toEqual([]);
   });

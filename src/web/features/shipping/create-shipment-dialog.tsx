@@ -57,7 +57,7 @@ function dueDay(promised: string | null) {
 const required = ["orderNumber", "customerName", "destination"] as const;
 
 /** What to take from the tanks for this order; each pick is confirmed by its label before it ships. */
-function ShipmentPicks({ orderId }: { orderId: number }) {
+export function ShipmentPicks({ orderId }: { orderId: number }) {
   const list = useQuery(pickListQuery(orderId));
   const scan = useScanPick(orderId);
   return (

@@ -18,7 +18,7 @@ import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { shippingQueries, useSetShipmentStatus } from "./api";
-import { CreateShipmentDialog } from "./create-shipment-dialog";
+import { CreateShipmentDialog, ShipmentPicks } from "./create-shipment-dialog";
 import { ShipmentTable } from "./shipment-table";
 
 function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined; onClose: () => void }) {
@@ -41,7 +41,12 @@ function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined
       description="Full shipment record"
       rows={rows}
       onClose={onClose}
-    />
+    >
+      {/* Scanned here too, so a shipment is never stuck on a pick that only its create dialog showed. */}
+      {shipment.status === "preparing" && shipment.orderId !== null && (
+        <ShipmentPicks orderId={shipment.orderId} />
+      )}
+    </DetailsDialog>
   );
 }
 
