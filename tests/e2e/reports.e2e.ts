@@ -12,10 +12,10 @@ describe("reports and analytics", () => {
     await page.goto("/reports");
     await page.getByTestId("chart-revenue").locator(".recharts-line-curve").waitFor();
     const month = await (await page.request.get(`${baseUrl()}/api/reports?period=30d`)).json();
-    expect(await page.getByTestId("stat-Total Revenue").textContent()).toBe(
+    expect(await page.getByTestId("stat-Total Revenue (last 30 days)").textContent()).toBe(
       kes(month.salesReport.totalRevenue),
     );
-    expect(await page.getByTestId("stat-Total Orders").textContent()).toBe(
+    expect(await page.getByTestId("stat-Booked Orders (last 30 days)").textContent()).toBe(
       String(month.salesReport.totalOrders),
     );
     expect(await page.getByTestId("chart-distribution").locator(".recharts-pie-sector").count()).toBe(
@@ -47,7 +47,7 @@ describe("reports and analytics", () => {
     await page.getByLabel("Report period").selectOption("1y");
     const year = await (await page.request.get(`${baseUrl()}/api/reports?period=1y`)).json();
     await page.waitForFunction(
-      (v) => document.querySelector('[data-testid="stat-Total Orders"]')?.textContent === v,
+      (v) => document.querySelector('[data-testid="stat-Booked Orders (last year)"]')?.textContent === v,
       String(year.salesReport.totalOrders),
     );
     expect(year.salesReport.totalOrders).toBeGreaterThan(month.salesReport.totalOrders);

@@ -274,7 +274,9 @@ describe("shipments", () => {
     // No shipment before its picks are scanned: refused, saying why.
     const early = await logistics.post("/api/shipments", shipmentFor(placed.orderNumber));
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toMatch(/scan every cane on its pick list before creating the shipment/);
+    expect(early.json().error.message).toMatch(
+      /scan every cane on its pick list before creating the shipment/,
+    );
     await confirmPicks(logistics, placed.id);
     expect((await logistics.post("/api/shipments", shipmentFor(placed.orderNumber))).statusCode).toBe(201);
   });

@@ -28,12 +28,17 @@ import { OrderFormDialog } from "./order-form-dialog";
 const screen = { title: "Sales & Orders", subtitle: "Orders from staff and the client portal" };
 /** Revenue in the chosen currency: the server's USD figure, or the one rate for the outstanding amount. */
 const statsOf = (s: OrderSummary, currency: DisplayCurrency): Stat[] => [
-  { label: "Total Orders", value: s.totalOrders, icon: ShoppingCart },
+  {
+    label: "Total Orders",
+    value: s.totalOrders,
+    icon: ShoppingCart,
+    hint: "Every order, whatever its status",
+  },
   {
     label: "Total Revenue",
     value: currency === "KES" ? formatKes(s.totalRevenueKes) : formatUsd(s.totalRevenueUsd),
     icon: DollarSign,
-    hint: `Order value booked (approved and later), in ${currency}; ${formatKesIn(s.outstandingKes, currency)} outstanding`,
+    hint: `Booked: approved and later orders, in ${currency}; ${formatKesIn(s.outstandingKes, currency)} outstanding`,
   },
   { label: "Pending Orders", value: s.pendingOrders, icon: Clock },
   { label: "Delivered Orders", value: s.deliveredOrders, icon: CheckCircle },

@@ -90,13 +90,19 @@ export default function ReportsPage() {
         <div className="space-y-6">
           <StatRow
             stats={[
+              // The period is in the label: these are not the all-time figures of the same name elsewhere.
               {
-                label: "Total Revenue",
+                label: `Total Revenue (${reportPeriodLabels[period].toLowerCase()})`,
                 value: formatKes(r.salesReport.totalRevenue),
                 icon: TrendingUp,
-                hint: `Order value booked; ${formatKes(r.salesReport.ledger.outstandingKes)} outstanding`,
+                hint: `Booked on orders placed in the period; ${formatKes(r.salesReport.ledger.outstandingKes)} outstanding`,
               },
-              { label: "Total Orders", value: r.salesReport.totalOrders, icon: ShoppingCart },
+              {
+                label: `Booked Orders (${reportPeriodLabels[period].toLowerCase()})`,
+                value: r.salesReport.totalOrders,
+                icon: ShoppingCart,
+                hint: "Approved and later, not cancelled or rejected",
+              },
               { label: "Active Customers", value: r.customerReport.activeCustomers, icon: Users },
               ...(r.inventoryReport
                 ? [
