@@ -7,6 +7,11 @@ export const serviceTypes = ["AI", "ET", "Natural"] as const;
 export const breedingStatuses = ["breeding", "pregnant", "calved", "failed", "open"] as const;
 export type BreedingStatus = (typeof breedingStatuses)[number];
 export const GESTATION_DAYS = 280;
+/** An embryo is about a week old when transferred: an ET calf is due this long after the transfer. */
+export const ET_GESTATION_DAYS = 273;
+/** The earliest a pregnancy diagnosis means anything, and the shortest gestation that is a calving. */
+export const PD_MIN_DAYS = 30;
+export const CALVING_MIN_DAYS = 220;
 /** The four vets who perform services; the first is the form's default. */
 export const technicians = [
   "Dr. Sarah Wanjiku",
@@ -35,6 +40,8 @@ export const breedingRecordSchema = z.object({
   notes: z.string().nullable(),
   expectedCalvingDate: z.string(),
   status: z.enum(breedingStatuses),
+  pregnantOn: z.string().nullable(),
+  calvedOn: z.string().nullable(),
   success: z.boolean(),
 });
 export type BreedingRecord = z.infer<typeof breedingRecordSchema>;
@@ -61,9 +68,23 @@ export const breedingInputSchema = z
   });
 export type BreedingInput = z.input<typeof breedingInputSchema>;
 
-export const breedingStatusInputSchema = z.object({
-  status: z.enum(breedingStatuses, { error: "Unknown breeding status" }),
-});
+/** Pregnant and calved ask for their day (the diagnosis, the calving); the server checks it against the service. */
+export const breedingStatusInputSchema = z
+  .object({
+    status: z.enum(breedingStatuses, { error: "Unknown breeding status" }),
+    date: isoDate("Enter a valid date").optional(),
+  })
+  .superRefine((r, ctx) => {
+    if ((r.status === "pregnant" || r.status === "calved") && !r.date) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["date"],
+        message:
+          r.status === "pregnant" ? "Enter the day of the pregnancy diagnosis" : "Enter the calving date",
+      });
+    }
+  });
+export type BreedingStatusInput = z.input<typeof breedingStatusInputSchema>;
 export const breedingListQuery = paginationQuery.extend({ status: z.enum(breedingStatuses).optional() });
 export type BreedingListQuery = z.input<typeof breedingListQuery>;
 
@@ -75,9 +96,16 @@ export const breedingSummarySchema = z.object({
 });
 export type BreedingSummary = z.infer<typeof breedingSummarySchema>;
 
-/** Expected calving: service date + 280 days (dates as YYYY-MM-DD). */
-export function expectedCalving(serviceDate: string): string {
+/** Whole days from one YYYY-MM-DD to another. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** Expected calving: service date + 280 days, or transfer date + 273 for an embryo (dates as YYYY-MM-DD). */
+export function expectedCalving(
+  serviceDate: string,
+  serviceType: (typeof serviceTypes)[number] = "AI",
+): string {
   const d = new Date(`${serviceDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + GESTATION_DAYS);
+  d.setUTCDate(d.getUTCDate() + (serviceType === "ET" ? ET_GESTATION_DAYS : GESTATION_DAYS));
   return d.toISOString().slice(0, 10);
 }

@@ -128,12 +128,20 @@ describe("breeding records", () => {
     const [saved] = await (await page.request.get(`${baseUrl()}/api/breeding-records?limit=5`)).json();
     expect(saved).toMatchObject({ animalId: "MWF-042", batchId: expect.any(Number) });
     expect(await row.textContent()).toContain(calving);
+    // Pregnant asks for the diagnosis day, and two days after the service is too soon to know.
     await row.getByLabel("Status of MWF-042").selectOption("pregnant");
+    const outcome = page.getByRole("dialog");
+    await outcome.getByLabel("Pregnancy diagnosis date").fill(new Date().toISOString().slice(0, 10));
+    await outcome.getByRole("button", { name: "Save" }).click();
+    await outcome
+      .getByText("A pregnancy diagnosis needs at least 30 days after the service (this is 2)")
+      .first()
+      .waitFor();
+    await screenshot(page, "breeding-outcome-refused", { fullPage: false });
+    await outcome.getByRole("button", { name: "Cancel" }).click();
+    await row.getByLabel("Status of MWF-042").selectOption("failed");
     await expectToast(page, "Record status updated");
-    await row.getByText("pregnant", { exact: true }).first().waitFor();
-    await row.getByLabel("Status of MWF-042").selectOption("calved");
-    await row.getByText("calved").waitFor();
-    expect(await row.getByLabel("Status of MWF-042").count()).toBe(0);
+    await row.getByText("failed", { exact: true }).first().waitFor();
     const summary = await (await page.request.get(`${baseUrl()}/api/breeding-records/summary`)).json();
     await page.waitForFunction(
       (v) => document.querySelector('[data-testid="stat-Success Rate"]')?.textContent === v,

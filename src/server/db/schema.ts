@@ -1132,6 +1132,9 @@ export const breedingRecords = pgTable(
     notes: text("notes"),
     expectedCalvingDate: date("expected_calving_date", { mode: "string" }).notNull(),
     status: breedingStatusEnum("status").notNull().default("breeding"),
+    /** The pregnancy diagnosis that found her in calf, and the day she calved. */
+    pregnantOn: date("pregnant_on", { mode: "string" }),
+    calvedOn: date("calved_on", { mode: "string" }),
     success: boolean("success").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

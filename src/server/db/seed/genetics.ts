@@ -1,4 +1,4 @@
-import { GESTATION_DAYS, technicians } from "../../../contract/breeding";
+import { expectedCalving, GESTATION_DAYS, technicians } from "../../../contract/breeding";
 import { type GeneticsInput, geneticsSchema, type ToleranceLevel } from "../../../contract/genetics";
 import { insertGenetics } from "../../modules/inventory/genetics";
 import type { Db } from "../adapter";
@@ -141,7 +141,13 @@ async function seedServiceHistory(
         inventoryItemId: item.id,
         customerId: r.pick(customerIds),
         notes: null,
-        expectedCalvingDate: isoDate(new Date(serviceDate.getTime() + GESTATION_DAYS * DAY)),
+        expectedCalvingDate: expectedCalving(isoDate(serviceDate), embryo ? "ET" : "AI"),
+        // Diagnosed in calf five weeks after the service; calved on the day she was due.
+        pregnantOn:
+          status === "pregnant" || status === "calved"
+            ? isoDate(new Date(serviceDate.getTime() + 35 * DAY))
+            : null,
+        calvedOn: status === "calved" ? expectedCalving(isoDate(serviceDate), embryo ? "ET" : "AI") : null,
         status,
         success: status === "pregnant" || status === "calved",
         createdAt: serviceDate,

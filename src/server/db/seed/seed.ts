@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { GESTATION_DAYS, technicians } from "../../../contract/breeding";
+import { expectedCalving, GESTATION_DAYS, technicians } from "../../../contract/breeding";
 import { kesToUsd } from "../../../contract/money";
 import type { OrderStatus } from "../../../contract/orders";
 import { alertStatusFor } from "../../../contract/storage";
@@ -498,7 +498,13 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
         geneticMaterial: serviceType === "Natural" ? "Farm bull (Boran)" : material,
         inventoryItemId: serviceType === "Natural" ? null : rowByItemId.get(material)!.id,
         notes: status === "failed" ? "Returned to heat; re-service planned." : null,
-        expectedCalvingDate: isoDate(new Date(serviceDate.getTime() + GESTATION_DAYS * DAY)),
+        expectedCalvingDate: expectedCalving(isoDate(serviceDate), serviceType),
+        // Diagnosed in calf five weeks after the service; calved on the day she was due.
+        pregnantOn:
+          status === "pregnant" || status === "calved"
+            ? isoDate(new Date(serviceDate.getTime() + 35 * DAY))
+            : null,
+        calvedOn: status === "calved" ? expectedCalving(isoDate(serviceDate), serviceType) : null,
         status,
         success: status === "pregnant" || status === "calved",
         createdAt: serviceDate,

@@ -123,13 +123,64 @@ describe("breeding records", () => {
     );
   });
 
+  it("asks pregnant and calved for their day, and refuses one too soon after the service or in the future", async () => {
+    // Served 2026-03-01 (AI): a diagnosis from 31 Mar, a calving from 7 Oct (220 days).
+    const created = (await lab.post("/api/breeding-records", record({ animalId: "KDF-778" }))).json();
+    expect(created.expectedCalvingDate).toBe("2026-12-06");
+    const set = (status: string, date?: string) =>
+      lab.patch(`/api/breeding-records/${created.id}/status`, { status, date });
+    const undated = await set("pregnant");
+    expect(undated.statusCode).toBe(400);
+    expect(undated.json().error.fields.date).toBe("Enter the day of the pregnancy diagnosis");
+    const early = await set("pregnant", "2026-03-20");
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.fields.date).toBe(
+      "A pregnancy diagnosis needs at least 30 days after the service (this is 19)",
+    );
+    expect((await set("pregnant", "2026-03-31")).statusCode).toBe(200);
+    // Served 20 Sept, calved 27 Nov: 68 days is no calving.
+    const late = (
+      await lab.post("/api/breeding-records", record({ animalId: "KDF-779", serviceDate: "2026-09-20" }))
+    ).json();
+    const calved = await lab.patch(`/api/breeding-records/${late.id}/status`, {
+      status: "calved",
+      date: "2026-11-27",
+    });
+    expect(calved.statusCode).toBe(400);
+    expect(calved.json().error.fields.date).toBe(
+      "A calving needs at least 220 days after the service (this is 68)",
+    );
+    expect((await set("calved", "2026-10-06")).statusCode).toBe(400);
+    expect((await set("calved", "2999-01-01")).statusCode).toBe(400);
+    expect((await set("calved", "2026-10-07")).json()).toMatchObject({
+      calvedOn: "2026-10-07",
+      pregnantOn: "2026-03-31",
+    });
+  });
+
+  it("gives an embryo transfer its own gestation from the transfer date", async () => {
+    const created = (
+      await lab.post("/api/breeding-records", record({ animalId: "KDF-780", serviceType: "ET" }))
+    ).json();
+    expect(created.expectedCalvingDate).toBe("2026-11-29");
+  });
+
   it("sets success from the status, keeps calved final, and the summary follows", async () => {
     const created = (await lab.post("/api/breeding-records", record({ animalId: "KDF-777" }))).json();
-    const set = (status: string) => lab.patch(`/api/breeding-records/${created.id}/status`, { status });
-    expect((await set("pregnant")).json()).toMatchObject({ status: "pregnant", success: true });
-    expect((await set("open")).json()).toMatchObject({ status: "open", success: false });
+    const set = (status: string, date?: string) =>
+      lab.patch(`/api/breeding-records/${created.id}/status`, { status, date });
+    expect((await set("pregnant", "2026-04-15")).json()).toMatchObject({
+      status: "pregnant",
+      success: true,
+      pregnantOn: "2026-04-15",
+    });
+    expect((await set("open")).json()).toMatchObject({ status: "open", success: false, pregnantOn: null });
     expect((await set("failed")).json().success).toBe(false);
-    expect((await set("calved")).json()).toMatchObject({ status: "calved", success: true });
+    expect((await set("calved", "2026-11-20")).json()).toMatchObject({
+      status: "calved",
+      success: true,
+      calvedOn: "2026-11-20",
+    });
     expect((await set("breeding")).statusCode).toBe(409);
     expect((await set("nonsense")).statusCode).toBe(400);
     expect((await lab.patch("/api/breeding-records/999999/status", { status: "open" })).statusCode).toBe(404);

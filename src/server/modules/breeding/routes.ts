@@ -50,6 +50,6 @@ export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): v
       config,
       schema: { params: idParams, body: breedingStatusInputSchema, response: { 200: breedingRecordSchema } },
     },
-    (request) => setBreedingStatus(ctx, request.params.id, request.body.status),
+    (request) => setBreedingStatus(ctx, request.params.id, request.body),
   );
 }

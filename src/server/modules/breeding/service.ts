@@ -6,8 +6,12 @@ import {
   type BreedingSummary,
   type breedingInputSchema,
   type breedingListQuery,
+  type breedingStatusInputSchema,
+  CALVING_MIN_DAYS,
+  daysBetween,
   expectedCalving,
   isSuccessStatus,
+  PD_MIN_DAYS,
 } from "../../../contract/breeding";
 import { percentOf } from "../../../contract/dashboard";
 import type { AppContext } from "../../context";
@@ -36,6 +40,8 @@ export function toBreedingRecord(row: Row): BreedingRecord {
     customerId: row.customerId,
     notes: row.notes,
     expectedCalvingDate: row.expectedCalvingDate,
+    pregnantOn: row.pregnantOn,
+    calvedOn: row.calvedOn,
     status: row.status,
     success: row.success,
   };
@@ -123,7 +129,7 @@ export function createBreedingRecord(
         batchId: input.batchId ?? null,
         customerId: input.customerId ?? null,
         notes: input.notes ?? null,
-        expectedCalvingDate: expectedCalving(input.serviceDate),
+        expectedCalvingDate: expectedCalving(input.serviceDate, input.serviceType),
         status: "breeding",
         success: false,
         createdAt: now,
@@ -134,21 +140,56 @@ export function createBreedingRecord(
   });
 }
 
-/** Any status until calved (final); pregnant and calved mark the record a success. */
+/**
+ * Checks an outcome's day against the service: none in the future, a diagnosis at least 30 days after the
+ * service, a calving at least 220 days after it (an earlier birth is an abortion, not a calving).
+ */
+function checkOutcomeDate(
+  record: { serviceDate: string },
+  status: BreedingStatus,
+  date: string,
+  today: string,
+) {
+  const fail = (message: string) => validationError(message, { date: message });
+  if (date > today) throw fail("The date cannot be in the future");
+  if (date < record.serviceDate) throw fail("The date cannot be before the service");
+  const days = daysBetween(record.serviceDate, date);
+  if (status === "pregnant" && days < PD_MIN_DAYS) {
+    throw fail(
+      `A pregnancy diagnosis needs at least ${PD_MIN_DAYS} days after the service (this is ${days})`,
+    );
+  }
+  if (status === "calved" && days < CALVING_MIN_DAYS) {
+    throw fail(`A calving needs at least ${CALVING_MIN_DAYS} days after the service (this is ${days})`);
+  }
+}
+
+/**
+ * Any status until calved (final); pregnant and calved mark the record a success and keep their day,
+ * checked against the service.
+ */
 export function setBreedingStatus(
   ctx: AppContext,
   id: number,
-  status: BreedingStatus,
+  input: z.output<typeof breedingStatusInputSchema>,
 ): Promise<BreedingRecord> {
+  const { status, date } = input;
   return ctx.database.tx(async (db) => {
     const [current] = await db.select().from(breedingRecords).where(eq(breedingRecords.id, id)).for("update");
     if (!current) throw notFound("Breeding record");
     if (current.status === "calved" && status !== "calved") {
       throw conflict(`${current.animalName} (${current.animalId}) has calved; the record is final`);
     }
+    if (date) checkOutcomeDate(current, status, date, nairobiDate(ctx.clock.now()));
+    const dates =
+      status === "pregnant"
+        ? { pregnantOn: date, calvedOn: null }
+        : status === "calved"
+          ? { calvedOn: date, pregnantOn: current.pregnantOn }
+          : { pregnantOn: null, calvedOn: null };
     const [row] = await db
       .update(breedingRecords)
-      .set({ status, success: isSuccessStatus(status), updatedAt: ctx.clock.now() })
+      .set({ status, success: isSuccessStatus(status), ...dates, updatedAt: ctx.clock.now() })
       .where(eq(breedingRecords.id, id))
       .returning();
     // A diagnosis moves a bull's conception rate, which the catalogue shows beside his stock.

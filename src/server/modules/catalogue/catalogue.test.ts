@@ -301,10 +301,15 @@ describe("proof sheet and measured fertility", () => {
     expect((await sheet()).fertility.services).toBe(0);
     for (const [i, id] of ids.entries()) {
       const status = i < 10 ? "pregnant" : i < 19 ? "failed" : "open";
-      expect((await lab.patch(`/api/breeding-records/${id}/status`, { status })).statusCode).toBe(200);
+      const date = status === "pregnant" ? "2026-04-01" : undefined;
+      expect((await lab.patch(`/api/breeding-records/${id}/status`, { status, date })).statusCode).toBe(200);
     }
     expect((await sheet()).fertility).toEqual(fertilityOf(10, 21));
-    await lab.patch(`/api/breeding-records/${ids[0]}/status`, { status: "calved" });
+    const calved = await lab.patch(`/api/breeding-records/${ids[0]}/status`, {
+      status: "calved",
+      date: "2026-11-01",
+    });
+    expect(calved.statusCode, calved.body).toBe(200);
     await t.database.tx((db) => db.delete(breedingRecords).where(eq(breedingRecords.id, ids[20]!)));
     // Written behind the app's back: as after another instance's change, the catalogue's copy is dropped.
     stockChanged();

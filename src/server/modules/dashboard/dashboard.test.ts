@@ -266,9 +266,19 @@ describe("temperature readings", () => {
     expect(alerts.map((a: { storageUnit: string }) => a.storageUnit)).toContain("LN2-Tank-A");
     const ok = await lab.post("/api/storage/readings", { storageUnitId: tankA.id, temperature: -196 });
     expect(ok.json().alertStatus).toBe("normal");
-    expect(
-      (await lab.get("/api/alerts/temperature")).json().map((a: { storageUnit: string }) => a.storageUnit),
-    ).not.toContain("LN2-Tank-A");
+    const banner = async () =>
+      (await lab.get("/api/alerts/temperature")).json().map((a: { storageUnit: string }) => a.storageUnit);
+    // Back to normal, the alarm stays on the banner until a person acknowledges it.
+    expect(await banner()).toContain("LN2-Tank-A");
+    const [alert] = (await lab.get("/api/storage/alerts?limit=500"))
+      .json()
+      .filter(
+        (a: { storageUnitId: number; kind: string }) =>
+          a.storageUnitId === tankA.id && a.kind === "temperature",
+      );
+    expect(alert.clearedAt).not.toBeNull();
+    await lab.post(`/api/storage/alerts/${alert.id}/acknowledge`, { note: "Dewar lid reseated" });
+    expect(await banner()).not.toContain("LN2-Tank-A");
   });
 
   it("validates readings and who may record them", async () => {

@@ -2,7 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import {
   breedingInputSchema,
   breedTypes,
+  ET_GESTATION_DAYS,
   expectedCalving,
+  GESTATION_DAYS,
   serviceTypes,
   technicians,
 } from "../../../contract/breeding";
@@ -58,6 +60,7 @@ export function AddRecordDialog(props: DialogProps) {
     }));
   };
   const serviceDate = form.values.serviceDate;
+  const serviceType = form.values.serviceType as (typeof serviceTypes)[number];
   const stockOptions: Options = [
     ["", "Not from our stock"],
     ...(stock.data ?? [])
@@ -88,8 +91,8 @@ export function AddRecordDialog(props: DialogProps) {
       {...dialog}
       title="Add Breeding Record"
       description={`Expected calving: ${
-        serviceDate ? formatDate(`${expectedCalving(serviceDate)}T12:00:00Z`) : "–"
-      } (280 days)`}
+        serviceDate ? formatDate(`${expectedCalving(serviceDate, serviceType)}T12:00:00Z`) : "–"
+      } (${serviceType === "ET" ? `${ET_GESTATION_DAYS} days from the transfer` : `${GESTATION_DAYS} days`})`}
       submitLabel="Add Record"
       pendingLabel="Saving..."
     >

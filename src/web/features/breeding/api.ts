@@ -27,7 +27,7 @@ export const useCreateBreedingRecord = () =>
 
 export const useSetBreedingStatus = () =>
   useApiMutation(
-    ({ id, status }: { id: number; status: breeding.BreedingStatus }) =>
-      apiJson<breeding.BreedingRecord>("PATCH", `/api/breeding-records/${id}/status`, { status }),
+    ({ id, ...input }: breeding.BreedingStatusInput & { id: number }) =>
+      apiJson<breeding.BreedingRecord>("PATCH", `/api/breeding-records/${id}/status`, input),
     { invalidates },
   );

@@ -9,6 +9,7 @@ import { toastOutcome } from "../../components/ui/use-toast";
 import { usePage } from "../../lib/use-page";
 import { AddRecordDialog } from "./add-record-dialog";
 import { breedingQueries, useSetBreedingStatus } from "./api";
+import { OutcomeDialog } from "./outcome-dialog";
 import { formatDay, RecordTable } from "./record-table";
 
 function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined; onClose: () => void }) {
@@ -22,6 +23,8 @@ function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined
     ["Technician", record.technician],
     ["Genetic material", record.geneticMaterial],
     ["Status", record.status],
+    ["Diagnosed pregnant", record.pregnantOn ? formatDay(record.pregnantOn) : "–"],
+    ["Calved", record.calvedOn ? formatDay(record.calvedOn) : "–"],
     ["Success", record.success ? "Yes" : "No"],
     ["Notes", record.notes || "–"],
   ];
@@ -50,8 +53,15 @@ export default function BreedingPage() {
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<BreedingRecord>();
   const setStatus = useSetBreedingStatus();
-  const changeStatus = (r: BreedingRecord, status: BreedingStatus) =>
-    setStatus.mutate({ id: r.id, status }, toastOutcome("Record status updated", "Failed to update record"));
+  const [outcome, setOutcome] = useState<{ record: BreedingRecord; status: "pregnant" | "calved" }>();
+  // Pregnant and calved ask for their day first; the others change at once.
+  const changeStatus = (record: BreedingRecord, status: BreedingStatus) =>
+    status === "pregnant" || status === "calved"
+      ? setOutcome({ record, status })
+      : setStatus.mutate(
+          { id: record.id, status },
+          toastOutcome("Record status updated", "Failed to update record"),
+        );
   return (
     <ListScreen
       {...screen}
@@ -61,6 +71,9 @@ export default function BreedingPage() {
         <>
           <AddRecordDialog open={open} onOpenChange={setOpen} />
           <RecordDetails record={viewing} onClose={() => setViewing(undefined)} />
+          {outcome && (
+            <OutcomeDialog {...outcome} open onOpenChange={(isOpen) => !isOpen && setOutcome(undefined)} />
+          )}
         </>
       }
     >
