@@ -137,6 +137,9 @@ export const pendingOrderSchema = z.object({
   totalAmount: z.number().int(),
   orderDate: z.string(),
   source: z.enum(["staff", "client"]),
+  /** Who placed it: a staff member's name, or null for the client's own order. */
+  createdBy: z.string().nullable(),
+  createdByUserId: z.number().int().nullable(),
   notes: z.string().nullable(),
   paymentStatus: z.enum(paymentStatuses),
   amountPaidKes: z.number().int(),

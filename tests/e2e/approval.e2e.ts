@@ -70,7 +70,7 @@ describe("order approval", () => {
     const director = await newPage(browser);
     await signInAsStaff(director, "director1@urithi.co.ke");
     await director.goto("/order-approval");
-    await director.getByText("Directors and Head Scientist only", { exact: false }).waitFor();
+    await director.getByText("Directors and the Chief Scientist only", { exact: false }).waitFor();
     const entry = director.getByTestId("pending-order").filter({ hasText: number });
     await entry.click();
     const details = director.getByTestId("approval-details");

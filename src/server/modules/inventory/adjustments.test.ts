@@ -55,17 +55,23 @@ describe("editing an item", () => {
       type: "embryo",
       currentStock: 999,
     };
-    const res = await lab.patch(`/api/inventory/${item.id}`, changes);
+    // A list price is a Director's to change (the pricing permission), not the lab's.
+    const priced = await lab.patch(`/api/inventory/${item.id}`, changes);
+    expect(priced.statusCode).toBe(403);
+    expect(priced.json().error.message).toBe("Only a Director may change a list price");
+    const res = await lab.patch(`/api/inventory/${item.id}`, { ...changes, costPerUnit: before.costPerUnit });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       itemId: before.itemId,
       type: "sperm",
       currentStock: 20,
       breedName: "Boran (Kenya Boran)",
-      costPerUnit: 2_800,
+      costPerUnit: before.costPerUnit,
       storageUnitId: 2,
       expiryDate: "2030-01-31",
     });
+    const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    expect((await director.patch(`/api/inventory/${item.id}`, changes)).json().costPerUnit).toBe(2_800);
     expect((await detail(item.id)).movements).toHaveLength(before.movements.length);
     const badUnit = await lab.patch(`/api/inventory/${item.id}`, { ...changes, storageUnitId: 999_999 });
     expect(badUnit.json().error.fields).toEqual({ storageUnitId: "Choose an existing storage unit" });

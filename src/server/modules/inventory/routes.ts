@@ -17,7 +17,7 @@ import {
 import { orderSchema } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
-import { currentUser } from "../../http/auth-hook";
+import { actorOf, currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { recordCount, writeOff } from "./adjustments";
@@ -107,7 +107,7 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
       config: write,
       schema: { params: idParams, body: inventoryItemUpdateSchema, response: { 200: inventoryItemSchema } },
     },
-    (request) => updateInventoryItem(ctx, request.params.id, request.body),
+    (request) => updateInventoryItem(ctx, request.params.id, request.body, actorOf(request)),
   );
   r.post(
     "/api/inventory/:id/write-off",

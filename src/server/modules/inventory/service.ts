@@ -15,10 +15,11 @@ import {
   type reserveInputSchema,
 } from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
+import { can, type Role } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
-import { conflict, notFound, validationError } from "../../errors";
+import { conflict, forbidden, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { placeOrder } from "../orders/place";
@@ -283,12 +284,22 @@ async function checkStorageUnit(db: Db, storageUnitId: number | null | undefined
 }
 
 /** Corrects an item's details (breed, supplier, price, storage, expiry, genetics); its stock is not touched. */
+/** Edits an item's details; its list price only with the `pricing` permission (Directors). */
 export function updateInventoryItem(
   ctx: AppContext,
   id: number,
   input: z.output<typeof inventoryItemUpdateSchema>,
+  actor: { role: Role },
 ): Promise<InventoryItem> {
   return ctx.database.tx(async (db) => {
+    const [current] = await db
+      .select({ costPerUnit: inventoryItems.costPerUnit })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, id));
+    if (!current) throw notFound("Inventory item");
+    if (input.costPerUnit !== current.costPerUnit && !can(actor.role, "pricing")) {
+      throw forbidden("Only a Director may change a list price");
+    }
     await checkStorageUnit(db, input.storageUnitId);
     stockChanged();
     const [row] = await db

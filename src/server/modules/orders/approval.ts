@@ -4,7 +4,7 @@ import type { approveInputSchema, PendingOrder, rejectInputSchema } from "../../
 import type { Order } from "../../../contract/orders";
 import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
-import { orders } from "../../db/schema";
+import { orders, users } from "../../db/schema";
 import { DAY_MS } from "../../time";
 import { orderTotals } from "../finance/figures";
 import { type Actor, changeOrderStatus } from "./process";
@@ -17,14 +17,19 @@ export const countPendingOrders = (ctx: AppContext) =>
 
 export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<PendingOrder[]> {
   return ctx.database.read(async (db) => {
-    const rows = await db
-      .select()
+    const found = await db
+      .select({ order: orders, firstName: users.firstName, lastName: users.lastName, role: users.role })
       .from(orders)
+      .leftJoin(users, eq(users.id, orders.createdBy))
       .where(eq(orders.status, "pending"))
       .orderBy(asc(orders.orderDate), asc(orders.id))
       .limit(page.limit)
       .offset(page.offset);
-    if (rows.length === 0) return [];
+    if (found.length === 0) return [];
+    const rows = found.map((f) => f.order);
+    const creators = new Map(
+      found.map((f) => [f.order.id, f.role && f.role !== "client" ? `${f.firstName} ${f.lastName}` : null]),
+    );
     const items = await itemsByOrder(
       db,
       rows.map((r) => r.id),
@@ -46,6 +51,8 @@ export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<Pe
       orderDate: o.orderDate.toISOString(),
       source: o.source,
       notes: o.notes,
+      createdBy: creators.get(o.id) ?? null,
+      createdByUserId: o.createdBy,
       paymentStatus: o.paymentStatus,
       amountPaidKes: o.amountPaidKes,
       holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,

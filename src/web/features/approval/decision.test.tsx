@@ -22,6 +22,8 @@ const order: PendingOrder = {
   orderDate: "2026-11-20T09:00:00Z",
   source: "client",
   notes: null,
+  createdBy: null,
+  createdByUserId: null,
   paymentStatus: "unpaid",
   amountPaidKes: 0,
   holdExpiresAt: null,
@@ -78,5 +80,13 @@ describe("the approval form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Reject Order" }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ url: "/api/orders/12/reject", body: { reason: "Out of season" } });
+  });
+  it("offers no Approve on the approver's own order, only Reject", async () => {
+    renderWithApp(
+      <Decision order={order} approver="Amani Director" mayGiveCredit ownOrder onDone={() => {}} />,
+    );
+    expect(screen.getByTestId("own-order").textContent).toMatch(/another approver must approve it/);
+    expect(screen.queryByRole("button", { name: "Approve Order" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Reject Order" }).textContent).toBe("Reject Order");
   });
 });

@@ -41,12 +41,15 @@ export function Decision({
   order,
   approver,
   mayGiveCredit,
+  ownOrder = false,
   onDone,
 }: {
   order: PendingOrder;
   approver: string;
   /** Directors may approve an unpaid order on credit. */
   mayGiveCredit: boolean;
+  /** The approver created this order: another approver must approve it, so Approve is not offered. */
+  ownOrder?: boolean;
   onDone: () => void;
 }) {
   const [onCredit, setOnCredit] = useState(false);
@@ -112,35 +115,41 @@ export function Decision({
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <form className="space-y-3" onSubmit={onApprove} noValidate>
-            <Field
-              label="Estimated delivery *"
-              options={dayOptions}
-              hint={estimateHint(order.requestedDeliveryDate, approval.values.estimatedDays)}
-              bind={approval.field("estimatedDays")}
-            />
-            <Field label="Note to the client" rows={2} bind={approval.field("clientNote")} />
-            <Field label="Approval note (staff only)" rows={2} bind={approval.field("notes")} />
-            {unpaid && mayGiveCredit && (
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={onCredit}
-                  onChange={(e) => setOnCredit(e.target.checked)}
-                />
-                <span>Approve on credit: the order is not paid yet and may ship before payment.</span>
-              </label>
-            )}
-            {unpaid && !mayGiveCredit && (
-              <p className="text-sm text-gray-600 dark:text-gray-400">
-                Not paid yet: approve once payment arrives, or ask a Director to approve it on credit.
-              </p>
-            )}
-            <Button type="submit" className="w-full" disabled={deciding}>
-              {approve.isPending ? "Approving..." : "Approve Order"}
-            </Button>
-          </form>
+          {ownOrder ? (
+            <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="own-order">
+              You created this order, so another approver must approve it. You may still reject it.
+            </p>
+          ) : (
+            <form className="space-y-3" onSubmit={onApprove} noValidate>
+              <Field
+                label="Estimated delivery *"
+                options={dayOptions}
+                hint={estimateHint(order.requestedDeliveryDate, approval.values.estimatedDays)}
+                bind={approval.field("estimatedDays")}
+              />
+              <Field label="Note to the client" rows={2} bind={approval.field("clientNote")} />
+              <Field label="Approval note (staff only)" rows={2} bind={approval.field("notes")} />
+              {unpaid && mayGiveCredit && (
+                <label className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={onCredit}
+                    onChange={(e) => setOnCredit(e.target.checked)}
+                  />
+                  <span>Approve on credit: the order is not paid yet and may ship before payment.</span>
+                </label>
+              )}
+              {unpaid && !mayGiveCredit && (
+                <p className="text-sm text-gray-600 dark:text-gray-400">
+                  Not paid yet: approve once payment arrives, or ask a Director to approve it on credit.
+                </p>
+              )}
+              <Button type="submit" className="w-full" disabled={deciding}>
+                {approve.isPending ? "Approving..." : "Approve Order"}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
       <Card>

@@ -28,7 +28,7 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
     <div>
       <PageHeader
         title="Order Approval"
-        subtitle="Directors and Head Scientist only: review and decide pending orders"
+        subtitle="Directors and the Chief Scientist only: review and decide pending orders"
       />
       <ListState query={pending} page={page} {...listing}>
         {(list) => {
@@ -44,6 +44,7 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                     order={selected}
                     approver={`${user.firstName} ${user.lastName}`}
                     mayGiveCredit={user.role === "director"}
+                    ownOrder={selected.createdByUserId === user.id}
                     onDone={() => setSelectedId(undefined)}
                   />
                 </div>

@@ -37,6 +37,9 @@ export function PendingOrderList({
               <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
             </div>
             <p className="mt-1 font-medium">{o.customerName}</p>
+            <p className="text-xs text-gray-600 dark:text-gray-400">
+              {o.createdBy ? `Created by ${o.createdBy}` : "Placed by the client"}
+            </p>
             <p className="text-xs text-gray-500">
               {formatDateTime(o.orderDate)} · {formatKes(o.totalAmount)}
             </p>

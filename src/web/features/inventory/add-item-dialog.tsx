@@ -11,11 +11,13 @@ import {
   itemTypes,
   originLabels,
 } from "../../../contract/inventory";
+import { can } from "../../../contract/roles";
 import { Field, type Options, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { optionalNumber } from "../../lib/form";
 import type { MutateCallbacks } from "../../lib/query";
+import { useSession } from "../../lib/session";
 import { caneOptions, storageQueries, storeQueries } from "../storage/api";
 import { useCreateItem, useUpdateItem } from "./api";
 import {
@@ -135,6 +137,8 @@ const fromItem = (item: InventoryItem): Form => ({
  * write-offs).
  */
 export function AddItemDialog({ item, ...props }: DialogProps & { item?: InventoryItem }) {
+  const session = useSession();
+  const mayPrice = session.data ? can(session.data.user.role, "pricing") : false;
   const units = useQuery({ ...storageQueries.units(), enabled: props.open });
   const store = useQuery({ ...storeQueries.map(), enabled: props.open && !item });
   // The receipt schema is the edit schema plus ID, type and stock: typed as the smaller one for the form.
@@ -193,7 +197,16 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
       {!item && (
         <Field label="Stock (units) *" type="number" min={1} step={1} bind={form.field("currentStock")} />
       )}
-      <Field label="Price per unit (KES) *" type="number" min={1} step={1} bind={form.field("costPerUnit")} />
+      <Field
+        label="Price per unit (KES) *"
+        type="number"
+        min={1}
+        step={1}
+        // A list price, once set, is changed only by a Director (the pricing permission).
+        readOnly={Boolean(item) && !mayPrice}
+        hint={item && !mayPrice ? "Only a Director may change a list price" : undefined}
+        bind={form.field("costPerUnit")}
+      />
       <Field
         label="Category *"
         placeholder="Select category"

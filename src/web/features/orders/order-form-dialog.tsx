@@ -8,7 +8,7 @@ import { optionalNumber } from "../../lib/form";
 import { capitalise } from "../../lib/format";
 import { forRecord } from "../../lib/query";
 import { customerQueries } from "../customers/api";
-import { useUpdateOrder } from "./api";
+import { orderQueries, useUpdateOrder } from "./api";
 
 const empty = {
   customerName: "",
@@ -44,6 +44,9 @@ const typeOptions = optionsOf(orderTypes, capitalise);
  */
 export function OrderFormDialog({ order, ...props }: DialogProps & { order: Order }) {
   const customers = useQuery({ ...customerQueries.choices(), enabled: props.open });
+  // An order priced from its lines has no amount to edit: its lines set it.
+  const detail = useQuery({ ...orderQueries.detail(order.id), enabled: props.open });
+  const priced = (detail.data?.lines.length ?? 0) > 0;
   const update = useUpdateOrder();
   const sender = forRecord<OrderUpdate, Order>(update, order.id);
   const spec = {
@@ -83,9 +86,13 @@ export function OrderFormDialog({ order, ...props }: DialogProps & { order: Orde
         options={typeOptions}
         bind={form.field("orderType")}
       />
-      <Field label="Currency *" options={optionsOf(currencies)} bind={form.field("currency")} />
-      <Field label="Amount (KES) *" type="number" min={1} step={1} bind={form.field("totalAmountKes")} />
-      <Field label="Amount (USD)" type="number" min={1} step={1} bind={form.field("totalAmountUsd")} />
+      {!priced && (
+        <>
+          <Field label="Currency *" options={optionsOf(currencies)} bind={form.field("currency")} />
+          <Field label="Amount (KES) *" type="number" min={1} step={1} bind={form.field("totalAmountKes")} />
+          <Field label="Amount (USD)" type="number" min={1} step={1} bind={form.field("totalAmountUsd")} />
+        </>
+      )}
       <Field label="Expected Delivery" type="date" wide bind={form.field("expectedDeliveryDate")} />
     </FormDialog>
   );
