@@ -241,7 +241,10 @@ describe("genetic inventory", () => {
     // Details are corrected in their own form; the stock stays what the movements say.
     await dialog.getByRole("button", { name: "Edit details" }).click();
     const form = small.getByRole("dialog", { name: `Edit ${straw.itemId}` });
-    await form.getByLabel("Price per unit (KES) *").fill("2750");
+    // The lab corrects details; the list price is a Director's.
+    const price = form.getByLabel("Price per unit (KES) *");
+    expect(await price.getAttribute("readonly")).not.toBeNull();
+    await form.getByText("Only a Director may change a list price").waitFor();
     await form.getByLabel("Storage location *").fill("Canister 5, Goblet B");
     expect(await form.getByLabel("Stock (units) *").count()).toBe(0);
     // The bull's proof is typed figures with units, not free text.
@@ -266,7 +269,6 @@ describe("genetic inventory", () => {
       a2a2: true,
       polled: false,
     });
-    await dialog.getByText("KSh 2,750").waitFor();
     await dialog.getByText(/Canister 5, Goblet B/).waitFor();
     // The record fits the phone: nothing pushes the dialog sideways.
     expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
