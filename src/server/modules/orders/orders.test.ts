@@ -71,6 +71,18 @@ describe("orders list and summary", () => {
       receivedKes,
       outstandingKes: bookedKes - receivedKes,
     });
+    // Revenue is the books': roles without finance see the counts only.
+    for (const role of ["logistics_coordinator", "chief_scientist", "sales_manager"] as const) {
+      const staff = asUser(t.app, await loginAs(t.app, staffEmails[role]));
+      expect((await staff.get("/api/orders/summary")).json()).toMatchObject({
+        totalOrders: all.length,
+        totalRevenueKes: null,
+        totalRevenueUsd: null,
+        bookedKes: null,
+        receivedKes: null,
+        outstandingKes: null,
+      });
+    }
   });
 });
 

@@ -48,8 +48,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     { config: read, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
     (request, reply) => withTotal(reply, listOrders(ctx, request.query), countOrders(ctx, request.query)),
   );
-  r.get("/api/orders/summary", { config: read, schema: { response: { 200: orderSummarySchema } } }, () =>
-    orderSummary(ctx),
+  r.get(
+    "/api/orders/summary",
+    { config: read, schema: { response: { 200: orderSummarySchema } } },
+    (request) => orderSummary(ctx, can(currentUser(request).role, "finance")),
   );
   r.get(
     "/api/orders/recent",

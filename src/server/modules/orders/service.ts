@@ -125,17 +125,33 @@ export function recentOrders(ctx: AppContext, limit: number): Promise<Order[]> {
   return listOrders(ctx, { limit, offset: 0 });
 }
 
-/** Counts over every order; the money is the ledger's booked / received / outstanding. */
-export function orderSummary(ctx: AppContext): Promise<OrderSummary> {
+/**
+ * Counts over every order; the money is the ledger's booked / received / outstanding, for those who may see
+ * the books (`finance`) only.
+ */
+export function orderSummary(ctx: AppContext, withMoney: boolean): Promise<OrderSummary> {
   return ctx.database.read(async (db) => {
     const { byStatus, ledger } = await orderTotals(db);
     const totalOrders = [...byStatus.values()].reduce((sum, n) => sum + n, 0);
-    return {
+    const counts = {
       totalOrders,
-      totalRevenueKes: ledger.bookedKes,
-      totalRevenueUsd: kesToUsd(ledger.bookedKes),
       pendingOrders: byStatus.get("pending") ?? 0,
       deliveredOrders: byStatus.get("delivered") ?? 0,
+    };
+    if (!withMoney) {
+      return {
+        ...counts,
+        totalRevenueKes: null,
+        totalRevenueUsd: null,
+        bookedKes: null,
+        receivedKes: null,
+        outstandingKes: null,
+      };
+    }
+    return {
+      ...counts,
+      totalRevenueKes: ledger.bookedKes,
+      totalRevenueUsd: kesToUsd(ledger.bookedKes),
       ...ledger,
     };
   });

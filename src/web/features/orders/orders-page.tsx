@@ -26,7 +26,7 @@ import { OrderDetailsDialog } from "./order-details-dialog";
 import { OrderFormDialog } from "./order-form-dialog";
 
 const screen = { title: "Sales & Orders", subtitle: "Orders from staff and the client portal" };
-/** Revenue in the chosen currency: the server's USD figure, or the one rate for the outstanding amount. */
+/** Revenue in the chosen currency (only for those who may see the books): the server's USD figure, or the one rate for the outstanding amount. */
 const statsOf = (s: OrderSummary, currency: DisplayCurrency): Stat[] => [
   {
     label: "Total Orders",
@@ -34,12 +34,16 @@ const statsOf = (s: OrderSummary, currency: DisplayCurrency): Stat[] => [
     icon: ShoppingCart,
     hint: "Every order, whatever its status",
   },
-  {
-    label: "Total Revenue",
-    value: currency === "KES" ? formatKes(s.totalRevenueKes) : formatUsd(s.totalRevenueUsd),
-    icon: DollarSign,
-    hint: `Booked: approved and later orders, in ${currency}; ${formatKesIn(s.outstandingKes, currency)} outstanding`,
-  },
+  ...(s.totalRevenueKes === null || s.totalRevenueUsd === null
+    ? []
+    : [
+        {
+          label: "Total Revenue",
+          value: currency === "KES" ? formatKes(s.totalRevenueKes) : formatUsd(s.totalRevenueUsd),
+          icon: DollarSign,
+          hint: `Booked: approved and later orders, in ${currency}; ${formatKesIn(s.outstandingKes ?? 0, currency)} outstanding`,
+        },
+      ]),
   { label: "Pending Orders", value: s.pendingOrders, icon: Clock },
   { label: "Delivered Orders", value: s.deliveredOrders, icon: CheckCircle },
 ];
@@ -105,7 +109,8 @@ export default function OrdersPage({
       {...screen}
       actions={
         <>
-          <CurrencyToggle value={currency} onChange={setCurrency} />
+          {/* Revenue is the books': only those with finance see it, and so its currency. */}
+          {canTakePayments && <CurrencyToggle value={currency} onChange={setCurrency} />}
           {canWrite && <AddButton label="New Order" onClick={openNew} />}
         </>
       }
