@@ -109,3 +109,8 @@ export function expectedCalving(
   d.setUTCDate(d.getUTCDate() + (serviceType === "ET" ? ET_GESTATION_DAYS : GESTATION_DAYS));
   return d.toISOString().slice(0, 10);
 }
+
+/** GET /api/breeding/clients: whose cow a service was for, as the breeding roles may read it (no contacts). */
+export const breedingClientQuery = paginationQuery.extend({ search: text().max(100).optional() });
+export const breedingClientSchema = z.object({ id: z.number().int(), name: z.string() });
+export type BreedingClient = z.infer<typeof breedingClientSchema>;

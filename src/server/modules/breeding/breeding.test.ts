@@ -158,6 +158,22 @@ describe("breeding records", () => {
     });
   });
 
+  it("lets the breeding roles pick whose cow by name, without the customer list's contacts", async () => {
+    for (const role of ["chief_scientist", "lab_technician"] as const) {
+      const staff = asUser(t.app, await loginAs(t.app, staffEmails[role]));
+      const res = await staff.get("/api/breeding/clients?limit=500");
+      expect(res.statusCode).toBe(200);
+      expect(res.json().length).toBeGreaterThan(0);
+      expect(Object.keys(res.json()[0]).sort()).toEqual(["id", "name"]);
+      expect((await staff.get("/api/customers")).statusCode).toBe(403);
+    }
+    const [first] = (await lab.get("/api/breeding/clients?limit=1")).json();
+    const found = (await lab.get(`/api/breeding/clients?search=${encodeURIComponent(first.name)}`)).json();
+    expect(found.map((c: { id: number }) => c.id)).toContain(first.id);
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect((await sales.get("/api/breeding/clients")).statusCode).toBe(403);
+  });
+
   it("gives an embryo transfer its own gestation from the transfer date", async () => {
     const created = (
       await lab.post("/api/breeding-records", record({ animalId: "KDF-780", serviceType: "ET" }))

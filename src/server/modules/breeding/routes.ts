@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  breedingClientQuery,
+  breedingClientSchema,
   breedingInputSchema,
   breedingListQuery,
   breedingRecordSchema,
@@ -17,6 +19,7 @@ import {
   breedingSummary,
   countBreedingRecords,
   createBreedingRecord,
+  listBreedingClients,
   listBreedingRecords,
   setBreedingStatus,
 } from "./service";
@@ -29,6 +32,14 @@ export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): v
     { config, schema: { querystring: breedingListQuery, response: { 200: z.array(breedingRecordSchema) } } },
     (request, reply) =>
       withTotal(reply, listBreedingRecords(ctx, request.query), countBreedingRecords(ctx, request.query)),
+  );
+  r.get(
+    "/api/breeding/clients",
+    {
+      config,
+      schema: { querystring: breedingClientQuery, response: { 200: z.array(breedingClientSchema) } },
+    },
+    (request) => listBreedingClients(ctx, request.query),
   );
   r.get(
     "/api/breeding-records/summary",

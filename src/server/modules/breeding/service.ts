@@ -1,9 +1,11 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  type BreedingClient,
   type BreedingRecord,
   type BreedingStatus,
   type BreedingSummary,
+  type breedingClientQuery,
   type breedingInputSchema,
   type breedingListQuery,
   type breedingStatusInputSchema,
@@ -18,6 +20,7 @@ import type { AppContext } from "../../context";
 import { breedingRecords, customers } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
+import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { batchOf } from "../inventory/batches";
 import { consumeOneUnit } from "../inventory/stock";
@@ -196,4 +199,28 @@ export function setBreedingStatus(
     if (row!.inventoryItemId) stockChanged();
     return toBreedingRecord(row!);
   });
+}
+
+/**
+ * Active customers by name, for the breeding form's "whose cow": the breeding roles may not read the
+ * customer list (contacts, orders), so this answers names only.
+ */
+export function listBreedingClients(
+  ctx: AppContext,
+  query: z.output<typeof breedingClientQuery>,
+): Promise<BreedingClient[]> {
+  return ctx.database.read((db) =>
+    db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.isActive, true),
+          query.search ? ilike(customers.name, containsPattern(query.search)) : undefined,
+        ),
+      )
+      .orderBy(asc(customers.name), asc(customers.id))
+      .limit(query.limit)
+      .offset(query.offset),
+  );
 }

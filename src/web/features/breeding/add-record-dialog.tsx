@@ -12,7 +12,6 @@ import { Field, type Options, optionsOf } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { localToday } from "../../lib/dates";
 import { formatDate } from "../../lib/format";
-import { customerQueries } from "../customers/api";
 import { breedingQueries, useCreateBreedingRecord } from "./api";
 
 const empty = () => ({
@@ -41,7 +40,7 @@ const required = ["animalId", "animalName", "geneticMaterial"] as const;
 
 export function AddRecordDialog(props: DialogProps) {
   const stock = useQuery({ ...breedingQueries.viableMaterial(), enabled: props.open });
-  const customers = useQuery({ ...customerQueries.choices(), enabled: props.open });
+  const customers = useQuery({ ...breedingQueries.clients(), enabled: props.open });
   const spec = { schema: breedingInputSchema, initial: empty, idPrefix: "br", toInput, required };
   const { form, dialog } = useFormDialog(props, spec, useCreateBreedingRecord(), {
     success: () => ({ title: "Success", description: "Breeding record added successfully" }),
@@ -79,12 +78,10 @@ export function AddRecordDialog(props: DialogProps) {
           ] as const,
       ),
   ];
-  // By id: two farms with one name stay apart, and the email tells them apart on screen.
+  // By id: two farms with one name stay apart (the breeding roles see names only, not contacts).
   const customerOptions: Options = [
     ["", "Our own herd / not a client"],
-    ...(customers.data ?? [])
-      .filter((c) => c.isActive)
-      .map((c) => [String(c.id), `${c.name} (${c.email})`] as const),
+    ...(customers.data ?? []).map((c) => [String(c.id), c.name] as const),
   ];
   return (
     <FormDialog

@@ -8,6 +8,8 @@ export const breedingQueries = {
     getQuery<breeding.BreedingRecord[]>("/api/breeding-records", query),
   summary: () => getQuery<breeding.BreedingSummary>("/api/breeding-records/summary"),
   /** Straws and embryos a service can use: viable stock. */
+  /** Whose cow: active customers' names, which the breeding roles may read. */
+  clients: () => getQuery<breeding.BreedingClient[]>("/api/breeding/clients", { limit: 500 }),
   viableMaterial: () => getQuery<InventoryItem[]>("/api/inventory", { status: "viable", limit: 500 }),
   /** The chosen item's batches, to say which one the straw came from. */
   material: (id: number) => getQuery<InventoryItemDetail>(`/api/inventory/${id}`),
