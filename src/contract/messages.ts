@@ -10,10 +10,17 @@ export type MessageChannel = (typeof messageChannels)[number];
  * A message's life in the outbox: pending until a dispatcher sends it (retrying with backoff), sent once the
  * provider took it, delivered when the provider's report says it arrived, failed when it gave up.
  */
-export const messageStatuses = ["pending", "sent", "delivered", "failed"] as const;
+/** What the outbox stores. */
+export const outboxStatuses = ["pending", "sent", "delivered", "failed"] as const;
+/**
+ * What staff see: "sent" only when a provider accepted the message; one the database kept because no
+ * provider is configured is "kept", never "sent".
+ */
+export const messageStatuses = ["pending", "kept", "sent", "delivered", "failed"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 export const messageStatusLabels: Record<MessageStatus, string> = {
   pending: "Pending",
+  kept: "Kept (no provider)",
   sent: "Sent",
   delivered: "Delivered",
   failed: "Failed",

@@ -32,7 +32,7 @@ import {
 } from "../../contract/genetics";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
 import { languages } from "../../contract/languages";
-import { messageChannels, messageKinds, messageStatuses, notifyChannels } from "../../contract/messages";
+import { messageChannels, messageKinds, notifyChannels, outboxStatuses } from "../../contract/messages";
 import { currencies } from "../../contract/money";
 import {
   orderSources,
@@ -87,7 +87,7 @@ export const breedingStatusEnum = pgEnum("breeding_status", breedingStatuses);
 export const vendorTypeEnum = pgEnum("vendor_type", vendorTypes);
 export const messageKindEnum = pgEnum("message_kind", messageKinds);
 export const messageChannelEnum = pgEnum("message_channel", messageChannels);
-export const messageStatusEnum = pgEnum("message_status", messageStatuses);
+export const messageStatusEnum = pgEnum("message_status", outboxStatuses);
 export const notifyChannelEnum = pgEnum("notify_channel", notifyChannels);
 export const backupStatusEnum = pgEnum("backup_status", backupStatuses);
 export const backupTriggerEnum = pgEnum("backup_trigger", backupTriggers);
@@ -1190,6 +1190,8 @@ export const outbox = pgTable(
     body: text("body").notNull(),
     html: text("html"),
     status: messageStatusEnum("status").notNull().default("pending"),
+    /** Sent to no provider (none configured): the database kept it, and staff see "kept", not "sent". */
+    kept: boolean("kept").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     /** A dispatcher's claim: until then no other dispatcher takes the message. */

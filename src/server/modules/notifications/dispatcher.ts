@@ -58,12 +58,14 @@ export async function dispatchMessages(
   await Promise.all(
     claimed.map(async (message) => {
       try {
-        const { providerMessageId } = await transports[message.channel].send(message);
+        const transport = transports[message.channel];
+        const { providerMessageId } = await transport.send(message);
         await ctx.database.tx((db) =>
           db
             .update(outbox)
             .set({
               status: "sent",
+              kept: transport.keeps === true,
               providerMessageId,
               sentAt: ctx.clock.now(),
               lockedUntil: null,

@@ -409,5 +409,12 @@ describe("the messages page's API", () => {
     });
     expect(summary.counts.sent + summary.counts.delivered).toBeGreaterThan(0);
     expect((await director.get("/api/messages?status=lost")).statusCode).toBe(400);
+    // Emails went to no provider: kept, never called sent, and each filter finds only its own.
+    expect(summary.counts.kept).toBeGreaterThan(0);
+    const kept = (await director.get("/api/messages?status=kept&limit=500")).json() as Message[];
+    expect(kept.length).toBe(Math.min(summary.counts.kept, 500));
+    expect(kept.every((m) => m.channel === "email" && m.status === "kept")).toBe(true);
+    const sent = (await director.get("/api/messages?status=sent&limit=500")).json() as Message[];
+    expect(sent.every((m) => m.channel === "sms" && m.status === "sent")).toBe(true);
   });
 });

@@ -41,6 +41,7 @@ type OutboxInsert = Required<
     | "providerMessageId"
     | "sentAt"
     | "deliveredAt"
+    | "kept"
   >
 >;
 

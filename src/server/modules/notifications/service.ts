@@ -18,7 +18,7 @@ export function toMessage(row: OutboxRow): Message {
     language: row.language,
     subject: row.subject,
     body: row.body,
-    status: row.status,
+    status: row.status === "sent" && row.kept ? "kept" : row.status,
     attempts: row.attempts,
     lastError: row.lastError,
     providerMessageId: row.providerMessageId,
@@ -30,9 +30,16 @@ export function toMessage(row: OutboxRow): Message {
   };
 }
 
+/** A status as staff see it, in the outbox's terms: kept and sent are both sent, told apart by `kept`. */
+function statusIs(status: MessageStatus): SQL {
+  if (status === "kept") return and(eq(outbox.status, "sent"), eq(outbox.kept, true))!;
+  if (status === "sent") return and(eq(outbox.status, "sent"), eq(outbox.kept, false))!;
+  return eq(outbox.status, status);
+}
+
 function whereOf(query: Omit<MessageListQuery, "limit" | "offset">): SQL | undefined {
   return and(
-    query.status ? eq(outbox.status, query.status) : undefined,
+    query.status ? statusIs(query.status) : undefined,
     query.channel ? eq(outbox.channel, query.channel) : undefined,
     query.orderId ? eq(outbox.orderId, query.orderId) : undefined,
   );
@@ -59,11 +66,11 @@ export const countMessages = (ctx: AppContext, query: MessageListQuery) =>
 export function messageCounts(ctx: AppContext): Promise<MessageCounts> {
   return ctx.database.read(async (db) => {
     const rows = await db
-      .select({ status: outbox.status, n: sql<number>`count(*)::int` })
+      .select({ status: outbox.status, kept: outbox.kept, n: sql<number>`count(*)::int` })
       .from(outbox)
-      .groupBy(outbox.status);
+      .groupBy(outbox.status, outbox.kept);
     const counts = Object.fromEntries(messageStatuses.map((s) => [s, 0])) as Record<MessageStatus, number>;
-    for (const r of rows) counts[r.status] = r.n;
+    for (const r of rows) counts[r.status === "sent" && r.kept ? "kept" : r.status] += r.n;
     return counts;
   });
 }

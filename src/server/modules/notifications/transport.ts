@@ -25,15 +25,18 @@ export class SendError extends Error {
 export interface Transport {
   /** Shown on the messages page: where this channel's messages go. */
   readonly name: string;
+  /** No provider: the message is only kept in the database, and is shown as kept rather than sent. */
+  readonly keeps?: boolean;
   /** Hands the message to the provider; answers the provider's id for it, or throws a SendError. */
   send(message: Outgoing): Promise<{ providerMessageId: string }>;
 }
 
 /**
  * The development transport, and the default without a provider: the message is already in the database,
- * where the staff messages page shows it, so sending only marks it sent.
+ * where the staff messages page shows it as kept.
  */
 export const storeTransport: Transport = {
   name: "kept in the database (no provider configured)",
+  keeps: true,
   send: async (message) => ({ providerMessageId: `stored-${message.id}` }),
 };

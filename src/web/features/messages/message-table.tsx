@@ -12,6 +12,7 @@ import { formatDateTime } from "../../lib/format";
 
 export const statusTones: Record<MessageStatus, BadgeTone> = {
   pending: "yellow",
+  kept: "gray",
   sent: "blue",
   delivered: "green",
   failed: "red",

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCheck, Clock, MailWarning, Send } from "lucide-react";
+import { Archive, CheckCheck, Clock, MailWarning, Send } from "lucide-react";
 import { useState } from "react";
 import {
   type Message,
@@ -21,6 +21,7 @@ import { MessageStatusBadge, MessageTable } from "./message-table";
 
 const statsOf = (s: MessageSummary): Stat[] => [
   { label: "Pending", value: s.counts.pending, icon: Clock },
+  { label: "Kept (no provider)", value: s.counts.kept, icon: Archive },
   { label: "Sent", value: s.counts.sent, icon: Send },
   { label: "Delivered", value: s.counts.delivered, icon: CheckCheck },
   { label: "Failed", value: s.counts.failed, icon: MailWarning },
