@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "./pagination";
-import { isoDateTime, requiredText, text } from "./primitives";
+import { isoDate, isoDateTime, requiredText, text } from "./primitives";
 
 /** The five statuses staff choose from (SPEC); "cancelled" is set only when the order is cancelled. */
 export const shipmentStatusChoices = ["preparing", "shipped", "in_transit", "delivered", "delayed"] as const;
@@ -74,9 +74,25 @@ export const shipmentInputSchema = z.object({
 });
 export type ShipmentInput = z.input<typeof shipmentInputSchema>;
 
-export const shipmentStatusInputSchema = z.object({
-  status: z.enum(shipmentStatusChoices, { error: "Unknown shipment status" }),
-});
+/** Delayed asks for the new expected day and why; the client is told both. */
+export const shipmentStatusInputSchema = z
+  .object({
+    status: z.enum(shipmentStatusChoices, { error: "Unknown shipment status" }),
+    expectedDelivery: isoDate("Enter a valid date").optional(),
+    reason: text().max(300, "Keep the reason under 300 characters").optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.status !== "delayed") return;
+    if (!r.expectedDelivery)
+      ctx.addIssue({
+        code: "custom",
+        path: ["expectedDelivery"],
+        message: "Enter the new expected delivery date",
+      });
+    if (!r.reason || r.reason.trim().length < 3)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Say why it is delayed" });
+  });
+export type ShipmentStatusInput = z.input<typeof shipmentStatusInputSchema>;
 
 /** The shipping screen's tabs: on the way (not yet delivered), delivered, and cancelled with their orders. */
 export const shipmentViews = ["active", "delivered", "cancelled"] as const;

@@ -186,12 +186,12 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     }),
   },
   order_delayed: {
-    en: (f, l) => ({
-      sms: `Urithi: Sorry, delivery of order ${f.orderNumber} is delayed. New expected date: ${day(l, f.date)}. We will keep you posted.`,
+    en: (f, l, cut) => ({
+      sms: `Urithi: Sorry, order ${f.orderNumber} is delayed${f.reason ? `: ${sentence(cut(f.reason))}` : "."} New expected date: ${day(l, f.date)}.`,
       subject: `Delivery of order ${f.orderNumber} is delayed`,
     }),
-    sw: (f, l) => ({
-      sms: `Urithi: Samahani, agizo ${f.orderNumber} limechelewa kufika. Tarehe mpya: ${day(l, f.date)}. Tutaendelea kukujulisha.`,
+    sw: (f, l, cut) => ({
+      sms: `Urithi: Samahani, agizo ${f.orderNumber} limechelewa${f.reason ? `: ${sentence(cut(f.reason))}` : "."} Tarehe mpya: ${day(l, f.date)}.`,
       subject: `Agizo ${f.orderNumber} limechelewa`,
     }),
   },

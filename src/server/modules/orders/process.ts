@@ -366,3 +366,35 @@ export async function editOrderDetails(
   if (moneyEdited) await refreshPaymentState(db, orderId, now);
   return row!;
 }
+
+/**
+ * A new expected delivery day for an order already under way (its shipment is delayed): the date moves and
+ * one history event records old -> new with the reason.
+ */
+export async function moveExpectedDelivery(
+  db: Db,
+  orderId: number,
+  move: { to: Date; reason: string; actor: Actor; now: Date },
+): Promise<OrderRow> {
+  const order = await lockOrder(db, orderId);
+  const [row] = await db
+    .update(orders)
+    .set({ expectedDeliveryDate: move.to, updatedAt: move.now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await recordOrderEvent(db, {
+    orderId,
+    from: order.status,
+    to: order.status,
+    note: `Delivery delayed: ${move.reason}`,
+    changes: {
+      expectedDeliveryDate: {
+        from: order.expectedDeliveryDate?.toISOString() ?? null,
+        to: move.to.toISOString(),
+      },
+    },
+    actorUserId: move.actor.id,
+    now: move.now,
+  });
+  return row!;
+}

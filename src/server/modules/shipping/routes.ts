@@ -42,6 +42,6 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext): v
       config,
       schema: { params: idParams, body: shipmentStatusInputSchema, response: { 200: shipmentSchema } },
     },
-    (request) => setShipmentStatus(ctx, request.params.id, request.body.status, actorOf(request)),
+    (request) => setShipmentStatus(ctx, request.params.id, request.body, actorOf(request)),
   );
 }

@@ -9,6 +9,7 @@ import {
   type ShipmentSummary,
   type shipmentInputSchema,
   type shipmentListQuery,
+  type shipmentStatusInputSchema,
   shipmentStatusLabels,
   shipmentTransitions,
 } from "../../../contract/shipping";
@@ -17,9 +18,9 @@ import type { Db } from "../../db/adapter";
 import { orders, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
-import { DAY_MS } from "../../time";
+import { DAY_MS, nairobiDate } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
-import { type Actor, changeOrderStatus } from "../orders/process";
+import { type Actor, changeOrderStatus, moveExpectedDelivery } from "../orders/process";
 
 type ShipmentRow = typeof shipments.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -179,19 +180,33 @@ function refusal(current: ShipmentRow, to: ShipmentStatus): string {
   return `${label} cannot go from ${shipmentStatusLabels[current.status]} to ${shipmentStatusLabels[to]}`;
 }
 
-/** Moves a shipment through its state machine; its order follows (shipped when it leaves, then delivered). */
+/**
+ * Moves a shipment through its state machine; its order follows (shipped when it leaves, then delivered).
+ * A delay brings the new expected day and its reason: shipment and order move to it, and the client is told.
+ */
 export function setShipmentStatus(
   ctx: AppContext,
   id: number,
-  status: ShipmentStatus,
+  input: z.output<typeof shipmentStatusInputSchema>,
   actor: Actor,
 ): Promise<Shipment> {
+  const { status } = input;
   return ctx.database.tx(async (db) => {
     const [current] = await db.select().from(shipments).where(eq(shipments.id, id)).for("update");
     if (!current) throw notFound("Shipment");
     if (current.status === status) return toShipment(current);
     if (!shipmentTransitions[current.status].includes(status)) throw conflict(refusal(current, status));
     const now = ctx.clock.now();
+    // Noon in Nairobi on the day given: a calendar day, whatever the time zone that reads it.
+    const delayedTo =
+      status === "delayed" && input.expectedDelivery
+        ? new Date(`${input.expectedDelivery}T12:00:00+03:00`)
+        : null;
+    if (delayedTo && input.expectedDelivery! <= nairobiDate(now)) {
+      throw validationError("A delay needs a new date after today", {
+        expectedDelivery: "Choose a day after today",
+      });
+    }
     const note = `Shipment ${current.trackingNumber} ${shipmentStatusLabels[status].toLowerCase()}`;
     if (current.orderId && current.status === "preparing") {
       await changeOrderStatus(db, current.orderId, { to: "shipped", actor, now, reason: note });
@@ -206,12 +221,18 @@ export function setShipmentStatus(
         updatedAt: now,
         shippedDate: current.status === "preparing" ? now : current.shippedDate,
         deliveredAt: status === "delivered" ? now : null,
+        ...(delayedTo ? { expectedDelivery: delayedTo } : {}),
       })
       .where(eq(shipments.id, id))
       .returning();
-    if (current.orderId && status === "delayed") {
-      const [order] = await db.select().from(orders).where(eq(orders.id, current.orderId));
-      await notifyOrderClient(db, order!, "order_delayed", now, { date: row!.expectedDelivery });
+    if (current.orderId && delayedTo) {
+      const order = await moveExpectedDelivery(db, current.orderId, {
+        to: delayedTo,
+        reason: input.reason!,
+        actor,
+        now,
+      });
+      await notifyOrderClient(db, order, "order_delayed", now, { date: delayedTo, reason: input.reason });
     }
     return toShipment(row!);
   });

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import {
   asUser,
@@ -10,6 +12,7 @@ import {
   secondInstance,
   staffEmails,
 } from "../../testing/test-app";
+import { nairobiDate } from "../../time";
 
 withTestApp();
 let logistics: ReturnType<typeof asUser>;
@@ -47,6 +50,15 @@ async function approvedOrder(quantity: number) {
   await confirmPicks(logistics, placed.id);
   return placed as { id: number; orderNumber: string };
 }
+
+/** A day as the client's SMS names it (en-KE, Nairobi). */
+const formatDayKe = (day: string) =>
+  new Intl.DateTimeFormat("en-KE", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Africa/Nairobi",
+  }).format(new Date(`${day}T12:00:00+03:00`));
 
 const shipmentFor = (orderNumber: string, extra: object = {}) => ({
   orderNumber,
@@ -200,14 +212,41 @@ describe("shipments", () => {
     const back = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "preparing" });
     expect(back.statusCode).toBe(409);
     expect(back.json().error.message).toMatch(/cannot go back to preparing/);
-    expect(
-      (await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delayed" })).statusCode,
-    ).toBe(200);
+    // A delay asks for the new day and why; shipment, order and the client's message all carry the new day.
+    const delay = (body: object) =>
+      logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delayed", ...body });
+    const bare = await delay({});
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields).toEqual({
+      expectedDelivery: "Enter the new expected delivery date",
+      reason: "Say why it is delayed",
+    });
+    const today = nairobiDate(t.clock.now());
+    expect((await delay({ expectedDelivery: today, reason: "Road closed" })).json().error.fields).toEqual({
+      expectedDelivery: "Choose a day after today",
+    });
+    const newDay = nairobiDate(new Date(t.clock.now().getTime() + 5 * 86_400_000));
+    const delayedRes = await delay({ expectedDelivery: newDay, reason: "Flight to Kisumu cancelled" });
+    expect(delayedRes.statusCode, delayedRes.body).toBe(200);
+    expect(nairobiDate(new Date(delayedRes.json().expectedDelivery))).toBe(newDay);
     expect(await orderStatus()).toBe("shipped");
     const delayed = (await client.get("/api/client/orders?limit=500"))
       .json()
       .find((o: { id: number }) => o.id === order.id);
     expect(delayed).toMatchObject({ status: "shipped", shipmentStatus: "delayed" });
+    expect(nairobiDate(new Date(delayed.estimatedDelivery))).toBe(newDay);
+    const [sms] = await t.database.read((db) =>
+      db
+        .select({ body: outbox.body })
+        .from(outbox)
+        .where(
+          and(eq(outbox.orderId, order.id), eq(outbox.kind, "order_delayed"), eq(outbox.channel, "sms")),
+        ),
+    );
+    expect(sms!.body).toContain("Flight to Kisumu cancelled.");
+    expect(sms!.body).toContain(formatDayKe(newDay));
+    const history = (await director.get(`/api/orders/${order.id}`)).json().history;
+    expect(history.at(-1).note).toBe("Delivery delayed: Flight to Kisumu cancelled");
     const delivered = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" });
     expect(delivered.json()).toMatchObject({ status: "delivered" });
     expect(await orderStatus()).toBe("delivered");

@@ -37,7 +37,7 @@ export const useCreateShipment = () =>
 
 export const useSetShipmentStatus = () =>
   useApiMutation(
-    ({ id, status }: { id: number; status: shipping.ShipmentStatus }) =>
-      apiJson<shipping.Shipment>("PATCH", `/api/shipments/${id}/status`, { status }),
+    ({ id, ...input }: shipping.ShipmentStatusInput & { id: number }) =>
+      apiJson<shipping.Shipment>("PATCH", `/api/shipments/${id}/status`, input),
     { invalidates, settle: "background" },
   );

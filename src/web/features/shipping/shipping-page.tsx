@@ -4,6 +4,7 @@ import { useState } from "react";
 import {
   type Shipment,
   type ShipmentStatus,
+  type ShipmentStatusInput,
   type ShipmentSummary,
   type ShipmentView,
   shipmentStatusLabels,
@@ -19,6 +20,7 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { shippingQueries, useSetShipmentStatus } from "./api";
 import { CreateShipmentDialog, ShipmentPicks } from "./create-shipment-dialog";
+import { DelayDialog } from "./delay-dialog";
 import { ShipmentTable } from "./shipment-table";
 
 function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined; onClose: () => void }) {
@@ -70,11 +72,16 @@ export default function ShippingPage() {
   const [createOpen, setCreateOpen] = useState(false);
   const [viewing, setViewing] = useState<Shipment>();
   const setStatus = useSetShipmentStatus();
+  const [delaying, setDelaying] = useState<Shipment>();
+  // Delayed asks for the new day and why first; the other statuses change at once.
   const changeStatus = (shipment: Shipment, status: ShipmentStatus) =>
-    setStatus.mutate(
-      { id: shipment.id, status },
-      toastOutcome("Shipment status updated", "Failed to update shipment"),
-    );
+    status === "delayed"
+      ? setDelaying(shipment)
+      : setStatus.mutate(
+          // The row offers only the statuses staff may choose (never "cancelled", which follows the order).
+          { id: shipment.id, status: status as ShipmentStatusInput["status"] },
+          toastOutcome("Shipment status updated", "Failed to update shipment"),
+        );
   return (
     <ListScreen
       {...screen}
@@ -86,6 +93,13 @@ export default function ShippingPage() {
         <>
           <CreateShipmentDialog open={createOpen} onOpenChange={setCreateOpen} />
           <ShipmentDetails shipment={viewing} onClose={() => setViewing(undefined)} />
+          {delaying && (
+            <DelayDialog
+              shipment={delaying}
+              open
+              onOpenChange={(isOpen) => !isOpen && setDelaying(undefined)}
+            />
+          )}
         </>
       }
     >
