@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { TankMap } from "../../src/contract/cryo-store";
@@ -19,6 +23,34 @@ async function tankWithCanister(page: Page, canes: number): Promise<TankMap> {
   expect(res.status()).toBe(201);
   return (await res.json()) as TankMap;
 }
+
+describe("a tank's label sheet", () => {
+  it("prints every label, over as many A4 pages as it needs", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "lab@urithi.co.ke");
+    // Three canisters of 20 canes: 61 labels with the tank's own, far more than one page holds.
+    const tank = await tankWithCanister(page, 20);
+    for (let i = 0; i < 2; i++) {
+      const more = await page.request.post("/api/storage/canisters", {
+        data: { storageUnitId: tank.id, caneKind: "cane", canes: 20, strawsPerCane: 10 },
+      });
+      expect(more.status()).toBe(201);
+    }
+    await openTankMap(page);
+    await page.getByTestId(`map-${tank.name}`).getByRole("button", { name: "Labels" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByTestId("qr-label").count()).toBe(61);
+    await page.emulateMedia({ media: "print" });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "urithi-labels-")), "labels.pdf");
+    writeFileSync(file, await page.pdf({ format: "A4" }));
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    const canes = new Set(text.match(new RegExp(`T${tank.id}-C\\d+-\\d+`, "g")));
+    expect(canes.size).toBe(60);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))![1]);
+    expect(pages).toBeGreaterThan(1);
+    await page.context().close();
+  });
+});
 
 describe("the cryo store", () => {
   it("adds a canister, receives straws into a position, finds them, places the rest and moves some", async () => {
