@@ -309,7 +309,8 @@ export const refills = pgTable(
 
 /**
  * Alerts raised by readings and the refill forecast. At most one per unit and kind is open (unresolved);
- * acknowledging keeps it open but off the banner, and a reading back in range resolves it.
+ * acknowledging takes it off the banner; a reading back in range only marks it cleared, and it resolves
+ * once both have happened, so a person always closes it.
  */
 export const storageAlerts = pgTable(
   "storage_alerts",

@@ -13,7 +13,7 @@ import type {
 import { orderEnded } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
-import { orderEvents, orderLines, orders, users } from "../../db/schema";
+import { customers, orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { countMatching, type ListTotal } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
@@ -77,6 +77,10 @@ export function createStaffOrder(
   });
 }
 
+/** Orders of the customers whose name, email or phone contains `pattern`. */
+const ofCustomersMatching = (pattern: string): SQL =>
+  sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern} or ${customers.email} ilike ${pattern} or ${customers.phone} ilike ${pattern})`;
+
 function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
@@ -88,7 +92,17 @@ function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
   }
   if (query.search) {
     const pattern = containsPattern(query.search);
-    filters.push(or(ilike(orders.orderNumber, pattern), ilike(orders.customerName, pattern))!);
+    // The order's own copy of the customer's details, and the customer record as it is now (a merged or
+    // renamed customer is found by its current name, phone and email, through its trigram indexes).
+    filters.push(
+      or(
+        ilike(orders.orderNumber, pattern),
+        ilike(orders.customerName, pattern),
+        ilike(orders.customerEmail, pattern),
+        ilike(orders.customerPhone, pattern),
+        ofCustomersMatching(pattern),
+      )!,
+    );
   }
   return and(...filters);
 }
