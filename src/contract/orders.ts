@@ -158,6 +158,8 @@ export const orderListQuery = paginationQuery.extend({
   status: z.enum(orderStatuses).optional(),
   /** Only orders Logistics may ship now: approved, and paid or approved on credit. */
   readyToShip: z.enum(["true", "false"]).optional(),
+  /** Only rejected or cancelled orders that still hold money: what Financial's "To Refund" adds up. */
+  refundDue: z.enum(["true", "false"]).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 

@@ -131,6 +131,17 @@ describe("rejecting or cancelling an order that holds money", () => {
     expect(cancelled.json()).toMatchObject({ status: "cancelled", refundDueKes: order.total });
     expect((await financial()).refundDueKes).toBe(before.refundDueKes + order.total);
     expect((await messagesOf(order.id, "order_cancelled"))[0]!.body).toContain("Cancelled at your request");
+    // Sales & Orders lists what is to refund: the orders behind Financial's figure.
+    const toRefund = async () =>
+      (
+        (await director.get("/api/orders?refundDue=true&limit=500")).json() as {
+          id: number;
+          refundDueKes: number;
+        }[]
+      )
+        .filter((o) => o.id === order.id)
+        .map((o) => o.refundDueKes);
+    expect(await toRefund()).toEqual([order.total]);
 
     const settled = await director.post(`/api/payments/${order.paymentId}/refund`, {
       amountKes: order.total,
@@ -142,6 +153,7 @@ describe("rejecting or cancelling an order that holds money", () => {
     expect(settled.statusCode, settled.body).toBe(200);
     expect((await orderOf(order.id)).refundDueKes).toBe(0);
     expect((await financial()).refundDueKes).toBe(before.refundDueKes);
+    expect(await toRefund()).toEqual([]);
   });
 
   it("refunds and cancels in one step: stock released, client told, gone from Logistics' orders to ship", async () => {

@@ -84,6 +84,9 @@ const ofCustomersMatching = (pattern: string): SQL =>
 function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.refundDue === "true") {
+    filters.push(inArray(orders.status, ["rejected", "cancelled"]), sql`${orders.amountPaidKes} > 0`);
+  }
   if (query.readyToShip === "true") {
     filters.push(
       eq(orders.status, "approved"),
@@ -125,7 +128,7 @@ export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuer
  * search counts its matches, up to the cap.
  */
 export function countOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<ListTotal> {
-  if (query.search || query.readyToShip === "true") {
+  if (query.search || query.readyToShip === "true" || query.refundDue === "true") {
     return countMatching(ctx, orders, listFilters(query), { search: Boolean(query.search) });
   }
   return ctx.database.read(async (db) => {

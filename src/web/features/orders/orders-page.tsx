@@ -67,10 +67,11 @@ export default function OrdersPage({
 }) {
   const [currency, setCurrency] = useState<DisplayCurrency>("KES");
   const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<OrderStatus | "all">("all");
+  const [status, setStatus] = useState<OrderStatus | "all" | "refund_due">("all");
   const filters = {
     search: useDeferredValue(search).trim() || undefined,
-    status: status === "all" ? undefined : status,
+    status: status === "all" || status === "refund_due" ? undefined : status,
+    refundDue: status === "refund_due" ? ("true" as const) : undefined,
   };
   const page = usePage(filters);
   const orders = useQuery(orderQueries.list({ ...filters, ...page.params }));
@@ -127,9 +128,12 @@ export default function OrdersPage({
             label="Filter by status"
             all="All statuses"
             className="sm:w-48"
-            options={staffStatusFilter.map((st) => [st, capitalise(staffStatusLabels[st])] as const)}
+            options={[
+              ...staffStatusFilter.map((st) => [st, capitalise(staffStatusLabels[st])] as const),
+              ["refund_due", "To refund"] as const,
+            ]}
             value={status}
-            onChange={(v) => setStatus(v as OrderStatus | "all")}
+            onChange={(v) => setStatus(v as OrderStatus | "all" | "refund_due")}
           />
         </FilterBar>
       }
