@@ -134,4 +134,32 @@ describe("refunds", () => {
     await director.context().close();
     await logistics.context().close();
   });
+
+  it("cancels a paid order with the refund left for later, and Sales & Orders lists it as to refund", async () => {
+    const client = await newPage(browser);
+    const account = await createClientAccount(client);
+    await signInAsClient(client, account.email, account.password);
+    const director = await newPage(browser, phone);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    const order = await paidOrder(client, director, 1);
+
+    await director.goto("/orders");
+    await director.getByLabel("Search orders").fill(order.orderNumber);
+    const card = director.getByTestId("order-card").filter({ hasText: order.orderNumber });
+    await card.getByRole("button", { name: /^Delete/ }).click();
+    const confirm = director.getByRole("alertdialog");
+    await confirm.getByRole("group", { name: /This order holds/ }).waitFor();
+    await confirm.getByLabel(/Refund later/).check();
+    await screenshot(director, "cancel-refund-later-phone", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel order" }).click();
+    await expectToast(director, "Order Cancelled");
+
+    await director.getByLabel("Search orders").fill("");
+    await director.getByLabel("Filter by status").selectOption("refund_due");
+    await director.getByTestId("order-card").filter({ hasText: order.orderNumber }).waitFor();
+    const financial = await (await director.request.get("/api/financial")).json();
+    expect(financial.refundDueKes).toBeGreaterThanOrEqual(order.totalAmountKes);
+    await client.context().close();
+    await director.context().close();
+  });
 });
