@@ -50,7 +50,7 @@ export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
       <MetricCard
         label="Total Inventory"
         value={metrics.totalInventory.toLocaleString("en-KE")}
-        extra="units on hand"
+        extra="units on hand, held for orders included"
         change={metrics.inventoryGrowth}
         icon={Package}
       />

@@ -16,6 +16,9 @@ export function InventoryStatusCard({ status }: { status: InventoryStatus | unde
         <CardTitle>Inventory Status</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          Available to sell: viable stock not held for orders
+        </p>
         {!status ? (
           <p className="py-4 text-center text-sm text-gray-500">No inventory data available</p>
         ) : (
