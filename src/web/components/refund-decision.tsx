@@ -6,7 +6,51 @@ import { Field } from "./ui/field";
 import { Input } from "./ui/input";
 import { NativeSelect } from "./ui/native-select";
 
-export const methodOptions = paymentMethods.map((m) => [m, paymentMethodLabels[m]] as const);
+const methodOptions = paymentMethods.map((m) => [m, paymentMethodLabels[m]] as const);
+type Value<T> = [value: T, set: (value: T) => void];
+
+/** How much goes back, how and its reference: the refund form's and the refund decision's fields. */
+export function RefundMoneyFields(props: {
+  id: string;
+  amountLabel: string;
+  amount: Value<string>;
+  method: Value<PaymentMethod>;
+  reference: Value<string>;
+}) {
+  const { id } = props;
+  return (
+    <>
+      <Field label={props.amountLabel} id={`${id}-amount`}>
+        <Input
+          id={`${id}-amount`}
+          inputMode="numeric"
+          value={props.amount[0]}
+          onChange={(e) => props.amount[1](e.target.value)}
+        />
+      </Field>
+      <Field label="Refunded by" id={`${id}-method`}>
+        <NativeSelect
+          id={`${id}-method`}
+          value={props.method[0]}
+          onChange={(e) => props.method[1](e.target.value as PaymentMethod)}
+        >
+          {methodOptions.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field label="Reference" id={`${id}-reference`}>
+        <Input
+          id={`${id}-reference`}
+          value={props.reference[0]}
+          onChange={(e) => props.reference[1](e.target.value)}
+        />
+      </Field>
+    </>
+  );
+}
 
 /**
  * What happens to the money an order holds when it is rejected or cancelled: paid back now (the whole by
@@ -55,34 +99,13 @@ export function useRefundDecision(
       ))}
       {mode === "now" && (
         <div className="grid gap-3">
-          <Field label="Refund amount (KES)" id={`${idPrefix}-refund-amount`}>
-            <Input
-              id={`${idPrefix}-refund-amount`}
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </Field>
-          <Field label="Refunded by" id={`${idPrefix}-refund-method`}>
-            <NativeSelect
-              id={`${idPrefix}-refund-method`}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-            >
-              {methodOptions.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field label="Reference" id={`${idPrefix}-refund-reference`}>
-            <Input
-              id={`${idPrefix}-refund-reference`}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </Field>
+          <RefundMoneyFields
+            id={`${idPrefix}-refund`}
+            amountLabel="Refund amount (KES)"
+            amount={[amount, setAmount]}
+            method={[method, setMethod]}
+            reference={[reference, setReference]}
+          />
         </div>
       )}
     </fieldset>

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import type { Payment } from "../../../contract/payments";
-import { methodOptions } from "../../components/refund-decision";
+import { RefundMoneyFields } from "../../components/refund-decision";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { formatKes } from "../../lib/format";
 import { useRefundPayment } from "./api";
@@ -48,30 +47,13 @@ export function RefundForm({ payment, mayCancel }: { payment: Payment; mayCancel
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={`Amount (KES), up to ${formatKes(left)}`} id={`${id}-amount`}>
-          <Input
-            id={`${id}-amount`}
-            inputMode="numeric"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </Field>
-        <Field label="Refunded by" id={`${id}-method`}>
-          <NativeSelect
-            id={`${id}-method`}
-            value={method}
-            onChange={(e) => setMethod(e.target.value as Payment["method"])}
-          >
-            {methodOptions.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label="Reference" id={`${id}-reference`}>
-          <Input id={`${id}-reference`} value={reference} onChange={(e) => setReference(e.target.value)} />
-        </Field>
+        <RefundMoneyFields
+          id={id}
+          amountLabel={`Amount (KES), up to ${formatKes(left)}`}
+          amount={[amount, setAmount]}
+          method={[method, setMethod]}
+          reference={[reference, setReference]}
+        />
         <Field label="Reason *" id={`${id}-reason`}>
           <Input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
