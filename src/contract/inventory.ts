@@ -108,10 +108,32 @@ export const stockMovementSchema = z.object({
   createdAt: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
+/** A count this far from the books (either bound) waits for a second person before it moves stock. */
+export const LARGE_COUNT_PCT = 5;
+export const LARGE_COUNT_KES = 10_000;
+export const isLargeCount = (delta: number, onHand: number, costPerUnit: number): boolean =>
+  Math.abs(delta) * costPerUnit > LARGE_COUNT_KES || Math.abs(delta) > (onHand * LARGE_COUNT_PCT) / 100;
+
+/** A large count awaiting a second person's confirmation. */
+export const pendingCountSchema = z.object({
+  id: z.number().int(),
+  countedStock: z.number().int(),
+  /** On hand when counted: the count applies only while stock has not moved since. */
+  stockAtCount: z.number().int(),
+  delta: z.number().int(),
+  valueKes: z.number().int(),
+  note: z.string(),
+  countedBy: z.string().nullable(),
+  countedByUserId: z.number().int().nullable(),
+  countedAt: z.string(),
+});
+export type PendingCount = z.infer<typeof pendingCountSchema>;
+
 export const inventoryItemDetailSchema = inventoryItemSchema.extend({
   movements: z.array(stockMovementSchema),
   /** Its batches, soonest expiry first. */
   batches: z.array(batchSchema),
+  pendingCount: pendingCountSchema.nullable(),
 });
 export type InventoryItemDetail = z.infer<typeof inventoryItemDetailSchema>;
 
@@ -179,6 +201,14 @@ export const stockCountInputSchema = z.object({
   note: text("Say why the count differs").min(3, "Say why the count differs").max(500),
 });
 export type StockCountInput = z.input<typeof stockCountInputSchema>;
+
+/** What a count did: applied at once, or waiting for a second person (a large one). */
+export const countResultSchema = z.object({
+  applied: z.boolean(),
+  item: inventoryItemSchema,
+  pendingCount: pendingCountSchema.nullable(),
+});
+export type CountResult = z.infer<typeof countResultSchema>;
 
 export const inventoryListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),

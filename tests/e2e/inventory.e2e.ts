@@ -224,13 +224,33 @@ describe("genetic inventory", () => {
     await stock.getByRole("button", { name: "Record count" }).click();
     await stock.getByText("Say why the count differs").waitFor();
     await stock.getByLabel("Why it differs").fill("One straw cracked in the goblet");
+    // One of 12 is over 5 %: the count waits for a second person, and says so before it is sent.
+    expect(await stock.getByTestId("count-difference").textContent()).toBe(
+      "1 fewer (KSh 2,500) than the books. Over 5% or KSh 10,000: a second person must confirm it before stock moves.",
+    );
     await stock.getByRole("button", { name: "Record count" }).click();
-    await expectToast(small, "Count recorded");
+    await expectToast(small, "Count awaits a second person");
+    await stock
+      .getByTestId("pending-count")
+      .getByText("You counted it: another person must confirm it.")
+      .waitFor();
+    expect(await stock.getByRole("button", { name: "Confirm count" }).count()).toBe(0);
+    const boss = await newPage(browser);
+    await signInAsStaff(boss, "director1@urithi.co.ke");
+    await boss.goto(`/genetic-inventory?item=${straw.id}`);
+    await boss.getByRole("dialog").getByRole("button", { name: "Confirm count" }).click();
+    await expectToast(boss, "Count confirmed");
+    await boss.context().close();
+    await small.reload();
     const history = dialog.getByTestId("stock-history");
-    await history.getByText("Count: One straw cracked in the goblet").waitFor();
+    await history.getByText(/^Count: One straw cracked in the goblet \(confirmed by /).waitFor();
 
     await stock.getByRole("tab", { name: "Write off" }).click();
     await stock.getByLabel("Units").fill("2");
+    // Its value at list price is said before it is confirmed.
+    expect(await stock.getByTestId("write-off-value").textContent()).toBe(
+      `2 × ${straw.itemId} at KSh 2,500: KSh 5,000 written off`,
+    );
     await stock.getByLabel("Reason").selectOption("failed_quality_check");
     await stock.getByRole("button", { name: /^Write off/ }).click();
     await expectToast(small, "Stock written off");

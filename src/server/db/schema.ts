@@ -1059,6 +1059,32 @@ export const stockMovements = pgTable(
   ],
 );
 
+/**
+ * A physical count too far from the books (decision 25's bounds) waits here for a second person: confirmed,
+ * it moves stock as any count; rejected, it moves nothing. At most one waits per item.
+ */
+export const stockCounts = pgTable(
+  "stock_counts",
+  {
+    id: id(),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    countedStock: integer("counted_stock").notNull(),
+    stockAtCount: integer("stock_at_count").notNull(),
+    note: text("note").notNull(),
+    countedBy: integer("counted_by").references(() => users.id),
+    countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("pending"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("stock_counts_status", sql`${t.status} in ('pending', 'confirmed', 'rejected')`),
+    uniqueIndex("stock_counts_one_pending").on(t.inventoryItemId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const transactions = pgTable(
   "transactions",
   {

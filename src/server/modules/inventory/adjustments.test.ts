@@ -16,15 +16,14 @@ beforeAll(async () => {
 });
 
 let serial = 0;
-/** A straw line of the test's own, 20 on hand, received through the API. */
-async function newItem(expiryDate: string | null = null) {
+/** A straw line of the test's own, 20 on hand at KSh 2,500 unless said, received through the API. */
+async function newItem(expiryDate: string | null = null, stock = { currentStock: 20, costPerUnit: 2_500 }) {
   const res = await lab.post("/api/inventory", {
     itemId: `SEM-ADJ-${++serial}`,
     type: "sperm",
     breedName: "Boran",
     acquiredFrom: "KAGRC Kenya",
-    currentStock: 20,
-    costPerUnit: 2_500,
+    ...stock,
     storageLocation: "Canister 2, Goblet C",
     storageUnitId: 1,
     expiryDate,
@@ -136,14 +135,15 @@ describe("write-offs", () => {
 });
 
 describe("physical counts", () => {
-  it("sets on-hand stock to the count and records the difference with its reason", async () => {
-    const item = await newItem();
+  it("sets on-hand stock to a count close to the books at once, with the difference and its reason", async () => {
+    // 200 at KSh 500: two short is 1 % and KSh 1,000, well inside the bounds.
+    const item = await newItem(null, { currentStock: 200, costPerUnit: 500 });
     const res = await lab.post(`/api/inventory/${item.id}/count`, {
-      countedStock: 18,
+      countedStock: 198,
       note: "Two straws missing from goblet C",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().currentStock).toBe(18);
+    expect(res.json().currentStock).toBe(198);
     const [latest] = (await detail(item.id)).movements;
     expect(latest).toMatchObject({
       kind: "adjustment",
@@ -151,11 +151,11 @@ describe("physical counts", () => {
       note: "Count: Two straws missing from goblet C",
     });
     const up = await lab.post(`/api/inventory/${item.id}/count`, {
-      countedStock: 19,
+      countedStock: 199,
       note: "One found in goblet D",
     });
-    expect(up.json().currentStock).toBe(19);
-    const same = await lab.post(`/api/inventory/${item.id}/count`, { countedStock: 19, note: "Recounted" });
+    expect(up.json().currentStock).toBe(199);
+    const same = await lab.post(`/api/inventory/${item.id}/count`, { countedStock: 199, note: "Recounted" });
     expect(same.statusCode).toBe(200);
     expect((await detail(item.id)).movements).toHaveLength(3);
     expect(await invariantViolations(t.database)).toEqual([]);
@@ -173,6 +173,67 @@ describe("physical counts", () => {
     expect(
       (await lab.post(`/api/inventory/${item.id}/count`, { countedStock: -1, note: "neg" })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe("large counts", () => {
+  it("waits for a second person when a count is over 5 % or KSh 10,000 off, and only another person confirms it", async () => {
+    // 77 at KSh 3,500, counted as 64: 13 fewer, KSh 45,500.
+    const item = await newItem(null, { currentStock: 77, costPerUnit: 3_500 });
+    const typo = await lab.post(`/api/inventory/${item.id}/count`, {
+      countedStock: 64,
+      note: "Goblet C recount",
+    });
+    expect(typo.statusCode).toBe(202);
+    expect(typo.json()).toMatchObject({
+      applied: false,
+      item: { currentStock: 77 },
+      pendingCount: {
+        countedStock: 64,
+        stockAtCount: 77,
+        delta: -13,
+        valueKes: 45_500,
+        countedBy: "Faith Achieng",
+      },
+    });
+    expect((await detail(item.id)).pendingCount).toMatchObject({ delta: -13 });
+    const second = await lab.post(`/api/inventory/${item.id}/count`, { countedStock: 60, note: "Again" });
+    expect(second.statusCode).toBe(409);
+    const countId = typo.json().pendingCount.id;
+    const own = await lab.post(`/api/inventory/counts/${countId}/confirm`, {});
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe("Another person must confirm your count");
+    const confirmed = await director.post(`/api/inventory/counts/${countId}/confirm`, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ applied: true, item: { currentStock: 64 } });
+    const after = await detail(item.id);
+    expect(after.pendingCount).toBeNull();
+    expect(after.movements[0]).toMatchObject({ stockDelta: -13 });
+    expect(after.movements[0].note).toMatch(/^Count: Goblet C recount \(confirmed by /);
+    expect((await director.post(`/api/inventory/counts/${countId}/confirm`, {})).statusCode).toBe(409);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("moves nothing when a waiting count is rejected, or when stock moved since it was counted", async () => {
+    const item = await newItem(null, { currentStock: 40, costPerUnit: 2_500 });
+    const count = async (n: number) =>
+      (await lab.post(`/api/inventory/${item.id}/count`, { countedStock: n, note: "Spot check" })).json();
+    const rejected = await director.post(
+      `/api/inventory/counts/${(await count(30)).pendingCount.id}/reject`,
+      {},
+    );
+    expect(rejected.json()).toMatchObject({ applied: false, item: { currentStock: 40 } });
+    const waiting = await count(30);
+    await reserve(item.id, 1);
+    const sold = await director.get(`/api/inventory/${item.id}`);
+    expect(sold.json().currentStock).toBe(40);
+    // Stock moved (a write-off) after the count: its confirmation is refused.
+    expect(
+      (await lab.post(`/api/inventory/${item.id}/write-off`, { quantity: 1, reason: "damaged" })).statusCode,
+    ).toBe(200);
+    const stale = await director.post(`/api/inventory/counts/${waiting.pendingCount.id}/confirm`, {});
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toMatch(/has moved since the count \(40 then, 39 now\)/);
   });
 });
 

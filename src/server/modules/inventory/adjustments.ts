@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type InventoryItem,
-  type stockCountInputSchema,
   type writeOffInputSchema,
   writeOffReasonLabels,
 } from "../../../contract/inventory";
@@ -11,13 +10,7 @@ import { inventoryItems } from "../../db/schema";
 import { nairobiDate } from "../../time";
 import { batchOf } from "./batches";
 import { loadItem } from "./service";
-import {
-  countStock,
-  expireOutdatedItems,
-  renewExpiredBatchPicks,
-  writeOffExpiredBatches,
-  writeOffStock,
-} from "./stock";
+import { expireOutdatedItems, renewExpiredBatchPicks, writeOffExpiredBatches, writeOffStock } from "./stock";
 
 /** Writes units off with a reason (and a note), as one stock movement. */
 export function writeOff(
@@ -36,19 +29,6 @@ export function writeOff(
       { quantity: input.quantity, note, batchId: input.batchId },
       { actorUserId, now: ctx.clock.now() },
     );
-    return loadItem(db, eq(inventoryItems.id, id));
-  });
-}
-
-/** Records a physical count; the difference becomes an adjustment with the reason given. */
-export function recordCount(
-  ctx: AppContext,
-  id: number,
-  input: z.output<typeof stockCountInputSchema>,
-  actorUserId: number,
-): Promise<InventoryItem> {
-  return ctx.database.tx(async (db) => {
-    await countStock(db, id, input, { actorUserId, now: ctx.clock.now() });
     return loadItem(db, eq(inventoryItems.id, id));
   });
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { receiveBatchInputSchema } from "../../../contract/batches";
 import { inventoryStatusSchema } from "../../../contract/dashboard";
 import {
+  countResultSchema,
   inventoryItemDetailSchema,
   inventoryItemInputSchema,
   inventoryItemSchema,
@@ -15,12 +16,14 @@ import {
   writeOffInputSchema,
 } from "../../../contract/inventory";
 import { orderSchema } from "../../../contract/orders";
+import { idParamSchema } from "../../../contract/primitives";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { actorOf, currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { recordCount, writeOff } from "./adjustments";
+import { writeOff } from "./adjustments";
+import { decideCount, recordCount } from "./counts";
 import { inventoryCsvHeader, inventoryCsvLine } from "./csv";
 import {
   countInventory,
@@ -132,13 +135,39 @@ export function registerInventoryRoutes(app: FastifyInstance, ctx: AppContext): 
         .status(201)
         .send(await receiveBatch(ctx, request.params.id, request.body, currentUser(request).id)),
   );
+  // 200 with the item when the count moved stock; 202 with the waiting count when a second person must
+  // confirm it (more than 5 % or KSh 10,000 off the books).
   r.post(
     "/api/inventory/:id/count",
     {
       config: write,
-      schema: { params: idParams, body: stockCountInputSchema, response: { 200: inventoryItemSchema } },
+      schema: {
+        params: idParams,
+        body: stockCountInputSchema,
+        response: { 200: inventoryItemSchema, 202: countResultSchema },
+      },
     },
-    (request) => recordCount(ctx, request.params.id, request.body, currentUser(request).id),
+    async (request, reply) => {
+      const result = await recordCount(ctx, request.params.id, request.body, currentUser(request).id);
+      return result.applied ? result.item : reply.status(202).send(result);
+    },
+  );
+  r.post(
+    "/api/inventory/counts/:id/:decision",
+    {
+      config: write,
+      schema: {
+        params: z.object({ id: idParamSchema, decision: z.enum(["confirm", "reject"]) }),
+        response: { 200: countResultSchema },
+      },
+    },
+    (request) => {
+      const user = currentUser(request);
+      return decideCount(ctx, request.params.id, request.params.decision, {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`,
+      });
+    },
   );
   r.post(
     "/api/inventory/:id/reserve",

@@ -25,6 +25,7 @@ import { containsPattern } from "../../http/search";
 import { placeOrder } from "../orders/place";
 import { toOrder } from "../orders/service";
 import { batchesOf, createBatch } from "./batches";
+import { pendingCountOf } from "./counts";
 import { saveGenetics, toGenetics } from "./genetics";
 import { availableStock, isLowStock } from "./low-stock";
 import { placeStock } from "./positions";
@@ -170,6 +171,7 @@ async function itemDetail(db: Db, id: number, now: Date): Promise<InventoryItemD
   return {
     ...item,
     batches: await batchesOf(db, id, now),
+    pendingCount: await pendingCountOf(db, id),
     movements: movements.map(({ m, orderNumber }) => ({
       id: m.id,
       kind: m.kind,

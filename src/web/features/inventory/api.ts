@@ -78,11 +78,19 @@ export const useReceiveBatch = () =>
     { invalidates },
   );
 
+/** The item when the count moved stock (200), or the waiting count (202) when a second person must confirm it. */
 export const useRecordCount = () =>
   useApiMutation(
     ({ id, ...input }: inventory.StockCountInput & { id: number }) =>
-      apiJson<inventory.InventoryItem>("POST", `/api/inventory/${id}/count`, input),
+      apiJson<inventory.InventoryItem | inventory.CountResult>("POST", `/api/inventory/${id}/count`, input),
     { invalidates },
+  );
+
+export const useDecideCount = () =>
+  useApiMutation(
+    ({ id, decision }: { id: number; decision: "confirm" | "reject" }) =>
+      apiJson<inventory.CountResult>("POST", `/api/inventory/counts/${id}/${decision}`),
+    { invalidates, settle: "background" },
   );
 
 export const useReserve = () =>
