@@ -17,6 +17,7 @@ import {
   loginClient,
   type TestApp,
 } from "../../testing/test-app";
+import { nairobiDate } from "../../time";
 import { changeOrderStatus } from "./process";
 
 let t: TestApp;
@@ -173,12 +174,22 @@ describe("the order process, every (from, to) pair", () => {
 });
 
 /** A shipment brought to `status` on a paid, approved order. */
+/** A status change's body: a delay carries its new day (three days on) and its reason. */
+const statusBody = (status: ShipmentStatus) =>
+  status === "delayed"
+    ? {
+        status,
+        expectedDelivery: nairobiDate(new Date(t.clock.now().getTime() + 3 * 86_400_000)),
+        reason: "Flight cancelled",
+      }
+    : { status };
+
 async function shipmentIn(status: ShipmentStatus) {
   const orderId = await orderIn("processing");
   const shipment = await shipmentOf(orderId);
   await confirmPicks(director, orderId);
   const move = async (s: ShipmentStatus) =>
-    expect((await director.patch(`/api/shipments/${shipment.id}/status`, { status: s })).statusCode).toBe(
+    expect((await director.patch(`/api/shipments/${shipment.id}/status`, statusBody(s))).statusCode).toBe(
       200,
     );
   if (status === "cancelled") {
@@ -198,7 +209,7 @@ describe("the shipment machine, every (from, to) pair", () => {
       it(`${from} -> ${to}: ${allowed ? "200" : "409"}`, async () => {
         const { orderId, shipmentId } = await shipmentIn(from);
         const before = await snapshot(orderId);
-        const res = await director.patch(`/api/shipments/${shipmentId}/status`, { status: to });
+        const res = await director.patch(`/api/shipments/${shipmentId}/status`, statusBody(to));
         const after = await snapshot(orderId);
         if (!allowed) {
           expect(res.statusCode).toBe(409);
@@ -211,7 +222,11 @@ describe("the shipment machine, every (from, to) pair", () => {
         const expectedOrder = to === "delivered" ? "delivered" : leaving ? "shipped" : before.order.status;
         expect(after.order.status).toBe(expectedOrder);
         expect(after.stock.current).toBe(before.stock.current - (leaving ? QTY : 0));
-        const newEvents = (leaving ? 1 : 0) + (to === "delivered" && from !== to ? 1 : 0);
+        // Leaving, delivery and a delay (its new day) each write one history event.
+        const newEvents =
+          (leaving ? 1 : 0) +
+          (to === "delivered" && from !== to ? 1 : 0) +
+          (to === "delayed" && from !== to ? 1 : 0);
         expect(after.events).toBe(before.events + newEvents);
         expect(after.ledgerRows).toBe(before.ledgerRows);
       });
