@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { type PaymentMethod, paymentMethodLabels } from "../../../contract/orders";
 import type { Db } from "../../db/adapter";
 import { orders, payments, refunds, transactions } from "../../db/schema";
@@ -164,13 +164,4 @@ export async function refundOrderMoney(
     left -= part;
   }
   await afterRefund(db, orderId, { amountKes: money.amountKes, money, actorUserId, now });
-}
-
-/** What an order holds in payments not yet paid back (held-for-review money included). */
-export async function heldOnOrder(db: Db, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ held: sql<string>`coalesce(sum(${payments.amountKes} - ${payments.refundedKes}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), refundable));
-  return Number(row!.held);
 }
