@@ -359,7 +359,10 @@ describe("transfers and stock falls", () => {
       note: "Physical count",
     });
     expect(count.statusCode).toBe(202);
-    const confirmed = await director.post(`/api/inventory/counts/${count.json().pendingCount.id}/confirm`, {});
+    const confirmed = await director.post(
+      `/api/inventory/counts/${count.json().pendingCount.id}/confirm`,
+      {},
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     found = await where(received.itemId);
     expect(found.positions.reduce((s, p) => s + p.count, 0)).toBe(9);
