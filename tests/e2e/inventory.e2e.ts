@@ -241,9 +241,9 @@ describe("genetic inventory", () => {
     await boss.getByRole("dialog").getByRole("button", { name: "Confirm count" }).click();
     await expectToast(boss, "Count confirmed");
     await boss.context().close();
-    await small.reload();
+    await small.goto(`/genetic-inventory?item=${straw.id}`);
     const history = dialog.getByTestId("stock-history");
-    await history.getByText(/^Count: One straw cracked in the goblet \(confirmed by /).waitFor();
+    await history.getByText("Count: One straw cracked in the goblet (confirmed by").waitFor();
 
     await stock.getByRole("tab", { name: "Write off" }).click();
     await stock.getByLabel("Units").fill("2");

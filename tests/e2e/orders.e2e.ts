@@ -23,21 +23,34 @@ async function open() {
 }
 
 describe("sales & orders", () => {
-  it("shows the server's summary and switches revenue between KES and USD", async () => {
+  it("shows the server's summary, revenue only to finance, and switches amounts between KES and USD", async () => {
     await open();
     const s = await api("/api/orders/summary");
     await page.waitForFunction(
       () => document.querySelector('[data-testid="stat-Total Orders"]')?.textContent !== "–",
     );
     expect(await page.getByTestId("stat-Total Orders").textContent()).toBe(String(s.totalOrders));
-    expect(await page.getByTestId("stat-Total Revenue").textContent()).toBe(kes(s.totalRevenueKes));
     expect(await page.getByTestId("stat-Pending Orders").textContent()).toBe(String(s.pendingOrders));
     expect(await page.getByTestId("stat-Delivered Orders").textContent()).toBe(String(s.deliveredOrders));
+    // Revenue is the books': the Sales Manager has no finance, so neither the figure nor its card.
+    expect(s.totalRevenueKes).toBeNull();
+    expect(await page.getByTestId("stat-Total Revenue").count()).toBe(0);
     await page.getByRole("button", { name: "USD", exact: true }).click();
-    expect(await page.getByTestId("stat-Total Revenue").textContent()).toBe(
-      `$${new Intl.NumberFormat("en-KE").format(s.totalRevenueUsd)}`,
-    );
     expect(await cards().first().getByTestId("order-amount").textContent()).toMatch(/^\$|≈ \$/);
+
+    const director = await newPage(browser);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    await director.goto("/orders");
+    const money = await (await director.request.get(`${baseUrl()}/api/orders/summary`)).json();
+    await director.waitForFunction(
+      (v) => document.querySelector('[data-testid="stat-Total Revenue"]')?.textContent === v,
+      kes(money.totalRevenueKes),
+    );
+    await director.getByRole("button", { name: "USD", exact: true }).click();
+    expect(await director.getByTestId("stat-Total Revenue").textContent()).toBe(
+      `$${new Intl.NumberFormat("en-KE").format(money.totalRevenueUsd)}`,
+    );
+    await director.context().close();
     await screenshot(page, "orders-desktop");
     await page.getByRole("button", { name: "KES", exact: true }).click();
   });

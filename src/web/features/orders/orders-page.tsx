@@ -110,8 +110,7 @@ export default function OrdersPage({
       {...screen}
       actions={
         <>
-          {/* Revenue is the books': only those with finance see it, and so its currency. */}
-          {canTakePayments && <CurrencyToggle value={currency} onChange={setCurrency} />}
+          <CurrencyToggle value={currency} onChange={setCurrency} />
           {canWrite && <AddButton label="New Order" onClick={openNew} />}
         </>
       }
