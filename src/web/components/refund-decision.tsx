@@ -64,13 +64,12 @@ export function useRefundDecision(
     heldKes,
     mode: "now" as "now" | "later",
     amount: String(heldKes),
-    method: "mpesa",
+    method: "mpesa" as PaymentMethod,
     reference: "",
   };
   const [edits, setEdits] = useState(fresh);
   // Another order (or the same one holding another sum) starts afresh: the whole sum, refunded now.
-  const { mode, amount, reference } = edits.heldKes === heldKes ? edits : fresh;
-  const method = (edits.heldKes === heldKes ? edits : fresh).method as PaymentMethod;
+  const { mode, amount, method, reference } = edits.heldKes === heldKes ? edits : fresh;
   const set = (change: Partial<typeof fresh>) =>
     setEdits((e) => ({ ...(e.heldKes === heldKes ? e : fresh), ...change }));
   const setMode = (m: "now" | "later") => set({ mode: m });

@@ -11,7 +11,7 @@ import type { Db } from "../../db/adapter";
 import { inventoryItems, stockCounts, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { loadItem } from "./service";
-import { countStock } from "./stock";
+import { countStock, refuseCountBelowHeld } from "./stock";
 
 /**
  * Physical counts. One close to the books moves stock at once; one more than 5 % or KSh 10,000 away waits
@@ -67,11 +67,7 @@ export function recordCount(
       await countStock(db, id, input, { actorUserId, now });
       return { applied: true, item: await loadItem(db, eq(inventoryItems.id, id)), pendingCount: null };
     }
-    if (input.countedStock < item.reservedStock) {
-      throw conflict(
-        `${item.reservedStock} units of ${item.itemId} are held for orders; a count of ${input.countedStock} needs those orders changed first`,
-      );
-    }
+    refuseCountBelowHeld(item, input.countedStock);
     const [row] = await db
       .insert(stockCounts)
       .values({

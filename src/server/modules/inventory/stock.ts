@@ -285,9 +285,23 @@ export async function receiveStock(
 }
 
 /**
- * A physical count: on-hand stock becomes what was counted and the difference is an adjustment. A count
- * below what orders hold is refused; those orders must change first, or the books would promise straws
- * that are not in the tank. Returns the difference (0 records nothing).
+ * A count below what orders hold is refused; those orders must change first, or the books would promise
+ * straws that are not in the tank.
+ */
+export function refuseCountBelowHeld(
+  item: { itemId: string; reservedStock: number },
+  countedStock: number,
+): void {
+  if (countedStock < item.reservedStock) {
+    throw conflict(
+      `${item.reservedStock} units of ${item.itemId} are held for orders; a count of ${countedStock} needs those orders changed first`,
+    );
+  }
+}
+
+/**
+ * A physical count: on-hand stock becomes what was counted and the difference is an adjustment; a count
+ * below what orders hold is refused (refuseCountBelowHeld). Returns the difference (0 records nothing).
  */
 export async function countStock(
   db: Db,
@@ -301,11 +315,7 @@ export async function countStock(
     .where(eq(inventoryItems.id, inventoryItemId))
     .for("update");
   if (!item) throw notFound("Inventory item");
-  if (count.countedStock < item.reservedStock) {
-    throw conflict(
-      `${item.reservedStock} units of ${item.itemId} are held for orders; a count of ${count.countedStock} needs those orders changed first`,
-    );
-  }
+  refuseCountBelowHeld(item, count.countedStock);
   const delta = count.countedStock - item.currentStock;
   if (delta === 0) return 0;
   stockChanged();

@@ -9,6 +9,10 @@ import { countMatching } from "../../http/list-total";
 type OutboxRow = typeof outbox.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** What staff see: a message the outbox sent to no provider was only kept. */
+const shownStatus = (status: OutboxRow["status"], kept: boolean): MessageStatus =>
+  status === "sent" && kept ? "kept" : status;
+
 export function toMessage(row: OutboxRow): Message {
   return {
     id: row.id,
@@ -18,7 +22,7 @@ export function toMessage(row: OutboxRow): Message {
     language: row.language,
     subject: row.subject,
     body: row.body,
-    status: row.status === "sent" && row.kept ? "kept" : row.status,
+    status: shownStatus(row.status, row.kept),
     attempts: row.attempts,
     lastError: row.lastError,
     providerMessageId: row.providerMessageId,
@@ -70,7 +74,7 @@ export function messageCounts(ctx: AppContext): Promise<MessageCounts> {
       .from(outbox)
       .groupBy(outbox.status, outbox.kept);
     const counts = Object.fromEntries(messageStatuses.map((s) => [s, 0])) as Record<MessageStatus, number>;
-    for (const r of rows) counts[r.status === "sent" && r.kept ? "kept" : r.status] += r.n;
+    for (const r of rows) counts[shownStatus(r.status, r.kept)] += r.n;
     return counts;
   });
 }
