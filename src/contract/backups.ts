@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 
 /** How the database inside a backup was copied: PGlite's data folder as a gzipped tar, or `pg_dump -Fc`. */
 export const dumpFormats = ["pglite-datadir-tgz", "pg-dump-custom"] as const;
@@ -58,7 +58,7 @@ export const backupSchema = z.object({
 export type Backup = z.infer<typeof backupSchema>;
 
 /** Newest first, by when each started (indexed). */
-export const backupListQuery = paginationQuery.extend({ sort: z.enum(["newest"]).default("newest") });
+export const backupListQuery = paginationQuery.extend(sortQuery(["startedAt"], "startedAt"));
 
 /** The schedule as configured, beside the list. */
 export const backupSchedule = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDate, requiredText, text } from "./primitives";
 
 export const breedTypes = ["Holstein", "Friesian", "Jersey", "Ayrshire", "Zebu", "Sahiwal"] as const;
@@ -85,7 +85,18 @@ export const breedingStatusInputSchema = z
     }
   });
 export type BreedingStatusInput = z.input<typeof breedingStatusInputSchema>;
-export const breedingListQuery = paginationQuery.extend({ status: z.enum(breedingStatuses).optional() });
+export const breedingSorts = ["serviceDate", "animalId", "expectedCalvingDate"] as const;
+export const breedingListQuery = paginationQuery.extend({
+  ...sortQuery(breedingSorts, "serviceDate"),
+  status: z.enum(breedingStatuses).optional(),
+  /** Animal ID or name, genetic material, or the technician. */
+  search: text().max(200).optional(),
+  technician: text().max(120).optional(),
+  /** The client (farm) whose cows they are. */
+  customerId: z.coerce.number().int().positive().optional(),
+  /** Services still awaiting a PD, done at least PD_MIN_DAYS ago: the cows to examine now. */
+  duePd: z.enum(["true", "false"]).optional(),
+});
 export type BreedingListQuery = z.input<typeof breedingListQuery>;
 
 export const breedingSummarySchema = z.object({
@@ -111,6 +122,9 @@ export function expectedCalving(
 }
 
 /** GET /api/breeding/clients: whose cow a service was for, as the breeding roles may read it (no contacts). */
-export const breedingClientQuery = paginationQuery.extend({ search: text().max(100).optional() });
+export const breedingClientQuery = paginationQuery.extend({
+  ...sortQuery(["name"], "name", "asc"),
+  search: text().max(100).optional(),
+});
 export const breedingClientSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BreedingClient = z.infer<typeof breedingClientSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { emailAddress, idParamSchema, idSchema, requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
@@ -45,7 +45,9 @@ export const customerUpdateSchema = customerInputSchema
   .extend({ isActive: z.boolean().optional() });
 export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
 
+export const customerSorts = ["createdAt", "name"] as const;
 export const customerListQuery = paginationQuery.extend({
+  ...sortQuery(customerSorts, "createdAt"),
   search: text().max(200).optional(),
   type: customerTypeSchema.optional(),
 });

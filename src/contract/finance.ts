@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { amountTooLarge, currencies, MAX_AMOUNT_KES } from "./money";
 import { heldMoneySchema, ledgerFiguresSchema } from "./orders";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { hasAtMostTwoDecimals, isoDateTime, text } from "./primitives";
 
 export const transactionTypes = ["income", "expense", "transfer", "refund"] as const;
@@ -39,7 +39,13 @@ export const transactionInputSchema = z.object({
 });
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 
-export const transactionListQuery = paginationQuery;
+export const transactionSorts = ["date", "amount"] as const;
+export const transactionListQuery = paginationQuery.extend({
+  ...sortQuery(transactionSorts, "date"),
+  /** Description or reference. */
+  search: text().max(200).optional(),
+  type: z.enum(transactionTypes).optional(),
+});
 export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 /**

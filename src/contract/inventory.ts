@@ -2,6 +2,7 @@ import { z } from "zod";
 import { batchInputSchema, batchSchema } from "./batches";
 import { placementSchema } from "./cryo-store";
 import { geneticsSchema } from "./genetics";
+import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDate, text } from "./primitives";
 
 export const itemTypes = ["embryo", "sperm"] as const;
@@ -210,9 +211,9 @@ export const countResultSchema = z.object({
 });
 export type CountResult = z.infer<typeof countResultSchema>;
 
-export const inventoryListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+export const inventorySorts = ["itemId", "breedName", "currentStock", "costPerUnit", "expiryDate"] as const;
+export const inventoryListQuery = paginationQuery.extend({
+  ...sortQuery(inventorySorts, "itemId", "asc"),
   search: text().max(200).optional(),
   type: z.enum(itemTypes).optional(),
   category: z.enum(geneticCategories).optional(),

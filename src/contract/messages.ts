@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { languages } from "./languages";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
+import { text } from "./primitives";
 
 /** How a message reaches its reader. */
 export const messageChannels = ["sms", "email"] as const;
@@ -89,7 +90,11 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+export const messageSorts = ["createdAt", "status"] as const;
 export const messageListQuery = paginationQuery.extend({
+  ...sortQuery(messageSorts, "createdAt"),
+  /** Recipient or subject. */
+  search: text().max(200).optional(),
   status: z.enum(messageStatuses).optional(),
   channel: z.enum(messageChannels).optional(),
   orderId: z.coerce.number().int().positive().optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { amountTooLarge, currencies, kesToUsd, MAX_AMOUNT_KES } from "./money";
 import { orderSources, orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./order-states";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDate as isoDateSchema, text } from "./primitives";
 
 export * from "./order-states";
@@ -153,7 +153,10 @@ export type ItemisedOrderInput = z.input<typeof itemisedOrderInputSchema>;
 export const orderUpdateSchema = orderInputSchema.partial();
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
+/** The order list's sorts: newest first by default. */
+export const orderSorts = ["orderDate", "orderNumber", "customerName", "totalAmountKes"] as const;
 export const orderListQuery = paginationQuery.extend({
+  ...sortQuery(orderSorts, "orderDate"),
   search: text().max(200).optional(),
   status: z.enum(orderStatuses).optional(),
   /** Only orders Logistics may ship now: approved, and paid or approved on credit. */
@@ -162,6 +165,10 @@ export const orderListQuery = paginationQuery.extend({
   refundDue: z.enum(["true", "false"]).optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
+/** Orders awaiting approval: the longest-waiting first. */
+export const pendingOrderQuery = paginationQuery.extend(sortQuery(["orderDate"], "orderDate", "asc"));
+/** A client's own orders: newest first. */
+export const clientOrderQuery = paginationQuery.extend(sortQuery(["orderDate"], "orderDate"));
 
 /**
  * The ledger's words, the same on every screen: revenue is booked order value; received is what was paid

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { isoDate, isoDateTime, requiredText, text } from "./primitives";
 
 /** The five statuses staff choose from (SPEC); "cancelled" is set only when the order is cancelled. */
@@ -108,7 +108,11 @@ export const activeShipmentStatuses = [
   "in_transit",
   "delayed",
 ] as const satisfies readonly ShipmentStatus[];
+export const shipmentSorts = ["createdAt", "expectedDelivery", "trackingNumber"] as const;
 export const shipmentListQuery = paginationQuery.extend({
+  ...sortQuery(shipmentSorts, "createdAt"),
+  /** Tracking number, carrier, order number or destination. */
+  search: text().max(200).optional(),
   status: z.enum(shipmentStatuses).optional(),
   view: z.enum(shipmentViews).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, text } from "./primitives";
 import { alertStatuses, storageUnitTypes } from "./storage";
 
@@ -146,8 +146,18 @@ export type StorageAlert = z.infer<typeof storageAlertSchema>;
 
 /** `open`: not yet acknowledged and still true; `history`: acknowledged or resolved. */
 export const alertViews = ["open", "history"] as const;
-export const storageAlertQuery = paginationQuery.extend({ view: z.enum(alertViews).default("open") });
+/** Tanks, their conditions and the store map: by name. */
+export const storageUnitQuery = paginationQuery.extend(sortQuery(["name"], "name", "asc"));
+/** Moves between canes: newest first. */
+export const transferListQuery = paginationQuery.extend(sortQuery(["createdAt"], "createdAt"));
+
+export const storageAlertQuery = paginationQuery.extend({
+  view: z.enum(alertViews).default("open"),
+  /** Open alerts come critical first, then by this. */
+  ...sortQuery(["raisedAt"], "raisedAt"),
+});
 export type StorageAlertQuery = z.infer<typeof storageAlertQuery>;
+export type StorageAlertParams = z.input<typeof storageAlertQuery>;
 
 export const acknowledgeAlertSchema = z.object({
   note: text("Note is required")
@@ -165,6 +175,7 @@ export const voidReadingSchema = z.object({
 export type VoidReadingInput = z.input<typeof voidReadingSchema>;
 
 export const readingListQuery = paginationQuery.extend({
+  ...sortQuery(["recordedAt"], "recordedAt"),
   storageUnitId: z.coerce.number({ error: "Choose a storage unit" }).int().positive(),
 });
 export type ReadingListQuery = z.input<typeof readingListQuery>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "./pagination";
+import { paginationQuery, sortQuery } from "./pagination";
 import { emailAddress, text } from "./primitives";
 
 export const vendorTypes = [
@@ -63,7 +63,12 @@ export const vendorRatingInputSchema = z.object({
     .min(0, "Rating is 0 to 5")
     .max(5, "Rating is 0 to 5"),
 });
-export const vendorListQuery = paginationQuery;
+export const vendorSorts = ["createdAt", "name", "rating"] as const;
+export const vendorListQuery = paginationQuery.extend({
+  ...sortQuery(vendorSorts, "createdAt"),
+  /** Name, contact person, email, phone or specialization. */
+  search: text().max(200).optional(),
+});
 export type VendorListQuery = z.input<typeof vendorListQuery>;
 
 export const vendorSummarySchema = z.object({

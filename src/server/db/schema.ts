@@ -121,6 +121,7 @@ export const customers = pgTable(
   (t) => [
     index("customers_type_idx").on(t.type, t.isActive),
     index("customers_created_idx").on(t.createdAt),
+    index("customers_name_idx").on(t.name, t.id),
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("customers_contact_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
@@ -406,6 +407,10 @@ export const inventoryItems = pgTable(
     // The expiry job asks for viable items past their date on every instance, every few minutes.
     index("inventory_items_viable_expiry_idx").on(t.expiryDate).where(sql`${t.viabilityStatus} = 'viable'`),
     index("inventory_items_price_idx").on(t.costPerUnit),
+    // The list's declared sorts (`inventorySorts`).
+    index("inventory_items_breed_idx").on(t.breedName, t.id),
+    index("inventory_items_stock_idx").on(t.currentStock, t.id),
+    index("inventory_items_expiry_idx").on(t.expiryDate, t.id),
     index("inventory_items_regions_idx").using("gin", sql`(${t.geneticData} -> 'region_suitability')`),
     // The catalogue's default order walks this instead of sorting every product on sale.
     index("inventory_items_on_sale_name_idx")
@@ -739,6 +744,9 @@ export const orders = pgTable(
     index("orders_client_status_idx").on(t.clientUserId, t.status),
     index("orders_status_date_idx").on(t.status, t.orderDate),
     index("orders_date_idx").on(t.orderDate),
+    // The order list's other declared sorts (`orderSorts`).
+    index("orders_customer_name_idx").on(t.customerName, t.id),
+    index("orders_total_idx").on(t.totalAmountKes, t.id),
     index("orders_client_idx").on(t.clientUserId, t.orderDate),
     // A top customer's last booked order in a report's period: a short range of this index, not every
     // order of the period (drizzle/0032).
@@ -1110,6 +1118,7 @@ export const transactions = pgTable(
     uniqueIndex("transactions_refund_key").on(t.refundId),
     index("transactions_order_idx").on(t.orderId),
     index("transactions_date_idx").on(t.date),
+    index("transactions_amount_idx").on(t.amount, t.id),
     index("transactions_type_status_idx").on(t.type, t.status, t.date),
   ],
 );
@@ -1138,6 +1147,7 @@ export const shipments = pgTable(
     index("shipments_status_idx").on(t.status, t.createdAt),
     uniqueIndex("shipments_one_open_per_order").on(t.orderId).where(sql`${t.status} <> 'cancelled'`),
     index("shipments_created_idx").on(t.createdAt),
+    index("shipments_expected_idx").on(t.expectedDelivery, t.id),
   ],
 );
 
@@ -1170,6 +1180,10 @@ export const breedingRecords = pgTable(
     index("breeding_records_service_idx").on(t.serviceType, t.serviceDate),
     index("breeding_records_status_idx").on(t.status),
     index("breeding_records_created_idx").on(t.createdAt),
+    // The list's declared sorts (`breedingSorts`).
+    index("breeding_records_date_idx").on(t.serviceDate, t.id),
+    index("breeding_records_animal_idx").on(t.animalId, t.id),
+    index("breeding_records_calving_idx").on(t.expectedCalvingDate, t.id),
     index("breeding_records_item_idx").on(t.inventoryItemId).where(sql`${t.inventoryItemId} is not null`),
   ],
 );
@@ -1195,6 +1209,7 @@ export const vendors = pgTable(
     check("vendors_rating_range", sql`${t.rating} between 0 and 5`),
     index("vendors_type_idx").on(t.type, t.isActive),
     index("vendors_created_idx").on(t.createdAt),
+    index("vendors_name_idx").on(t.name, t.id),
     uniqueIndex("vendors_email_active_key").on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
   ],
 );
@@ -1239,6 +1254,7 @@ export const outbox = pgTable(
     index("outbox_created_idx").on(t.createdAt, t.id),
     index("outbox_status_created_idx").on(t.status, t.createdAt),
     index("outbox_order_idx").on(t.orderId),
+    index("outbox_recipient_trgm_idx").using("gin", t.recipient.op("gin_trgm_ops")),
     // Partial: most messages have neither, so writing them (with the order) touches neither index.
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index("outbox_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),

@@ -4,10 +4,12 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { Backup, BackupSchedule } from "../../../contract/backups";
+import type { Pagination, SortOrder } from "../../../contract/pagination";
 import type { Config } from "../../config";
 import { type Database, rowsOf } from "../../db/adapter";
 import { backups } from "../../db/schema";
 import { conflict } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { appVersion } from "../../paths";
 import { writeArchive } from "./archive";
 import { deleteObject, parseBucket, putFile } from "./offsite";
@@ -185,7 +187,7 @@ async function prune(ctx: BackupContext): Promise<void> {
 
 export async function listBackups(
   ctx: BackupContext,
-  page: { limit: number; offset: number },
+  page: Pagination & { order?: SortOrder },
   only?: number,
 ): Promise<Backup[]> {
   const rows = await ctx.database.read((db) =>
@@ -193,7 +195,13 @@ export async function listBackups(
       .select()
       .from(backups)
       .where(only === undefined ? undefined : eq(backups.id, only))
-      .orderBy(desc(backups.startedAt), desc(backups.id))
+      .orderBy(
+        ...sortBy(
+          { startedAt: backups.startedAt },
+          { sort: "startedAt", order: page.order ?? "desc" },
+          backups.id,
+        ),
+      )
       .limit(page.limit)
       .offset(page.offset),
   );

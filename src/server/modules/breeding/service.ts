@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type BreedingClient,
@@ -19,6 +19,7 @@ import { percentOf } from "../../../contract/dashboard";
 import type { AppContext } from "../../context";
 import { breedingRecords, customers } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
@@ -50,19 +51,49 @@ export function toBreedingRecord(row: Row): BreedingRecord {
   };
 }
 
-const breedingFilter = (query: z.output<typeof breedingListQuery>) =>
-  query.status ? eq(breedingRecords.status, query.status) : undefined;
+type BreedingQuery = z.output<typeof breedingListQuery>;
 
-export const countBreedingRecords = (ctx: AppContext, query: z.output<typeof breedingListQuery>) =>
-  countMatching(ctx, breedingRecords, breedingFilter(query));
+function breedingFilter(query: BreedingQuery, today: string): SQL | undefined {
+  const pattern = query.search && containsPattern(query.search);
+  return and(
+    query.status ? eq(breedingRecords.status, query.status) : undefined,
+    query.technician ? ilike(breedingRecords.technician, containsPattern(query.technician)) : undefined,
+    query.customerId ? eq(breedingRecords.customerId, query.customerId) : undefined,
+    query.duePd === "true"
+      ? and(
+          eq(breedingRecords.status, "breeding"),
+          sql`${breedingRecords.serviceDate} <= ${today}::date - ${PD_MIN_DAYS}::int`,
+        )
+      : undefined,
+    pattern
+      ? or(
+          ilike(breedingRecords.animalId, pattern),
+          ilike(breedingRecords.animalName, pattern),
+          ilike(breedingRecords.geneticMaterial, pattern),
+          ilike(breedingRecords.technician, pattern),
+        )
+      : undefined,
+  );
+}
 
-export function listBreedingRecords(ctx: AppContext, query: z.output<typeof breedingListQuery>) {
+const breedingSortColumns = {
+  serviceDate: breedingRecords.serviceDate,
+  animalId: breedingRecords.animalId,
+  expectedCalvingDate: breedingRecords.expectedCalvingDate,
+};
+
+export const countBreedingRecords = (ctx: AppContext, query: BreedingQuery) =>
+  countMatching(ctx, breedingRecords, breedingFilter(query, nairobiDate(ctx.clock.now())), {
+    search: Boolean(query.search || query.technician),
+  });
+
+export function listBreedingRecords(ctx: AppContext, query: BreedingQuery) {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(breedingRecords)
-      .where(breedingFilter(query))
-      .orderBy(desc(breedingRecords.serviceDate), desc(breedingRecords.id))
+      .where(breedingFilter(query, nairobiDate(ctx.clock.now())))
+      .orderBy(...sortBy(breedingSortColumns, query, breedingRecords.id))
       .limit(query.limit)
       .offset(query.offset);
     return rows.map(toBreedingRecord);
@@ -219,7 +250,7 @@ export function listBreedingClients(
           query.search ? ilike(customers.name, containsPattern(query.search)) : undefined,
         ),
       )
-      .orderBy(asc(customers.name), asc(customers.id))
+      .orderBy(...sortBy({ name: customers.name }, query, customers.id))
       .limit(query.limit)
       .offset(query.offset),
   );

@@ -1,9 +1,11 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
+import type { clientOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { orders, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
 import { placeOrder } from "../orders/place";
@@ -83,14 +85,14 @@ export const countClientOrders = (ctx: AppContext, userId: number) =>
 export function listClientOrders(
   ctx: AppContext,
   userId: number,
-  page: { limit: number; offset: number },
+  page: z.output<typeof clientOrderQuery>,
 ): Promise<ClientOrder[]> {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(orders)
       .where(eq(orders.clientUserId, userId))
-      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .orderBy(...sortBy({ orderDate: orders.orderDate }, page, orders.id))
       .limit(page.limit)
       .offset(page.offset);
     if (rows.length === 0) return [];

@@ -8,7 +8,7 @@ import {
   placedOrderSchema,
   shopProductSchema,
 } from "../../../contract/client";
-import { paginationQuery } from "../../../contract/pagination";
+import { clientOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
@@ -44,7 +44,7 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
     "/api/client/orders",
     {
       config: { access: access.client, idempotent: true },
-      schema: { querystring: paginationQuery, response: { 200: z.array(clientOrderSchema) } },
+      schema: { querystring: clientOrderQuery, response: { 200: z.array(clientOrderSchema) } },
     },
     (request, reply) => {
       const userId = currentUser(request).id;

@@ -11,6 +11,7 @@ import type {
 import type { AppContext } from "../../context";
 import { customers } from "../../db/schema";
 import { notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 
@@ -67,7 +68,7 @@ export function listCustomers(
       .select()
       .from(customers)
       .where(customerFilters(query))
-      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .orderBy(...sortBy({ createdAt: customers.createdAt, name: customers.name }, query, customers.id))
       .limit(query.limit)
       .offset(query.offset);
     return rows.map(toCustomer);

@@ -23,7 +23,8 @@ export function registerFinanceRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     "/api/transactions",
     { config, schema: { querystring: transactionListQuery, response: { 200: z.array(transactionSchema) } } },
-    (request, reply) => withTotal(reply, listTransactions(ctx, request.query), countTransactions(ctx)),
+    (request, reply) =>
+      withTotal(reply, listTransactions(ctx, request.query), countTransactions(ctx, request.query)),
   );
   r.post(
     "/api/transactions",

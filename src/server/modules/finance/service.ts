@@ -1,11 +1,17 @@
-import { desc } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { FinancialSummary, Transaction, transactionInputSchema } from "../../../contract/finance";
+import type {
+  FinancialSummary,
+  Transaction,
+  transactionInputSchema,
+  transactionListQuery,
+} from "../../../contract/finance";
 import { KES_PER_USD } from "../../../contract/money";
-import type { Pagination } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
 import { transactions } from "../../db/schema";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
+import { containsPattern } from "../../http/search";
 import { daysOf, monthStart } from "../../time";
 import { orderTotals, refundedTotal, revenueOver } from "./figures";
 
@@ -44,14 +50,28 @@ export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
   });
 }
 
-export const countTransactions = (ctx: AppContext) => countMatching(ctx, transactions, undefined);
+type TransactionQuery = z.output<typeof transactionListQuery>;
 
-export function listTransactions(ctx: AppContext, page: Pagination): Promise<Transaction[]> {
+function transactionFilter(query: TransactionQuery): SQL | undefined {
+  const pattern = query.search && containsPattern(query.search);
+  return and(
+    query.type ? eq(transactions.type, query.type) : undefined,
+    pattern
+      ? or(ilike(transactions.description, pattern), ilike(transactions.reference, pattern))
+      : undefined,
+  );
+}
+
+export const countTransactions = (ctx: AppContext, query: TransactionQuery) =>
+  countMatching(ctx, transactions, transactionFilter(query), { search: Boolean(query.search) });
+
+export function listTransactions(ctx: AppContext, page: TransactionQuery): Promise<Transaction[]> {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(transactions)
-      .orderBy(desc(transactions.date), desc(transactions.id))
+      .where(transactionFilter(page))
+      .orderBy(...sortBy({ date: transactions.date, amount: transactions.amount }, page, transactions.id))
       .limit(page.limit)
       .offset(page.offset);
     return rows.map(toTransaction);

@@ -20,6 +20,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
 import { conflict, forbidden, notFound, validationError } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { placeOrder } from "../orders/place";
@@ -92,21 +93,36 @@ function listFilters(query: Omit<ListQuery, "limit" | "offset">): SQL | undefine
   return and(...filters);
 }
 
-async function selectItems(db: Db, where: SQL | undefined, limit: number, offset: number) {
+const inventorySortColumns = {
+  itemId: inventoryItems.itemId,
+  breedName: inventoryItems.breedName,
+  currentStock: inventoryItems.currentStock,
+  costPerUnit: inventoryItems.costPerUnit,
+  expiryDate: inventoryItems.expiryDate,
+};
+const byItemId = { sort: "itemId", order: "asc" } as const;
+
+async function selectItems(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+  sort: Pick<ListQuery, "sort" | "order"> = byItemId,
+) {
   const rows = await db
     .select({ item: inventoryItems, unit: storageUnits.name, genetics: itemGenetics })
     .from(inventoryItems)
     .leftJoin(storageUnits, eq(storageUnits.id, inventoryItems.storageUnitId))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .where(where)
-    .orderBy(asc(inventoryItems.itemId))
+    .orderBy(...sortBy(inventorySortColumns, sort, inventoryItems.id))
     .limit(limit)
     .offset(offset);
   return rows.map(({ item, unit, genetics }) => toInventoryItem(item, unit, genetics));
 }
 
 export function listInventory(ctx: AppContext, query: ListQuery): Promise<InventoryItem[]> {
-  return ctx.database.read((db) => selectItems(db, listFilters(query), query.limit, query.offset));
+  return ctx.database.read((db) => selectItems(db, listFilters(query), query.limit, query.offset, query));
 }
 
 export const countInventory = (ctx: AppContext, query: ListQuery) =>
@@ -341,7 +357,9 @@ export function reserveForCustomer(
 export async function* inventoryCsvRows(ctx: AppContext, query: ListQuery): AsyncGenerator<InventoryItem[]> {
   const pageSize = 500;
   for (let offset = 0; ; offset += pageSize) {
-    const page = await ctx.database.read((db) => selectItems(db, listFilters(query), pageSize, offset));
+    const page = await ctx.database.read((db) =>
+      selectItems(db, listFilters(query), pageSize, offset, query),
+    );
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
   }

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Message, MessageCounts, MessageListQuery, MessageStatus } from "../../../contract/messages";
 import { messageStatuses } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
+import { containsPattern } from "../../http/search";
 
 type OutboxRow = typeof outbox.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -42,14 +44,16 @@ function statusIs(status: MessageStatus): SQL {
 }
 
 function whereOf(query: Omit<MessageListQuery, "limit" | "offset">): SQL | undefined {
+  const pattern = query.search && containsPattern(query.search);
   return and(
     query.status ? statusIs(query.status) : undefined,
     query.channel ? eq(outbox.channel, query.channel) : undefined,
     query.orderId ? eq(outbox.orderId, query.orderId) : undefined,
+    pattern ? or(ilike(outbox.recipient, pattern), ilike(outbox.subject, pattern)) : undefined,
   );
 }
 
-/** Newest first, as staff look for what just went out. */
+/** Newest first by default, as staff look for what just went out. */
 export function listMessages(ctx: AppContext, query: MessageListQuery): Promise<Message[]> {
   return ctx.database.read(async (db) =>
     (
@@ -57,7 +61,7 @@ export function listMessages(ctx: AppContext, query: MessageListQuery): Promise<
         .select()
         .from(outbox)
         .where(whereOf(query))
-        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .orderBy(...sortBy({ createdAt: outbox.createdAt, status: outbox.status }, query, outbox.id))
         .limit(query.limit)
         .offset(query.offset)
     ).map(toMessage),
@@ -65,7 +69,7 @@ export function listMessages(ctx: AppContext, query: MessageListQuery): Promise<
 }
 
 export const countMessages = (ctx: AppContext, query: MessageListQuery) =>
-  countMatching(ctx, outbox, whereOf(query));
+  countMatching(ctx, outbox, whereOf(query), { search: Boolean(query.search) });
 
 export function messageCounts(ctx: AppContext): Promise<MessageCounts> {
   return ctx.database.read(async (db) => {

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { approveInputSchema, PendingOrder, rejectInputSchema } from "../../../contract/client";
-import type { Order } from "../../../contract/orders";
-import type { Pagination } from "../../../contract/pagination";
+import type { Order, pendingOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { orders, users } from "../../db/schema";
+import { sortBy } from "../../http/list-sort";
 import { DAY_MS } from "../../time";
 import { orderTotals } from "../finance/figures";
 import { type Actor, changeOrderStatus } from "./process";
@@ -15,14 +15,17 @@ import { itemsByOrder, toOrder } from "./service";
 export const countPendingOrders = (ctx: AppContext) =>
   ctx.database.read(async (db) => (await orderTotals(db)).byStatus.get("pending") ?? 0);
 
-export function listPendingOrders(ctx: AppContext, page: Pagination): Promise<PendingOrder[]> {
+export function listPendingOrders(
+  ctx: AppContext,
+  page: z.output<typeof pendingOrderQuery>,
+): Promise<PendingOrder[]> {
   return ctx.database.read(async (db) => {
     const found = await db
       .select({ order: orders, firstName: users.firstName, lastName: users.lastName, role: users.role })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.createdBy))
       .where(eq(orders.status, "pending"))
-      .orderBy(asc(orders.orderDate), asc(orders.id))
+      .orderBy(...sortBy({ orderDate: orders.orderDate }, page, orders.id))
       .limit(page.limit)
       .offset(page.offset);
     if (found.length === 0) return [];

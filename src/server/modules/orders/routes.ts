@@ -15,8 +15,8 @@ import {
   orderSchema,
   orderSummarySchema,
   orderUpdateSchema,
+  pendingOrderQuery,
 } from "../../../contract/orders";
-import { paginationQuery } from "../../../contract/pagination";
 import { can } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
@@ -63,7 +63,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     "/api/orders/pending",
     {
       config: approve,
-      schema: { querystring: paginationQuery, response: { 200: z.array(pendingOrderSchema) } },
+      schema: { querystring: pendingOrderQuery, response: { 200: z.array(pendingOrderSchema) } },
     },
     (request, reply) => withTotal(reply, listPendingOrders(ctx, request.query), countPendingOrders(ctx)),
   );

@@ -15,6 +15,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { customers, orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching, type ListTotal } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
@@ -110,13 +111,20 @@ function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
   return and(...filters);
 }
 
+const orderSortColumns = {
+  orderDate: orders.orderDate,
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  totalAmountKes: orders.totalAmountKes,
+};
+
 export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<Order[]> {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(orders)
       .where(listFilters(query))
-      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .orderBy(...sortBy(orderSortColumns, query, orders.id))
       .limit(query.limit)
       .offset(query.offset);
     return rows.map(toOrder);
@@ -139,7 +147,7 @@ export function countOrders(ctx: AppContext, query: z.output<typeof orderListQue
 }
 
 export function recentOrders(ctx: AppContext, limit: number): Promise<Order[]> {
-  return listOrders(ctx, { limit, offset: 0 });
+  return listOrders(ctx, { limit, offset: 0, sort: "orderDate", order: "desc" });
 }
 
 /**

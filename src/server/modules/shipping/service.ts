@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   activeShipmentStatuses,
@@ -17,7 +17,9 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { orders, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
+import { containsPattern } from "../../http/search";
 import { DAY_MS, nairobiDate } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus, moveExpectedDelivery } from "../orders/process";
@@ -45,7 +47,16 @@ export function toShipment(row: ShipmentRow): Shipment {
 }
 
 function shipmentFilters(query: z.output<typeof shipmentListQuery>) {
+  const pattern = query.search && containsPattern(query.search);
   return and(
+    pattern
+      ? or(
+          ilike(shipments.trackingNumber, pattern),
+          ilike(shipments.carrier, pattern),
+          ilike(shipments.destination, pattern),
+          sql`${shipments.orderId} in (select ${orders.id} from ${orders} where ${orders.orderNumber} ilike ${pattern})`,
+        )
+      : undefined,
     query.status ? eq(shipments.status, query.status) : undefined,
     query.view === "active" ? inArray(shipments.status, activeShipmentStatuses) : undefined,
     query.view === "delivered" || query.view === "cancelled" ? eq(shipments.status, query.view) : undefined,
@@ -53,7 +64,13 @@ function shipmentFilters(query: z.output<typeof shipmentListQuery>) {
 }
 
 export const countShipments = (ctx: AppContext, query: z.output<typeof shipmentListQuery>) =>
-  countMatching(ctx, shipments, shipmentFilters(query));
+  countMatching(ctx, shipments, shipmentFilters(query), { search: Boolean(query.search) });
+
+const shipmentSortColumns = {
+  createdAt: shipments.createdAt,
+  expectedDelivery: shipments.expectedDelivery,
+  trackingNumber: shipments.trackingNumber,
+};
 
 export function listShipments(
   ctx: AppContext,
@@ -64,7 +81,7 @@ export function listShipments(
       .select()
       .from(shipments)
       .where(shipmentFilters(query))
-      .orderBy(desc(shipments.createdAt), desc(shipments.id))
+      .orderBy(...sortBy(shipmentSortColumns, query, shipments.id))
       .limit(query.limit)
       .offset(query.offset);
     return rows.map(toShipment);

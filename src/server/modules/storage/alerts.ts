@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { storageAlerts, storageUnits, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import type { Severity } from "./forecast";
 
 type AlertKind = (typeof storageAlerts.$inferSelect)["kind"];
@@ -76,7 +77,7 @@ export async function syncAlert(
 const openView = and(isNull(storageAlerts.resolvedAt), isNull(storageAlerts.acknowledgedAt));
 const historyView = or(isNotNull(storageAlerts.resolvedAt), isNotNull(storageAlerts.acknowledgedAt));
 
-/** Open alerts, critical first; or the history (acknowledged or resolved), newest first. */
+/** Open alerts, critical first; or the history (acknowledged or resolved); newest first by default. */
 export function listAlerts(ctx: AppContext, query: StorageAlertQuery): Promise<StorageAlert[]> {
   const open = query.view === "open";
   return ctx.database.read((db) =>
@@ -84,8 +85,7 @@ export function listAlerts(ctx: AppContext, query: StorageAlertQuery): Promise<S
       .where(open ? openView : historyView)
       .orderBy(
         ...(open ? [desc(storageAlerts.severity)] : []),
-        desc(storageAlerts.raisedAt),
-        asc(storageAlerts.id),
+        ...sortBy({ raisedAt: storageAlerts.raisedAt }, query, storageAlerts.id),
       )
       .limit(query.limit)
       .offset(query.offset)

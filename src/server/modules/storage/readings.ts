@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { levelReadings, storageUnits, temperatureReadings, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { syncTemperatureAlert } from "./service";
 import { lockTank, syncTankAlerts } from "./tanks";
 
@@ -32,25 +33,28 @@ const withNames = <T extends { recordedAt: Date; voidedAt: Date | null; voidReas
   voidReason: row.voidReason,
 });
 
-function selectTemperatures(db: Db, where: SQL) {
+type Sort = Pick<z.output<typeof readingListQuery>, "sort" | "order">;
+const newestFirst: Sort = { sort: "recordedAt", order: "desc" };
+
+function selectTemperatures(db: Db, where: SQL, sort = newestFirst) {
   return db
     .select({ reading: temperatureReadings, recorder, voider })
     .from(temperatureReadings)
     .leftJoin(recorder, eq(recorder.id, temperatureReadings.recordedBy))
     .leftJoin(voider, eq(voider.id, temperatureReadings.voidedBy))
     .where(where)
-    .orderBy(desc(temperatureReadings.recordedAt), desc(temperatureReadings.id))
+    .orderBy(...sortBy({ recordedAt: temperatureReadings.recordedAt }, sort, temperatureReadings.id))
     .$dynamic();
 }
 
-function selectLevels(db: Db, where: SQL) {
+function selectLevels(db: Db, where: SQL, sort = newestFirst) {
   return db
     .select({ reading: levelReadings, recorder, voider })
     .from(levelReadings)
     .leftJoin(recorder, eq(recorder.id, levelReadings.recordedBy))
     .leftJoin(voider, eq(voider.id, levelReadings.voidedBy))
     .where(where)
-    .orderBy(desc(levelReadings.recordedAt), desc(levelReadings.id))
+    .orderBy(...sortBy({ recordedAt: levelReadings.recordedAt }, sort, levelReadings.id))
     .$dynamic();
 }
 
@@ -83,7 +87,7 @@ export function listTemperatureReadings(
 ): Promise<TemperatureReading[]> {
   return ctx.database.read(async (db) =>
     (
-      await selectTemperatures(db, eq(temperatureReadings.storageUnitId, query.storageUnitId))
+      await selectTemperatures(db, eq(temperatureReadings.storageUnitId, query.storageUnitId), query)
         .limit(query.limit)
         .offset(query.offset)
     ).map(toTemperature),
@@ -96,7 +100,7 @@ export function listLevelReadings(
 ): Promise<LevelReading[]> {
   return ctx.database.read(async (db) =>
     (
-      await selectLevels(db, eq(levelReadings.storageUnitId, query.storageUnitId))
+      await selectLevels(db, eq(levelReadings.storageUnitId, query.storageUnitId), query)
         .limit(query.limit)
         .offset(query.offset)
     ).map(toLevel),

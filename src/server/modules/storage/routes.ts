@@ -12,7 +12,6 @@ import {
   transferInputSchema,
   transferSchema,
 } from "../../../contract/cryo-store";
-import { paginationQuery } from "../../../contract/pagination";
 import { idParamSchema } from "../../../contract/primitives";
 import { storageConditionSchema, temperatureReadingInputSchema } from "../../../contract/storage";
 import {
@@ -23,9 +22,11 @@ import {
   refillInputSchema,
   storageAlertQuery,
   storageAlertSchema,
+  storageUnitQuery,
   tankInputSchema,
   tankSchema,
   temperatureReadingSchema,
+  transferListQuery,
   voidReadingSchema,
 } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
@@ -45,7 +46,7 @@ import { createTank, listTanks, recordLevel, recordRefill } from "./tanks";
 
 export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const list = { querystring: paginationQuery, response: { 200: z.array(storageConditionSchema) } };
+  const list = { querystring: storageUnitQuery, response: { 200: z.array(storageConditionSchema) } };
 
   r.get("/api/alerts/temperature", { config: { access: access.staff("storage") }, schema: list }, (request) =>
     listStorageConditions(ctx, { ...request.query, onlyAlerts: true }),
@@ -66,7 +67,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
   const storage = { access: access.staff("storage") };
   r.get(
     "/api/storage/tanks",
-    { config: storage, schema: { querystring: paginationQuery, response: { 200: z.array(tankSchema) } } },
+    { config: storage, schema: { querystring: storageUnitQuery, response: { 200: z.array(tankSchema) } } },
     (request) => listTanks(ctx, request.query),
   );
   r.post(
@@ -157,7 +158,7 @@ function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void {
   const storage = { access: access.staff("storage") };
   r.get(
     "/api/storage/map",
-    { config: storage, schema: { querystring: paginationQuery, response: { 200: z.array(tankMapSchema) } } },
+    { config: storage, schema: { querystring: storageUnitQuery, response: { 200: z.array(tankMapSchema) } } },
     (request) => storeMap(ctx, request.query),
   );
   r.post(
@@ -182,7 +183,10 @@ function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.get(
     "/api/storage/transfers",
-    { config: storage, schema: { querystring: paginationQuery, response: { 200: z.array(transferSchema) } } },
+    {
+      config: storage,
+      schema: { querystring: transferListQuery, response: { 200: z.array(transferSchema) } },
+    },
     (request) => listTransfers(ctx, request.query),
   );
   r.post(

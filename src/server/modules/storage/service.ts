@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { SortOrder } from "../../../contract/pagination";
 import {
   type AlertStatus,
   alertStatusFor,
@@ -9,13 +10,21 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { inventoryItems, storageAlerts, storageUnits, temperatureReadings } from "../../db/schema";
 import { notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { syncAlert } from "./alerts";
 import { temperatureAlertMessage } from "./messages";
 
-/** Storage units with the stock they hold, by id; `onlyAlerts` keeps units not in the normal range. */
+/** A page of storage units, by name in `order`. */
+export interface UnitPage {
+  limit: number;
+  offset: number;
+  order?: SortOrder;
+}
+
+/** Storage units with the stock they hold, by name; `onlyAlerts` keeps units not in the normal range. */
 export function listStorageConditions(
   ctx: AppContext,
-  options: { onlyAlerts?: boolean; limit: number; offset: number },
+  options: UnitPage & { onlyAlerts?: boolean },
 ): Promise<StorageCondition[]> {
   // The banner's list: units whose temperature alert nobody has acknowledged yet.
   const where: SQL | undefined = options.onlyAlerts
@@ -23,14 +32,14 @@ export function listStorageConditions(
         and ${storageAlerts.kind} = 'temperature' and ${storageAlerts.resolvedAt} is null
         and ${storageAlerts.acknowledgedAt} is null)`
     : undefined;
-  return ctx.database.read((db) => selectConditions(db, where, options.limit, options.offset));
+  return ctx.database.read((db) => selectConditions(db, where, options));
 }
 
 /**
- * Storage units by id with the active stock each holds: units on hand and their value at list price. The
+ * Storage units by name with the active stock each holds: units on hand and their value at list price. The
  * one query behind the conditions list and the tanks screen.
  */
-export function selectUnitsWithStock(db: Db, where: SQL | undefined, limit: number, offset: number) {
+export function selectUnitsWithStock(db: Db, where: SQL | undefined, page: UnitPage) {
   return db
     .select({
       unit: storageUnits,
@@ -44,18 +53,15 @@ export function selectUnitsWithStock(db: Db, where: SQL | undefined, limit: numb
     )
     .where(where)
     .groupBy(storageUnits.id)
-    .orderBy(asc(storageUnits.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(
+      ...sortBy({ name: storageUnits.name }, { sort: "name", order: page.order ?? "asc" }, storageUnits.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
-async function selectConditions(
-  db: Db,
-  where: SQL | undefined,
-  limit: number,
-  offset: number,
-): Promise<StorageCondition[]> {
-  const rows = await selectUnitsWithStock(db, where, limit, offset);
+async function selectConditions(db: Db, where: SQL | undefined, page: UnitPage): Promise<StorageCondition[]> {
+  const rows = await selectUnitsWithStock(db, where, page);
   return rows.map(({ unit, samples: affectedSamples }) => ({
     id: unit.id,
     storageUnit: unit.name,
@@ -78,7 +84,7 @@ export function recordReading(
     const [unit] = await db.select().from(storageUnits).where(eq(storageUnits.id, input.storageUnitId));
     if (!unit) throw notFound("Storage unit");
     await applyTemperature(db, unit, input.temperature, actorUserId, ctx.clock.now());
-    const [condition] = await selectConditions(db, eq(storageUnits.id, unit.id), 1, 0);
+    const [condition] = await selectConditions(db, eq(storageUnits.id, unit.id), { limit: 1, offset: 0 });
     return condition!;
   });
 }

@@ -12,7 +12,7 @@ import {
   tankLabel,
   type transferInputSchema,
 } from "../../../contract/cryo-store";
-import type { Pagination } from "../../../contract/pagination";
+import type { transferListQuery } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import {
@@ -26,8 +26,10 @@ import {
   users,
 } from "../../db/schema";
 import { notFound, unprocessable } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { containsPattern } from "../../http/search";
 import { placeStock, transferStock } from "../inventory/positions";
+import type { UnitPage } from "./service";
 
 /** Adds a canister with its canes or goblets, numbered after the tank's last one, each with its label. */
 export function addCanister(ctx: AppContext, input: z.output<typeof canisterInputSchema>) {
@@ -60,17 +62,19 @@ export function addCanister(ctx: AppContext, input: z.output<typeof canisterInpu
   });
 }
 
-export function storeMap(ctx: AppContext, page: Pagination): Promise<TankMap[]> {
+export function storeMap(ctx: AppContext, page: UnitPage): Promise<TankMap[]> {
   return ctx.database.read((db) => loadMaps(db, page));
 }
 
 /** Tanks with their canisters, canes and what each cane holds, in one query per page of tanks. */
-async function loadMaps(db: Db, page: { limit?: number; offset?: number; ids?: number[] }) {
+async function loadMaps(db: Db, page: Partial<UnitPage> & { ids?: number[] }) {
   const units = await db
     .select()
     .from(storageUnits)
     .where(page.ids ? inArray(storageUnits.id, page.ids) : undefined)
-    .orderBy(asc(storageUnits.name))
+    .orderBy(
+      ...sortBy({ name: storageUnits.name }, { sort: "name", order: page.order ?? "asc" }, storageUnits.id),
+    )
     .limit(page.limit ?? 100)
     .offset(page.offset ?? 0);
   if (units.length === 0) return [];
@@ -264,7 +268,10 @@ export function recordTransfer(
   });
 }
 
-export function listTransfers(ctx: AppContext, page: Pagination): Promise<Transfer[]> {
+export function listTransfers(
+  ctx: AppContext,
+  page: z.output<typeof transferListQuery>,
+): Promise<Transfer[]> {
   const fromCane = alias(canes, "from_cane");
   const toCane = alias(canes, "to_cane");
   return ctx.database.read(async (db) => {
@@ -284,7 +291,7 @@ export function listTransfers(ctx: AppContext, page: Pagination): Promise<Transf
       .innerJoin(fromCane, eq(fromCane.id, stockTransfers.fromCaneId))
       .innerJoin(toCane, eq(toCane.id, stockTransfers.toCaneId))
       .leftJoin(users, eq(users.id, stockTransfers.actorUserId))
-      .orderBy(desc(stockTransfers.createdAt), desc(stockTransfers.id))
+      .orderBy(...sortBy({ createdAt: stockTransfers.createdAt }, page, stockTransfers.id))
       .limit(page.limit)
       .offset(page.offset);
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

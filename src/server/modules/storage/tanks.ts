@@ -22,15 +22,15 @@ import {
   refillSeverity,
 } from "./forecast";
 import { levelAlertMessage, refillAlertMessage } from "./messages";
-import { applyTemperature, selectUnitsWithStock } from "./service";
+import { applyTemperature, selectUnitsWithStock, type UnitPage } from "./service";
 
 /** Readings older than this never feed a forecast, however long ago the last refill was. */
 const FORECAST_WINDOW_DAYS = 60;
 
 type Unit = typeof storageUnits.$inferSelect;
 
-/** Every storage unit with its level, forecast and the stock it holds, by id. */
-export function listTanks(ctx: AppContext, page: { limit: number; offset: number }): Promise<Tank[]> {
+/** Every storage unit with its level, forecast and the stock it holds, by name. */
+export function listTanks(ctx: AppContext, page: UnitPage): Promise<Tank[]> {
   return ctx.database.read(async (db) => (await loadTanks(db, ctx.clock.now(), page)).map((s) => s.tank));
 }
 
@@ -39,16 +39,11 @@ interface TankState {
   forecast: LevelForecast;
 }
 
-async function loadTanks(
-  db: Db,
-  now: Date,
-  page: { limit: number; offset: number; ids?: number[] },
-): Promise<TankState[]> {
+async function loadTanks(db: Db, now: Date, page: UnitPage & { ids?: number[] }): Promise<TankState[]> {
   const rows = await selectUnitsWithStock(
     db,
     page.ids ? inArray(storageUnits.id, page.ids) : undefined,
-    page.limit,
-    page.offset,
+    page,
   );
   const ids = rows.map((r) => r.unit.id);
   if (ids.length === 0) return [];

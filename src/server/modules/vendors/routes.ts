@@ -21,7 +21,7 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.get(
     "/api/vendors",
     { config, schema: { querystring: vendorListQuery, response: { 200: z.array(vendorSchema) } } },
-    (request, reply) => withTotal(reply, listVendors(ctx, request.query), countVendors(ctx)),
+    (request, reply) => withTotal(reply, listVendors(ctx, request.query), countVendors(ctx, request.query)),
   );
   r.get("/api/vendors/summary", { config, schema: { response: { 200: vendorSummarySchema } } }, () =>
     vendorSummary(ctx),

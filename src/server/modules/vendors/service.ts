@@ -1,11 +1,12 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Pagination } from "../../../contract/pagination";
-import type { Vendor, VendorSummary, vendorInputSchema } from "../../../contract/vendors";
+import type { Vendor, VendorSummary, vendorInputSchema, vendorListQuery } from "../../../contract/vendors";
 import type { AppContext } from "../../context";
 import { vendors } from "../../db/schema";
 import { notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
+import { containsPattern } from "../../http/search";
 
 type Row = typeof vendors.$inferSelect;
 
@@ -25,15 +26,33 @@ export function toVendor(row: Row): Vendor {
   };
 }
 
-export const countVendors = (ctx: AppContext) => countMatching(ctx, vendors, undefined);
+type VendorQuery = z.output<typeof vendorListQuery>;
 
-export function listVendors(ctx: AppContext, page: Pagination): Promise<Vendor[]> {
+function vendorFilter(query: VendorQuery): SQL | undefined {
+  if (!query.search) return undefined;
+  const pattern = containsPattern(query.search);
+  return or(
+    ilike(vendors.name, pattern),
+    ilike(vendors.contactPerson, pattern),
+    ilike(vendors.email, pattern),
+    ilike(vendors.phone, pattern),
+    ilike(vendors.specialization, pattern),
+  );
+}
+
+export const countVendors = (ctx: AppContext, query: VendorQuery) =>
+  countMatching(ctx, vendors, vendorFilter(query), { search: Boolean(query.search) });
+
+const vendorSortColumns = { createdAt: vendors.createdAt, name: vendors.name, rating: vendors.rating };
+
+export function listVendors(ctx: AppContext, page: VendorQuery): Promise<Vendor[]> {
   return ctx.database.read(async (db) =>
     (
       await db
         .select()
         .from(vendors)
-        .orderBy(desc(vendors.createdAt), desc(vendors.id))
+        .where(vendorFilter(page))
+        .orderBy(...sortBy(vendorSortColumns, page, vendors.id))
         .limit(page.limit)
         .offset(page.offset)
     ).map(toVendor),

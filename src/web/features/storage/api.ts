@@ -15,7 +15,7 @@ import type {
   LevelReadingInput,
   RefillInput,
   StorageAlert,
-  StorageAlertQuery,
+  StorageAlertParams,
   Tank,
   TankInput,
   TemperatureReading,
@@ -30,7 +30,7 @@ export const storageQueries = {
   /** The storage units with their conditions, for a picker. */
   units: () => getQuery<StorageCondition[]>("/api/storage/conditions"),
   tanks: () => getQuery<Tank[]>("/api/storage/tanks"),
-  alerts: (query: StorageAlertQuery) => getQuery<StorageAlert[]>("/api/storage/alerts", query),
+  alerts: (query: StorageAlertParams) => getQuery<StorageAlert[]>("/api/storage/alerts", query),
   temperatures: (storageUnitId: number) =>
     getQuery<TemperatureReading[]>("/api/storage/readings", { storageUnitId, limit: 20 }),
   levels: (storageUnitId: number) =>
