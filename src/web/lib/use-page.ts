@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useRef } from "react";
+import { useListParams } from "./use-list-params";
 
 /** Rows a list screen shows at a time. */
 export const PAGE_SIZE = 50;
@@ -15,17 +16,28 @@ export interface Page {
 }
 
 /**
- * Paging through a server list by limit and offset. Asking one row more than the page needs no count query
- * (counts grow with the table; a look-ahead row does not). The page goes back to the first when `resetOn`
- * changes, so a new search starts at its first result.
+ * Paging through a server list by limit and offset, with the page number in the address (`?page=3`, or
+ * `key`) so Back and a reload return to it. Asking one row more than the page needs no count query (counts
+ * grow with the table; a look-ahead row does not). The page goes back to the first when `resetOn` changes,
+ * so a new search starts at its first result.
  */
-export function usePage(resetOn: unknown = null, size = PAGE_SIZE): Page {
-  // The offset belongs to the filters it was chosen under; other filters start at 0 in the same render,
-  // so a new search never first asks for a page of the old one.
+export function usePage(resetOn: unknown = null, size = PAGE_SIZE, key = "page"): Page {
+  const { values, set } = useListParams({ [key]: "1" });
+  // Naming `page` (left as it is, unless it is this pager's own) keeps the screen's main page.
+  const turnTo = (value: string | null) => set({ page: undefined, [key]: value });
+  const number = Math.max(1, Number.parseInt(values[key] ?? "1", 10) || 1);
+  // The page belongs to the filters it was chosen under; other filters start at the first page in the same
+  // render, so a new search never first asks for a page of the old one.
   const filters = JSON.stringify(resetOn);
-  const [at, setAt] = useState({ filters, offset: 0 });
-  const offset = at.filters === filters ? at.offset : 0;
-  const move = (to: number) => setAt({ filters, offset: Math.max(0, to) });
+  const chosenUnder = useRef(filters);
+  const stale = chosenUnder.current !== filters;
+  useEffect(() => {
+    if (!stale) return;
+    chosenUnder.current = filters;
+    if (number > 1) turnTo(null);
+  });
+  const offset = stale ? 0 : (number - 1) * size;
+  const move = (to: number) => turnTo(to <= 0 ? null : String(to / size + 1));
   return {
     params: { limit: size + 1, offset },
     rowsOf: (rows) => (rows ?? []).slice(0, size),

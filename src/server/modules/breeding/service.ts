@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type BreedingClient,

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
 import type { clientOrderQuery } from "../../../contract/orders";

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { approveInputSchema, PendingOrder, rejectInputSchema } from "../../../contract/client";
 import type { Order, pendingOrderQuery } from "../../../contract/orders";

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   activeShipmentStatuses,

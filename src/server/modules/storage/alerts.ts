@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { StorageAlert, StorageAlertQuery } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import {

@@ -1,14 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { Baby, Heart, TrendingUp } from "lucide-react";
-import { useState } from "react";
-import type { BreedingRecord, BreedingStatus, BreedingSummary } from "../../../contract/breeding";
+import { useDeferredValue, useState } from "react";
+import type {
+  BreedingListQuery,
+  BreedingRecord,
+  BreedingStatus,
+  BreedingSummary,
+} from "../../../contract/breeding";
 import { AddButton } from "../../components/add-button";
 import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { DetailsDialog } from "../../components/ui/details-dialog";
 import { toastOutcome } from "../../components/ui/use-toast";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { AddRecordDialog } from "./add-record-dialog";
 import { breedingQueries, useSetBreedingStatus } from "./api";
+import { BreedingFilters, breedingListDefaults } from "./breeding-filters";
 import { OutcomeDialog } from "./outcome-dialog";
 import { formatDay, RecordTable } from "./record-table";
 
@@ -33,7 +40,10 @@ function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined
   );
 }
 
-const listing = { label: "breeding records", empty: { icon: Heart, title: "No breeding records found" } };
+const listing = {
+  label: "breeding records",
+  empty: { icon: Heart, title: "No breeding records found", testId: "breeding-empty" },
+};
 
 const screen = {
   title: "Breeding Records",
@@ -47,8 +57,18 @@ const statsOf = (s: BreedingSummary): Stat[] => [
 ];
 
 export default function BreedingPage() {
-  const page = usePage();
-  const records = useQuery(breedingQueries.list(page.params));
+  const list = useListParams(breedingListDefaults);
+  const { status, customerId } = list.values;
+  const filters = {
+    search: useDeferredValue(list.values.search).trim() || undefined,
+    technician: useDeferredValue(list.values.technician).trim() || undefined,
+    status: status === "all" || status === "due_pd" ? undefined : (status as BreedingStatus),
+    duePd: status === "due_pd" ? ("true" as const) : undefined,
+    customerId: customerId === "all" ? undefined : Number(customerId),
+    ...sortOf<BreedingListQuery>(list.values),
+  };
+  const page = usePage(filters);
+  const records = useQuery(breedingQueries.list({ ...filters, ...page.params }));
   const summary = useQuery(breedingQueries.summary());
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<BreedingRecord>();
@@ -67,6 +87,8 @@ export default function BreedingPage() {
       {...screen}
       actions={<AddButton label="Add Breeding Record" onClick={() => setOpen(true)} />}
       stats={summary.data && statsOf(summary.data)}
+      filters={<BreedingFilters list={list} />}
+      listTitle="Services"
       dialogs={
         <>
           <AddRecordDialog open={open} onOpenChange={setOpen} />

@@ -3,6 +3,7 @@ import { Building2, Stethoscope, Users, Warehouse } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import {
   type Customer,
+  type CustomerListQuery,
   type CustomerSummary,
   type CustomerType,
   customerTypeLabels,
@@ -11,10 +12,12 @@ import {
 import { AddButton } from "../../components/add-button";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { SortSelect } from "../../components/sort-select";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { optionsOf } from "../../components/ui/field";
 import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { useNewParam } from "../../lib/use-search-param";
 import { customerQueries, useDeactivateCustomer, useUpdateCustomer } from "./api";
@@ -43,11 +46,13 @@ const emptyList = (filtering: boolean) => ({
 
 export default function CustomersPage({ canEdit, canMerge }: { canEdit: boolean; canMerge: boolean }) {
   const [merging, setMerging] = useState<Customer>();
-  const [search, setSearch] = useState("");
-  const [type, setType] = useState<CustomerType | "all">("all");
+  const list = useListParams({ search: "", type: "all", sort: "createdAt", order: "desc" });
+  const { search } = list.values;
+  const type = list.values.type as CustomerType | "all";
   const filters = {
     search: useDeferredValue(search).trim() || undefined,
     type: type === "all" ? undefined : type,
+    ...sortOf<CustomerListQuery>(list.values),
   };
   const page = usePage(filters);
   const customers = useQuery(customerQueries.list({ ...filters, ...page.params }));
@@ -96,7 +101,7 @@ export default function CustomersPage({ canEdit, canMerge }: { canEdit: boolean;
             label="Search customers"
             placeholder="Search by name, email or contact person..."
             value={search}
-            onChange={setSearch}
+            onChange={(v) => list.set({ search: v })}
           />
           <ChoiceSelect
             label="Filter by type"
@@ -104,7 +109,17 @@ export default function CustomersPage({ canEdit, canMerge }: { canEdit: boolean;
             className="sm:w-52"
             options={optionsOf(customerTypes, customerTypeLabels)}
             value={type}
-            onChange={(v) => setType(v as CustomerType | "all")}
+            onChange={(v) => list.set({ type: v })}
+          />
+          <SortSelect
+            options={[
+              ["createdAt:desc", "Newest first"],
+              ["createdAt:asc", "Oldest first"],
+              ["name:asc", "Name: A to Z"],
+              ["name:desc", "Name: Z to A"],
+            ]}
+            value={list.values}
+            onChange={list.set}
           />
         </FilterBar>
       }

@@ -1,19 +1,29 @@
 import { useQuery } from "@tanstack/react-query";
 import { Clock, DollarSign, PiggyBank, Receipt, TrendingUp, Undo2, Wallet } from "lucide-react";
-import { useState } from "react";
-import type { FinancialSummary } from "../../../contract/finance";
+import { useDeferredValue, useState } from "react";
+import {
+  type FinancialSummary,
+  type TransactionListQuery,
+  transactionTypes,
+} from "../../../contract/finance";
 import { AddButton } from "../../components/add-button";
-import { ListScreen, ListState, type Stat } from "../../components/list-screen";
-import { formatKes, formatUsd } from "../../lib/format";
+import { ChoiceSelect } from "../../components/choice-select";
+import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { SortSelect } from "../../components/sort-select";
+import { SearchInput } from "../../components/ui/search-input";
+import { capitalise, formatKes, formatUsd } from "../../lib/format";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { financeQueries } from "./api";
 import { RecordTransactionDialog } from "./record-transaction-dialog";
 import { TransactionTable } from "./transaction-table";
 
-const listing = {
-  label: "transactions",
-  empty: { icon: Receipt, title: "No transactions recorded yet", testId: "transactions-empty" },
-};
+const emptyList = (filtering: boolean) => ({
+  icon: Receipt,
+  title: filtering ? "No transactions found" : "No transactions recorded yet",
+  hint: filtering ? "Try adjusting your search or filters" : undefined,
+  testId: "transactions-empty",
+});
 
 const screen = { title: "Financial Management", subtitle: "Revenue, payments and expenses" };
 /** The ledger's words, as on every screen: revenue is booked order value, received is paid on it. */
@@ -56,20 +66,57 @@ const statsOf = (s: FinancialSummary): Stat[] => [
   },
 ];
 
+const transactionSortOptions = [
+  ["date:desc", "Newest first"],
+  ["date:asc", "Oldest first"],
+  ["amount:desc", "Amount: high to low"],
+  ["amount:asc", "Amount: low to high"],
+] as const;
+
 export default function FinancialPage() {
-  const page = usePage();
+  const list = useListParams({ search: "", type: "all", sort: "date", order: "desc" });
+  const filters = {
+    search: useDeferredValue(list.values.search).trim() || undefined,
+    type: list.values.type === "all" ? undefined : (list.values.type as (typeof transactionTypes)[number]),
+    ...sortOf<TransactionListQuery>(list.values),
+  };
+  const page = usePage(filters);
   const summary = useQuery(financeQueries.summary());
-  const transactions = useQuery(financeQueries.transactions(page.params));
+  const transactions = useQuery(financeQueries.transactions({ ...filters, ...page.params }));
   const [open, setOpen] = useState(false);
   return (
     <ListScreen
       {...screen}
       actions={<AddButton label="Record Transaction" onClick={() => setOpen(true)} />}
       stats={summary.data && statsOf(summary.data)}
-      listTitle="Recent Transactions"
+      listTitle="Transactions"
+      filters={
+        <FilterBar>
+          <SearchInput
+            label="Search transactions"
+            placeholder="Search by description or reference..."
+            value={list.values.search}
+            onChange={(v) => list.set({ search: v })}
+          />
+          <ChoiceSelect
+            label="Filter by type"
+            all="All types"
+            className="sm:w-44"
+            options={transactionTypes.map((type) => [type, capitalise(type)] as const)}
+            value={list.values.type}
+            onChange={(v) => list.set({ type: v })}
+          />
+          <SortSelect options={transactionSortOptions} value={list.values} onChange={list.set} />
+        </FilterBar>
+      }
       dialogs={<RecordTransactionDialog open={open} onOpenChange={setOpen} />}
     >
-      <ListState query={transactions} page={page} {...listing}>
+      <ListState
+        query={transactions}
+        page={page}
+        label="transactions"
+        empty={emptyList(Boolean(filters.search || filters.type))}
+      >
         {(rows) => <TransactionTable transactions={rows} />}
       </ListState>
     </ListScreen>

@@ -3,24 +3,20 @@ import type * as inventory from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
 import { apiJson, urlFromQueryKey } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
+import { sortOf } from "../../lib/use-list-params";
 
-export interface InventoryFilters {
-  search: string;
-  type: string;
-  status: string;
-  category: string;
-  origin: string;
-  lowStock: boolean;
-}
-
-export const noFilters: InventoryFilters = {
+/** The inventory screen's filters and sort, as the address holds them. */
+export const noFilters = {
   search: "",
   type: "all",
   status: "all",
   category: "all",
   origin: "all",
-  lowStock: false,
+  lowStock: "false",
+  sort: "itemId",
+  order: "asc",
 };
+export type InventoryFilters = typeof noFilters;
 
 /** The API's query parameters for these filters ("all" and blanks left out). */
 export function filterParams(f: InventoryFilters): inventory.InventoryListQuery {
@@ -32,7 +28,8 @@ export function filterParams(f: InventoryFilters): inventory.InventoryListQuery 
     status: pick(f.status),
     category: pick(f.category),
     origin: pick(f.origin),
-    lowStock: f.lowStock ? "true" : undefined,
+    lowStock: f.lowStock === "true" ? "true" : undefined,
+    ...sortOf<inventory.InventoryListQuery>(f),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   viabilityStatuses,
 } from "../../../contract/inventory";
 import { ChoiceSelect } from "../../components/choice-select";
+import { SortSelect } from "../../components/sort-select";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { optionsOf } from "../../components/ui/field";
@@ -20,6 +21,15 @@ const types = itemTypes.map((t) => [t, t === "embryo" ? "Embryo" : "Sperm"] as c
 const viabilities = optionsOf(viabilityStatuses, capitalise);
 const categories = optionsOf(geneticCategories, categoryLabels);
 const origins = optionsOf(geneticOrigins, originLabels);
+const sortOptions = [
+  ["itemId:asc", "Item ID"],
+  ["breedName:asc", "Breed: A to Z"],
+  ["currentStock:desc", "Most in stock"],
+  ["currentStock:asc", "Least in stock"],
+  ["costPerUnit:desc", "Price: high to low"],
+  ["costPerUnit:asc", "Price: low to high"],
+  ["expiryDate:asc", "Expiring soonest"],
+] as const;
 
 /** Search, type and viability, with category, origin and low stock behind More Filters. */
 export function InventoryFilters({
@@ -55,6 +65,11 @@ export function InventoryFilters({
           options={viabilities}
           {...on("status", "lg:w-44")}
         />
+        <SortSelect
+          options={sortOptions}
+          value={filters}
+          onChange={(sort) => onChange({ ...filters, ...sort })}
+        />
         <Button variant="outline" aria-expanded={more} onClick={() => setMore((v) => !v)}>
           <Filter /> More Filters
         </Button>
@@ -75,8 +90,8 @@ export function InventoryFilters({
             <input
               type="checkbox"
               className="h-4 w-4 accent-brand-700"
-              checked={filters.lowStock}
-              onChange={(e) => set("lowStock")(e.target.checked)}
+              checked={filters.lowStock === "true"}
+              onChange={(e) => set("lowStock")(String(e.target.checked))}
             />
             Low stock only
           </label>

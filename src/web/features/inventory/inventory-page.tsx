@@ -7,16 +7,11 @@ import { LinkButton } from "../../components/link-button";
 import { ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { useSearchParamOnce } from "../../lib/use-search-param";
 import { AddItemDialog } from "./add-item-dialog";
-import {
-  exportUrl,
-  type InventoryFilters as Filters,
-  filterParams,
-  inventoryQueries,
-  noFilters,
-} from "./api";
+import { exportUrl, filterParams, inventoryQueries, noFilters } from "./api";
 import { InventoryFilters } from "./inventory-filters";
 import { ItemCard } from "./item-card";
 import { ItemDetailsDialog } from "./item-details-dialog";
@@ -45,7 +40,7 @@ const statsOf = (s: InventorySummary): Stat[] => [
 ];
 
 export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean; canReserve: boolean }) {
-  const [filters, setFilters] = useState<Filters>(noFilters);
+  const { values: filters, set: setFilters } = useListParams(noFilters);
   const active = { ...filters, search: useDeferredValue(filters.search) };
   const page = usePage(active);
   const items = useQuery(inventoryQueries.list({ ...filterParams(active), ...page.params }));
@@ -94,10 +89,7 @@ export default function InventoryPage({ canAdd, canReserve }: { canAdd: boolean;
           hint: "Try a different search or clear the filters.",
           testId: "inventory-empty",
           action: (
-            <Button
-              variant="outline"
-              onClick={() => setFilters((f) => ({ ...f, search: "", type: "all", status: "all" }))}
-            >
+            <Button variant="outline" onClick={() => setFilters({ search: "", type: "all", status: "all" })}>
               Clear Filters
             </Button>
           ),

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Archive, CheckCheck, Clock, MailWarning, Send } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import {
   type Message,
   type MessageChannel,
+  type MessageListQuery,
   type MessageStatus,
   type MessageSummary,
   messageKindLabels,
@@ -12,9 +13,12 @@ import {
 } from "../../../contract/messages";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { SortSelect } from "../../components/sort-select";
 import { DetailsDialog } from "../../components/ui/details-dialog";
+import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/format";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { messageQueries, useResendMessage } from "./api";
 import { MessageStatusBadge, MessageTable } from "./message-table";
@@ -60,11 +64,15 @@ function MessageDetails({ message, onClose }: { message: Message | undefined; on
 }
 
 export default function MessagesPage() {
-  const [status, setStatus] = useState<MessageStatus | "all">("all");
-  const [channel, setChannel] = useState<MessageChannel | "all">("all");
+  const list = useListParams({ status: "all", channel: "all", search: "", sort: "createdAt", order: "desc" });
+  const status = list.values.status as MessageStatus | "all";
+  const channel = list.values.channel as MessageChannel | "all";
+  const search = useDeferredValue(list.values.search).trim();
   const filters = {
     ...(status === "all" ? {} : { status }),
     ...(channel === "all" ? {} : { channel }),
+    ...(search ? { search } : {}),
+    ...sortOf<MessageListQuery>(list.values),
   };
   const page = usePage(filters);
   const messages = useQuery({
@@ -86,13 +94,19 @@ export default function MessagesPage() {
       listTitle="Outbox"
       filters={
         <FilterBar>
+          <SearchInput
+            label="Search messages"
+            placeholder="Search by recipient or subject..."
+            value={list.values.search}
+            onChange={(v) => list.set({ search: v })}
+          />
           <ChoiceSelect
             label="Filter by status"
             all="All statuses"
             className="sm:w-48"
             options={messageStatuses.map((s) => [s, messageStatusLabels[s]] as const)}
             value={status}
-            onChange={setStatus}
+            onChange={(v) => list.set({ status: v })}
           />
           <ChoiceSelect
             label="Filter by channel"
@@ -103,7 +117,16 @@ export default function MessagesPage() {
               ["email", "Email"],
             ]}
             value={channel}
-            onChange={setChannel}
+            onChange={(v) => list.set({ channel: v })}
+          />
+          <SortSelect
+            options={[
+              ["createdAt:desc", "Newest first"],
+              ["createdAt:asc", "Oldest first"],
+              ["status:asc", "By status"],
+            ]}
+            value={list.values}
+            onChange={list.set}
           />
         </FilterBar>
       }
@@ -113,7 +136,11 @@ export default function MessagesPage() {
         query={messages}
         page={page}
         label="messages"
-        empty={{ icon: Send, title: "No messages yet" }}
+        empty={
+          Object.keys(filters).length > 2
+            ? { icon: Send, title: "No messages found", hint: "Try adjusting your search or filters" }
+            : { icon: Send, title: "No messages yet" }
+        }
       >
         {(rows) => (
           <MessageTable

@@ -3,6 +3,7 @@ import { CheckCircle, Clock, DollarSign, ShoppingCart } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import {
   type Order,
+  type OrderListQuery,
   type OrderStatus,
   type OrderSummary,
   staffStatusFilter,
@@ -12,10 +13,12 @@ import { AddButton } from "../../components/add-button";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
 import { useRefundDecision } from "../../components/refund-decision";
+import { SortSelect } from "../../components/sort-select";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { capitalise, type DisplayCurrency, formatKes, formatKesIn, formatUsd } from "../../lib/format";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { useNewParam } from "../../lib/use-search-param";
 import { orderQueries, useCancelOrder } from "./api";
@@ -48,6 +51,15 @@ const statsOf = (s: OrderSummary, currency: DisplayCurrency): Stat[] => [
   { label: "Delivered Orders", value: s.deliveredOrders, icon: CheckCircle },
 ];
 
+const orderSortOptions = [
+  ["orderDate:desc", "Newest first"],
+  ["orderDate:asc", "Oldest first"],
+  ["totalAmountKes:desc", "Amount: high to low"],
+  ["totalAmountKes:asc", "Amount: low to high"],
+  ["customerName:asc", "Customer: A to Z"],
+  ["orderNumber:desc", "Order number"],
+] as const;
+
 const emptyList = (filtering: boolean) => ({
   icon: ShoppingCart,
   title: filtering ? "No orders found" : "No orders yet",
@@ -66,12 +78,14 @@ export default function OrdersPage({
   canDiscount: boolean;
 }) {
   const [currency, setCurrency] = useState<DisplayCurrency>("KES");
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<OrderStatus | "all" | "refund_due">("all");
+  const list = useListParams({ search: "", status: "all", sort: "orderDate", order: "desc" });
+  const { search } = list.values;
+  const status = list.values.status as OrderStatus | "all" | "refund_due";
   const filters = {
     search: useDeferredValue(search).trim() || undefined,
     status: status === "all" || status === "refund_due" ? undefined : status,
     refundDue: status === "refund_due" ? ("true" as const) : undefined,
+    ...sortOf<OrderListQuery>(list.values),
   };
   const page = usePage(filters);
   const orders = useQuery(orderQueries.list({ ...filters, ...page.params }));
@@ -121,7 +135,7 @@ export default function OrdersPage({
             label="Search orders"
             placeholder="Search by order number or customer..."
             value={search}
-            onChange={setSearch}
+            onChange={(v) => list.set({ search: v })}
           />
           <ChoiceSelect
             label="Filter by status"
@@ -132,8 +146,9 @@ export default function OrdersPage({
               ["refund_due", "To refund"] as const,
             ]}
             value={status}
-            onChange={(v) => setStatus(v as OrderStatus | "all" | "refund_due")}
+            onChange={(v) => list.set({ status: v })}
           />
+          <SortSelect options={orderSortOptions} value={list.values} onChange={list.set} />
         </FilterBar>
       }
       cards

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle, Package, Truck } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import {
   type Shipment,
+  type ShipmentListQuery,
   type ShipmentStatus,
   type ShipmentStatusInput,
   type ShipmentSummary,
@@ -12,11 +13,14 @@ import {
   shipmentViews,
 } from "../../../contract/shipping";
 import { AddButton } from "../../components/add-button";
-import { ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { SortSelect } from "../../components/sort-select";
 import { TabBar } from "../../components/tab-bar";
 import { DetailsDialog } from "../../components/ui/details-dialog";
+import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { shippingQueries, useSetShipmentStatus } from "./api";
 import { CreateShipmentDialog, ShipmentPicks } from "./create-shipment-dialog";
@@ -64,10 +68,24 @@ const statsOf = (s: ShipmentSummary): Stat[] => [
 
 const tabs = shipmentViews.map((v) => [v, shipmentViewLabels[v]] as const);
 
+const shipmentSortOptions = [
+  ["createdAt:desc", "Newest first"],
+  ["createdAt:asc", "Oldest first"],
+  ["expectedDelivery:asc", "Expected delivery: soonest"],
+  ["expectedDelivery:desc", "Expected delivery: latest"],
+  ["trackingNumber:asc", "Tracking number"],
+] as const;
+
 export default function ShippingPage() {
-  const [view, setView] = useState<ShipmentView>("active");
-  const page = usePage(view);
-  const shipments = useQuery(shippingQueries.list({ ...page.params, view }));
+  const list = useListParams({ view: "active", search: "", sort: "createdAt", order: "desc" });
+  const view = list.values.view as ShipmentView;
+  const filters = {
+    view,
+    search: useDeferredValue(list.values.search).trim() || undefined,
+    ...sortOf<ShipmentListQuery>(list.values),
+  };
+  const page = usePage(filters);
+  const shipments = useQuery(shippingQueries.list({ ...filters, ...page.params }));
   const summary = useQuery(shippingQueries.summary());
   const [createOpen, setCreateOpen] = useState(false);
   const [viewing, setViewing] = useState<Shipment>();
@@ -88,7 +106,20 @@ export default function ShippingPage() {
       actions={<AddButton label="Create Shipment" onClick={() => setCreateOpen(true)} />}
       stats={summary.data && statsOf(summary.data)}
       listTitle={view === "active" ? "Active Shipments" : `${shipmentViewLabels[view]} Shipments`}
-      filters={<TabBar tabs={tabs} value={view} onChange={setView} />}
+      filters={
+        <>
+          <TabBar tabs={tabs} value={view} onChange={(v) => list.set({ view: v })} />
+          <FilterBar>
+            <SearchInput
+              label="Search shipments"
+              placeholder="Search by tracking number, order, carrier or destination..."
+              value={list.values.search}
+              onChange={(v) => list.set({ search: v })}
+            />
+            <SortSelect options={shipmentSortOptions} value={list.values} onChange={list.set} />
+          </FilterBar>
+        </>
+      }
       dialogs={
         <>
           <CreateShipmentDialog open={createOpen} onOpenChange={setCreateOpen} />

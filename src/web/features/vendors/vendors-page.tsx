@@ -1,11 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dna, Store, Wrench } from "lucide-react";
-import { useState } from "react";
-import { type Vendor, type VendorSummary, vendorTypeLabels } from "../../../contract/vendors";
+import { useDeferredValue, useState } from "react";
+import {
+  type Vendor,
+  type VendorListQuery,
+  type VendorSummary,
+  vendorTypeLabels,
+} from "../../../contract/vendors";
 import { AddButton } from "../../components/add-button";
-import { ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { SortSelect } from "../../components/sort-select";
 import { DetailsDialog } from "../../components/ui/details-dialog";
+import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
+import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { AddVendorDialog } from "./add-vendor-dialog";
 import { useUpdateVendor, vendorQueries } from "./api";
@@ -31,7 +39,10 @@ function VendorDetails({ vendor, onClose }: { vendor: Vendor | undefined; onClos
   );
 }
 
-const listing = { label: "vendors", empty: { icon: Store, title: "No vendors found" } };
+const listing = {
+  label: "vendors",
+  empty: { icon: Store, title: "No vendors found", testId: "vendors-empty" },
+};
 
 const screen = {
   title: "Vendor Management",
@@ -44,9 +55,22 @@ const statsOf = (s: VendorSummary): Stat[] => [
   { label: "Equipment Suppliers", value: s.equipmentSuppliers, icon: Wrench },
 ];
 
+const vendorSortOptions = [
+  ["createdAt:desc", "Newest first"],
+  ["name:asc", "Name: A to Z"],
+  ["name:desc", "Name: Z to A"],
+  ["rating:desc", "Rating: best first"],
+  ["rating:asc", "Rating: lowest first"],
+] as const;
+
 export default function VendorsPage() {
-  const page = usePage();
-  const vendors = useQuery(vendorQueries.list(page.params));
+  const list = useListParams({ search: "", sort: "createdAt", order: "desc" });
+  const filters = {
+    search: useDeferredValue(list.values.search).trim() || undefined,
+    ...sortOf<VendorListQuery>(list.values),
+  };
+  const page = usePage(filters);
+  const vendors = useQuery(vendorQueries.list({ ...filters, ...page.params }));
   const summary = useQuery(vendorQueries.summary());
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<Vendor>();
@@ -64,6 +88,17 @@ export default function VendorsPage() {
       actions={<AddButton label="Add Vendor" onClick={() => setOpen(true)} />}
       stats={summary.data && statsOf(summary.data)}
       listTitle="Vendor Directory"
+      filters={
+        <FilterBar>
+          <SearchInput
+            label="Search vendors"
+            placeholder="Search by name, contact, email or specialization..."
+            value={list.values.search}
+            onChange={(v) => list.set({ search: v })}
+          />
+          <SortSelect options={vendorSortOptions} value={list.values} onChange={list.set} />
+        </FilterBar>
+      }
       dialogs={
         <>
           <AddVendorDialog open={open} onOpenChange={setOpen} />
