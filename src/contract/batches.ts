@@ -38,8 +38,10 @@ export const receiveBatchInputSchema = z.object({
     .max(1_000_000, "Count must be at most 1000000"),
   positions: z
     .array(placementSchema.omit({ batchId: true }))
-    .max(20, "At most 20 positions at once")
+    .max(200, "At most 200 positions at once")
     .optional(),
+  /** Confirms sharing a cane or goblet with another item (else 409 MIXED_POSITION). */
+  allowMixing: z.boolean().default(false),
   note: text().max(500).nullish(),
 });
 export type ReceiveBatchInput = z.input<typeof receiveBatchInputSchema>;

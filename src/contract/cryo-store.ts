@@ -41,8 +41,25 @@ export const placementSchema = z.object({
 });
 export type Placement = z.input<typeof placementSchema>;
 
-export const placementInputSchema = placementSchema.extend({ inventoryItemId: idSchema });
-export type PlacementInput = z.input<typeof placementInputSchema>;
+const placementBody = z.object({
+  inventoryItemId: idSchema,
+  /** The batch of every placement that names none; left out, the item's newest. */
+  batchId: idSchema.optional(),
+  placements: z
+    .array(placementSchema)
+    .min(1, "Choose at least one cane or goblet")
+    .max(200, "At most 200 positions at once"),
+  /** Confirms keeping this item on a cane or goblet that holds another (else 409 MIXED_POSITION). */
+  allowMixing: z.boolean().default(false),
+});
+export type PlacementInput = z.input<typeof placementBody>;
+
+/** Straws put at many positions in one step; one position may also be sent flat, `{caneId, count}`. */
+export const placementInputSchema = z.preprocess((body) => {
+  if (typeof body !== "object" || body === null || !("caneId" in body)) return body;
+  const { caneId, count, batchId, ...rest } = body as Record<string, unknown>;
+  return { ...rest, batchId, placements: [{ caneId, count }] };
+}, placementBody);
 
 export const transferInputSchema = z
   .object({
@@ -53,6 +70,8 @@ export const transferInputSchema = z
     /** Which batch, where the cane holds more than one of the item. */
     batchId: idSchema.optional(),
     note: text().max(500).nullish(),
+    /** Confirms moving onto a cane or goblet that holds another item (else 409 MIXED_POSITION). */
+    allowMixing: z.boolean().default(false),
   })
   .refine((t) => t.fromCaneId !== t.toCaneId, {
     path: ["toCaneId"],
@@ -119,8 +138,27 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
+/** GET /api/storage/suggest: where `count` straws of an item would go. */
+export const placementSuggestionQuery = z.object({
+  inventoryItemId: z.coerce.number().int().positive(),
+  count: z.coerce.number().int().positive().max(1_000_000),
+});
+export type PlacementSuggestionQuery = z.input<typeof placementSuggestionQuery>;
+
+/**
+ * A run of positions with room for an item: its own canes first, then empty ones of its kind in its tank,
+ * in canister and cane order. `short` is what would still have no room (add a canister).
+ */
+export const placementSuggestionSchema = z.object({
+  placements: z.array(
+    z.object({ caneId: z.number().int(), label: z.string(), tankName: z.string(), count: z.number().int() }),
+  ),
+  short: z.number().int(),
+});
+export type PlacementSuggestion = z.infer<typeof placementSuggestionSchema>;
+
 export const locateQuery = z.object({
-  q: text("Type an item ID or breed").min(1, "Type an item ID or breed").max(100),
+  q: text("Type an item ID, breed or bull").min(1, "Type an item ID, breed or bull").max(100),
 });
 
 /** Where an item's straws are, and how many of its on-hand units are not placed anywhere yet. */
@@ -129,6 +167,8 @@ export const itemWhereaboutsSchema = z.object({
   itemId: z.string(),
   breedName: z.string(),
   currentStock: z.number().int(),
+  /** What the item's straws go in: semen on a cane, embryos in a goblet. */
+  caneKind: z.enum(caneKinds),
   unplaced: z.number().int(),
   positions: z.array(positionSchema),
 });

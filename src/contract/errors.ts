@@ -15,6 +15,8 @@ export const errorCodes = [
   "REFUND_DECISION_REQUIRED",
   /** An LN2 level higher than the last with no refill since: send it again with its `refill`. */
   "REFILL_UNRECORDED",
+  /** A cane or goblet already holds another item: send it again with `allowMixing: true` to share it. */
+  "MIXED_POSITION",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

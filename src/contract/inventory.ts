@@ -88,6 +88,18 @@ export const inventoryItemSchema = z.object({
   storageLocation: z.string(),
   storageUnit: z.string().nullable(),
   storageUnitId: z.number().int().nullable(),
+  /**
+   * Where the straws really are, from their positions: the first few cane labels, how many positions, how
+   * many straws are placed and in which tank (the first, where several). Null where not read (the shop).
+   */
+  placement: z
+    .object({
+      labels: z.array(z.string()),
+      positions: z.number().int(),
+      placed: z.number().int(),
+      tank: z.string().nullable(),
+    })
+    .nullable(),
   costPerUnit: z.number().int(),
   isActive: z.boolean(),
   description: z.string().nullable(),

@@ -13,6 +13,7 @@ const statusByCode: Record<ErrorCode, number> = {
   DATABASE_UNAVAILABLE: 503,
   REFUND_DECISION_REQUIRED: 409,
   REFILL_UNRECORDED: 409,
+  MIXED_POSITION: 409,
 };
 
 /** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */

@@ -377,7 +377,6 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
       .where(eq(t.inventoryItems.id, row.id));
   }
   await db.insert(t.stockMovements).values(movements);
-  await seedStore(db, units, itemRows, now);
 
   // Running costs over the year, a USD import and a bank transfer.
   for (let month = 0; month < 12; month++) {
@@ -519,6 +518,7 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
     unitId: (name) => unitByName.get(name)!.id,
     customerIds: buyers.map((b) => b.id),
   });
+  await seedStore(db, units, now);
   // Each service used a straw of the batch its item had in store on that day (else its first batch), so
   // the Fertility report's batches have rates too.
   await db.execute(sql`

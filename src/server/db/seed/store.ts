@@ -1,83 +1,99 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { caneLabel } from "../../../contract/cryo-store";
 import { createBatch } from "../../modules/inventory/batches";
 import { placeStock } from "../../modules/inventory/positions";
 import type { Db } from "../adapter";
 import * as t from "../schema";
 
-const CANISTERS_PER_TANK = 6;
 const CANES_PER_CANISTER = 10;
-const STRAWS_PER_CANE = 20;
+/** Semen straws (0.25 ml) clipped on a cane, and embryo straws in a goblet. */
+const STRAWS_PER_CANE = 50;
+const STRAWS_PER_GOBLET = 20;
 
 type Unit = typeof t.storageUnits.$inferSelect;
 type Item = typeof t.inventoryItems.$inferSelect;
 
 /**
- * Every LN2 tank gets six canisters of ten canes (goblets where it keeps embryos), and every item's straws
- * are placed from the canister its old free-text location named ("Canister 3, Goblet B"), overflowing into
- * the next canisters. Placing tops up the pick lists of the open demo orders, so they show real positions.
+ * Every LN2 tank gets as many canisters of ten as its stock needs: canes for semen, then goblets for
+ * embryos. Every straw is placed, each item on canes of its own (a cane never mixes items), in item order,
+ * so the map reads like a real store. Placing tops up the pick lists of the open demo orders, so they show
+ * real positions.
  */
-export async function seedStore(db: Db, units: Unit[], items: Item[], now: Date): Promise<void> {
+export async function seedStore(db: Db, units: Unit[], now: Date): Promise<void> {
   for (const unit of units.filter((u) => u.unitType === "liquid_nitrogen")) {
-    const mine = items.filter((i) => i.storageUnitId === unit.id);
-    const embryoCanisters = new Set(
-      mine.filter((i) => i.type === "embryo").map((i) => canisterNamed(i.storageLocation)),
-    );
-    const caneIds: number[][] = [];
-    for (let number = 1; number <= CANISTERS_PER_TANK; number++) {
-      const [canister] = await db
-        .insert(t.canisters)
-        .values({
-          storageUnitId: unit.id,
-          number,
-          caneKind: embryoCanisters.has(number) ? "goblet" : "cane",
-          createdAt: unit.createdAt,
-        })
-        .returning();
-      const rows = await db
-        .insert(t.canes)
-        .values(
-          Array.from({ length: CANES_PER_CANISTER }, (_, i) => ({
-            canisterId: canister!.id,
-            position: i + 1,
-            label: caneLabel(unit.id, number, i + 1),
-            capacity: STRAWS_PER_CANE,
-          })),
-        )
-        .returning({ id: t.canes.id });
-      caneIds.push(rows.map((r) => r.id));
-    }
-    const free = caneIds.map((canes) => canes.map((id) => ({ id, room: STRAWS_PER_CANE })));
-    for (const item of mine) {
-      const [fresh] = await db.select().from(t.inventoryItems).where(eq(t.inventoryItems.id, item.id));
-      let left = fresh!.currentStock;
-      const placements: { caneId: number; count: number }[] = [];
-      const start = canisterNamed(item.storageLocation) - 1;
-      for (let k = 0; k < CANISTERS_PER_TANK && left > 0; k++) {
-        for (const cane of free[(start + k) % CANISTERS_PER_TANK]!) {
-          const n = Math.min(left, cane.room);
-          if (n === 0) continue;
-          placements.push({ caneId: cane.id, count: n });
-          cane.room -= n;
-          left -= n;
-          if (left === 0) break;
-        }
+    const mine = await db
+      .select()
+      .from(t.inventoryItems)
+      .where(and(eq(t.inventoryItems.storageUnitId, unit.id), gt(t.inventoryItems.currentStock, 0)))
+      .orderBy(asc(t.inventoryItems.itemId));
+    let number = 0;
+    for (const [kind, type, perCane] of [
+      ["cane", "sperm", STRAWS_PER_CANE],
+      ["goblet", "embryo", STRAWS_PER_GOBLET],
+    ] as const) {
+      const ofKind = mine.filter((i) => i.type === type);
+      const canesNeeded = ofKind.reduce((sum, i) => sum + Math.ceil(i.currentStock / perCane), 0);
+      const canisterCount = Math.ceil(canesNeeded / CANES_PER_CANISTER);
+      const caneIds: number[] = [];
+      for (let k = 0; k < canisterCount; k++) {
+        number += 1;
+        caneIds.push(...(await addSeedCanister(db, unit, number, kind, perCane)));
       }
-      if (placements.length === 0) continue;
-      const [older, newer] = await seedBatches(db, item, now);
-      // The older batch's straws first (about 40 %), the rest of the newer one where there are two.
-      let olderLeft = newer === undefined ? Number.POSITIVE_INFINITY : Math.floor(fresh!.currentStock * 0.4);
-      const batched = placements.flatMap((p) => {
-        const fromOlder = Math.min(p.count, olderLeft);
-        olderLeft -= fromOlder;
-        return [
-          ...(fromOlder > 0 ? [{ ...p, count: fromOlder, batchId: older }] : []),
-          ...(p.count > fromOlder ? [{ ...p, count: p.count - fromOlder, batchId: newer }] : []),
-        ];
-      });
-      await placeStock(db, item.id, batched, { now: item.createdAt });
+      let next = 0;
+      for (const item of ofKind) {
+        const placements: { caneId: number; count: number }[] = [];
+        for (let left = item.currentStock; left > 0; left -= perCane) {
+          placements.push({ caneId: caneIds[next++]!, count: Math.min(left, perCane) });
+        }
+        await placeSeedItem(db, item, placements, now);
+      }
     }
   }
+}
+
+async function addSeedCanister(
+  db: Db,
+  unit: Unit,
+  number: number,
+  caneKind: "cane" | "goblet",
+  capacity: number,
+) {
+  const [canister] = await db
+    .insert(t.canisters)
+    .values({ storageUnitId: unit.id, number, caneKind, createdAt: unit.createdAt })
+    .returning();
+  const rows = await db
+    .insert(t.canes)
+    .values(
+      Array.from({ length: CANES_PER_CANISTER }, (_, i) => ({
+        canisterId: canister!.id,
+        position: i + 1,
+        label: caneLabel(unit.id, number, i + 1),
+        capacity,
+      })),
+    )
+    .returning({ id: t.canes.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An item's straws on its canes: the older batch's first (about 40 %), the rest of the newer where two. An
+ * item that arrived with its batch (the catalogue's) has all its straws of that batch.
+ */
+async function placeSeedItem(db: Db, item: Item, placements: { caneId: number; count: number }[], now: Date) {
+  const [arrived] = await db.select().from(t.stockBatches).where(eq(t.stockBatches.inventoryItemId, item.id));
+  if (arrived) return placeStock(db, item.id, placements, { now: item.createdAt });
+  const [older, newer] = await seedBatches(db, item, now);
+  let olderLeft = newer === undefined ? Number.POSITIVE_INFINITY : Math.floor(item.currentStock * 0.4);
+  const batched = placements.flatMap((p) => {
+    const fromOlder = Math.min(p.count, olderLeft);
+    olderLeft -= fromOlder;
+    return [
+      ...(fromOlder > 0 ? [{ ...p, count: fromOlder, batchId: older }] : []),
+      ...(p.count > fromOlder ? [{ ...p, count: p.count - fromOlder, batchId: newer }] : []),
+    ];
+  });
+  await placeStock(db, item.id, batched, { now: item.createdAt });
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -123,9 +139,4 @@ async function seedBatches(db: Db, item: Item, now: Date): Promise<[number, numb
     received,
   );
   return [older.id, newer.id];
-}
-
-function canisterNamed(location: string): number {
-  const n = Number(/Canister\s+(\d+)/i.exec(location)?.[1] ?? 1);
-  return Math.min(Math.max(n, 1), CANISTERS_PER_TANK);
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { Placement } from "../../../contract/cryo-store";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { CaneKind, Placement } from "../../../contract/cryo-store";
 import { openOrderStatuses } from "../../../contract/orders";
 import { type Db, rowsOf } from "../../db/adapter";
 import {
   canes,
+  canisters,
   inventoryItems,
   orderLines,
   orderPicks,
@@ -12,7 +13,7 @@ import {
   stockPositions,
   stockTransfers,
 } from "../../db/schema";
-import { conflict, notFound, unprocessable } from "../../errors";
+import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import { nairobiDate } from "../../time";
 import { batchExpired, batchOf, batchUsable } from "./batches";
 
@@ -31,6 +32,46 @@ async function lockCane(db: Db, caneId: number, field: string) {
     .from(stockPositions)
     .where(eq(stockPositions.caneId, caneId));
   return { ...cane, free: cane.capacity - used!.n };
+}
+
+/** The kind of position an item's straws go in: semen on a cane, embryos in a goblet. */
+export const caneKindFor = (type: "sperm" | "embryo"): CaneKind => (type === "embryo" ? "goblet" : "cane");
+
+/**
+ * Refuses straws at a position of the wrong kind (422: semen goes on a cane, embryos in a goblet), and a
+ * position that already holds another item unless mixing was confirmed (409 MIXED_POSITION): two bulls on
+ * one cane is how the wrong straw gets thawed.
+ */
+async function refuseMisfit(
+  db: Db,
+  cane: { id: number; label: string; canisterId: number },
+  item: { id: number; itemId: string; type: "sperm" | "embryo" },
+  allowMixing: boolean,
+  field: string,
+) {
+  const [canister] = await db
+    .select({ caneKind: canisters.caneKind })
+    .from(canisters)
+    .where(eq(canisters.id, cane.canisterId));
+  const wanted = caneKindFor(item.type);
+  if (canister!.caneKind !== wanted) {
+    const what = item.type === "embryo" ? "Embryos go in a goblet" : "Semen straws go on a cane";
+    throw unprocessable(`${cane.label} is a ${canister!.caneKind}: ${what.toLowerCase()}`, { [field]: what });
+  }
+  if (allowMixing) return;
+  const [other] = await db
+    .select({ itemId: inventoryItems.itemId, breedName: inventoryItems.breedName })
+    .from(stockPositions)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockPositions.inventoryItemId))
+    .where(and(eq(stockPositions.caneId, cane.id), ne(stockPositions.inventoryItemId, item.id)))
+    .limit(1);
+  if (other) {
+    throw new AppError(
+      "MIXED_POSITION",
+      `${cane.label} already holds ${other.itemId} (${other.breedName}). Confirm to keep ${item.itemId} on the same ${canister!.caneKind}.`,
+      { [field]: `Already holds ${other.itemId}` },
+    );
+  }
 }
 
 async function placedCount(db: Db, inventoryItemId: number): Promise<number> {
@@ -86,17 +127,23 @@ async function addAt(
 
 /**
  * Puts unplaced straws of an item at canes (on receipt, or later), each placement of the batch it names or
- * the item's newest. 422 when the item has fewer unplaced units than asked or the batch is not the item's,
- * 409 when a cane has no room. Then tops up the pick lists of orders still short.
+ * the item's newest. 422 when the item has fewer unplaced units than asked, the batch is not the item's or
+ * a position is of the wrong kind; 409 when a cane has no room, or holds another item and `allowMixing` is
+ * not set. Then tops up the pick lists of orders still short.
  */
 export async function placeStock(
   db: Db,
   inventoryItemId: number,
   placements: Placement[],
-  context: { now: Date },
+  context: { now: Date; allowMixing?: boolean },
 ): Promise<void> {
   const [item] = await db
-    .select({ itemId: inventoryItems.itemId, currentStock: inventoryItems.currentStock })
+    .select({
+      id: inventoryItems.id,
+      itemId: inventoryItems.itemId,
+      type: inventoryItems.type,
+      currentStock: inventoryItems.currentStock,
+    })
     .from(inventoryItems)
     .where(eq(inventoryItems.id, inventoryItemId))
     .for("update");
@@ -116,6 +163,7 @@ export async function placeStock(
         `${cane.label} holds ${cane.capacity} straws and has room for ${cane.free}, not ${p.count}`,
       );
     }
+    await refuseMisfit(db, cane, item, context.allowMixing ?? false, "caneId");
     const batchId = await batchOf(db, inventoryItemId, p.batchId);
     await addAt(db, { inventoryItemId, batchId, caneId: p.caneId }, p.count, context.now);
   }
@@ -373,11 +421,12 @@ export async function transferStock(
     count: number;
     batchId?: number;
     note?: string | null;
+    allowMixing?: boolean;
   },
   context: { actorUserId: number; now: Date },
 ): Promise<void> {
   const [item] = await db
-    .select({ id: inventoryItems.id })
+    .select({ id: inventoryItems.id, itemId: inventoryItems.itemId, type: inventoryItems.type })
     .from(inventoryItems)
     .where(eq(inventoryItems.id, input.inventoryItemId));
   if (!item) throw notFound("Inventory item");
@@ -412,6 +461,7 @@ export async function transferStock(
   if (to.free < input.count) {
     throw conflict(`${to.label} has room for ${to.free} straws, not ${input.count}`);
   }
+  await refuseMisfit(db, to, item, input.allowMixing ?? false, "toCaneId");
   await db
     .update(stockPositions)
     .set({ count: sql`${stockPositions.count} - ${input.count}` })

@@ -18,7 +18,16 @@ import type { Order } from "../../../contract/orders";
 import { can, type Role } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
-import { inventoryItems, itemGenetics, orders, stockMovements, storageUnits } from "../../db/schema";
+import {
+  canes,
+  canisters,
+  inventoryItems,
+  itemGenetics,
+  orders,
+  stockMovements,
+  stockPositions,
+  storageUnits,
+} from "../../db/schema";
 import { conflict, forbidden, notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
@@ -42,10 +51,13 @@ function parseGeneticData(raw: unknown) {
   return geneticDataSchema.parse(value);
 }
 
+type Placement = InventoryItem["placement"];
+
 export function toInventoryItem(
   row: ItemRow,
   storageUnit: string | null,
   genetics: GeneticsRow | null,
+  placement: Placement = null,
 ): InventoryItem {
   return {
     id: row.id,
@@ -60,6 +72,7 @@ export function toInventoryItem(
     storageLocation: row.storageLocation,
     storageUnit,
     storageUnitId: row.storageUnitId,
+    placement,
     costPerUnit: row.costPerUnit,
     isActive: row.isActive,
     description: row.description,
@@ -93,6 +106,19 @@ function listFilters(query: Omit<ListQuery, "limit" | "offset">): SQL | undefine
   return and(...filters);
 }
 
+/** An item's positions in one row: the first three cane labels, how many, the straws placed, the tank. */
+const placementOf = sql<Placement | string>`(
+  select json_build_object(
+    'labels', coalesce((array_agg(distinct ${canes.label} order by ${canes.label}))[1:3], '{}'),
+    'positions', count(distinct ${canes.id}),
+    'placed', coalesce(sum(${stockPositions.count}), 0),
+    'tank', min(${storageUnits.name}))
+  from ${stockPositions}
+  join ${canes} on ${canes.id} = ${stockPositions.caneId}
+  join ${canisters} on ${canisters.id} = ${canes.canisterId}
+  join ${storageUnits} on ${storageUnits.id} = ${canisters.storageUnitId}
+  where ${stockPositions.inventoryItemId} = ${inventoryItems.id})`;
+
 const inventorySortColumns = {
   itemId: inventoryItems.itemId,
   breedName: inventoryItems.breedName,
@@ -110,7 +136,7 @@ async function selectItems(
   sort: Pick<ListQuery, "sort" | "order"> = byItemId,
 ) {
   const rows = await db
-    .select({ item: inventoryItems, unit: storageUnits.name, genetics: itemGenetics })
+    .select({ item: inventoryItems, unit: storageUnits.name, genetics: itemGenetics, placement: placementOf })
     .from(inventoryItems)
     .leftJoin(storageUnits, eq(storageUnits.id, inventoryItems.storageUnitId))
     .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
@@ -118,7 +144,9 @@ async function selectItems(
     .orderBy(...sortBy(inventorySortColumns, sort, inventoryItems.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ item, unit, genetics }) => toInventoryItem(item, unit, genetics));
+  return rows.map(({ item, unit, genetics, placement }) =>
+    toInventoryItem(item, unit, genetics, typeof placement === "string" ? JSON.parse(placement) : placement),
+  );
 }
 
 export function listInventory(ctx: AppContext, query: ListQuery): Promise<InventoryItem[]> {
@@ -221,7 +249,7 @@ export function receiveBatch(
       await db.update(inventoryItems).set({ expiryDate: batch.expiryDate }).where(eq(inventoryItems.id, id));
     }
     const positions = (input.positions ?? []).map((p) => ({ ...p, batchId: batch.id }));
-    if (positions.length > 0) await placeStock(db, id, positions, { now });
+    if (positions.length > 0) await placeStock(db, id, positions, { now, allowMixing: input.allowMixing });
     return itemDetail(db, id, now);
   });
 }

@@ -8,6 +8,8 @@ import {
   pickListSchema,
   pickScanInputSchema,
   placementInputSchema,
+  placementSuggestionQuery,
+  placementSuggestionSchema,
   tankMapSchema,
   transferInputSchema,
   transferSchema,
@@ -42,6 +44,7 @@ import {
 } from "./readings";
 import { listStorageConditions, recordReading } from "./service";
 import { addCanister, listTransfers, locate, placeItem, recordTransfer, storeMap } from "./store";
+import { suggestPlacement } from "./suggest";
 import { createTank, listTanks, recordLevel, recordRefill } from "./tanks";
 
 export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -175,6 +178,14 @@ function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: locateQuery, response: { 200: z.array(itemWhereaboutsSchema) } },
     },
     (request) => locate(ctx, request.query.q),
+  );
+  r.get(
+    "/api/storage/suggest",
+    {
+      config: storage,
+      schema: { querystring: placementSuggestionQuery, response: { 200: placementSuggestionSchema } },
+    },
+    (request) => suggestPlacement(ctx, request.query.inventoryItemId, request.query.count),
   );
   r.post(
     "/api/storage/placements",

@@ -19,6 +19,7 @@ import {
   canes,
   canisters,
   inventoryItems,
+  itemGenetics,
   stockBatches,
   stockPositions,
   stockTransfers,
@@ -28,7 +29,7 @@ import {
 import { notFound, unprocessable } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { containsPattern } from "../../http/search";
-import { placeStock, transferStock } from "../inventory/positions";
+import { caneKindFor, placeStock, transferStock } from "../inventory/positions";
 import type { UnitPage } from "./service";
 
 /** Adds a canister with its canes or goblets, numbered after the tank's last one, each with its label. */
@@ -158,7 +159,7 @@ async function loadMaps(db: Db, page: Partial<UnitPage> & { ids?: number[] }) {
   });
 }
 
-/** Where an item's straws are: by item ID, breed or a cane label, at most 20 items. */
+/** Where an item's straws are: by item ID, breed, bull or sire name, or a cane label, at most 20 items. */
 export function locate(ctx: AppContext, q: string): Promise<ItemWhereabouts[]> {
   return ctx.database.read((db) => locateIn(db, q));
 }
@@ -168,8 +169,15 @@ const itemColumns = {
   itemId: inventoryItems.itemId,
   breedName: inventoryItems.breedName,
   currentStock: inventoryItems.currentStock,
+  type: inventoryItems.type,
 };
-type LocatedItem = { id: number; itemId: string; breedName: string; currentStock: number };
+type LocatedItem = {
+  id: number;
+  itemId: string;
+  breedName: string;
+  currentStock: number;
+  type: "sperm" | "embryo";
+};
 
 async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
   const term = q.replace(/^where\s+is\s+/i, "").trim();
@@ -179,12 +187,16 @@ async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
     .from(inventoryItems)
     .leftJoin(stockPositions, eq(stockPositions.inventoryItemId, inventoryItems.id))
     .leftJoin(canes, eq(canes.id, stockPositions.caneId))
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
     .where(
       and(
         eq(inventoryItems.isActive, true),
         or(
           ilike(inventoryItems.itemId, pattern),
           ilike(inventoryItems.breedName, pattern),
+          // The bull a straw is of, or an embryo's sire: how the store names what it holds.
+          ilike(itemGenetics.bullName, pattern),
+          ilike(itemGenetics.sireName, pattern),
           eq(sql`upper(${canes.label})`, term.toUpperCase()),
         ),
       ),
@@ -230,6 +242,7 @@ async function positionsOf(db: Db, items: LocatedItem[]): Promise<ItemWhereabout
       itemId: item.itemId,
       breedName: item.breedName,
       currentStock: item.currentStock,
+      caneKind: caneKindFor(item.type),
       unplaced: item.currentStock - mine.reduce((sum, p) => sum + p.count, 0),
       positions: mine.map(({ inventoryItemId: _, receivedAt, ...p }) => ({
         ...p,
@@ -252,7 +265,11 @@ async function whereabouts(db: Db, inventoryItemId: number): Promise<ItemWhereab
 
 export function placeItem(ctx: AppContext, input: z.output<typeof placementInputSchema>) {
   return ctx.database.tx(async (db) => {
-    await placeStock(db, input.inventoryItemId, [input], { now: ctx.clock.now() });
+    const placements = input.placements.map((p) => ({ ...p, batchId: p.batchId ?? input.batchId }));
+    await placeStock(db, input.inventoryItemId, placements, {
+      now: ctx.clock.now(),
+      allowMixing: input.allowMixing,
+    });
     return whereabouts(db, input.inventoryItemId);
   });
 }

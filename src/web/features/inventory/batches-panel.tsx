@@ -1,3 +1,5 @@
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useState } from "react";
 import { receiveBatchInputSchema } from "../../../contract/batches";
 import type { InventoryItemDetail } from "../../../contract/inventory";
 import { Badge } from "../../components/ui/badge";
@@ -7,6 +9,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage } from "../../lib/api";
 import { optionalNumber, useContractForm } from "../../lib/form";
 import { formatDate } from "../../lib/format";
+import { storeQueries } from "../storage/api";
 import { useReceiveBatch, useWriteOff } from "./api";
 
 const scrollBox = "overflow-x-auto rounded-md border border-gray-200 dark:border-gray-700";
@@ -14,8 +17,12 @@ const scrollBox = "overflow-x-auto rounded-md border border-gray-200 dark:border
 const failed = (title: string) => (error: Error) =>
   toast({ variant: "destructive", title, description: apiErrorMessage(error) ?? "Please try again" });
 
-/** A new batch of the item arriving: its details and how many units; they are placed on the Tank map. */
+/**
+ * A new batch of the item arriving: its details and how many units, placed in the same step on a suggested
+ * run of canes of its kind with room (or left to place on the Tank map).
+ */
 function ReceiveBatchForm({ item }: { item: InventoryItemDetail }) {
+  const [placeRun, setPlaceRun] = useState(true);
   const form = useContractForm({
     schema: receiveBatchInputSchema,
     idPrefix: "batch",
@@ -38,14 +45,27 @@ function ReceiveBatchForm({ item }: { item: InventoryItemDetail }) {
     },
   });
   const receive = useReceiveBatch();
+  const count = useDeferredValue(Number(form.values.count) || 0);
+  const run = useQuery({
+    ...storeQueries.suggest(item.id, Math.max(count, 1)),
+    enabled: placeRun && count > 0,
+  });
+  const positions =
+    placeRun && count > 0
+      ? run.data?.placements.map(({ caneId, count: n }) => ({ caneId, count: n }))
+      : undefined;
   const onSubmit = form.handleSubmit((input) =>
     receive.mutate(
-      { id: item.id, ...input },
+      { id: item.id, ...input, positions },
       {
         onSuccess: (after) => {
           toast({
             title: "Batch received",
-            description: `${item.itemId} batch ${input.batch.code}: ${after.currentStock} on hand. Place the straws on the Tank map.`,
+            description: `${item.itemId} batch ${input.batch.code}: ${after.currentStock} on hand. ${
+              positions?.length
+                ? `Placed on ${positions.length} ${positions.length === 1 ? "position" : "positions"}.`
+                : "Place the straws on the Tank map."
+            }`,
           });
           form.reset();
         },
@@ -64,6 +84,25 @@ function ReceiveBatchForm({ item }: { item: InventoryItemDetail }) {
       <Field label="Collected on" type="date" bind={form.field("collectedOn")} />
       <Field label="Use by" type="date" bind={form.field("expiryDate")} />
       <Field label="Note" bind={form.field("note")} />
+      <div className="text-sm sm:col-span-3">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-700"
+            checked={placeRun}
+            onChange={(e) => setPlaceRun(e.target.checked)}
+          />
+          Place on the suggested {item.type === "embryo" ? "goblets" : "canes"}
+        </label>
+        {placeRun && count > 0 && run.data && (
+          <p className="mt-1 text-gray-600 dark:text-gray-400" data-testid="suggested-run">
+            {run.data.placements.length > 0
+              ? `Goes to ${run.data.placements.map((p) => `${p.label} (${p.count})`).join(", ")}`
+              : "No cane has room."}
+            {run.data.short > 0 && ` ${run.data.short} have no room: add a canister on the Tank map.`}
+          </p>
+        )}
+      </div>
       <Button type="submit" className="sm:col-span-3" disabled={receive.isPending}>
         Receive batch
       </Button>

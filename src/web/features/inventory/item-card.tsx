@@ -7,6 +7,19 @@ import { Card } from "../../components/ui/card";
 import { formatKes, usdEstimate } from "../../lib/format";
 import { originFlags, viabilityTone } from "./labels";
 
+/**
+ * Where the straws are, from their positions ("T1-C2-3, T1-C2-4 +2 more · LN2-Tank-A"), and how many are in
+ * none yet; the typed location only when no position was ever read.
+ */
+export function storedAt(item: InventoryItem): string {
+  const at = item.placement;
+  if (!at) return [item.storageLocation, item.storageUnit].filter(Boolean).join(" · ");
+  const unplaced = Math.max(item.currentStock - at.placed, 0);
+  if (at.positions === 0) return item.currentStock > 0 ? "Not placed yet" : "No straws in store";
+  const more = at.positions > at.labels.length ? ` +${at.positions - at.labels.length} more` : "";
+  return `${at.labels.join(", ")}${more} · ${at.tank}${unplaced > 0 ? ` · ${unplaced} not placed` : ""}`;
+}
+
 export function ItemCard({
   item,
   canReserve,
@@ -89,9 +102,11 @@ export function ItemCard({
           </p>
         </div>
       </div>
-      <p className="mt-2 flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400">
-        <MapPin className="h-3.5 w-3.5" aria-hidden /> {item.storageLocation}
-        {item.storageUnit && ` · ${item.storageUnit}`}
+      <p
+        className="mt-2 flex items-center gap-1 text-xs text-gray-600 dark:text-gray-400"
+        data-testid="stored-at"
+      >
+        <MapPin className="h-3.5 w-3.5" aria-hidden /> {storedAt(item)}
       </p>
       <p className="text-xs text-gray-600 dark:text-gray-400">From {item.acquiredFrom}</p>
       {item.genetics.bullName && (

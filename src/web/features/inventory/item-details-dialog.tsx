@@ -10,6 +10,7 @@ import { formatDate, formatDateTime, formatKes } from "../../lib/format";
 import { AddItemDialog } from "./add-item-dialog";
 import { inventoryQueries } from "./api";
 import { BatchesPanel } from "./batches-panel";
+import { storedAt } from "./item-card";
 import { originFlags, viabilityTone } from "./labels";
 import { StockActions } from "./stock-actions";
 
@@ -62,9 +63,7 @@ export function ItemDetailsDialog({
                 {data.currentStock} / {data.reservedStock} ({data.availableStock} available)
               </dd>
               <dt className="text-gray-500">Storage</dt>
-              <dd>
-                {data.storageUnit ?? "–"}, {data.storageLocation}
-              </dd>
+              <dd>{storedAt(data)}</dd>
               <dt className="text-gray-500">Supplier</dt>
               <dd>{data.acquiredFrom}</dd>
               <dt className="text-gray-500">Price per unit</dt>

@@ -1,9 +1,11 @@
 import type {
+  CaneKind,
   CanisterInput,
   ItemWhereabouts,
   PickList,
   PickScanInput,
   PlacementInput,
+  PlacementSuggestion,
   TankMap,
   Transfer,
   TransferInput,
@@ -79,6 +81,9 @@ export const storeQueries = {
   /** Every tank's canisters and canes with what they hold (the store is small: one page of 500 tanks). */
   map: () => getQuery<TankMap[]>("/api/storage/map", { limit: 500, offset: 0 }),
   locate: (q: string) => getQuery<ItemWhereabouts[]>("/api/storage/locate", { q }),
+  /** Where `count` straws of an item would go: a run of canes of its kind with room. */
+  suggest: (inventoryItemId: number, count: number) =>
+    getQuery<PlacementSuggestion>("/api/storage/suggest", { inventoryItemId, count }),
   transfers: (page: { limit: number; offset: number }) =>
     getQuery<Transfer[]>("/api/storage/transfers", page),
 };
@@ -111,16 +116,21 @@ export const useScanPick = (orderId: number) =>
     { invalidates: [`/api/orders/${orderId}/pick-list`] },
   );
 
-/** Every cane with room, as select options ("T1-C2-3, LN2-Tank-A: 12 free"), leaving out `except`. */
-export function caneOptions(maps: TankMap[] | undefined, except?: number): Options {
+/**
+ * Every cane with room, as select options ("T1-C2-3, LN2-Tank-A: 12 free"), leaving out `except`; with
+ * `kind`, only canes (semen) or only goblets (embryos).
+ */
+export function caneOptions(maps: TankMap[] | undefined, except?: number, kind?: CaneKind): Options {
   return (maps ?? []).flatMap((tank) =>
-    tank.canisters.flatMap((canister) =>
-      canister.canes
-        .filter((cane) => cane.id !== except && cane.filled < cane.capacity)
-        .map(
-          (cane) =>
-            [String(cane.id), `${cane.label}, ${tank.name}: ${cane.capacity - cane.filled} free`] as const,
-        ),
-    ),
+    tank.canisters
+      .filter((canister) => kind === undefined || canister.caneKind === kind)
+      .flatMap((canister) =>
+        canister.canes
+          .filter((cane) => cane.id !== except && cane.filled < cane.capacity)
+          .map(
+            (cane) =>
+              [String(cane.id), `${cane.label}, ${tank.name}: ${cane.capacity - cane.filled} free`] as const,
+          ),
+      ),
   );
 }
