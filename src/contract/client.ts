@@ -140,6 +140,9 @@ export const pendingOrderSchema = z.object({
   /** Who placed it: a staff member's name, or null for the client's own order. */
   createdBy: z.string().nullable(),
   createdByUserId: z.number().int().nullable(),
+  /** The largest line discount; above the Sales Manager's limit only a Director may approve the order. */
+  discountPct: z.number().int(),
+  discountOverLimit: z.boolean(),
   notes: z.string().nullable(),
   paymentStatus: z.enum(paymentStatuses),
   amountPaidKes: z.number().int(),

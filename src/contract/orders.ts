@@ -26,6 +26,9 @@ export const orderSchema = z.object({
   refundDueKes: z.number().int(),
   /** A Director approved it before payment; it may ship unpaid. */
   onCredit: z.boolean(),
+  /** The largest line discount, and whether it is above the Sales Manager's limit (a Director approves). */
+  discountPct: z.number().int(),
+  discountOverLimit: z.boolean(),
   /** An unpaid client order's stock is held until then; afterwards the order expires. */
   holdExpiresAt: z.string().nullable(),
 });

@@ -14,9 +14,16 @@ export const reportTypes = ["overview", "sales", "inventory", "customers"] as co
 export type ReportType = (typeof reportTypes)[number];
 
 export const reportQuery = z.object({ period: z.enum(reportPeriods).default("30d") });
-export const reportExportQuery = reportQuery.extend({ type: z.enum(reportTypes).default("overview") });
+export const reportFormats = ["pdf", "csv"] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+export const reportExportQuery = reportQuery.extend({
+  type: z.enum(reportTypes).default("overview"),
+  format: z.enum(reportFormats).default("pdf"),
+});
 
-const bucket = z.object({ label: z.string(), revenue: z.number(), orders: z.number().int() });
+/** Money in a report is null for roles without `finance`: they see counts, never revenue. */
+const money = z.number().nullable();
+const bucket = z.object({ label: z.string(), revenue: money, orders: z.number().int() });
 
 export const reportSchema = z.object({
   period: z.enum(reportPeriods),
@@ -24,15 +31,16 @@ export const reportSchema = z.object({
   to: z.string(),
   salesReport: z.object({
     /** Booked order value of orders placed in the period. */
-    totalRevenue: z.number(),
+    totalRevenue: money,
     /** The ledger's figures for orders placed in the period. */
-    ledger: ledgerFiguresSchema,
+    ledger: ledgerFiguresSchema.nullable(),
     totalOrders: z.number().int(),
-    averageOrderValue: z.number().int(),
+    averageOrderValue: money,
     /** Revenue and orders per day (7 and 30 days) or per month (90 days, a year). */
     series: z.array(bucket),
     topProducts: z.array(
-      z.object({ name: z.string(), units: z.number().int(), revenue: z.number(), share: z.number() }),
+      /** `share` is of revenue, or of units where revenue is not shown. */
+      z.object({ name: z.string(), units: z.number().int(), revenue: money, share: z.number() }),
     ),
   }),
   customerReport: z.object({
@@ -45,7 +53,7 @@ export const reportSchema = z.object({
         name: z.string(),
         type: z.string(),
         orders: z.number().int(),
-        revenue: z.number(),
+        revenue: money,
         lastOrder: z.string(),
       }),
     ),

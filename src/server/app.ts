@@ -37,6 +37,7 @@ import { registerOrderRoutes } from "./modules/orders/routes";
 import { DarajaClient } from "./modules/payments/daraja";
 import { registerPaymentRoutes } from "./modules/payments/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
+import { registerSettingsRoutes } from "./modules/settings/routes";
 import { registerShippingRoutes } from "./modules/shipping/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
 import { registerVendorRoutes } from "./modules/vendors/routes";
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentRoutes(app, ctx);
   registerMessageRoutes(app, ctx, transports);
   registerBackupRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {

@@ -97,10 +97,15 @@ describe("the cryo store", () => {
     await found.getByText(`T${tank.id}-C1-1`).waitFor();
     await found.getByText("2 not yet placed").waitFor();
     await found.getByRole("button", { name: "Place" }).click();
-    await dialog
-      .getByLabel("Cane or goblet")
-      .selectOption({ label: `T${tank.id}-C1-2, ${tank.name}: 10 free` });
-    await dialog.getByRole("button", { name: "Place" }).click();
+    // A run is suggested: the item's own cane has room for the two. Typed over, they go to the next cane.
+    await expect
+      .poll(() => dialog.getByLabel("Cane 1", { exact: true }).inputValue())
+      .toBe(`T${tank.id}-C1-1`);
+    expect(await dialog.getByLabel("Straws on cane 1").inputValue()).toBe("2");
+    await dialog.getByLabel("Cane 1", { exact: true }).fill(`t${tank.id}-c1-2`);
+    await dialog.getByLabel("Batch").selectOption({ index: 1 });
+    await screenshot(page, "place-dialog-desktop", { fullPage: false });
+    await dialog.getByRole("button", { name: "Place 2 straws" }).click();
     await expectToast(page, "Straws placed");
     await found.getByText(`T${tank.id}-C1-2`).waitFor();
     await canister.getByText("8/40").waitFor();
@@ -130,6 +135,75 @@ describe("the cryo store", () => {
     await dialog.getByText(`T${tank.id}-C1-4`).waitFor();
     await expect.poll(() => dialog.getByTestId("qr-label").count()).toBe(5);
     await screenshot(page, "store-labels-desktop", { fullPage: false });
+    await page.context().close();
+  });
+
+  it("receives a batch onto the suggested canes, and asks before two items share a cane", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "lab@urithi.co.ke");
+    const tank = await tankWithCanister(page, 3);
+    const [first, second, third] = tank.canisters[0]!.canes;
+    const item = async (stock: number, positions: { caneId: number; count: number }[]) => {
+      const res = await page.request.post("/api/inventory", {
+        data: {
+          itemId: `SEM-RUN-${uniqueTag().toUpperCase()}`,
+          type: "sperm",
+          breedName: "Boran",
+          acquiredFrom: "KAGRC Kenya",
+          currentStock: stock,
+          costPerUnit: 2600,
+          storageLocation: tank.name,
+          storageUnitId: tank.id,
+          geneticData: { category: "beef", origin: "Kenya" },
+          positions,
+        },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as { id: number; itemId: string };
+    };
+    const boran = await item(4, [{ caneId: first!.id, count: 4 }]);
+
+    // Twelve more arrive: its own cane's six free places, then the next empty cane.
+    await page.goto(`/inventory?item=${boran.id}`);
+    const dialog = page.getByRole("dialog");
+    const form = dialog.getByRole("form", { name: "Receive a batch" });
+    await form.getByLabel("Batch code").fill("RUN-E2E");
+    await form.getByLabel("Units received").fill("12");
+    await form
+      .getByTestId("suggested-run")
+      .getByText(`Goes to ${first!.label} (6), ${second!.label} (6)`)
+      .waitFor();
+    await screenshot(page, "receive-run-desktop", { fullPage: false });
+    await form.getByRole("button", { name: "Receive batch" }).click();
+    await expectToast(page, "Placed on 2 positions");
+    const [where] = await (await page.request.get(`/api/storage/locate?q=${boran.itemId}`)).json();
+    expect(where.unplaced).toBe(0);
+    expect(where.positions.map((p: { label: string; count: number }) => [p.label, p.count])).toEqual([
+      [first!.label, 4],
+      [first!.label, 6],
+      [second!.label, 6],
+    ]);
+
+    // Another bull typed onto the Boran's cane: the store asks first, then keeps both there.
+    const other = await item(3, []);
+    await openTankMap(page);
+    await page.getByLabel("Where is").fill(other.itemId);
+    await page.getByRole("button", { name: "Find" }).click();
+    await page
+      .getByTestId("whereabouts")
+      .filter({ hasText: other.itemId })
+      .getByRole("button", { name: "Place" })
+      .click();
+    await expect.poll(() => dialog.getByLabel("Cane 1", { exact: true }).inputValue()).toBe(third!.label);
+    await dialog.getByLabel("Cane 1", { exact: true }).fill(second!.label);
+    await dialog.getByLabel("Straws on cane 1").fill("3");
+    await dialog.getByRole("button", { name: "Place 3 straws" }).click();
+    await dialog.getByRole("alert").getByText(`already holds ${boran.itemId}`).waitFor();
+    await screenshot(page, "place-mixing-desktop", { fullPage: false });
+    await dialog.getByRole("button", { name: "Place anyway" }).click();
+    await expectToast(page, "Straws placed");
+    const [placed] = await (await page.request.get(`/api/storage/locate?q=${other.itemId}`)).json();
+    expect(placed.positions.map((p: { label: string }) => p.label)).toEqual([second!.label]);
     await page.context().close();
   });
 

@@ -141,8 +141,17 @@ describe("sales & orders", () => {
       await dialog.getByTestId("product-line").first().getByText("Quantity must be at least 1").count(),
     ).toBe(0);
     await line.getByLabel("Quantity").fill("5");
-    // A Sales Manager sees no discount on the line.
-    expect(await line.getByLabel("Discount %").count()).toBe(0);
+    // A Sales Manager may discount up to the limit in settings; the form says when a Director must approve.
+    await dialog
+      .getByTestId("discount-note")
+      .getByText(/You may give up to \d+% discount/)
+      .waitFor();
+    await line.getByLabel("Discount %").fill("45");
+    await dialog
+      .getByTestId("discount-note")
+      .getByText(/A 45% discount is above your \d+% limit/)
+      .waitFor();
+    await line.getByLabel("Discount %").fill("");
     await dialog.getByRole("button", { name: "Create Order" }).click();
     await expectToast(page, "Error");
     await page

@@ -76,6 +76,30 @@ describe("reports and analytics", () => {
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(1500);
+    const [csv] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "CSV" }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe(`urithi-customers-report-${date}.csv`);
+    const text = readFileSync((await csv.path())!, "utf8");
+    expect(text).toContain('"Customer","Type","Orders","Revenue","Last order"');
+    expect(text).toContain('"Farm"');
+    await page.context().close();
+  });
+
+  it("shows the Chief Scientist orders and shares of units, never revenue", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "scientist@urithi.co.ke");
+    await page.goto("/reports");
+    await page.getByTestId(/^stat-Booked Orders/).waitFor();
+    expect(await page.getByTestId(/^stat-Total Revenue/).count()).toBe(0);
+    await page.getByTestId("chart-revenue").getByText("Booked orders").waitFor();
+    await page.getByRole("tab", { name: "Sales" }).click();
+    await page.getByTestId("chart-sales").getByText("Orders").first().waitFor();
+    expect(await page.getByTestId("top-products").textContent()).not.toContain("KSh");
+    await page.getByRole("tab", { name: "Customers" }).click();
+    expect(await page.getByTestId("top-customers").textContent()).not.toContain("Revenue");
+    await screenshot(page, "reports-no-money", { fullPage: false });
     await page.context().close();
   });
 

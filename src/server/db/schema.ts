@@ -725,6 +725,9 @@ export const orders = pgTable(
     /** Paid back on this order so far (amountPaidKes is already net of it). */
     refundedKes: integer("refunded_kes").notNull().default(0),
     onCredit: boolean("on_credit").notNull().default(false),
+    /** The largest line discount on the order, and whether it was above the Sales Manager's limit then. */
+    discountPct: smallint("discount_pct").notNull().default(0),
+    discountOverLimit: boolean("discount_over_limit").notNull().default(false),
     /** Who receives the delivery, when the client named someone other than the account holder. */
     deliveryContact: jsonb("delivery_contact").$type<{
       name: string | null;
@@ -1266,6 +1269,29 @@ export const outbox = pgTable(
  * Every backup, made by the schedule on one instance, by a Director, or by `npm run backup`. At most one runs
  * at a time (the partial unique index): an instance claims the next one by inserting its running row.
  */
+/**
+ * The business's own settings: one row (id 1), changed by Directors. Its name and contacts head every
+ * printed report; the Sales Manager's discount limit is the largest line discount they may give without a
+ * Director approving the order.
+ */
+export const businessSettings = pgTable(
+  "business_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    tradeName: text("trade_name").notNull().default("Urithi Genetics Ltd"),
+    address: text("address").notNull().default("Nakuru, Kenya"),
+    phone: text("phone"),
+    email: text("email"),
+    salesDiscountLimitPct: smallint("sales_discount_limit_pct").notNull().default(10),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    updatedBy: integer("updated_by").references(() => users.id),
+  },
+  (t) => [
+    check("business_settings_one_row", sql`${t.id} = 1`),
+    check("business_settings_discount_limit", sql`${t.salesDiscountLimitPct} between 0 and 50`),
+  ],
+);
+
 export const backups = pgTable(
   "backups",
   {

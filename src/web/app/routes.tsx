@@ -64,7 +64,7 @@ export const staffRoutes: StaffRoute[] = [
       <OrdersPage
         canWrite={can(user.role, "orders:write")}
         canTakePayments={can(user.role, "finance")}
-        canDiscount={can(user.role, "pricing")}
+        unlimitedDiscount={can(user.role, "pricing")}
       />
     ),
   },

@@ -57,6 +57,22 @@ describe("a list screen", () => {
     expect(screen.getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
   });
 
+  it("keeps the page in the address, so a reload or Back opens the same page", async () => {
+    const calls = fakeNetwork((call) => ({ status: 200, json: pageOf(call.url) }));
+    const first = renderWithApp(<People />);
+    await screen.findByText("Wanjiru");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Kiprop");
+    expect(window.location.search).toBe("?page=2");
+    first.unmount();
+    renderWithApp(<People />, "/?page=3");
+    await screen.findByText("Mutua");
+    expect(calls.at(-1)!.url).toBe("/api/people?limit=3&offset=4");
+    await userEvent.click(screen.getByRole("button", { name: "Previous" }));
+    await screen.findByText("Kiprop");
+    expect(window.location.search).toBe("?page=2");
+  });
+
   it("says how many rows match in all, from the server's total header, on every page", async () => {
     fakeNetwork((call) => ({ status: 200, json: pageOf(call.url), headers: { "x-total-count": "1206" } }));
     renderWithApp(<People />);

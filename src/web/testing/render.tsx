@@ -8,8 +8,10 @@ import { i18n } from "../lib/i18n/i18n";
 import { queryClient } from "../lib/query-client";
 
 /** Renders a piece of the app with the app's query client and toaster, as the app itself does. */
-export function renderWithApp(ui: ReactNode) {
+export function renderWithApp(ui: ReactNode, address = "/") {
   queryClient.clear();
+  // Lists keep their page and filters in the address: each render starts at its own.
+  window.history.replaceState(null, "", address);
   const inApp = (node: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>

@@ -56,6 +56,8 @@ export function listPendingOrders(
       notes: o.notes,
       createdBy: creators.get(o.id) ?? null,
       createdByUserId: o.createdBy,
+      discountPct: o.discountPct,
+      discountOverLimit: o.discountOverLimit,
       paymentStatus: o.paymentStatus,
       amountPaidKes: o.amountPaidKes,
       holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,

@@ -61,20 +61,56 @@ describe("staff orders with lines", () => {
     expect(await invariantViolations(t.database)).toEqual([]);
   });
 
-  it("leaves discounts to those with the pricing permission", async () => {
+  it("lets the Sales Manager discount up to the limit in settings, and asks a Director above it", async () => {
     const semen = await item("SEM-HF-101");
     const id = await customerId("Kiambu Dairy Farm");
-    const discounted = await sales.post("/api/orders/itemised", {
-      customerId: id,
-      lines: [{ inventoryItemId: semen.id, quantity: 1, discountPct: 5 }],
+    const scientist = asUser(t.app, await loginAs(t.app, staffEmails.chief_scientist));
+    // Only a Director sets the limit; whoever writes orders reads it.
+    expect((await sales.put("/api/settings/discounts", { salesDiscountLimitPct: 40 })).statusCode).toBe(403);
+    const set = await director.put("/api/settings/discounts", { salesDiscountLimitPct: 8 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ salesDiscountLimitPct: 8, updatedBy: expect.any(String) });
+    expect((await sales.get("/api/settings/discounts")).json().salesDiscountLimitPct).toBe(8);
+    expect((await director.put("/api/settings/discounts", { salesDiscountLimitPct: 60 })).statusCode).toBe(
+      400,
+    );
+
+    const order = (discountPct: number, as = sales) =>
+      as.post("/api/orders/itemised", {
+        customerId: id,
+        lines: [{ inventoryItemId: semen.id, quantity: 1, discountPct }],
+      });
+    const within = await order(8);
+    expect(within.statusCode).toBe(201);
+    expect(within.json()).toMatchObject({ discountPct: 8, discountOverLimit: false });
+    const above = await order(12);
+    expect(above.statusCode).toBe(201);
+    expect(above.json()).toMatchObject({ discountPct: 12, discountOverLimit: true });
+    const byDirector = await order(30, director);
+    expect(byDirector.json()).toMatchObject({ discountPct: 30, discountOverLimit: false });
+
+    // The pending list says so; an approver who is no Director is refused, a Director approves.
+    const pending = (await director.get("/api/orders/pending?limit=500")).json();
+    expect(pending.find((o: { id: number }) => o.id === above.json().id)).toMatchObject({
+      discountPct: 12,
+      discountOverLimit: true,
     });
-    expect(discounted.statusCode).toBe(403);
-    const plain = await sales.post("/api/orders/itemised", {
-      customerId: id,
-      lines: [{ inventoryItemId: semen.id, quantity: 1 }],
+    const refused = await scientist.post(`/api/orders/${above.json().id}/approve`, {
+      estimatedDays: 3,
+      onCredit: false,
     });
-    expect(plain.statusCode).toBe(201);
-    expect(plain.json().orderType).toBe("sperm");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toMatch(/12% discount, above the Sales Manager's limit/);
+    const approved = await director.post(`/api/orders/${above.json().id}/approve`, {
+      estimatedDays: 3,
+      onCredit: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Within the limit the discount is no reason to refuse: only that the order is not paid yet.
+    const fine = await scientist.post(`/api/orders/${within.json().id}/approve`, { estimatedDays: 3 });
+    expect(fine.statusCode).toBe(409);
+    expect(fine.json().error.message).toMatch(/not paid yet/);
+    await director.put("/api/settings/discounts", { salesDiscountLimitPct: 10 });
   });
 
   it("reserves nothing when one line is short (409)", async () => {

@@ -1,25 +1,29 @@
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type itemisedOrderInputSchema, type Order, serviceKindLabels } from "../../../contract/orders";
+import { can, type Role } from "../../../contract/roles";
 import type { AppContext } from "../../context";
-import { forbidden, validationError } from "../../errors";
+import { orders } from "../../db/schema";
+import { validationError } from "../../errors";
+import { salesDiscountLimit } from "../settings/discounts";
 import { placeOrder } from "./place";
 import { deliveryDate, toOrder } from "./service";
 
 /**
- * A staff order with lines: the customer by id, products priced from the catalogue (a discount needs the
- * pricing permission), services at their agreed amount, placed by `placeOrder`.
+ * A staff order with lines: the customer by id, products priced from the catalogue, services at their
+ * agreed amount, placed by `placeOrder`. A Director (`pricing`) gives any discount; others up to the Sales
+ * Manager's limit in settings, and above it the order waits for a Director's approval.
  */
 export function createItemisedOrder(
   ctx: AppContext,
   input: z.output<typeof itemisedOrderInputSchema>,
-  actor: { id: number; mayDiscount: boolean },
+  actor: { id: number; role: Role },
 ): Promise<Order> {
-  if (!actor.mayDiscount && input.lines.some((l) => l.discountPct > 0)) {
-    throw forbidden("Discounts need the pricing permission");
-  }
   const now = ctx.clock.now();
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
+  const discountPct = Math.max(0, ...input.lines.map((l) => l.discountPct));
   return ctx.database.tx(async (db) => {
+    const overLimit = !can(actor.role, "pricing") && discountPct > (await salesDiscountLimit(db));
     const { last } = await placeOrder(db, now, {
       buyer: { kind: "customer", customerId: input.customerId },
       products: input.lines.map((l) => ({
@@ -42,6 +46,12 @@ export function createItemisedOrder(
       createdBy: actor.id,
       bank: ctx.config.bank,
     });
-    return toOrder(await last);
+    if (discountPct === 0) return toOrder(await last);
+    const [row] = await db
+      .update(orders)
+      .set({ discountPct, discountOverLimit: overLimit })
+      .where(eq(orders.id, (await last).id))
+      .returning();
+    return toOrder(row!);
   });
 }

@@ -6,7 +6,7 @@ import {
   openOrderStatuses,
 } from "../../../contract/orders";
 import type { RefundDecision } from "../../../contract/payments";
-import type { Role } from "../../../contract/roles";
+import { can, type Role } from "../../../contract/roles";
 import { type Db, rowsOf } from "../../db/adapter";
 import {
   inventoryItems,
@@ -63,6 +63,14 @@ const notOwnOrder: Guard = (_db, order, { actor }) => {
   if (actor.id !== null && order.createdBy === actor.id) {
     throw forbidden(`You created order ${order.orderNumber}; another approver must approve it`);
   }
+};
+
+/** A discount above the Sales Manager's limit is a Director's to agree (the `pricing` permission). */
+const discountAgreed: Guard = (_db, order, { actor }) => {
+  if (!order.discountOverLimit || actor.role === "system" || can(actor.role, "pricing")) return;
+  throw forbidden(
+    `Order ${order.orderNumber} has a ${order.discountPct}% discount, above the Sales Manager's limit: a Director must approve it`,
+  );
 };
 
 const itemsViable: Guard = async (db, order) => {
@@ -181,7 +189,7 @@ const picksCover: Guard = async (db, order) => {
 
 /** The guard table: what must hold before an order may enter each status (besides the state machine). */
 const guards: Partial<Record<OrderStatus, Guard[]>> = {
-  approved: [notOwnOrder, creditOnlyByDirector, itemsViable, paidOrOnCredit],
+  approved: [notOwnOrder, discountAgreed, creditOnlyByDirector, itemsViable, paidOrOnCredit],
   processing: [paidOrOnCredit, picksConfirmed],
   shipped: [paidOrOnCredit, picksUnexpired, picksCover, picksConfirmed],
   rejected: [refundDecided],

@@ -105,8 +105,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const actor = { id: user.id, mayDiscount: can(user.role, "pricing") };
-      return reply.status(201).send(await createItemisedOrder(ctx, request.body, actor));
+      return reply.status(201).send(await createItemisedOrder(ctx, request.body, user));
     },
   );
   r.patch(

@@ -47,6 +47,8 @@ export function toOrder(row: OrderRow): Order {
     amountPaidKes: row.amountPaidKes,
     refundDueKes: orderEnded(row.status) ? row.amountPaidKes : 0,
     onCredit: row.onCredit,
+    discountPct: row.discountPct,
+    discountOverLimit: row.discountOverLimit,
     holdExpiresAt: iso(row.holdExpiresAt),
   };
 }

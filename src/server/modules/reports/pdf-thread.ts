@@ -2,8 +2,10 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { workerFile } from "../../worker-file";
 
-/** What a report PDF holds, already as text: a title, a subtitle, figures and tables. */
+/** What a report PDF holds, already as text: the letterhead, a title, a subtitle, figures and tables. */
 export interface PdfSheet {
+  /** The business's name, address and contacts, from its settings. */
+  letterhead: string[];
   title: string;
   subtitle: string;
   figures: string[];

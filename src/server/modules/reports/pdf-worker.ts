@@ -8,12 +8,25 @@ const { regular, bold } = (workerData as { fonts: { regular: string; bold: strin
 
 function render(sheet: PdfSheet): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: sheet.title } });
+    // Pages are kept until the end, so each can say "Page n of m".
+    const doc = new PDFDocument({ size: "A4", margin: 48, bufferPages: true, info: { Title: sheet.title } });
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
-    doc.font(regular);
+    doc
+      .font(bold)
+      .fontSize(14)
+      .fillColor("#166534")
+      .text(sheet.letterhead[0] ?? "");
+    doc.font(regular).fontSize(9).fillColor("#444");
+    for (const line of sheet.letterhead.slice(1)) doc.text(line);
+    doc
+      .moveTo(48, doc.y + 4)
+      .lineTo(doc.page.width - 48, doc.y + 4)
+      .strokeColor("#166534")
+      .stroke();
+    doc.moveDown();
     doc.fontSize(20).fillColor("#166534").text(sheet.title);
     doc.moveDown(0.3).fontSize(10).fillColor("#444").text(sheet.subtitle);
     doc.moveDown();
@@ -38,6 +51,28 @@ function render(sheet: PdfSheet): Promise<Buffer> {
       row(table.head, true);
       if (table.rows.length === 0) row([sheet.empty], false);
       for (const r of table.rows) row(r, false);
+    }
+    const pages = doc.bufferedPageRange();
+    for (let i = 0; i < pages.count; i++) {
+      doc.switchToPage(pages.start + i);
+      // Inside the bottom margin, which pdfkit would otherwise answer with a new page.
+      const bottom = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      doc
+        .font(regular)
+        .fontSize(8)
+        .fillColor("#666")
+        .text(
+          `${sheet.letterhead[0] ?? ""} · ${sheet.title} · Page ${i + 1} of ${pages.count}`,
+          48,
+          doc.page.height - 32,
+          {
+            width: doc.page.width - 96,
+            align: "center",
+            lineBreak: false,
+          },
+        );
+      doc.page.margins.bottom = bottom;
     }
     doc.end();
   });

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/adapter";
@@ -118,6 +122,67 @@ describe("reports", () => {
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="urithi-sales-report-${date}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(res.rawPayload.length).toBeGreaterThan(1500);
+  });
+
+  it("heads a PDF with the business's letterhead from settings and numbers every page", async () => {
+    await director.put("/api/settings/business", {
+      tradeName: "Urithi Genetics Ltd",
+      address: "Plot 12, Kenyatta Avenue, Nakuru",
+      phone: "+254 711 000 111",
+      email: "office@urithi.co.ke",
+    });
+    const res = await director.get("/api/reports/export?period=1y&type=customers");
+    const dir = mkdtempSync(path.join(tmpdir(), "urithi-report-"));
+    writeFileSync(path.join(dir, "r.pdf"), res.rawPayload);
+    const text = execFileSync("pdftotext", ["-layout", path.join(dir, "r.pdf"), "-"], { encoding: "utf8" });
+    expect(text).toContain("Plot 12, Kenyatta Avenue, Nakuru");
+    expect(text).toContain("+254 711 000 111 · office@urithi.co.ke");
+    const pages = Number(
+      /Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [path.join(dir, "r.pdf")], { encoding: "utf8" }))![1],
+    );
+    for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} of ${pages}`);
+    // Labels, never the stored values: "Farm", not "farm".
+    expect(text).toMatch(/\bFarm\b/);
+    expect(text).not.toMatch(/ farm /);
+  });
+
+  it("exports the same tables as CSV, with labels, the letterhead and the period", async () => {
+    const res = await director.get("/api/reports/export?period=30d&type=customers&format=csv");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const date = t.clock.now().toISOString().slice(0, 10);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="urithi-customers-report-${date}.csv"`,
+    );
+    const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe('"Urithi Genetics Ltd"');
+    expect(lines).toContain('"Customers Report"');
+    expect(lines).toContain('"Type","Customers"');
+    expect(lines).toContain('"Customer","Type","Orders","Revenue","Last order"');
+    const types = lines
+      .slice(lines.indexOf('"Type","Customers"') + 1)
+      .filter((l) => /^"(Farm|farm)"/.test(l));
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.every((l) => l.startsWith('"Farm"'))).toBe(true);
+    expect((await director.get("/api/reports/export?format=xls")).statusCode).toBe(400);
+  });
+
+  it("shows money only to roles with finance, in the report and its exports", async () => {
+    const full = (await director.get("/api/reports?period=1y")).json();
+    expect(full.salesReport.totalRevenue).toBeGreaterThan(0);
+    for (const email of [staffEmails.sales_manager, staffEmails.chief_scientist]) {
+      const staff = asUser(t.app, await loginAs(t.app, email));
+      const r = (await staff.get("/api/reports?period=1y")).json();
+      expect(r.salesReport).toMatchObject({ totalRevenue: null, ledger: null, averageOrderValue: null });
+      expect(r.salesReport.totalOrders).toBe(full.salesReport.totalOrders);
+      expect(r.salesReport.series.every((b: { revenue: unknown }) => b.revenue === null)).toBe(true);
+      expect(r.salesReport.topProducts.every((p: { revenue: unknown }) => p.revenue === null)).toBe(true);
+      expect(r.customerReport.topCustomers.every((c: { revenue: unknown }) => c.revenue === null)).toBe(true);
+      const csv = (await staff.get("/api/reports/export?period=1y&type=sales&format=csv")).body;
+      expect(csv).not.toContain("Revenue");
+      expect(csv).not.toContain("KSh");
+      expect(csv).toContain('"Product","Units","Share of units"');
+    }
   });
 
   it("is for reporting roles only", async () => {

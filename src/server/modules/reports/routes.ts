@@ -6,16 +6,23 @@ import type { AppContext } from "../../context";
 import { forbidden } from "../../errors";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
+import { letterheadOf, readBusinessDetails } from "../settings/business";
+import { reportCsv } from "./csv";
 import { reportPdf } from "./pdf";
-import { buildReport } from "./service";
+import { buildReport, withoutMoney } from "./service";
 
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: access.staff("reports", "reports:sales") };
-  /** Sales-only readers (the Sales Manager) see sales and customers, not stock or storage temperatures. */
+  /**
+   * Sales-only readers (the Sales Manager) see sales and customers, not stock or storage temperatures; only
+   * roles with `finance` see money.
+   */
   const reportFor = async (request: FastifyRequest, period: ReportPeriod) => {
+    const { role } = currentUser(request);
     const report = await buildReport(ctx, period);
-    return can(currentUser(request).role, "reports") ? report : { ...report, inventoryReport: null };
+    const shown = can(role, "finance") ? report : withoutMoney(report);
+    return can(role, "reports") ? shown : { ...shown, inventoryReport: null };
   };
   r.get(
     "/api/reports",
@@ -30,15 +37,17 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (request.query.type === "inventory" && !report.inventoryReport) {
         throw forbidden("Your role includes the sales reports only");
       }
-      const pdf = await reportPdf(report, request.query.type);
+      const letterhead = letterheadOf(await readBusinessDetails(ctx));
       const date = ctx.clock.now().toISOString().slice(0, 10);
-      return reply
-        .type("application/pdf")
-        .header(
-          "content-disposition",
-          `attachment; filename="urithi-${request.query.type}-report-${date}.pdf"`,
-        )
-        .send(pdf);
+      const file = `urithi-${request.query.type}-report-${date}.${request.query.format}`;
+      reply.header("content-disposition", `attachment; filename="${file}"`);
+      if (request.query.format === "csv") {
+        // A byte-order mark, so spreadsheets read KSh and °C as UTF-8.
+        return reply
+          .type("text/csv; charset=utf-8")
+          .send(`\uFEFF${reportCsv(report, request.query.type, letterhead)}`);
+      }
+      return reply.type("application/pdf").send(await reportPdf(report, request.query.type, letterhead));
     },
   );
 }

@@ -29,7 +29,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
   return ctx.database.read(async (db) => {
     const seriesRows = await bookedByBucket(db, range, byMonth ? "month" : "day");
     const productRows = await topProducts(db, range, 8);
-    const productTotal = productRows.reduce((sum, p) => sum + p.revenue, 0);
+    const productTotal = productRows.reduce((sum, p) => sum + (p.revenue ?? 0), 0);
     const [cust] = await db
       .select({
         active: sql<string>`count(*) filter (where ${customers.isActive})`,
@@ -120,7 +120,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
         }),
         topProducts: productRows.map((p) => ({
           ...p,
-          share: productTotal === 0 ? 0 : round1((p.revenue / productTotal) * 100),
+          share: productTotal === 0 ? 0 : round1(((p.revenue ?? 0) / productTotal) * 100),
         })),
       },
       customerReport: {
@@ -150,4 +150,32 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       },
     };
   });
+}
+
+/**
+ * The same report for a role without `finance`: every money figure is null, and the top products' shares
+ * are of the units sold, so nothing shown can be turned back into revenue.
+ */
+export function withoutMoney(report: Report): Report {
+  const s = report.salesReport;
+  const units = s.topProducts.reduce((sum, p) => sum + p.units, 0);
+  return {
+    ...report,
+    salesReport: {
+      ...s,
+      totalRevenue: null,
+      ledger: null,
+      averageOrderValue: null,
+      series: s.series.map((b) => ({ ...b, revenue: null })),
+      topProducts: s.topProducts.map((p) => ({
+        ...p,
+        revenue: null,
+        share: units === 0 ? 0 : round1((p.units / units) * 100),
+      })),
+    },
+    customerReport: {
+      ...report.customerReport,
+      topCustomers: report.customerReport.topCustomers.map((c) => ({ ...c, revenue: null })),
+    },
+  };
 }

@@ -24,6 +24,8 @@ const order: PendingOrder = {
   notes: null,
   createdBy: null,
   createdByUserId: null,
+  discountPct: 0,
+  discountOverLimit: false,
   paymentStatus: "unpaid",
   amountPaidKes: 0,
   holdExpiresAt: null,

@@ -42,6 +42,7 @@ export function Decision({
   approver,
   mayGiveCredit,
   ownOrder = false,
+  needsDirector = false,
   onDone,
 }: {
   order: PendingOrder;
@@ -50,6 +51,8 @@ export function Decision({
   mayGiveCredit: boolean;
   /** The approver created this order: another approver must approve it, so Approve is not offered. */
   ownOrder?: boolean;
+  /** A discount above the Sales Manager's limit, and this approver is no Director: Approve is not offered. */
+  needsDirector?: boolean;
   onDone: () => void;
 }) {
   const [onCredit, setOnCredit] = useState(false);
@@ -118,6 +121,11 @@ export function Decision({
           {ownOrder ? (
             <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="own-order">
               You created this order, so another approver must approve it. You may still reject it.
+            </p>
+          ) : needsDirector ? (
+            <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="needs-director">
+              This order has a {order.discountPct}% discount, above the Sales Manager's limit, so a Director
+              must approve it. You may still reject it.
             </p>
           ) : (
             <form className="space-y-3" onSubmit={onApprove} noValidate>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import type { SessionUser } from "../../../contract/auth";
+import { can } from "../../../contract/roles";
 import { ListState } from "../../components/list-screen";
 import { PageHeader } from "../../components/page-header";
 import { usePage } from "../../lib/use-page";
@@ -45,6 +46,7 @@ export default function OrderApprovalPage({ user }: { user: SessionUser }) {
                     approver={`${user.firstName} ${user.lastName}`}
                     mayGiveCredit={user.role === "director"}
                     ownOrder={selected.createdByUserId === user.id}
+                    needsDirector={selected.discountOverLimit && !can(user.role, "pricing")}
                     onDone={() => setSelectedId(undefined)}
                   />
                 </div>

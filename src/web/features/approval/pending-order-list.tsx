@@ -40,6 +40,17 @@ export function PendingOrderList({
             <p className="text-xs text-gray-600 dark:text-gray-400">
               {o.createdBy ? `Created by ${o.createdBy}` : "Placed by the client"}
             </p>
+            {o.discountPct > 0 && (
+              <p
+                className={cn(
+                  "text-xs",
+                  o.discountOverLimit ? "text-amber-700 dark:text-amber-400" : "text-gray-500",
+                )}
+                data-testid="pending-discount"
+              >
+                {o.discountPct}% discount{o.discountOverLimit && ", above the limit: a Director approves"}
+              </p>
+            )}
             <p className="text-xs text-gray-500">
               {formatDateTime(o.orderDate)} · {formatKes(o.totalAmount)}
             </p>

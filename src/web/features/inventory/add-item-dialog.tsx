@@ -228,7 +228,11 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
       {!item && (
         <Field
           label="Place at (cane or goblet)"
-          options={[["", "Not placed yet"], ...caneOptions(store.data)]}
+          // Only positions of the item's kind: semen on canes, embryos in goblets.
+          options={[
+            ["", "Not placed yet"],
+            ...caneOptions(store.data, undefined, form.values.type === "embryo" ? "goblet" : "cane"),
+          ]}
           bind={form.field("caneId")}
         />
       )}

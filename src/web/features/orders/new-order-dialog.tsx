@@ -13,16 +13,38 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorFields, apiErrorMessage, errorStatus } from "../../lib/api";
 import { fieldErrorsOf, optionalNumber } from "../../lib/form";
 import { formatKes } from "../../lib/format";
+import { settingsQueries } from "../settings/api";
 import { orderQueries, useCreateItemisedOrder } from "./api";
 import { CustomerPicker } from "./customer-picker";
 import { linesTotal, type ProductLine, ProductLines, type ServiceLine, ServiceLines } from "./order-lines";
+
+/** Says, as it is typed, when a discount is above the Sales Manager's limit and a Director must approve. */
+function DiscountNote({ lines, limitPct }: { lines: ProductLine[]; limitPct: number | null | undefined }) {
+  if (limitPct === null || limitPct === undefined) return null;
+  const largest = Math.max(0, ...lines.map((l) => Number(l.discountPct) || 0));
+  return (
+    <p
+      className={largest > limitPct ? "text-sm text-amber-700 dark:text-amber-400" : "text-xs text-gray-500"}
+      role="status"
+      data-testid="discount-note"
+    >
+      {largest > limitPct
+        ? `A ${largest}% discount is above your ${limitPct}% limit: a Director must approve this order.`
+        : `You may give up to ${limitPct}% discount; a Director approves more.`}
+    </p>
+  );
+}
 
 /**
  * New Order with lines: the customer picked by id, products priced by the server (and reserved like a
  * client's order), services at an agreed amount. The contract's schema checks it here and on the server.
  */
-export function NewOrderDialog({ canDiscount, ...props }: DialogProps & { canDiscount: boolean }) {
+export function NewOrderDialog({
+  unlimitedDiscount,
+  ...props
+}: DialogProps & { unlimitedDiscount: boolean }) {
   const items = useQuery({ ...orderQueries.sellable(), enabled: props.open });
+  const limit = useQuery({ ...settingsQueries.discounts(), enabled: props.open && !unlimitedDiscount });
   const nextKey = useRef(1);
   const key = () => nextKey.current++;
   const newLine = (): ProductLine => ({ key: key(), inventoryItemId: "", quantity: "1", discountPct: "" });
@@ -116,9 +138,13 @@ export function NewOrderDialog({ canDiscount, ...props }: DialogProps & { canDis
           <ProductLines
             lines={products}
             items={catalogue}
-            canDiscount={canDiscount}
+            canDiscount
             errors={errors}
             onChange={setProducts}
+          />
+          <DiscountNote
+            lines={products}
+            limitPct={unlimitedDiscount ? null : limit.data?.salesDiscountLimitPct}
           />
           {errors.lines && <p className="text-sm text-red-600 dark:text-red-400">{errors.lines}</p>}
           <Button

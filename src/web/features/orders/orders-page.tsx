@@ -70,12 +70,12 @@ const emptyList = (filtering: boolean) => ({
 export default function OrdersPage({
   canWrite,
   canTakePayments,
-  canDiscount,
+  unlimitedDiscount,
 }: {
   canWrite: boolean;
   canTakePayments: boolean;
-  /** Line discounts on a new order need the pricing permission. */
-  canDiscount: boolean;
+  /** A Director (pricing) gives any discount; others up to the limit in settings, a Director approving above. */
+  unlimitedDiscount: boolean;
 }) {
   const [currency, setCurrency] = useState<DisplayCurrency>("KES");
   const list = useListParams({ search: "", status: "all", sort: "orderDate", order: "desc" });
@@ -154,7 +154,7 @@ export default function OrdersPage({
       cards
       dialogs={
         <>
-          <NewOrderDialog open={newOpen} onOpenChange={setNewOpen} canDiscount={canDiscount} />
+          <NewOrderDialog open={newOpen} onOpenChange={setNewOpen} unlimitedDiscount={unlimitedDiscount} />
           {editing && <OrderFormDialog open={formOpen} onOpenChange={setFormOpen} order={editing} />}
           <OrderDetailsDialog
             id={viewing}

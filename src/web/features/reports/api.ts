@@ -1,5 +1,5 @@
 import type { FertilityReport } from "../../../contract/catalogue";
-import type { Report, ReportPeriod, ReportType } from "../../../contract/reports";
+import type { Report, ReportFormat, ReportPeriod, ReportType } from "../../../contract/reports";
 import { getQuery } from "../../lib/query";
 
 export const reportQueries = {
@@ -8,5 +8,5 @@ export const reportQueries = {
 };
 
 /** The PDF of one tab, downloaded by the browser itself (a link, not a fetch). */
-export const reportPdfUrl = (period: ReportPeriod, type: ReportType) =>
-  `/api/reports/export?period=${period}&type=${type}`;
+export const reportExportUrl = (period: ReportPeriod, type: ReportType, format: ReportFormat) =>
+  `/api/reports/export?period=${period}&type=${type}&format=${format}`;

@@ -7,7 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { formatDate, formatKes } from "../../lib/format";
 import { bucketAxis, ChartCard, moneyTooltip } from "./chart-card";
 
+type TopCustomer = Report["customerReport"]["topCustomers"][number];
+
 export function Customers({ r }: { r: Report }) {
+  const money = r.salesReport.totalRevenue !== null;
   const c = r.customerReport;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -58,7 +61,7 @@ export function Customers({ r }: { r: Report }) {
               { header: "Customer", cell: (t) => t.name },
               { header: "Type", cell: (t) => t.type, className: "capitalize" },
               { header: "Orders", cell: (t) => t.orders },
-              { header: "Revenue", cell: (t) => formatKes(t.revenue) },
+              ...(money ? [{ header: "Revenue", cell: (t: TopCustomer) => formatKes(t.revenue ?? 0) }] : []),
               { header: "Last Order", cell: (t) => formatDate(t.lastOrder) },
             ]}
           />

@@ -5,13 +5,14 @@ import { axisTick, chartGrid, tooltipProps } from "../../components/chart-parts"
 import { bucketAxis, ChartCard, COLORS, compact, moneyTooltip } from "./chart-card";
 
 export function Overview({ r }: { r: Report }) {
+  const money = r.salesReport.totalRevenue !== null;
   const distribution = r.customerReport.distribution.map((d) => ({
     name: customerTypeLabels[d.type as keyof typeof customerTypeLabels] ?? d.type,
     value: d.count,
   }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChartCard title="Revenue" testId="chart-revenue">
+      <ChartCard title={money ? "Revenue" : "Booked orders"} testId="chart-revenue">
         <LineChart data={r.salesReport.series}>
           {chartGrid}
           <XAxis {...bucketAxis} />
@@ -20,8 +21,8 @@ export function Overview({ r }: { r: Report }) {
           <Line
             isAnimationActive={false}
             type="monotone"
-            dataKey="revenue"
-            name="Revenue"
+            dataKey={money ? "revenue" : "orders"}
+            name={money ? "Revenue" : "Orders"}
             stroke="#15803d"
             strokeWidth={2}
           />

@@ -17,7 +17,7 @@ import { TabBar } from "../../components/tab-bar";
 import { optionsOf } from "../../components/ui/field";
 import { LoadingCards } from "../../components/ui/loading-cards";
 import { formatKes } from "../../lib/format";
-import { reportPdfUrl, reportQueries } from "./api";
+import { reportExportUrl, reportQueries } from "./api";
 import { Customers } from "./customers-tab";
 import { Fertility } from "./fertility-tab";
 import { Inventory } from "./inventory-tab";
@@ -77,9 +77,14 @@ export default function ReportsPage() {
               onChange={setPeriod}
             />
             {tab !== "fertility" && (
-              <LinkButton href={reportPdfUrl(period, tab)} download>
-                <Download /> Export Report
-              </LinkButton>
+              <>
+                <LinkButton href={reportExportUrl(period, tab, "pdf")} download>
+                  <Download /> Export Report
+                </LinkButton>
+                <LinkButton href={reportExportUrl(period, tab, "csv")} download variant="outline">
+                  <Download /> CSV
+                </LinkButton>
+              </>
             )}
           </>
         }
@@ -91,12 +96,17 @@ export default function ReportsPage() {
           <StatRow
             stats={[
               // The period is in the label: these are not the all-time figures of the same name elsewhere.
-              {
-                label: `Total Revenue (${reportPeriodLabels[period].toLowerCase()})`,
-                value: formatKes(r.salesReport.totalRevenue),
-                icon: TrendingUp,
-                hint: `Booked on orders placed in the period; ${formatKes(r.salesReport.ledger.outstandingKes)} outstanding`,
-              },
+              // Money only for roles with finance: the server sends none to the others.
+              ...(r.salesReport.totalRevenue === null
+                ? []
+                : [
+                    {
+                      label: `Total Revenue (${reportPeriodLabels[period].toLowerCase()})`,
+                      value: formatKes(r.salesReport.totalRevenue),
+                      icon: TrendingUp,
+                      hint: `Booked on orders placed in the period; ${formatKes(r.salesReport.ledger?.outstandingKes ?? 0)} outstanding`,
+                    },
+                  ]),
               {
                 label: `Booked Orders (${reportPeriodLabels[period].toLowerCase()})`,
                 value: r.salesReport.totalOrders,

@@ -6,17 +6,27 @@ import { formatKes } from "../../lib/format";
 import { bucketAxis, ChartCard, compact, moneyTooltip } from "./chart-card";
 
 export function Sales({ r }: { r: Report }) {
+  const money = r.salesReport.totalRevenue !== null;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChartCard title="Revenue and orders" testId="chart-sales">
+      <ChartCard title={money ? "Revenue and orders" : "Orders"} testId="chart-sales">
         <BarChart data={r.salesReport.series}>
           {chartGrid}
           <XAxis {...bucketAxis} />
-          <YAxis yAxisId="kes" tickFormatter={(v: number) => compact.format(v)} width={48} tick={axisTick} />
+          {money && (
+            <YAxis
+              yAxisId="kes"
+              tickFormatter={(v: number) => compact.format(v)}
+              width={48}
+              tick={axisTick}
+            />
+          )}
           <YAxis yAxisId="n" orientation="right" allowDecimals={false} width={32} tick={axisTick} />
           <Tooltip {...moneyTooltip} />
           <Legend />
-          <Bar isAnimationActive={false} yAxisId="kes" dataKey="revenue" name="Revenue" fill="#15803d" />
+          {money && (
+            <Bar isAnimationActive={false} yAxisId="kes" dataKey="revenue" name="Revenue" fill="#15803d" />
+          )}
           <Bar isAnimationActive={false} yAxisId="n" dataKey="orders" name="Orders" fill="#2563eb" />
         </BarChart>
       </ChartCard>
@@ -34,7 +44,7 @@ export function Sales({ r }: { r: Report }) {
                   <div className="flex justify-between gap-2">
                     <span className="font-medium">{p.name}</span>
                     <span>
-                      {formatKes(p.revenue)} · {p.share}%
+                      {p.revenue === null ? `${p.units} units` : formatKes(p.revenue)} · {p.share}%
                     </span>
                   </div>
                   <div className="h-2 rounded-full bg-gray-100 dark:bg-gray-800">

@@ -9,6 +9,8 @@ import { formatDateTime } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { backupQueries, useBackUpNow } from "./api";
 import { BackupTable, formatSize } from "./backup-table";
+import { BusinessCard } from "./business-card";
+import { DiscountCard } from "./discount-card";
 
 function statsOf(schedule: BackupSchedule, last: Backup | undefined): Stat[] {
   return [
@@ -33,7 +35,7 @@ function statsOf(schedule: BackupSchedule, last: Backup | undefined): Stat[] {
   ];
 }
 
-/** The business's settings, for Directors: for now its backups, made on a schedule or on demand. */
+/** The business's settings, for Directors: the discount limit, and backups made on a schedule or on demand. */
 export default function SettingsPage() {
   const page = usePage({});
   const list = useQuery({
@@ -66,15 +68,21 @@ export default function SettingsPage() {
       }
       stats={schedule.data && statsOf(schedule.data, lastGood)}
       filters={
-        schedule.data?.overdue ? (
-          <p
-            role="alert"
-            className="flex items-center gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-          >
-            <AlertTriangle className="size-4 shrink-0" aria-hidden />
-            Backups are overdue: no good backup for two intervals. Check the failed ones below.
-          </p>
-        ) : undefined
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <BusinessCard />
+            <DiscountCard />
+          </div>
+          {schedule.data?.overdue && (
+            <p
+              role="alert"
+              className="flex items-center gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            >
+              <AlertTriangle className="size-4 shrink-0" aria-hidden />
+              Backups are overdue: no good backup for two intervals. Check the failed ones below.
+            </p>
+          )}
+        </>
       }
       listTitle="Backups"
     >

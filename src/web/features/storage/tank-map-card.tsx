@@ -78,6 +78,7 @@ function CanisterRow({ canister, onAction }: { canister: Canister; onAction: (a:
                           caneId: cane.id,
                           label: cane.label,
                           free: c.count - c.allocated,
+                          caneKind: canister.caneKind,
                         },
                       })
                     }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { transferInputSchema } from "../../../contract/cryo-store";
+import { type CaneKind, transferInputSchema } from "../../../contract/cryo-store";
 import { Field } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { apiErrorMessage } from "../../lib/api";
@@ -15,6 +15,8 @@ export interface MoveFrom {
   label: string;
   /** Straws no pick list promises: only these can move. */
   free: number;
+  /** Where such straws go: a cane (semen) or a goblet (embryos). */
+  caneKind: CaneKind;
 }
 
 /** Moves straws of one batch of an item from a cane to another, in this tank or another; the move is recorded. */
@@ -52,7 +54,7 @@ export function TransferDialog({ from, ...props }: DialogProps & { from: MoveFro
       <Field
         label="To"
         placeholder="Choose a cane or goblet"
-        options={caneOptions(maps.data, from.caneId)}
+        options={caneOptions(maps.data, from.caneId, from.caneKind)}
         bind={form.field("toCaneId")}
       />
       <Field label="Straws" type="text" inputMode="numeric" bind={form.field("count")} />
