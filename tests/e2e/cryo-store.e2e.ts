@@ -175,7 +175,10 @@ describe("the cryo store", () => {
       .waitFor();
     await screenshot(page, "receive-run-desktop", { fullPage: false });
     await form.getByRole("button", { name: "Receive batch" }).click();
-    await expectToast(page, "Placed on 2 positions");
+    await page
+      .getByTestId("toast")
+      .getByText(/Placed on 2 positions/)
+      .waitFor();
     const [where] = await (await page.request.get(`/api/storage/locate?q=${boran.itemId}`)).json();
     expect(where.unplaced).toBe(0);
     expect(where.positions.map((p: { label: string; count: number }) => [p.label, p.count])).toEqual([

@@ -93,9 +93,11 @@ describe("reports and analytics", () => {
     await page.goto("/reports");
     await page.getByTestId(/^stat-Booked Orders/).waitFor();
     expect(await page.getByTestId(/^stat-Total Revenue/).count()).toBe(0);
-    await page.getByTestId("chart-revenue").getByText("Booked orders").waitFor();
+    await page.getByText("Booked orders", { exact: true }).waitFor();
+    await page.getByTestId("chart-revenue").locator(".recharts-line-curve").waitFor();
     await page.getByRole("tab", { name: "Sales" }).click();
-    await page.getByTestId("chart-sales").getByText("Orders").first().waitFor();
+    await page.getByTestId("chart-sales").locator(".recharts-bar-rectangle").first().waitFor();
+    expect(await page.getByText("Revenue and orders", { exact: true }).count()).toBe(0);
     expect(await page.getByTestId("top-products").textContent()).not.toContain("KSh");
     await page.getByRole("tab", { name: "Customers" }).click();
     expect(await page.getByTestId("top-customers").textContent()).not.toContain("Revenue");

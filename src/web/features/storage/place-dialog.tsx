@@ -103,7 +103,7 @@ export function PlaceDialog({
       columns={1}
     >
       <Field label="Batch" id="place-batch">
-        <NativeSelect value={batchId} onChange={(e) => setBatchId(e.target.value)}>
+        <NativeSelect id="place-batch" value={batchId} onChange={(e) => setBatchId(e.target.value)}>
           <option value="">The newest batch</option>
           {(batches.data?.batches ?? []).map((b) => (
             <option key={b.id} value={b.id}>
