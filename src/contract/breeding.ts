@@ -2,7 +2,11 @@ import { z } from "zod";
 import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDate, requiredText, text } from "./primitives";
 
-export const breedTypes = ["Holstein", "Friesian", "Jersey", "Ayrshire", "Zebu", "Sahiwal"] as const;
+/**
+ * Cows' breeds the form offers besides the catalogue's (GET /api/catalogue/breeds): the herd breeds of
+ * Kenyan farms that Urithi sells no genetics of.
+ */
+export const farmBreeds = ["Holstein", "Friesian", "Zebu", "Crossbred"] as const;
 export const serviceTypes = ["AI", "ET", "Natural"] as const;
 export const breedingStatuses = ["breeding", "pregnant", "calved", "failed", "open"] as const;
 export type BreedingStatus = (typeof breedingStatuses)[number];
@@ -50,7 +54,7 @@ export const breedingInputSchema = z
   .object({
     animalId: requiredText("Animal ID").max(60),
     animalName: requiredText("Animal name").max(120),
-    breedType: z.enum(breedTypes).default("Holstein"),
+    breedType: text().min(1, "Choose a breed").max(80).default("Holstein"),
     serviceType: z.enum(serviceTypes).default("AI"),
     serviceDate: isoDate("Enter a valid service date"),
     technician: requiredText("Technician").max(120),
@@ -73,6 +77,8 @@ export const breedingStatusInputSchema = z
   .object({
     status: z.enum(breedingStatuses, { error: "Unknown breeding status" }),
     date: isoDate("Enter a valid date").optional(),
+    /** Why an outcome is corrected: needed to change a calved record, kept in the history either way. */
+    reason: text().max(500).optional(),
   })
   .superRefine((r, ctx) => {
     if ((r.status === "pregnant" || r.status === "calved") && !r.date) {
@@ -85,6 +91,18 @@ export const breedingStatusInputSchema = z
     }
   });
 export type BreedingStatusInput = z.input<typeof breedingStatusInputSchema>;
+
+/** GET /api/breeding-records/:id/history: each outcome change, oldest first. */
+export const breedingEventSchema = z.object({
+  id: z.number().int(),
+  fromStatus: z.enum(breedingStatuses),
+  toStatus: z.enum(breedingStatuses),
+  day: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type BreedingEvent = z.infer<typeof breedingEventSchema>;
 export const breedingSorts = ["serviceDate", "animalId", "expectedCalvingDate"] as const;
 export const breedingListQuery = paginationQuery.extend({
   ...sortQuery(breedingSorts, "serviceDate"),

@@ -52,6 +52,8 @@ export const shipmentSchema = z.object({
   shippedDate: z.string().nullable(),
   expectedDelivery: z.string().nullable(),
   deliveredAt: z.string().nullable(),
+  /** Who received it at delivery. */
+  receivedBy: z.string().nullable(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
@@ -80,8 +82,13 @@ export const shipmentStatusInputSchema = z
     status: z.enum(shipmentStatusChoices, { error: "Unknown shipment status" }),
     expectedDelivery: isoDate("Enter a valid date").optional(),
     reason: text().max(300, "Keep the reason under 300 characters").optional(),
+    /** Delivered: who took the order at the farm, and when (now if left out). */
+    receivedBy: text().max(120, "Keep the name under 120 characters").optional(),
+    receivedAt: isoDateTime("Enter a valid time").optional(),
   })
   .superRefine((r, ctx) => {
+    if (r.status === "delivered" && (!r.receivedBy || r.receivedBy.trim().length < 2))
+      ctx.addIssue({ code: "custom", path: ["receivedBy"], message: "Enter who received the order" });
     if (r.status !== "delayed") return;
     if (!r.expectedDelivery)
       ctx.addIssue({

@@ -74,6 +74,13 @@ describe("shipping & logistics", () => {
     expect(await tracked.textContent()).toMatch(/Tracking number: TRK-\d+/);
 
     await row.getByLabel(/^Status of/).selectOption("delivered");
+    // Delivered asks who took the order at the farm.
+    const asked = page.getByRole("dialog");
+    await asked.getByRole("button", { name: "Mark delivered" }).click();
+    await asked.getByText("Enter who received the order").waitFor();
+    await asked.getByLabel("Received by *").fill("Wanjiru Kamau, farm manager");
+    await screenshot(page, "shipment-delivered-dialog", { fullPage: false });
+    await asked.getByRole("button", { name: "Mark delivered" }).click();
     await expectToast(page, "Shipment status updated");
     // Delivered shipments leave the active list for the Delivered tab, where their status is final.
     await row.waitFor({ state: "detached" });
@@ -86,6 +93,7 @@ describe("shipping & logistics", () => {
     expect(await row.count()).toBe(0);
     const order = await (await director.request.get(`${baseUrl()}/api/orders/${placed.id}`)).json();
     expect(order.status).toBe("delivered");
+    expect(order.history.at(-1).note).toContain("received by Wanjiru Kamau, farm manager");
     await client.context().close();
     await director.context().close();
     await page.context().close();

@@ -97,6 +97,8 @@ describe("order to cash", () => {
       .first()
       .waitFor();
     await status.selectOption("delivered");
+    await logistics.getByRole("dialog").getByLabel("Received by *").fill("Amina Njeri");
+    await logistics.getByRole("dialog").getByRole("button", { name: "Mark delivered" }).click();
     await row.waitFor({ state: "detached" });
     await logistics.getByRole("tab", { name: "Delivered" }).click();
     await row.getByText("Delivered").first().waitFor();

@@ -1143,6 +1143,8 @@ export const shipments = pgTable(
     shippedDate: timestamp("shipped_date", { withTimezone: true }),
     expectedDelivery: timestamp("expected_delivery", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Who took the order at the farm: the name given at delivery. */
+    receivedBy: text("received_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1189,6 +1191,28 @@ export const breedingRecords = pgTable(
     index("breeding_records_calving_idx").on(t.expectedCalvingDate, t.id),
     index("breeding_records_item_idx").on(t.inventoryItemId).where(sql`${t.inventoryItemId} is not null`),
   ],
+);
+
+/**
+ * Every change of a service's outcome, with its day and who made it: a correction (of a final outcome, or
+ * any other) carries its reason, so the history shows what was believed and why it changed.
+ */
+export const breedingRecordEvents = pgTable(
+  "breeding_record_events",
+  {
+    id: id(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => breedingRecords.id, { onDelete: "cascade" }),
+    fromStatus: breedingStatusEnum("from_status").notNull(),
+    toStatus: breedingStatusEnum("to_status").notNull(),
+    /** The diagnosis or calving day the change recorded. */
+    day: date("day", { mode: "string" }),
+    reason: text("reason"),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("breeding_record_events_record_idx").on(t.recordId, t.createdAt)],
 );
 
 export const vendors = pgTable(

@@ -27,6 +27,16 @@ const record = (extra: object = {}) => ({
 });
 
 describe("breeding records", () => {
+  it("takes any breed the catalogue sells, and none that is not a name", async () => {
+    const boran = await lab.post(
+      "/api/breeding-records",
+      record({ breedType: "Boran", animalId: "KDF-BOR" }),
+    );
+    expect(boran.statusCode).toBe(201);
+    expect(boran.json().breedType).toBe("Boran");
+    expect((await lab.post("/api/breeding-records", record({ breedType: "" }))).statusCode).toBe(400);
+  });
+
   it("computes expected calving 280 days after service on the server, starting as breeding", async () => {
     const res = await lab.post("/api/breeding-records", record());
     expect(res.statusCode).toBe(201);
@@ -197,8 +207,28 @@ describe("breeding records", () => {
       success: true,
       calvedOn: "2026-11-20",
     });
-    expect((await set("breeding")).statusCode).toBe(409);
+    const final = await set("breeding");
+    expect(final.statusCode).toBe(409);
+    expect(final.json().error.message).toMatch(/give a reason to correct/);
     expect((await set("nonsense")).statusCode).toBe(400);
+    // A correction with its reason: the history keeps what was believed, and why it changed.
+    const corrected = await lab.patch(`/api/breeding-records/${created.id}/status`, {
+      status: "pregnant",
+      date: "2026-04-15",
+      reason: "Calving typed on the wrong cow",
+    });
+    expect(corrected.json()).toMatchObject({ status: "pregnant", calvedOn: null, pregnantOn: "2026-04-15" });
+    const history = (await lab.get(`/api/breeding-records/${created.id}/history`)).json();
+    expect(
+      history.map((e: { fromStatus: string; toStatus: string }) => `${e.fromStatus}>${e.toStatus}`),
+    ).toEqual(["breeding>pregnant", "pregnant>open", "open>failed", "failed>calved", "calved>pregnant"]);
+    expect(history.at(-1)).toMatchObject({
+      reason: "Calving typed on the wrong cow",
+      day: "2026-04-15",
+      by: "Faith Achieng",
+    });
+    expect(history[0]).toMatchObject({ reason: null, day: "2026-04-15" });
+    expect((await lab.get("/api/breeding-records/999999/history")).statusCode).toBe(404);
     expect((await lab.patch("/api/breeding-records/999999/status", { status: "open" })).statusCode).toBe(404);
 
     const list: { status: string; success: boolean }[] = [];

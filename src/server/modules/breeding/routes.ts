@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   breedingClientQuery,
   breedingClientSchema,
+  breedingEventSchema,
   breedingInputSchema,
   breedingListQuery,
   breedingRecordSchema,
@@ -16,6 +17,7 @@ import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import {
+  breedingHistory,
   breedingSummary,
   countBreedingRecords,
   createBreedingRecord,
@@ -61,6 +63,11 @@ export function registerBreedingRoutes(app: FastifyInstance, ctx: AppContext): v
       config,
       schema: { params: idParams, body: breedingStatusInputSchema, response: { 200: breedingRecordSchema } },
     },
-    (request) => setBreedingStatus(ctx, request.params.id, request.body),
+    (request) => setBreedingStatus(ctx, request.params.id, request.body, currentUser(request).id),
+  );
+  r.get(
+    "/api/breeding-records/:id/history",
+    { config, schema: { params: idParams, response: { 200: z.array(breedingEventSchema) } } },
+    (request) => breedingHistory(ctx, request.params.id),
   );
 }

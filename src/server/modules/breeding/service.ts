@@ -1,7 +1,8 @@
-import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type BreedingClient,
+  type BreedingEvent,
   type BreedingRecord,
   type BreedingStatus,
   type BreedingSummary,
@@ -12,12 +13,14 @@ import {
   CALVING_MIN_DAYS,
   daysBetween,
   expectedCalving,
+  farmBreeds,
   isSuccessStatus,
   PD_MIN_DAYS,
 } from "../../../contract/breeding";
 import { percentOf } from "../../../contract/dashboard";
 import type { AppContext } from "../../context";
-import { breedingRecords, customers } from "../../db/schema";
+import type { Db } from "../../db/adapter";
+import { breedingRecordEvents, breedingRecords, customers, inventoryItems, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
@@ -120,6 +123,17 @@ export function breedingSummary(ctx: AppContext): Promise<BreedingSummary> {
   });
 }
 
+/** A cow's breed is one the catalogue sells (any product, on sale or not) or a farm breed it sells none of. */
+async function checkBreed(db: Db, breed: string): Promise<void> {
+  if (farmBreeds.some((b) => b.toLowerCase() === breed.toLowerCase())) return;
+  const [sold] = await db
+    .select({ one: sql`1` })
+    .from(inventoryItems)
+    .where(sql`lower(${inventoryItems.breedName}) = lower(${breed})`)
+    .limit(1);
+  if (!sold) throw validationError(`Unknown breed: ${breed}`, { breedType: "Choose a breed from the list" });
+}
+
 /** Records a service: expected calving is computed here (service date + 280 days); material from stock uses one unit. */
 export function createBreedingRecord(
   ctx: AppContext,
@@ -133,6 +147,7 @@ export function createBreedingRecord(
     });
   }
   return ctx.database.tx(async (db) => {
+    await checkBreed(db, input.breedType);
     if (input.customerId) {
       const [customer] = await db
         .select({ id: customers.id })
@@ -199,20 +214,25 @@ function checkOutcomeDate(
 }
 
 /**
- * Any status until calved (final); pregnant and calved mark the record a success and keep their day,
- * checked against the service.
+ * Any status; pregnant and calved mark the record a success and keep their day, checked against the
+ * service. Calved is final unless corrected with a reason. Every change is written to the record's
+ * history in the same transaction, with who made it.
  */
 export function setBreedingStatus(
   ctx: AppContext,
   id: number,
   input: z.output<typeof breedingStatusInputSchema>,
+  actorUserId: number,
 ): Promise<BreedingRecord> {
   const { status, date } = input;
+  const reason = input.reason?.trim() || null;
   return ctx.database.tx(async (db) => {
     const [current] = await db.select().from(breedingRecords).where(eq(breedingRecords.id, id)).for("update");
     if (!current) throw notFound("Breeding record");
-    if (current.status === "calved" && status !== "calved") {
-      throw conflict(`${current.animalName} (${current.animalId}) has calved; the record is final`);
+    if (current.status === "calved" && !reason) {
+      throw conflict(
+        `${current.animalName} (${current.animalId}) has calved; give a reason to correct the record`,
+      );
     }
     if (date) checkOutcomeDate(current, status, date, nairobiDate(ctx.clock.now()));
     const dates =
@@ -226,6 +246,15 @@ export function setBreedingStatus(
       .set({ status, success: isSuccessStatus(status), ...dates, updatedAt: ctx.clock.now() })
       .where(eq(breedingRecords.id, id))
       .returning();
+    await db.insert(breedingRecordEvents).values({
+      recordId: id,
+      fromStatus: current.status,
+      toStatus: status,
+      day: date ?? null,
+      reason,
+      actorUserId,
+      createdAt: ctx.clock.now(),
+    });
     // A diagnosis moves a bull's conception rate, which the catalogue shows beside his stock.
     if (row!.inventoryItemId) stockChanged();
     return toBreedingRecord(row!);
@@ -254,4 +283,30 @@ export function listBreedingClients(
       .limit(query.limit)
       .offset(query.offset),
   );
+}
+
+/** A record's outcome changes, oldest first, with who made each. */
+export function breedingHistory(ctx: AppContext, id: number): Promise<BreedingEvent[]> {
+  return ctx.database.read(async (db) => {
+    const [record] = await db
+      .select({ id: breedingRecords.id })
+      .from(breedingRecords)
+      .where(eq(breedingRecords.id, id));
+    if (!record) throw notFound("Breeding record");
+    const rows = await db
+      .select({ event: breedingRecordEvents, first: users.firstName, last: users.lastName })
+      .from(breedingRecordEvents)
+      .leftJoin(users, eq(users.id, breedingRecordEvents.actorUserId))
+      .where(eq(breedingRecordEvents.recordId, id))
+      .orderBy(asc(breedingRecordEvents.createdAt), asc(breedingRecordEvents.id));
+    return rows.map(({ event: e, first, last }) => ({
+      id: e.id,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      day: e.day,
+      reason: e.reason,
+      by: first ? `${first} ${last}` : null,
+      at: e.createdAt.toISOString(),
+    }));
+  });
 }

@@ -116,7 +116,12 @@ async function orderIn(status: OrderStatus): Promise<number> {
   const shipment = await shipmentOf(id);
   ok(await director.patch(`/api/shipments/${shipment.id}/status`, { status: "shipped" }));
   if (status === "shipped") return id;
-  ok(await director.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" }));
+  ok(
+    await director.patch(`/api/shipments/${shipment.id}/status`, {
+      status: "delivered",
+      receivedBy: "Farm manager",
+    }),
+  );
   return id;
 }
 
@@ -176,13 +181,15 @@ describe("the order process, every (from, to) pair", () => {
 /** A shipment brought to `status` on a paid, approved order. */
 /** A status change's body: a delay carries its new day (three days on) and its reason. */
 const statusBody = (status: ShipmentStatus) =>
-  status === "delayed"
-    ? {
-        status,
-        expectedDelivery: nairobiDate(new Date(t.clock.now().getTime() + 3 * 86_400_000)),
-        reason: "Flight cancelled",
-      }
-    : { status };
+  status === "delivered"
+    ? { status, receivedBy: "Wanjiru Kamau" }
+    : status === "delayed"
+      ? {
+          status,
+          expectedDelivery: nairobiDate(new Date(t.clock.now().getTime() + 3 * 86_400_000)),
+          reason: "Flight cancelled",
+        }
+      : { status };
 
 async function shipmentIn(status: ShipmentStatus) {
   const orderId = await orderIn("processing");

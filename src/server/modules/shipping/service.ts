@@ -43,6 +43,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     shippedDate: iso(row.shippedDate),
     expectedDelivery: iso(row.expectedDelivery),
     deliveredAt: iso(row.deliveredAt),
+    receivedBy: row.receivedBy,
   };
 }
 
@@ -197,6 +198,19 @@ function refusal(current: ShipmentRow, to: ShipmentStatus): string {
   return `${label} cannot go from ${shipmentStatusLabels[current.status]} to ${shipmentStatusLabels[to]}`;
 }
 
+/** When a delivery was received: as given (not in the future, not before it left), or now. */
+function deliveryTime(shipment: ShipmentRow, given: string | undefined, now: Date): Date {
+  if (!given) return now;
+  const at = new Date(given);
+  const left = shipment.shippedDate ?? now;
+  if (at > now || at < left) {
+    throw validationError("The delivery time must be after it left and not in the future", {
+      receivedAt: "Between when it left and now",
+    });
+  }
+  return at;
+}
+
 /**
  * Moves a shipment through its state machine; its order follows (shipped when it leaves, then delivered).
  * A delay brings the new expected day and its reason: shipment and order move to it, and the client is told.
@@ -224,7 +238,11 @@ export function setShipmentStatus(
         expectedDelivery: "Choose a day after today",
       });
     }
-    const note = `Shipment ${current.trackingNumber} ${shipmentStatusLabels[status].toLowerCase()}`;
+    const receivedAt = status === "delivered" ? deliveryTime(current, input.receivedAt, now) : null;
+    const receivedBy = status === "delivered" ? input.receivedBy!.trim() : null;
+    const note = `Shipment ${current.trackingNumber} ${shipmentStatusLabels[status].toLowerCase()}${
+      receivedBy ? `, received by ${receivedBy}` : ""
+    }`;
     if (current.orderId && current.status === "preparing") {
       await changeOrderStatus(db, current.orderId, { to: "shipped", actor, now, reason: note });
     }
@@ -237,7 +255,8 @@ export function setShipmentStatus(
         status,
         updatedAt: now,
         shippedDate: current.status === "preparing" ? now : current.shippedDate,
-        deliveredAt: status === "delivered" ? now : null,
+        deliveredAt: receivedAt,
+        receivedBy,
         ...(delayedTo ? { expectedDelivery: delayedTo } : {}),
       })
       .where(eq(shipments.id, id))

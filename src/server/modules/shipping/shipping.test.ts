@@ -247,8 +247,27 @@ describe("shipments", () => {
     expect(sms!.body).toContain(formatDayKe(newDay));
     const history = (await director.get(`/api/orders/${order.id}`)).json().history;
     expect(history.at(-1).note).toBe("Delivery delayed: Flight to Kisumu cancelled");
-    const delivered = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" });
-    expect(delivered.json()).toMatchObject({ status: "delivered" });
+    const unnamed = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "delivered" });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.fields).toEqual({ receivedBy: "Enter who received the order" });
+    const future = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const early = await logistics.patch(`/api/shipments/${shipment.id}/status`, {
+      status: "delivered",
+      receivedBy: "Wanjiru Kamau",
+      receivedAt: future,
+    });
+    expect(early.statusCode).toBe(400);
+    const delivered = await logistics.patch(`/api/shipments/${shipment.id}/status`, {
+      status: "delivered",
+      receivedBy: "Wanjiru Kamau (farm manager)",
+    });
+    expect(delivered.json()).toMatchObject({
+      status: "delivered",
+      receivedBy: "Wanjiru Kamau (farm manager)",
+      deliveredAt: t.clock.now().toISOString(),
+    });
+    const after = (await director.get(`/api/orders/${order.id}`)).json().history;
+    expect(after.at(-1).note).toContain("received by Wanjiru Kamau (farm manager)");
     expect(await orderStatus()).toBe("delivered");
     // Delivered is final.
     const late = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "in_transit" });

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   breedingInputSchema,
-  breedTypes,
   ET_GESTATION_DAYS,
   expectedCalving,
+  farmBreeds,
   GESTATION_DAYS,
   serviceTypes,
   technicians,
@@ -41,6 +41,9 @@ const required = ["animalId", "animalName", "geneticMaterial"] as const;
 export function AddRecordDialog(props: DialogProps) {
   const stock = useQuery({ ...breedingQueries.viableMaterial(), enabled: props.open });
   const customers = useQuery({ ...breedingQueries.clients(), enabled: props.open });
+  const catalogueBreeds = useQuery({ ...breedingQueries.breeds(), enabled: props.open });
+  // The catalogue's breeds (every breed sold) and the farm breeds it sells none of, in one sorted list.
+  const breeds = [...new Set([...(catalogueBreeds.data ?? []).map((b) => b.breed), ...farmBreeds])].sort();
   const spec = { schema: breedingInputSchema, initial: empty, idPrefix: "br", toInput, required };
   const { form, dialog } = useFormDialog(props, spec, useCreateBreedingRecord(), {
     success: () => ({ title: "Success", description: "Breeding record added successfully" }),
@@ -95,7 +98,7 @@ export function AddRecordDialog(props: DialogProps) {
     >
       <Field label="Animal ID *" bind={form.field("animalId")} />
       <Field label="Animal name *" bind={form.field("animalName")} />
-      <Field label="Breed" options={optionsOf(breedTypes)} bind={form.field("breedType")} />
+      <Field label="Breed" options={optionsOf(breeds)} bind={form.field("breedType")} />
       <Field label="Service type" options={optionsOf(serviceTypes)} bind={form.field("serviceType")} />
       <Field label="Service date" type="date" max={localToday()} bind={form.field("serviceDate")} />
       <Field label="Technician" options={optionsOf(technicians)} bind={form.field("technician")} />

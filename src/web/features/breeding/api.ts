@@ -1,4 +1,5 @@
 import type * as breeding from "../../../contract/breeding";
+import type { CatalogueBreed } from "../../../contract/catalogue";
 import type { InventoryItem, InventoryItemDetail } from "../../../contract/inventory";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
@@ -7,9 +8,13 @@ export const breedingQueries = {
   list: (query: breeding.BreedingListQuery) =>
     getQuery<breeding.BreedingRecord[]>("/api/breeding-records", query),
   summary: () => getQuery<breeding.BreedingSummary>("/api/breeding-records/summary"),
-  /** Straws and embryos a service can use: viable stock. */
   /** Whose cow: active customers' names, which the breeding roles may read. */
   clients: () => getQuery<breeding.BreedingClient[]>("/api/breeding/clients", { limit: 500 }),
+  /** The breeds the catalogue sells: the form's breed list. */
+  breeds: () => getQuery<CatalogueBreed[]>("/api/catalogue/breeds"),
+  /** A record's outcome changes, with who made them and why. */
+  history: (id: number) => getQuery<breeding.BreedingEvent[]>(`/api/breeding-records/${id}/history`),
+  /** Straws and embryos a service can use: viable stock. */
   viableMaterial: () => getQuery<InventoryItem[]>("/api/inventory", { status: "viable", limit: 500 }),
   /** The chosen item's batches, to say which one the straw came from. */
   material: (id: number) => getQuery<InventoryItemDetail>(`/api/inventory/${id}`),

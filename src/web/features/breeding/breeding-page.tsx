@@ -9,7 +9,6 @@ import type {
 } from "../../../contract/breeding";
 import { AddButton } from "../../components/add-button";
 import { ListScreen, ListState, type Stat } from "../../components/list-screen";
-import { DetailsDialog } from "../../components/ui/details-dialog";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
@@ -17,28 +16,8 @@ import { AddRecordDialog } from "./add-record-dialog";
 import { breedingQueries, useSetBreedingStatus } from "./api";
 import { BreedingFilters, breedingListDefaults } from "./breeding-filters";
 import { OutcomeDialog } from "./outcome-dialog";
-import { formatDay, RecordTable } from "./record-table";
-
-function RecordDetails({ record, onClose }: { record: BreedingRecord | undefined; onClose: () => void }) {
-  if (!record) return null;
-  const rows: [string, string][] = [
-    ["Animal", `${record.animalName} (${record.animalId})`],
-    ["Breed", record.breedType],
-    ["Service", record.serviceType],
-    ["Service date", formatDay(record.serviceDate)],
-    ["Expected calving", formatDay(record.expectedCalvingDate)],
-    ["Technician", record.technician],
-    ["Genetic material", record.geneticMaterial],
-    ["Status", record.status],
-    ["Diagnosed pregnant", record.pregnantOn ? formatDay(record.pregnantOn) : "–"],
-    ["Calved", record.calvedOn ? formatDay(record.calvedOn) : "–"],
-    ["Success", record.success ? "Yes" : "No"],
-    ["Notes", record.notes || "–"],
-  ];
-  return (
-    <DetailsDialog title="Breeding record" description={record.animalName} rows={rows} onClose={onClose} />
-  );
-}
+import { RecordDetails } from "./record-details";
+import { RecordTable } from "./record-table";
 
 const listing = {
   label: "breeding records",
@@ -73,7 +52,7 @@ export default function BreedingPage() {
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<BreedingRecord>();
   const setStatus = useSetBreedingStatus();
-  const [outcome, setOutcome] = useState<{ record: BreedingRecord; status: "pregnant" | "calved" }>();
+  const [outcome, setOutcome] = useState<{ record: BreedingRecord; status?: "pregnant" | "calved" }>();
   // Pregnant and calved ask for their day first; the others change at once.
   const changeStatus = (record: BreedingRecord, status: BreedingStatus) =>
     status === "pregnant" || status === "calved"
@@ -92,7 +71,14 @@ export default function BreedingPage() {
       dialogs={
         <>
           <AddRecordDialog open={open} onOpenChange={setOpen} />
-          <RecordDetails record={viewing} onClose={() => setViewing(undefined)} />
+          <RecordDetails
+            record={viewing}
+            onClose={() => setViewing(undefined)}
+            onCorrect={(record) => {
+              setViewing(undefined);
+              setOutcome({ record });
+            }}
+          />
           {outcome && (
             <OutcomeDialog {...outcome} open onOpenChange={(isOpen) => !isOpen && setOutcome(undefined)} />
           )}

@@ -24,8 +24,9 @@ import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { shippingQueries, useSetShipmentStatus } from "./api";
 import { CreateShipmentDialog, ShipmentPicks } from "./create-shipment-dialog";
-import { DelayDialog } from "./delay-dialog";
+
 import { ShipmentTable } from "./shipment-table";
+import { type AskedStatus, StatusDialog } from "./status-dialog";
 
 function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined; onClose: () => void }) {
   if (!shipment) return null;
@@ -39,6 +40,7 @@ function ShipmentDetails({ shipment, onClose }: { shipment: Shipment | undefined
     ["Shipped", formatDateTime(shipment.shippedDate)],
     ["Expected delivery", formatDate(shipment.expectedDelivery)],
     ["Delivered", formatDateTime(shipment.deliveredAt)],
+    ["Received by", shipment.receivedBy ?? "–"],
     ["Instructions", shipment.specialInstructions || "–"],
   ];
   return (
@@ -90,11 +92,11 @@ export default function ShippingPage() {
   const [createOpen, setCreateOpen] = useState(false);
   const [viewing, setViewing] = useState<Shipment>();
   const setStatus = useSetShipmentStatus();
-  const [delaying, setDelaying] = useState<Shipment>();
-  // Delayed asks for the new day and why first; the other statuses change at once.
+  const [asking, setAsking] = useState<{ shipment: Shipment; status: AskedStatus }>();
+  // Delayed asks for the new day and why first, delivered for who received it; the others change at once.
   const changeStatus = (shipment: Shipment, status: ShipmentStatus) =>
-    status === "delayed"
-      ? setDelaying(shipment)
+    status === "delayed" || status === "delivered"
+      ? setAsking({ shipment, status })
       : setStatus.mutate(
           // The row offers only the statuses staff may choose (never "cancelled", which follows the order).
           { id: shipment.id, status: status as ShipmentStatusInput["status"] },
@@ -124,12 +126,8 @@ export default function ShippingPage() {
         <>
           <CreateShipmentDialog open={createOpen} onOpenChange={setCreateOpen} />
           <ShipmentDetails shipment={viewing} onClose={() => setViewing(undefined)} />
-          {delaying && (
-            <DelayDialog
-              shipment={delaying}
-              open
-              onOpenChange={(isOpen) => !isOpen && setDelaying(undefined)}
-            />
+          {asking && (
+            <StatusDialog {...asking} open onOpenChange={(isOpen) => !isOpen && setAsking(undefined)} />
           )}
         </>
       }
