@@ -138,6 +138,29 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
+/**
+ * POST /api/storage/canisters/:id/count: what a store counts when it lifts a canister, per item: the
+ * straws found in it. Each item's difference from the map moves its stock like any count (a large one waits
+ * for a second person), and a shortfall comes off that canister's canes.
+ */
+export const canisterCountInputSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        inventoryItemId: idSchema,
+        counted: z
+          .number({ error: "Enter the straws counted" })
+          .int("Enter a whole number")
+          .min(0, "Cannot be negative")
+          .max(1_000_000),
+      }),
+    )
+    .min(1, "Count at least one item")
+    .max(200),
+  note: text().max(500).optional(),
+});
+export type CanisterCountInput = z.input<typeof canisterCountInputSchema>;
+
 /** GET /api/storage/suggest: where `count` straws of an item would go. */
 export const placementSuggestionQuery = z.object({
   inventoryItemId: z.coerce.number().int().positive(),

@@ -201,6 +201,8 @@ export const writeOffInputSchema = z.object({
   note: text().max(500).nullish(),
   /** The batch the units are taken from (an expired one, say); left out, the newest placed straws go. */
   batchId: idSchema.optional(),
+  /** The cane or goblet they are taken from (a damaged one, say): only its straws go. */
+  caneId: idSchema.optional(),
 });
 export type WriteOffInput = z.input<typeof writeOffInputSchema>;
 

@@ -210,6 +210,63 @@ describe("the cryo store", () => {
     await page.context().close();
   });
 
+  it("counts a canister as the store does, and writes off straws from a named cane", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "lab@urithi.co.ke");
+    const tank = await tankWithCanister(page, 3);
+    const [first, second] = tank.canisters[0]!.canes;
+    const res = await page.request.post("/api/inventory", {
+      data: {
+        itemId: `SEM-CNT-${uniqueTag().toUpperCase()}`,
+        type: "sperm",
+        breedName: "Sahiwal",
+        acquiredFrom: "KAGRC Kenya",
+        currentStock: 20,
+        costPerUnit: 2400,
+        storageLocation: tank.name,
+        storageUnitId: tank.id,
+        geneticData: { category: "dairy", origin: "Kenya" },
+        positions: [
+          { caneId: first!.id, count: 10 },
+          { caneId: second!.id, count: 10 },
+        ],
+      },
+    });
+    const item = (await res.json()) as { id: number; itemId: string };
+
+    await openTankMap(page);
+    const canister = page.getByTestId(`canister-T${tank.id}-C1`);
+    await canister.locator("summary").click();
+    await canister.getByRole("button", { name: `Count T${tank.id}-C1` }).click();
+    const dialog = page.getByRole("dialog");
+    const found = dialog.getByLabel(`${item.itemId} found`);
+    expect(await found.inputValue()).toBe("20");
+    await found.fill("19");
+    await dialog.getByText("20 on the map · -1").waitFor();
+    await screenshot(page, "canister-count-desktop", { fullPage: false });
+    await dialog.getByRole("button", { name: "Save count" }).click();
+    await page.getByTestId("toast").getByText("1 item counted.").waitFor();
+    await canister.getByText("19/30").waitFor();
+
+    // A damaged cane: its straws are the ones written off, and the history names it.
+    await page.goto(`/inventory?item=${item.id}`);
+    await dialog.getByRole("tab", { name: "Write off" }).click();
+    const form = dialog.getByRole("form", { name: "Write stock off" });
+    await form.getByLabel("Units").fill("2");
+    await form
+      .getByLabel("From cane or goblet")
+      .selectOption({ label: `${second!.label}, batch L1: 10 free` });
+    await form.getByRole("button", { name: /Write off/ }).click();
+    await expectToast(page, "Stock written off");
+    await dialog.getByTestId("stock-history").getByText(`Damaged (from ${second!.label})`).waitFor();
+    const [where] = await (await page.request.get(`/api/storage/locate?q=${item.itemId}`)).json();
+    expect(where.positions.map((p: { label: string; count: number }) => [p.label, p.count])).toEqual([
+      [first!.label, 10],
+      [second!.label, 7],
+    ]);
+    await page.context().close();
+  });
+
   it("reserves, shows the pick list on approval and prints it, then dispatches by scanning on a phone", async () => {
     const lab = await newPage(browser);
     await signInAsStaff(lab, "lab@urithi.co.ke");

@@ -1084,6 +1084,8 @@ export const stockCounts = pgTable(
     countedStock: integer("counted_stock").notNull(),
     stockAtCount: integer("stock_at_count").notNull(),
     note: text("note").notNull(),
+    /** A canister count: the straws counted were those in this canister, so a shortfall comes off its canes. */
+    canisterId: integer("canister_id").references(() => canisters.id),
     countedBy: integer("counted_by").references(() => users.id),
     countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
     status: text("status").notNull().default("pending"),

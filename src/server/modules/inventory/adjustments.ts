@@ -6,7 +6,9 @@ import {
   writeOffReasonLabels,
 } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
-import { inventoryItems } from "../../db/schema";
+import type { Db } from "../../db/adapter";
+import { canes, inventoryItems } from "../../db/schema";
+import { unprocessable } from "../../errors";
 import { nairobiDate } from "../../time";
 import { batchOf } from "./batches";
 import { loadItem } from "./service";
@@ -21,12 +23,13 @@ export function writeOff(
 ): Promise<InventoryItem> {
   return ctx.database.tx(async (db) => {
     const reason = writeOffReasonLabels[input.reason];
-    const note = input.note ? `${reason}: ${input.note}` : reason;
     if (input.batchId !== undefined) await batchOf(db, id, input.batchId);
+    const cane = input.caneId === undefined ? null : await caneLabelOf(db, input.caneId);
+    const note = [cane ? `${reason} (from ${cane})` : reason, input.note].filter(Boolean).join(": ");
     await writeOffStock(
       db,
       id,
-      { quantity: input.quantity, note, batchId: input.batchId },
+      { quantity: input.quantity, note, batchId: input.batchId, caneId: input.caneId },
       { actorUserId, now: ctx.clock.now() },
     );
     return loadItem(db, eq(inventoryItems.id, id));
@@ -47,4 +50,12 @@ export function renewExpiredPicksJob(ctx: AppContext): Promise<number> {
 /** Then the expired batches' free straws are written off (`writeOffExpiredBatches`). */
 export function writeOffExpiredBatchesJob(ctx: AppContext): Promise<number> {
   return ctx.database.tx((db) => writeOffExpiredBatches(db, ctx.clock.now()));
+}
+
+/** A named cane's label, for the history; 422 when there is no such cane. */
+async function caneLabelOf(db: Db, caneId: number): Promise<string> {
+  const [cane] = await db.select({ label: canes.label }).from(canes).where(eq(canes.id, caneId));
+  if (!cane)
+    throw unprocessable("Unknown position", { caneId: "Choose a cane or goblet that holds the item" });
+  return cane.label;
 }

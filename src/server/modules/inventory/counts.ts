@@ -58,35 +58,46 @@ export function recordCount(
   input: z.output<typeof stockCountInputSchema>,
   actorUserId: number,
 ): Promise<CountResult> {
-  return ctx.database.tx(async (db) => {
-    const now = ctx.clock.now();
-    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
-    if (!item) throw notFound("Inventory item");
-    const delta = input.countedStock - item.currentStock;
-    if (!isLargeCount(delta, item.currentStock, item.costPerUnit)) {
-      await countStock(db, id, input, { actorUserId, now });
-      return { applied: true, item: await loadItem(db, eq(inventoryItems.id, id)), pendingCount: null };
-    }
-    refuseCountBelowHeld(item, input.countedStock);
-    const [row] = await db
-      .insert(stockCounts)
-      .values({
-        inventoryItemId: id,
-        countedStock: input.countedStock,
-        stockAtCount: item.currentStock,
-        note: input.note,
-        countedBy: actorUserId,
-        countedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict(`A count of ${item.itemId} already awaits a second person's confirmation`);
-    return {
-      applied: false,
-      item: await loadItem(db, eq(inventoryItems.id, id)),
-      pendingCount: await toPending(db, row, item.costPerUnit),
-    };
-  });
+  return ctx.database.tx((db) => countItem(db, id, input, { actorUserId, now: ctx.clock.now() }));
+}
+
+/**
+ * One item's count inside a transaction: `countedStock` is its new on-hand total. With `canisterId` (a
+ * canister's count) a shortfall comes off that canister's canes, now or when a second person confirms.
+ */
+export async function countItem(
+  db: Db,
+  id: number,
+  count: { countedStock: number; note: string; canisterId?: number },
+  context: { actorUserId: number; now: Date },
+): Promise<CountResult> {
+  const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
+  if (!item) throw notFound("Inventory item");
+  const delta = count.countedStock - item.currentStock;
+  if (!isLargeCount(delta, item.currentStock, item.costPerUnit)) {
+    await countStock(db, id, count, context);
+    return { applied: true, item: await loadItem(db, eq(inventoryItems.id, id)), pendingCount: null };
+  }
+  refuseCountBelowHeld(item, count.countedStock);
+  const [row] = await db
+    .insert(stockCounts)
+    .values({
+      inventoryItemId: id,
+      countedStock: count.countedStock,
+      stockAtCount: item.currentStock,
+      note: count.note,
+      canisterId: count.canisterId ?? null,
+      countedBy: context.actorUserId,
+      countedAt: context.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`A count of ${item.itemId} already awaits a second person's confirmation`);
+  return {
+    applied: false,
+    item: await loadItem(db, eq(inventoryItems.id, id)),
+    pendingCount: await toPending(db, row, item.costPerUnit),
+  };
 }
 
 /**
@@ -121,7 +132,11 @@ export function decideCount(
       await countStock(
         db,
         item!.id,
-        { countedStock: count.countedStock, note: `${count.note} (confirmed by ${actor.name})` },
+        {
+          countedStock: count.countedStock,
+          note: `${count.note} (confirmed by ${actor.name})`,
+          canisterId: count.canisterId,
+        },
         { actorUserId: count.countedBy, now },
       );
     }

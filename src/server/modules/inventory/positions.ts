@@ -349,25 +349,36 @@ export async function dispatchPicks(db: Db, orderId: number, now: Date): Promise
 }
 
 /**
- * Takes straws of one batch off its canes (a write-off of an expired or damaged batch): only straws no pick
- * list promises; 409 when the batch has fewer free in the store. `whatIsThere` takes at most what is free
- * (a straw used for a service may have come from units never placed).
+ * Takes straws of one batch, or off one cane or canister (a write-off of an expired batch or a damaged
+ * cane, a canister's count that came up short):
+ * only straws no pick list promises; 409 when there are fewer free there. `whatIsThere` takes at most what
+ * is free (a straw used for a service may have come from units never placed).
  */
-export async function takeFromBatch(
+export async function takeFrom(
   db: Db,
   inventoryItemId: number,
-  batchId: number,
+  from: { batchId?: number; caneId?: number; canisterId?: number },
   quantity: number,
   whatIsThere = false,
 ) {
+  const inCanister =
+    from.canisterId === undefined
+      ? null
+      : new Set(
+          (await db.select({ id: canes.id }).from(canes).where(eq(canes.canisterId, from.canisterId))).map(
+            (c) => c.id,
+          ),
+        );
   const positions = (await freePositions(db, inventoryItemId, "newest first")).filter(
-    (p) => p.batchId === batchId,
+    (p) =>
+      (from.batchId === undefined || p.batchId === from.batchId) &&
+      (from.caneId === undefined || p.caneId === from.caneId) &&
+      (inCanister === null || inCanister.has(p.caneId)),
   );
   const free = positions.reduce((sum, p) => sum + p.count - p.allocated, 0);
   if (free < quantity && !whatIsThere) {
-    throw conflict(
-      `This batch has ${free} straws in the store that no order holds; ${quantity} cannot be taken`,
-    );
+    const where = from.caneId === undefined ? "This batch has" : "That cane holds";
+    throw conflict(`${where} ${free} of these straws that no order holds; ${quantity} cannot be taken`);
   }
   await takeFree(db, inventoryItemId, positions, Math.min(quantity, free));
 }

@@ -11,7 +11,7 @@ import {
   pickTime,
   releasePicks,
   renewExpiredPicks,
-  takeFromBatch,
+  takeFrom,
   trimPositions,
 } from "./positions";
 import { stockChanged } from "./stock-version";
@@ -216,7 +216,8 @@ export async function consumeOneUnit(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
-  if (context.batchId !== undefined) await takeFromBatch(db, inventoryItemId, context.batchId, 1, true);
+  if (context.batchId !== undefined)
+    await takeFrom(db, inventoryItemId, { batchId: context.batchId }, 1, true);
   await trimPositions(db, inventoryItemId);
 }
 
@@ -227,7 +228,7 @@ export async function consumeOneUnit(
 export async function writeOffStock(
   db: Db,
   inventoryItemId: number,
-  change: { quantity: number; note: string; batchId?: number },
+  change: { quantity: number; note: string; batchId?: number; caneId?: number },
   context: { actorUserId: number | null; now: Date },
 ): Promise<void> {
   stockChanged();
@@ -256,7 +257,9 @@ export async function writeOffStock(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
-  if (change.batchId !== undefined) await takeFromBatch(db, inventoryItemId, change.batchId, change.quantity);
+  if (change.batchId !== undefined || change.caneId !== undefined) {
+    await takeFrom(db, inventoryItemId, { batchId: change.batchId, caneId: change.caneId }, change.quantity);
+  }
   await trimPositions(db, inventoryItemId);
 }
 
@@ -306,7 +309,7 @@ export function refuseCountBelowHeld(
 export async function countStock(
   db: Db,
   inventoryItemId: number,
-  count: { countedStock: number; note: string },
+  count: { countedStock: number; note: string; canisterId?: number | null },
   context: { actorUserId: number | null; now: Date },
 ): Promise<number> {
   const [item] = await db
@@ -331,6 +334,9 @@ export async function countStock(
     actorUserId: context.actorUserId,
     createdAt: context.now,
   });
+  // A canister's count found straws missing there: they come off its canes first.
+  if (delta < 0 && count.canisterId)
+    await takeFrom(db, inventoryItemId, { canisterId: count.canisterId }, -delta, true);
   if (delta < 0) await trimPositions(db, inventoryItemId);
   return delta;
 }

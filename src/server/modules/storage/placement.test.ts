@@ -239,3 +239,122 @@ describe("placement", () => {
     expect(rows[0]).toEqual({ unplaced: 0, mixed: 0, wrong_kind: 0 });
   });
 });
+
+describe("a canister's count", () => {
+  it("moves each item by what was found in that canister, off its canes, large ones after a second person", async () => {
+    const { director } = await storeStaff(t);
+    const unit = (
+      await lab.post("/api/storage/units", {
+        name: `Count-Tank-${Date.now()}`,
+        unitType: "liquid_nitrogen",
+        location: "Test bay",
+        temperature: -196,
+      })
+    ).json();
+    const add = async () =>
+      (
+        (
+          await lab.post("/api/storage/canisters", {
+            storageUnitId: unit.id,
+            caneKind: "cane",
+            canes: 2,
+            strawsPerCane: 20,
+          })
+        ).json() as TankMap
+      ).canisters.at(-1)!;
+    const first = await add();
+    const second = await add();
+    const item = await newItem("sperm", 40, unit.id);
+    await place({
+      inventoryItemId: item.id,
+      placements: [
+        { caneId: first.canes[0]!.id, count: 20 },
+        { caneId: first.canes[1]!.id, count: 18 },
+        { caneId: second.canes[0]!.id, count: 2 },
+      ],
+    });
+    const inCanister = async (canisterId: number) =>
+      ((await lab.get(`/api/storage/map?limit=500`)).json() as TankMap[])
+        .find((m) => m.id === unit.id)!
+        .canisters.find((c) => c.id === canisterId)!.filled;
+
+    // 36 found where the map has 38: 2 of 40 is 5 %, applied at once, off this canister's canes.
+    const small = await lab.post(`/api/storage/canisters/${first.id}/count`, {
+      lines: [{ inventoryItemId: item.id, counted: 36 }],
+    });
+    expect(small.statusCode, small.body).toBe(200);
+    expect(small.json()[0]).toMatchObject({ applied: true, item: { currentStock: 38 } });
+    expect(await inCanister(first.id)).toBe(36);
+    expect(await inCanister(second.id)).toBe(2);
+    const detail = (await lab.get(`/api/inventory/${item.id}`)).json();
+    expect(detail.movements[0].note).toMatch(
+      new RegExp(`^Count: T${unit.id}-C\\d+ \\(Count-Tank-\\d+\\): 36 found, 38 on the map`),
+    );
+
+    // 20 found where the map has 36: large, so it waits for a second person, then comes off this canister.
+    const large = await lab.post(`/api/storage/canisters/${first.id}/count`, {
+      lines: [{ inventoryItemId: item.id, counted: 20 }],
+      note: "Goblet cracked",
+    });
+    expect(large.json()[0]).toMatchObject({ applied: false, pendingCount: { delta: -16 } });
+    expect(await inCanister(first.id)).toBe(36);
+    const pending = large.json()[0].pendingCount.id;
+    expect((await lab.post(`/api/inventory/counts/${pending}/confirm`, {})).statusCode).toBe(403);
+    const confirmed = await director.post(`/api/inventory/counts/${pending}/confirm`, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().item.currentStock).toBe(22);
+    expect(await inCanister(first.id)).toBe(20);
+    expect(await inCanister(second.id)).toBe(2);
+    expect(await invariantViolations(t.database)).toEqual([]);
+
+    expect(
+      (
+        await lab.post("/api/storage/canisters/999999/count", {
+          lines: [{ inventoryItemId: item.id, counted: 1 }],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await lab.post(`/api/storage/canisters/${first.id}/count`, { lines: [] })).statusCode).toBe(400);
+  });
+});
+
+describe("a write-off from a named cane", () => {
+  it("takes the straws off that cane only, and says so in the history", async () => {
+    const tank = await tankWithBoth(3, 10);
+    const item = await newItem("sperm", 20);
+    await place({
+      inventoryItemId: item.id,
+      placements: [
+        { caneId: tank.canes[0], count: 10 },
+        { caneId: tank.canes[1], count: 10 },
+      ],
+    });
+    const off = await lab.post(`/api/inventory/${item.id}/write-off`, {
+      quantity: 3,
+      reason: "damaged",
+      caneId: tank.canes[0],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const where = (await lab.get(`/api/storage/locate?q=${item.itemId}`)).json()[0] as ItemWhereabouts;
+    expect(where.positions.map((p) => [p.caneId, p.count])).toEqual([
+      [tank.canes[0], 7],
+      [tank.canes[1], 10],
+    ]);
+    const detail = (await lab.get(`/api/inventory/${item.id}`)).json();
+    expect(detail.movements[0].note).toBe(`Damaged (from T${tank.id}-C1-1)`);
+    const tooMany = await lab.post(`/api/inventory/${item.id}/write-off`, {
+      quantity: 8,
+      reason: "damaged",
+      caneId: tank.canes[0],
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toMatch(/That cane holds 7/);
+    const elsewhere = await lab.post(`/api/inventory/${item.id}/write-off`, {
+      quantity: 1,
+      reason: "damaged",
+      caneId: tank.canes[2],
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+});

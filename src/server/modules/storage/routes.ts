@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  canisterCountInputSchema,
   canisterInputSchema,
   itemWhereaboutsSchema,
   locateQuery,
@@ -14,6 +15,7 @@ import {
   transferInputSchema,
   transferSchema,
 } from "../../../contract/cryo-store";
+import { countResultSchema } from "../../../contract/inventory";
 import { idParamSchema } from "../../../contract/primitives";
 import { storageConditionSchema, temperatureReadingInputSchema } from "../../../contract/storage";
 import {
@@ -35,6 +37,7 @@ import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { acknowledgeAlert, listAlerts } from "./alerts";
+import { countCanister } from "./canister-count";
 import { pickList, scanPick } from "./pick-list";
 import {
   listLevelReadings,
@@ -178,6 +181,18 @@ function registerStoreRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { querystring: locateQuery, response: { 200: z.array(itemWhereaboutsSchema) } },
     },
     (request) => locate(ctx, request.query.q),
+  );
+  r.post(
+    "/api/storage/canisters/:id/count",
+    {
+      config: storage,
+      schema: {
+        params: z.object({ id: idParamSchema }),
+        body: canisterCountInputSchema,
+        response: { 200: z.array(countResultSchema) },
+      },
+    },
+    (request) => countCanister(ctx, request.params.id, request.body, currentUser(request).id),
   );
   r.get(
     "/api/storage/suggest",

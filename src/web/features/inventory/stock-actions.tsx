@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   type InventoryItem,
@@ -18,6 +19,7 @@ import { apiErrorMessage } from "../../lib/api";
 import { optionalNumber, useContractForm } from "../../lib/form";
 import { formatDateTime, formatKes } from "../../lib/format";
 import { useSession } from "../../lib/session";
+import { storeQueries } from "../storage/api";
 import { useDecideCount, useRecordCount, useWriteOff } from "./api";
 
 const failed = (title: string) => (error: Error) =>
@@ -28,9 +30,22 @@ function WriteOffForm({ item }: { item: InventoryItem }) {
   const form = useContractForm({
     schema: writeOffInputSchema,
     idPrefix: "writeoff",
-    initial: { quantity: "", reason: "damaged", note: "" },
-    toInput: (v) => ({ ...v, quantity: optionalNumber(v.quantity), note: v.note || null }),
+    initial: { quantity: "", reason: "damaged", note: "", caneId: "" },
+    toInput: (v) => ({
+      ...v,
+      quantity: optionalNumber(v.quantity),
+      note: v.note || null,
+      caneId: optionalNumber(v.caneId),
+    }),
   });
+  // Where its straws are, so a damaged cane's straws are the ones that go.
+  const where = useQuery(storeQueries.locate(item.itemId));
+  const positions = where.data?.find((w) => w.inventoryItemId === item.id)?.positions ?? [];
+  const caneOptions = positions
+    .filter((p) => p.count > p.allocated)
+    .map(
+      (p) => [String(p.caneId), `${p.label}, batch ${p.batchCode}: ${p.count - p.allocated} free`] as const,
+    );
   const writeOff = useWriteOff();
   const units = Number(form.values.quantity) || 0;
   const onSubmit = form.handleSubmit((input) =>
@@ -60,6 +75,12 @@ function WriteOffForm({ item }: { item: InventoryItem }) {
         bind={form.field("reason")}
       />
       <Field label="Note" bind={form.field("note")} />
+      <Field
+        label="From cane or goblet"
+        wide
+        options={[["", "Newest straws first"], ...caneOptions]}
+        bind={form.field("caneId")}
+      />
       <p className="text-sm sm:col-span-3" data-testid="write-off-value">
         {units > 0
           ? `${units} × ${item.itemId} at ${formatKes(item.costPerUnit)}: ${formatKes(units * item.costPerUnit)} written off`

@@ -1,5 +1,6 @@
 import type {
   CaneKind,
+  CanisterCountInput,
   CanisterInput,
   ItemWhereabouts,
   PickList,
@@ -10,6 +11,7 @@ import type {
   Transfer,
   TransferInput,
 } from "../../../contract/cryo-store";
+import type { CountResult } from "../../../contract/inventory";
 import type { StorageCondition, TemperatureReadingInput } from "../../../contract/storage";
 import type {
   AcknowledgeAlertInput,
@@ -99,6 +101,14 @@ export const useAddCanister = () =>
 export const usePlaceStock = () =>
   useApiMutation(
     (input: PlacementInput) => apiJson<ItemWhereabouts>("POST", "/api/storage/placements", input),
+    { invalidates: storeInvalidates },
+  );
+
+/** A canister counted: the items' stock, the map and the inventory follow. */
+export const useCountCanister = (canisterId: number) =>
+  useApiMutation(
+    (input: CanisterCountInput) =>
+      apiJson<CountResult[]>("POST", `/api/storage/canisters/${canisterId}/count`, input),
     { invalidates: storeInvalidates },
   );
 

@@ -9,6 +9,7 @@ import { LoadingCards } from "../../components/ui/loading-cards";
 import { formatDateTime } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { storeQueries } from "./api";
+import { CanisterCountDialog } from "./canister-count-dialog";
 import { CanisterDialog } from "./canister-dialog";
 import { LabelsDialog } from "./labels-dialog";
 import { PlaceDialog } from "./place-dialog";
@@ -68,6 +69,9 @@ export function StoreMap() {
       {action?.kind === "canister" && <CanisterDialog tank={action.tank} open onOpenChange={close} />}
       {action?.kind === "labels" && <LabelsDialog tank={action.tank} onClose={() => setAction(null)} />}
       {action?.kind === "move" && <TransferDialog from={action.from} open onOpenChange={close} />}
+      {action?.kind === "count" && (
+        <CanisterCountDialog tank={action.tank} canister={action.canister} open onOpenChange={close} />
+      )}
       {placing && <PlaceDialog item={placing} open onOpenChange={(open) => !open && setPlacing(null)} />}
     </div>
   );

@@ -1,11 +1,14 @@
-import { ArrowRightLeft, Plus, QrCode } from "lucide-react";
+import { ArrowRightLeft, ClipboardList, Plus, QrCode } from "lucide-react";
 import { type Canister, caneKindLabels, type TankMap } from "../../../contract/cryo-store";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import type { MoveFrom } from "./transfer-dialog";
 
-export type MapAction = { kind: "canister" | "labels"; tank: TankMap } | { kind: "move"; from: MoveFrom };
+export type MapAction =
+  | { kind: "canister" | "labels"; tank: TankMap }
+  | { kind: "move"; from: MoveFrom }
+  | { kind: "count"; tank: TankMap; canister: Canister };
 
 const pct = (filled: number, capacity: number) =>
   capacity === 0 ? 0 : Math.round((filled / capacity) * 100);
@@ -30,7 +33,15 @@ function contentsOf(canister: Canister) {
   return [...sums].map(([itemId, n]) => `${itemId} ×${n}`).join(", ");
 }
 
-function CanisterRow({ canister, onAction }: { canister: Canister; onAction: (a: MapAction) => void }) {
+function CanisterRow({
+  tank,
+  canister,
+  onAction,
+}: {
+  tank: TankMap;
+  canister: Canister;
+  onAction: (a: MapAction) => void;
+}) {
   return (
     <details
       className="group rounded-md border border-gray-200 dark:border-gray-700"
@@ -47,6 +58,11 @@ function CanisterRow({ canister, onAction }: { canister: Canister; onAction: (a:
         <FillBar filled={canister.filled} capacity={canister.capacity} />
         <p className="truncate text-xs text-gray-500">{contentsOf(canister) || "Empty"}</p>
       </summary>
+      <div className="border-t border-gray-200 px-2 py-1.5 dark:border-gray-700">
+        <Button size="sm" variant="outline" onClick={() => onAction({ kind: "count", tank, canister })}>
+          <ClipboardList /> Count {canister.label}
+        </Button>
+      </div>
       <ul className="divide-y divide-gray-100 border-t border-gray-200 text-sm dark:divide-gray-800 dark:border-gray-700">
         {canister.canes.map((cane) => (
           <li key={cane.id} className="px-2 py-1.5">
@@ -125,7 +141,7 @@ export function TankMapCard({ tank, onAction }: { tank: TankMap; onAction: (a: M
       {tank.canisters.length === 0 ? (
         <p className="text-sm text-gray-500">No canisters yet.</p>
       ) : (
-        tank.canisters.map((c) => <CanisterRow key={c.id} canister={c} onAction={onAction} />)
+        tank.canisters.map((c) => <CanisterRow key={c.id} tank={tank} canister={c} onAction={onAction} />)
       )}
     </Card>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_counts" ADD COLUMN "canister_id" integer;--> statement-breakpoint
+ALTER TABLE "stock_counts" ADD CONSTRAINT "stock_counts_canister_id_storage_canisters_id_fk" FOREIGN KEY ("canister_id") REFERENCES "public"."storage_canisters"("id") ON DELETE no action ON UPDATE no action;
