@@ -166,12 +166,57 @@ describe("dashboard", () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Scan QR Code" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Item code").fill("nope-123");
-    await dialog.getByRole("button", { name: "Open item" }).click();
+    await dialog.getByLabel("Label code").fill("nope-123");
+    await dialog.getByRole("button", { name: "Open" }).click();
     await dialog.getByText("No inventory item has the code nope-123").waitFor();
-    await dialog.getByLabel("Item code").fill("sem-ay-102");
-    await dialog.getByRole("button", { name: "Open item" }).click();
+    await dialog.getByLabel("Label code").fill("sem-ay-102");
+    await dialog.getByRole("button", { name: "Open" }).click();
     await page.waitForURL(/\/genetic-inventory\?item=\d+/);
+  });
+
+  it("reads a cane label with the camera and opens the tank map at what the cane holds", async () => {
+    const lab = await newPage(browser);
+    // A camera and a barcode reader that sees the cane label: what a phone held over the tank would give.
+    const [where] = await (await page.request.get(`${baseUrl()}/api/storage/locate?q=SEM-AY-102`)).json();
+    const cane = where.positions[0].label as string;
+    await lab.addInitScript((label) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 48;
+      const paint = () => canvas.getContext("2d")?.fillRect(0, 0, 64, 48);
+      Object.defineProperty(navigator, "mediaDevices", {
+        value: {
+          getUserMedia: async () => {
+            const stream = canvas.captureStream(10);
+            setInterval(paint, 50);
+            return stream;
+          },
+        },
+      });
+      (window as unknown as { BarcodeDetector: unknown }).BarcodeDetector = class {
+        async detect() {
+          return [{ rawValue: label }];
+        }
+      };
+    }, cane);
+    await signInAsStaff(lab, "lab@urithi.co.ke");
+    await lab.goto("/dashboard");
+    await lab.getByRole("button", { name: "Scan QR Code" }).click();
+    await lab.getByRole("dialog").getByRole("button", { name: "Use camera" }).click();
+    await lab.waitForURL(new RegExp(`/storage\\?view=map&find=${cane}$`));
+    const found = lab.getByTestId("whereabouts").filter({ hasText: "SEM-AY-102" });
+    await found.getByText(cane).first().waitFor();
+    expect(await lab.getByLabel("Where is").inputValue()).toBe(cane);
+    // A tank's label finds everything on its canes.
+    const tank = cane.split("-")[0]!;
+    const inTank = await (await lab.request.get(`${baseUrl()}/api/storage/locate?q=${tank}`)).json();
+    expect(inTank.length).toBeGreaterThan(1);
+    expect(
+      inTank.every((w: { positions: { label: string }[] }) =>
+        w.positions.some((p) => p.label.startsWith(`${tank}-`)),
+      ),
+    ).toBe(true);
+    await lab.context().close();
   });
 
   it("fits a phone screen", async () => {

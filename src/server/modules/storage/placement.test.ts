@@ -211,6 +211,14 @@ describe("placement", () => {
     ).json();
     expect(sire.map((w: ItemWhereabouts) => w.itemId)).toEqual([item.itemId]);
 
+    // Every label the store prints finds what it holds: the cane's, the canister's, the tank's.
+    for (const label of [`T${tank.id}-C1-2`, `T${tank.id}-C1`, `t${tank.id}`]) {
+      const held = (await lab.get(`/api/storage/locate?q=${label}`)).json();
+      expect(
+        held.map((w: ItemWhereabouts) => w.itemId),
+        label,
+      ).toEqual([item.itemId]);
+    }
     const read = (await lab.get(`/api/inventory/${item.id}`)).json() as InventoryItem;
     expect(read.placement).toEqual({
       labels: [`T${tank.id}-C1-1`, `T${tank.id}-C1-2`],

@@ -159,7 +159,10 @@ async function loadMaps(db: Db, page: Partial<UnitPage> & { ids?: number[] }) {
   });
 }
 
-/** Where an item's straws are: by item ID, breed, bull or sire name, or a cane label, at most 20 items. */
+/**
+ * Where an item's straws are: by item ID, breed, bull or sire name, or a label (a cane's, or a canister's
+ * or tank's for everything on its canes), at most 20 items.
+ */
 export function locate(ctx: AppContext, q: string): Promise<ItemWhereabouts[]> {
   return ctx.database.read((db) => locateIn(db, q));
 }
@@ -198,6 +201,8 @@ async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
           ilike(itemGenetics.bullName, pattern),
           ilike(itemGenetics.sireName, pattern),
           eq(sql`upper(${canes.label})`, term.toUpperCase()),
+          // A tank's or canister's label (T1, T1-C3): everything on its canes.
+          ...(/^T\d+(-C\d+)?$/i.test(term) ? [ilike(canes.label, `${term}-%`)] : []),
         ),
       ),
     )

@@ -20,7 +20,13 @@ function barcodeDetector(): BarcodeDetectorCtor | undefined {
   return (window as unknown as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
 }
 
-/** Reads a straw/tank label with the camera where the browser can, or takes the code typed in. */
+/** The store's labels: a tank "T1", a canister "T1-C3", a cane or goblet "T1-C3-2". */
+const storeLabel = /^T\d+(-C\d+(-\d+)?)?$/i;
+
+/**
+ * Reads any label the system prints (an item's, a tank's, a canister's, a cane's) with the camera where the
+ * browser can, or takes the code typed in: an item opens its record, a store label the tank map at it.
+ */
 export function QrScanDialog({
   open,
   onOpenChange,
@@ -40,6 +46,12 @@ export function QrScanDialog({
     const trimmed = value.trim();
     if (!trimmed) {
       setError("Enter the code printed on the label");
+      return;
+    }
+    // A tank, canister or cane label opens the tank map at what it holds.
+    if (storeLabel.test(trimmed)) {
+      onOpenChange(false);
+      navigate(`/storage?view=map&find=${encodeURIComponent(trimmed.toUpperCase())}`);
       return;
     }
     setBusy(true);
@@ -121,7 +133,7 @@ export function QrScanDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Scan QR Code"
-      description={<>Scan a straw or tank label, or type the item ID printed on it.</>}
+      description={<>Scan an item, tank, canister or cane label, or type the code printed on it.</>}
     >
       {canScan && (
         <div className="space-y-2">
@@ -135,9 +147,14 @@ export function QrScanDialog({
         </div>
       )}
       <form className="space-y-3" onSubmit={onSubmit}>
-        <Field label="Item code" placeholder="e.g. EMB-HF-001" autoComplete="off" bind={{ ...code, error }} />
+        <Field
+          label="Label code"
+          placeholder="e.g. EMB-HF-001 or T1-C3-2"
+          autoComplete="off"
+          bind={{ ...code, error }}
+        />
         <Button type="submit" className="w-full" disabled={busy}>
-          <Search /> Open item
+          <Search /> Open
         </Button>
       </form>
     </ModalDialog>

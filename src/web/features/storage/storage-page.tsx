@@ -8,6 +8,7 @@ import { Pager } from "../../components/pager";
 import { TabBar } from "../../components/tab-bar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { LoadingCards } from "../../components/ui/loading-cards";
+import { useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { AcknowledgeDialog } from "./acknowledge-dialog";
 import { AddTankDialog } from "./add-tank-dialog";
@@ -31,11 +32,14 @@ type Open = { tank: Tank; action: TankAction } | { alert: StorageAlert } | null;
 export default function StoragePage() {
   const tanks = useQuery(storageQueries.tanks());
   const open = useQuery(storageQueries.alerts({ view: "open", limit: 100, offset: 0 }));
-  const historyPage = usePage(null, 20);
+  const historyPage = usePage(null, 20, "alertsPage");
   const history = useQuery(storageQueries.alerts({ view: "history", ...historyPage.params }));
   const [dialog, setDialog] = useState<Open>(null);
   const [adding, setAdding] = useState(false);
-  const [view, setView] = useState<(typeof views)[number][0]>("tanks");
+  // The tab is in the address: a scanned tank or cane label opens the map (`?view=map&find=T1-C3-2`).
+  const list = useListParams({ view: "tanks", find: "" });
+  const view = list.values.view === "map" ? "map" : "tanks";
+  const setView = (v: string) => list.set({ view: v, find: null });
   const close = (isOpen: boolean) => !isOpen && setDialog(null);
   const tankDialog = dialog && "tank" in dialog ? dialog : null;
 

@@ -29,7 +29,7 @@ const transferColumns: Column<Transfer>[] = [
 /** The tank map: where every straw is, search by item, canisters' fill, moves and labels. */
 export function StoreMap() {
   const maps = useQuery(storeQueries.map());
-  const page = usePage(null, 10);
+  const page = usePage(null, 10, "movesPage");
   const transfers = useQuery(storeQueries.transfers(page.params));
   const [action, setAction] = useState<MapAction | null>(null);
   const [placing, setPlacing] = useState<ItemWhereabouts | null>(null);

@@ -1,16 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import type { ItemWhereabouts } from "../../../contract/cryo-store";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { formatDate } from "../../lib/format";
+import { useListParams } from "../../lib/use-list-params";
 import { storeQueries } from "./api";
 
 /** "Where is EMB-HF-001": every position of the items that match, oldest receipt first. */
 export function WhereIs({ onPlace }: { onPlace: (item: ItemWhereabouts) => void }) {
-  const [typed, setTyped] = useState("");
-  const [asked, setAsked] = useState("");
+  // A scanned label arrives as `?find=`: asked at once.
+  const { values } = useListParams({ find: "" });
+  const [typed, setTyped] = useState(values.find);
+  const [asked, setAsked] = useState(values.find.trim());
+  useEffect(() => {
+    if (!values.find) return;
+    setTyped(values.find);
+    setAsked(values.find.trim());
+  }, [values.find]);
   const found = useQuery({ ...storeQueries.locate(asked), enabled: asked.length > 0 });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -21,7 +29,7 @@ export function WhereIs({ onPlace }: { onPlace: (item: ItemWhereabouts) => void 
       <form onSubmit={submit} className="flex gap-2" aria-label="Find straws">
         <Input
           aria-label="Where is"
-          placeholder="Where is… EMB-HF-001, a breed or a cane label"
+          placeholder="Where is… EMB-HF-001, a breed, a bull or a label (T1, T1-C3, T1-C3-2)"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
