@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { breedingStatuses } from "../../../contract/breeding";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
 import { Input } from "../../components/ui/input";
-import { SearchInput } from "../../components/ui/search-input";
 import { capitalise } from "../../lib/format";
 import type { ListParams } from "../../lib/use-list-params";
 import { breedingQueries } from "./api";
@@ -38,11 +38,10 @@ export function BreedingFilters({ list }: { list: BreedingListParams }) {
   const clients = useQuery(breedingQueries.clients());
   return (
     <FilterBar>
-      <SearchInput
+      <ListSearch
+        list={list}
         label="Search breeding records"
         placeholder="Search by animal, genetic material or technician..."
-        value={list.values.search}
-        onChange={(v) => list.set({ search: v })}
       />
       <ChoiceSelect
         label="Filter by status"

@@ -12,10 +12,10 @@ import {
 import { AddButton } from "../../components/add-button";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
 import { optionsOf } from "../../components/ui/field";
-import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
@@ -97,11 +97,10 @@ export default function CustomersPage({ canEdit, canMerge }: { canEdit: boolean;
       stats={summary.data && statsOf(summary.data)}
       filters={
         <FilterBar>
-          <SearchInput
+          <ListSearch
+            list={list}
             label="Search customers"
             placeholder="Search by name, email or contact person..."
-            value={search}
-            onChange={(v) => list.set({ search: v })}
           />
           <ChoiceSelect
             label="Filter by type"

@@ -9,8 +9,8 @@ import {
 import { AddButton } from "../../components/add-button";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
-import { SearchInput } from "../../components/ui/search-input";
 import { capitalise, formatKes, formatUsd } from "../../lib/format";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
@@ -92,11 +92,10 @@ export default function FinancialPage() {
       listTitle="Transactions"
       filters={
         <FilterBar>
-          <SearchInput
+          <ListSearch
+            list={list}
             label="Search transactions"
             placeholder="Search by description or reference..."
-            value={list.values.search}
-            onChange={(v) => list.set({ search: v })}
           />
           <ChoiceSelect
             label="Filter by type"

@@ -13,9 +13,9 @@ import {
 } from "../../../contract/messages";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/format";
 import { sortOf, useListParams } from "../../lib/use-list-params";
@@ -94,12 +94,7 @@ export default function MessagesPage() {
       listTitle="Outbox"
       filters={
         <FilterBar>
-          <SearchInput
-            label="Search messages"
-            placeholder="Search by recipient or subject..."
-            value={list.values.search}
-            onChange={(v) => list.set({ search: v })}
-          />
+          <ListSearch list={list} label="Search messages" placeholder="Search by recipient or subject..." />
           <ChoiceSelect
             label="Filter by status"
             all="All statuses"

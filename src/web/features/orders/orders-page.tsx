@@ -12,10 +12,10 @@ import {
 import { AddButton } from "../../components/add-button";
 import { ChoiceSelect } from "../../components/choice-select";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { useRefundDecision } from "../../components/refund-decision";
 import { SortSelect } from "../../components/sort-select";
 import { ConfirmDialog } from "../../components/ui/alert-dialog";
-import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { capitalise, type DisplayCurrency, formatKes, formatKesIn, formatUsd } from "../../lib/format";
 import { sortOf, useListParams } from "../../lib/use-list-params";
@@ -131,12 +131,7 @@ export default function OrdersPage({
       stats={summary.data && statsOf(summary.data, currency)}
       filters={
         <FilterBar>
-          <SearchInput
-            label="Search orders"
-            placeholder="Search by order number or customer..."
-            value={search}
-            onChange={(v) => list.set({ search: v })}
-          />
+          <ListSearch list={list} label="Search orders" placeholder="Search by order number or customer..." />
           <ChoiceSelect
             label="Filter by status"
             all="All statuses"

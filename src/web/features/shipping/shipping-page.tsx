@@ -14,10 +14,10 @@ import {
 } from "../../../contract/shipping";
 import { AddButton } from "../../components/add-button";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
 import { TabBar } from "../../components/tab-bar";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { sortOf, useListParams } from "../../lib/use-list-params";
@@ -112,11 +112,10 @@ export default function ShippingPage() {
         <>
           <TabBar tabs={tabs} value={view} onChange={(v) => list.set({ view: v })} />
           <FilterBar>
-            <SearchInput
+            <ListSearch
+              list={list}
               label="Search shipments"
               placeholder="Search by tracking number, order, carrier or destination..."
-              value={list.values.search}
-              onChange={(v) => list.set({ search: v })}
             />
             <SortSelect options={shipmentSortOptions} value={list.values} onChange={list.set} />
           </FilterBar>

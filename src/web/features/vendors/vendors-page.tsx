@@ -9,9 +9,9 @@ import {
 } from "../../../contract/vendors";
 import { AddButton } from "../../components/add-button";
 import { FilterBar, ListScreen, ListState, type Stat } from "../../components/list-screen";
+import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
 import { DetailsDialog } from "../../components/ui/details-dialog";
-import { SearchInput } from "../../components/ui/search-input";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
@@ -90,11 +90,10 @@ export default function VendorsPage() {
       listTitle="Vendor Directory"
       filters={
         <FilterBar>
-          <SearchInput
+          <ListSearch
+            list={list}
             label="Search vendors"
             placeholder="Search by name, contact, email or specialization..."
-            value={list.values.search}
-            onChange={(v) => list.set({ search: v })}
           />
           <SortSelect options={vendorSortOptions} value={list.values} onChange={list.set} />
         </FilterBar>
