@@ -32,7 +32,13 @@ const statsOf = (s: BreedingSummary): Stat[] => [
   { label: "Total Records", value: s.totalRecords, icon: Heart },
   { label: "Pregnant", value: s.pregnant, icon: Heart },
   { label: "Calved", value: s.calved, icon: Baby },
-  { label: "Success Rate", value: `${s.successRate}%`, icon: TrendingUp },
+  {
+    label: "Success Rate",
+    value: `${s.successRate}%`,
+    icon: TrendingUp,
+    // SPEC's figure, over every record: the dashboard's counts only known outcomes, and says so.
+    hint: "Pregnant or calved, of all records (those awaiting a diagnosis included)",
+  },
 ];
 
 export default function BreedingPage() {
