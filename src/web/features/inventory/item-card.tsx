@@ -9,13 +9,15 @@ import { originFlags, viabilityTone } from "./labels";
 
 /**
  * Where the straws are, from their positions ("T1-C2-3, T1-C2-4 +2 more · LN2-Tank-A"), and how many are in
- * none yet; the typed location only when no position was ever read.
+ * none yet; the location typed at receipt only while nothing is placed.
  */
 export function storedAt(item: InventoryItem): string {
   const at = item.placement;
   if (!at) return [item.storageLocation, item.storageUnit].filter(Boolean).join(" · ");
   const unplaced = Math.max(item.currentStock - at.placed, 0);
-  if (at.positions === 0) return item.currentStock > 0 ? "Not placed yet" : "No straws in store";
+  // Nothing on the map: what was noted when it came in, until it is placed.
+  const noted = item.storageLocation ? ` (noted: ${item.storageLocation})` : "";
+  if (at.positions === 0) return item.currentStock > 0 ? `Not placed yet${noted}` : "No straws in store";
   const more = at.positions > at.labels.length ? ` +${at.positions - at.labels.length} more` : "";
   return `${at.labels.join(", ")}${more} · ${at.tank}${unplaced > 0 ? ` · ${unplaced} not placed` : ""}`;
 }
