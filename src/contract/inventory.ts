@@ -4,6 +4,7 @@ import { placementSchema } from "./cryo-store";
 import { geneticsSchema } from "./genetics";
 import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDate, text } from "./primitives";
+import { taxTypes } from "./tax";
 
 export const itemTypes = ["embryo", "sperm"] as const;
 export const viabilityStatuses = ["viable", "expired", "compromised"] as const;
@@ -101,6 +102,9 @@ export const inventoryItemSchema = z.object({
     })
     .nullable(),
   costPerUnit: z.number().int(),
+  /** KRA eTIMS tax type; null until a Director sets it (embryos), and then the item cannot be invoiced. */
+  taxType: z.enum(taxTypes).nullable(),
+  itemClassCode: z.string().nullable(),
   isActive: z.boolean(),
   description: z.string().nullable(),
   /** The description in Kiswahili; null where only the English one is written. */
@@ -165,6 +169,13 @@ export const inventoryItemInputSchema = z.object({
   acquiredFrom: text().min(1, "Supplier is required").max(200),
   currentStock: wholeUnits("Stock").max(1_000_000),
   costPerUnit: wholeUnits("Price").max(100_000_000),
+  /** KRA eTIMS tax type; left out of a correction it stays, and new semen is exempt (A). A Director's to set. */
+  taxType: z.enum(taxTypes, { error: "Choose a tax type" }).nullish(),
+  /** KRA item classification code. */
+  itemClassCode: text()
+    .max(20)
+    .regex(/^[0-9A-Za-z]*$/, "Letters and digits only")
+    .nullish(),
   storageLocation: text().min(1, "Storage location is required").max(200),
   storageUnitId: idSchema.nullish(),
   expiryDate: isoDate("Enter a valid date").nullish(),

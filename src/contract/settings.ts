@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_DISCOUNT_PCT } from "./orders";
 import { emailAddress, text } from "./primitives";
+import { kraPinPattern } from "./tax";
 
 /**
  * GET/PUT /api/settings/discounts: the largest line discount a Sales Manager may give. An order with a
@@ -21,24 +22,52 @@ export const discountSettingsReadSchema = discountSettingsSchema.extend({
 });
 export type DiscountSettingsRead = z.infer<typeof discountSettingsReadSchema>;
 
-/** GET/PUT /api/settings/business: the name and contacts that head every printed report. */
-export const businessDetailsSchema = z.object({
+const optionalText = (max: number) =>
+  text()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/**
+ * GET/PUT /api/settings/company (Directors): the business as its documents name it. Its name and contacts
+ * head every printed report; its KRA PIN and eTIMS branch go to KRA with every sale; the bank details are
+ * what clients paying by transfer are shown (the BANK_* environment variables until they are set here).
+ */
+export const companySettingsSchema = z.object({
   tradeName: text().min(1, "Trade name is required").max(200),
   address: text().min(1, "Address is required").max(300),
-  phone: text()
-    .max(40)
-    .nullish()
-    .transform((v) => v || null),
+  phone: optionalText(40),
   email: z
     .union([z.literal(""), emailAddress()])
     .nullish()
     .transform((v) => v || null),
+  kraPin: z
+    .union([
+      z.literal(""),
+      text().toUpperCase().regex(kraPinPattern, "A KRA PIN is a letter, 9 digits and a letter"),
+    ])
+    .nullish()
+    .transform((v) => v || null),
+  bhfId: text()
+    .regex(/^\d{2}$/, "The branch id is two digits (00 for the head office)")
+    .default("00"),
+  bankName: optionalText(120),
+  bankAccountName: optionalText(120),
+  bankAccountNumber: optionalText(40),
+  bankBranch: optionalText(120),
 });
-export type BusinessDetails = z.output<typeof businessDetailsSchema>;
-export type BusinessDetailsInput = z.input<typeof businessDetailsSchema>;
-export const businessDetailsReadSchema = z.object({
+export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
+
+export const companySettingsReadSchema = z.object({
   tradeName: z.string(),
   address: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  kraPin: z.string().nullable(),
+  bhfId: z.string(),
+  bankName: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNumber: z.string(),
+  bankBranch: z.string(),
 });
+export type CompanySettings = z.infer<typeof companySettingsReadSchema>;

@@ -46,6 +46,7 @@ import { roles } from "../../contract/roles";
 import { shipmentStatuses } from "../../contract/shipping";
 import { alertStatuses, storageUnitTypes } from "../../contract/storage";
 import { alertSeverities, levelMethods, levelUnits, storageAlertKinds } from "../../contract/tanks";
+import { taxTypes } from "../../contract/tax";
 import { vendorTypes } from "../../contract/vendors";
 
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
@@ -57,6 +58,7 @@ export const languageEnum = pgEnum("language", languages);
 export const roleEnum = pgEnum("role", roles);
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const itemTypeEnum = pgEnum("item_type", itemTypes);
+export const taxTypeEnum = pgEnum("tax_type", taxTypes);
 export const viabilityEnum = pgEnum("viability_status", viabilityStatuses);
 export const semenTypeEnum = pgEnum("semen_type", semenTypes);
 export const proofSourceEnum = pgEnum("proof_source", proofSources);
@@ -357,6 +359,9 @@ export const inventoryItems = pgTable(
     storageLocation: text("storage_location").notNull(),
     storageUnitId: integer("storage_unit_id").references(() => storageUnits.id),
     costPerUnit: integer("cost_per_unit").notNull(),
+    /** Its KRA eTIMS tax type (A exempt … E 8 %) and item classification code; null: not set, not invoiceable. */
+    taxType: taxTypeEnum("tax_type"),
+    itemClassCode: text("item_class_code"),
     description: text("description"),
     /** The description in Kiswahili, for clients reading in it; the English one otherwise. */
     descriptionSw: text("description_sw"),
@@ -1308,6 +1313,14 @@ export const businessSettings = pgTable(
     address: text("address").notNull().default("Nakuru, Kenya"),
     phone: text("phone"),
     email: text("email"),
+    /** For KRA eTIMS: the business's PIN and branch id ("00", the head office). */
+    kraPin: text("kra_pin"),
+    bhfId: text("bhf_id").notNull().default("00"),
+    /** Where clients pay by bank transfer; null falls back to the BANK_* environment defaults. */
+    bankName: text("bank_name"),
+    bankAccountName: text("bank_account_name"),
+    bankAccountNumber: text("bank_account_number"),
+    bankBranch: text("bank_branch"),
     salesDiscountLimitPct: smallint("sales_discount_limit_pct").notNull().default(10),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedBy: integer("updated_by").references(() => users.id),

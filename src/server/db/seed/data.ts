@@ -105,6 +105,7 @@ export const seedItemRow = (i: SeedItem, storageUnitId: number, now: Date, creat
   storageLocation: i.location,
   storageUnitId,
   costPerUnit: i.costPerUnit,
+  taxType: i.type === "sperm" ? ("A" as const) : null,
   description: i.description,
   descriptionSw: i.descriptionSw,
   geneticData: i.geneticData,

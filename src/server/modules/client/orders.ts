@@ -11,6 +11,7 @@ import type { SessionUserRow } from "../auth/sessions";
 import { placeOrder } from "../orders/place";
 import { deliveryDate, itemsByOrder } from "../orders/service";
 import { holdUntil } from "../payments/holds";
+import { companyBank } from "../settings/company";
 
 /**
  * Places a client's order: prices every line from the catalogue (client prices are never trusted),
@@ -54,7 +55,7 @@ export function placeClientOrder(
       expectedDeliveryDate,
       createdBy: user.id,
       holdExpiresAt: holdUntil(ctx.config.holds, input.paymentMethod, now),
-      bank: ctx.config.bank,
+      bank: await companyBank(db, ctx.config.bank),
     });
     return { last: last.then((placed) => ({ id: placed.id, orderNumber: placed.orderNumber })) };
   });

@@ -34,6 +34,7 @@ import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { placeOrder } from "../orders/place";
 import { toOrder } from "../orders/service";
+import { companyBank } from "../settings/company";
 import { batchesOf, createBatch } from "./batches";
 import { pendingCountOf } from "./counts";
 import { saveGenetics, toGenetics } from "./genetics";
@@ -74,6 +75,8 @@ export function toInventoryItem(
     storageUnitId: row.storageUnitId,
     placement,
     costPerUnit: row.costPerUnit,
+    taxType: row.taxType,
+    itemClassCode: row.itemClassCode,
     isActive: row.isActive,
     description: row.description,
     descriptionSw: row.descriptionSw,
@@ -282,6 +285,8 @@ export function createInventoryItem(
         type: input.type,
         currentStock: input.currentStock,
         ...detailsOf(input),
+        // New semen is exempt unless said otherwise; an embryo waits for a Director.
+        taxType: input.taxType ?? (input.type === "sperm" ? "A" : null),
         createdAt: now,
         updatedAt: now,
       })
@@ -314,6 +319,8 @@ const detailsOf = (input: z.output<typeof inventoryItemUpdateSchema>) => ({
   expiryDate: input.expiryDate ?? null,
   description: input.description ?? null,
   ...(input.descriptionSw !== undefined && { descriptionSw: input.descriptionSw }),
+  ...(input.taxType !== undefined && { taxType: input.taxType }),
+  ...(input.itemClassCode !== undefined && { itemClassCode: input.itemClassCode || null }),
   geneticData: input.genetics?.heatTolerance
     ? { ...input.geneticData, heat_tolerance: toleranceLabels[input.genetics.heatTolerance] }
     : input.geneticData,
@@ -339,12 +346,16 @@ export function updateInventoryItem(
 ): Promise<InventoryItem> {
   return ctx.database.tx(async (db) => {
     const [current] = await db
-      .select({ costPerUnit: inventoryItems.costPerUnit })
+      .select({ costPerUnit: inventoryItems.costPerUnit, taxType: inventoryItems.taxType })
       .from(inventoryItems)
       .where(eq(inventoryItems.id, id));
     if (!current) throw notFound("Inventory item");
     if (input.costPerUnit !== current.costPerUnit && !can(actor.role, "pricing")) {
       throw forbidden("Only a Director may change a list price");
+    }
+    // What KRA is told the sale is taxed at is a Director's call, like the price.
+    if (input.taxType !== undefined && input.taxType !== current.taxType && !can(actor.role, "pricing")) {
+      throw forbidden("Only a Director may change an item's tax type");
     }
     await checkStorageUnit(db, input.storageUnitId);
     stockChanged();
@@ -375,7 +386,7 @@ export function reserveForCustomer(
       notForSale: () => conflict(`${productName(item)} (${item.itemId}) is not available for sale`),
       notes: input.notes || `Reserved from inventory (${item.itemId})`,
       createdBy: actorUserId,
-      bank: ctx.config.bank,
+      bank: await companyBank(db, ctx.config.bank),
     });
     const order = await last;
     return { order: toOrder(order), item: await loadItem(db, eq(inventoryItems.id, id)) };

@@ -21,6 +21,7 @@ import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/figures";
+import { companyBank } from "../settings/company";
 import { placeOrder } from "./place";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -74,7 +75,7 @@ export function createStaffOrder(
       expectedDeliveryDate,
       notes: input.notes,
       createdBy: actorUserId,
-      bank: ctx.config.bank,
+      bank: await companyBank(db, ctx.config.bank),
     });
     return toOrder(await last);
   });

@@ -19,6 +19,7 @@ import { confirmPayment, failPayment, recordReceivedPayment, refreshPaymentState
 import { refundPayment } from "../finance/refunds";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus } from "../orders/process";
+import { companyBank } from "../settings/company";
 import { parseStkCallback } from "./daraja";
 import { paymentMayBecome } from "./transitions";
 
@@ -76,9 +77,10 @@ export function toPayment(row: PaymentRow, orderNumber: string, paidBack: Refund
   };
 }
 
-export function paymentDetails(ctx: AppContext): PaymentDetails {
+/** How a client may pay: the bank details the Directors set (else the environment's), the paybill, the holds. */
+export async function paymentDetails(ctx: AppContext): Promise<PaymentDetails> {
   return {
-    ...ctx.config.bank,
+    ...(await ctx.database.read((db) => companyBank(db, ctx.config.bank))),
     paybill: ctx.config.mpesa.shortcode,
     cardAvailable: false,
     holdMpesaMinutes: ctx.config.holds.mpesaMinutes,

@@ -125,7 +125,7 @@ describe("reports", () => {
   });
 
   it("heads a PDF with the business's letterhead from settings and numbers every page", async () => {
-    await director.put("/api/settings/business", {
+    await director.put("/api/settings/company", {
       tradeName: "Urithi Genetics Ltd",
       address: "Plot 12, Kenyatta Avenue, Nakuru",
       phone: "+254 711 000 111",

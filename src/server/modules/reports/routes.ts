@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { forbidden } from "../../errors";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
-import { letterheadOf, readBusinessDetails } from "../settings/business";
+import { letterheadOf, readCompanySettings } from "../settings/company";
 import { reportCsv } from "./csv";
 import { reportPdf } from "./pdf";
 import { buildReport, withoutMoney } from "./service";
@@ -37,7 +37,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (request.query.type === "inventory" && !report.inventoryReport) {
         throw forbidden("Your role includes the sales reports only");
       }
-      const letterhead = letterheadOf(await readBusinessDetails(ctx));
+      const letterhead = letterheadOf(await readCompanySettings(ctx));
       const date = ctx.clock.now().toISOString().slice(0, 10);
       const file = `urithi-${request.query.type}-report-${date}.${request.query.format}`;
       reply.header("content-disposition", `attachment; filename="${file}"`);

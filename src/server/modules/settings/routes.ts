@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  businessDetailsReadSchema,
-  businessDetailsSchema,
+  companySettingsReadSchema,
+  companySettingsSchema,
   discountSettingsReadSchema,
   discountSettingsSchema,
 } from "../../../contract/settings";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
-import { readBusinessDetails, saveBusinessDetails } from "./business";
+import { readCompanySettings, saveCompanySettings } from "./company";
 import { readDiscountSettings, saveDiscountSettings } from "./discounts";
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,17 +25,17 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
   );
   const directors = { access: access.staff("settings") };
   r.get(
-    "/api/settings/business",
-    { config: directors, schema: { response: { 200: businessDetailsReadSchema } } },
-    () => readBusinessDetails(ctx),
+    "/api/settings/company",
+    { config: directors, schema: { response: { 200: companySettingsReadSchema } } },
+    () => readCompanySettings(ctx),
   );
   r.put(
-    "/api/settings/business",
+    "/api/settings/company",
     {
       config: directors,
-      schema: { body: businessDetailsSchema, response: { 200: businessDetailsReadSchema } },
+      schema: { body: companySettingsSchema, response: { 200: companySettingsReadSchema } },
     },
-    (request) => saveBusinessDetails(ctx, request.body, currentUser(request).id),
+    (request) => saveCompanySettings(ctx, request.body, currentUser(request).id),
   );
   r.put(
     "/api/settings/discounts",

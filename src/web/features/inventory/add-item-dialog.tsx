@@ -27,6 +27,7 @@ import {
   geneticsFromItem,
   geneticsToInput,
 } from "./genetics-fields";
+import { TaxFields } from "./tax-fields";
 
 const empty = {
   itemId: "",
@@ -35,6 +36,8 @@ const empty = {
   acquiredFrom: "",
   currentStock: "",
   costPerUnit: "",
+  taxType: "",
+  itemClassCode: "",
   storageUnitId: "",
   storageLocation: "",
   category: "",
@@ -62,6 +65,9 @@ const toInput = (f: Form) => ({
   acquiredFrom: f.acquiredFrom,
   currentStock: optionalNumber(f.currentStock),
   costPerUnit: optionalNumber(f.costPerUnit),
+  // Not chosen on a new item: the server's default (semen exempt); on an edit, left as it is.
+  taxType: f.taxType || undefined,
+  itemClassCode: f.itemClassCode || null,
   storageLocation: f.storageLocation,
   storageUnitId: f.storageUnitId ? Number(f.storageUnitId) : null,
   expiryDate: f.expiryDate || null,
@@ -117,6 +123,8 @@ const fromItem = (item: InventoryItem): Form => ({
   breedName: item.breedName,
   acquiredFrom: item.acquiredFrom,
   costPerUnit: String(item.costPerUnit),
+  taxType: item.taxType ?? "",
+  itemClassCode: item.itemClassCode ?? "",
   storageUnitId: item.storageUnitId ? String(item.storageUnitId) : "",
   storageLocation: item.storageLocation,
   category: item.geneticData.category,
@@ -206,6 +214,11 @@ export function AddItemDialog({ item, ...props }: DialogProps & { item?: Invento
         readOnly={Boolean(item) && !mayPrice}
         hint={item && !mayPrice ? "Only a Director may change a list price" : undefined}
         bind={form.field("costPerUnit")}
+      />
+      <TaxFields
+        taxType={form.field("taxType")}
+        itemClassCode={form.field("itemClassCode")}
+        mayChange={!item || mayPrice}
       />
       <Field
         label="Category *"

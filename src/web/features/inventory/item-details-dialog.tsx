@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Pencil, Printer } from "lucide-react";
 import { useState } from "react";
 import { categoryLabels, originLabels, stockMovementKindLabels } from "../../../contract/inventory";
+import { taxTypeLabels } from "../../../contract/tax";
 import { QrCode } from "../../components/qr-code";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -68,6 +69,11 @@ export function ItemDetailsDialog({
               <dd>{data.acquiredFrom}</dd>
               <dt className="text-gray-500">Price per unit</dt>
               <dd>{formatKes(data.costPerUnit)}</dd>
+              <dt className="text-gray-500">Tax type</dt>
+              <dd data-testid="tax-type">
+                {data.taxType ? taxTypeLabels[data.taxType] : "Not set: cannot be invoiced"}
+                {data.itemClassCode && ` · class ${data.itemClassCode}`}
+              </dd>
               <dt className="text-gray-500">Expiry</dt>
               <dd>{formatDate(data.expiryDate)}</dd>
               <dt className="text-gray-500">Breeding value</dt>

@@ -1,8 +1,8 @@
 import type { Backup, BackupSchedule } from "../../../contract/backups";
 import type { Pagination } from "../../../contract/pagination";
 import type {
-  BusinessDetails,
-  BusinessDetailsInput,
+  CompanySettings,
+  CompanySettingsInput,
   DiscountSettings,
   DiscountSettingsRead,
 } from "../../../contract/settings";
@@ -16,12 +16,12 @@ export const backupQueries = {
 
 export const settingsQueries = {
   discounts: () => getQuery<DiscountSettingsRead>("/api/settings/discounts"),
-  business: () => getQuery<BusinessDetails>("/api/settings/business"),
+  company: () => getQuery<CompanySettings>("/api/settings/company"),
 };
 
-export const useSaveBusiness = () =>
+export const useSaveCompany = () =>
   useApiMutation(
-    (input: BusinessDetailsInput) => apiJson<BusinessDetails>("PUT", "/api/settings/business", input),
+    (input: CompanySettingsInput) => apiJson<CompanySettings>("PUT", "/api/settings/company", input),
     {
       invalidates: ["/api/settings"],
     },

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../lib/format";
 import { usePage } from "../../lib/use-page";
 import { backupQueries, useBackUpNow } from "./api";
 import { BackupTable, formatSize } from "./backup-table";
-import { BusinessCard } from "./business-card";
+import { CompanyCard } from "./company-card";
 import { DiscountCard } from "./discount-card";
 
 function statsOf(schedule: BackupSchedule, last: Backup | undefined): Stat[] {
@@ -70,7 +70,7 @@ export default function SettingsPage() {
       filters={
         <>
           <div className="grid gap-6 lg:grid-cols-2">
-            <BusinessCard />
+            <CompanyCard />
             <DiscountCard />
           </div>
           {schedule.data?.overdue && (

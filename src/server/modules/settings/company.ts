@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import type { CompanySettings, companySettingsSchema } from "../../../contract/settings";
+import type { Config } from "../../config";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/adapter";
+import { businessSettings } from "../../db/schema";
+
+/**
+ * The business as its documents name it (the migration writes the one settings row). Bank details not set
+ * here yet are the BANK_* environment variables: the first-run defaults.
+ */
+export async function companySettings(db: Db, bank: Config["bank"]): Promise<CompanySettings> {
+  const [row] = await db.select().from(businessSettings);
+  return {
+    tradeName: row?.tradeName ?? "Urithi Genetics Ltd",
+    address: row?.address ?? "Nakuru, Kenya",
+    phone: row?.phone ?? null,
+    email: row?.email ?? null,
+    kraPin: row?.kraPin ?? null,
+    bhfId: row?.bhfId ?? "00",
+    bankName: row?.bankName ?? bank.bankName,
+    bankAccountName: row?.bankAccountName ?? bank.accountName,
+    bankAccountNumber: row?.bankAccountNumber ?? bank.accountNumber,
+    bankBranch: row?.bankBranch ?? bank.branch,
+  };
+}
+
+export const readCompanySettings = (ctx: AppContext) =>
+  ctx.database.read((db) => companySettings(db, ctx.config.bank));
+
+/** A Director changes them; who and when stay on the row. */
+export async function saveCompanySettings(
+  ctx: AppContext,
+  input: z.output<typeof companySettingsSchema>,
+  actorUserId: number,
+): Promise<CompanySettings> {
+  const changed = { ...input, updatedAt: ctx.clock.now(), updatedBy: actorUserId };
+  await ctx.database.tx((db) =>
+    db
+      .insert(businessSettings)
+      .values({ id: 1, ...changed })
+      .onConflictDoUpdate({ target: businessSettings.id, set: changed }),
+  );
+  return readCompanySettings(ctx);
+}
+
+/** The lines at the head of a printed report: name, address, contacts, and the KRA PIN once set. */
+export const letterheadOf = (c: CompanySettings): string[] =>
+  [
+    c.tradeName,
+    c.address,
+    [c.phone, c.email].filter(Boolean).join(" · "),
+    c.kraPin ? `KRA PIN ${c.kraPin}` : "",
+  ].filter(Boolean);
+
+/** The bank details clients paying by transfer are shown: the company's, else the environment's. */
+export async function companyBank(db: Db, defaults: Config["bank"]): Promise<Config["bank"]> {
+  const c = await companySettings(db, defaults);
+  return {
+    bankName: c.bankName,
+    accountName: c.bankAccountName,
+    accountNumber: c.bankAccountNumber,
+    branch: c.bankBranch,
+  };
+}
