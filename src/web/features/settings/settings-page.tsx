@@ -56,7 +56,7 @@ export default function SettingsPage() {
   return (
     <ListScreen
       title="Settings"
-      subtitle="Backups of the whole database: every order, payment and stock move. Keep a copy away from this server."
+      subtitle="The company as its documents name it, discounts, and backups of the whole database (keep a copy away from this server)."
       actions={
         <Button
           onClick={() => backUp.mutate(undefined, toastOutcome("Backup started", "Could not start a backup"))}
