@@ -34,7 +34,6 @@ import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { placeOrder } from "../orders/place";
 import { toOrder } from "../orders/service";
-import { companyBank } from "../settings/company";
 import { batchesOf, createBatch } from "./batches";
 import { pendingCountOf } from "./counts";
 import { saveGenetics, toGenetics } from "./genetics";
@@ -386,7 +385,6 @@ export function reserveForCustomer(
       notForSale: () => conflict(`${productName(item)} (${item.itemId}) is not available for sale`),
       notes: input.notes || `Reserved from inventory (${item.itemId})`,
       createdBy: actorUserId,
-      bank: await companyBank(db, ctx.config.bank),
     });
     const order = await last;
     return { order: toOrder(order), item: await loadItem(db, eq(inventoryItems.id, id)) };

@@ -30,7 +30,8 @@ export function notifyOrderPlaced(
     lines: Line[];
     /** From `orderApprovers`, read before the order was written. */
     approvers: Reader[];
-    bank: Config["bank"];
+    /** The company's bank details: given for a bank-transfer order, whose messages spell them out. */
+    bank?: Config["bank"];
     now: Date;
     client: Reader;
   },

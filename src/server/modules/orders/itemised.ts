@@ -5,7 +5,6 @@ import { can, type Role } from "../../../contract/roles";
 import type { AppContext } from "../../context";
 import { orders } from "../../db/schema";
 import { validationError } from "../../errors";
-import { companyBank } from "../settings/company";
 import { salesDiscountLimit } from "../settings/discounts";
 import { placeOrder } from "./place";
 import { deliveryDate, toOrder } from "./service";
@@ -45,7 +44,6 @@ export function createItemisedOrder(
       expectedDeliveryDate,
       notes: input.notes,
       createdBy: actor.id,
-      bank: await companyBank(db, ctx.config.bank),
     });
     if (discountPct === 0) return toOrder(await last);
     const [row] = await db

@@ -57,8 +57,8 @@ export interface OrderRequest {
   createdBy: number | null;
   /** An unpaid client order's stock is held until then. */
   holdExpiresAt?: Date | null;
-  /** The bank details the new order's messages give. */
-  bank: Config["bank"];
+  /** The bank details a bank-transfer order's messages give; other orders need none. */
+  bank?: Config["bank"];
 }
 
 /**

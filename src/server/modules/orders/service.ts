@@ -21,7 +21,6 @@ import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/figures";
-import { companyBank } from "../settings/company";
 import { placeOrder } from "./place";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -75,7 +74,6 @@ export function createStaffOrder(
       expectedDeliveryDate,
       notes: input.notes,
       createdBy: actorUserId,
-      bank: await companyBank(db, ctx.config.bank),
     });
     return toOrder(await last);
   });
