@@ -1,6 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
-import { asUser, loginAs, staffEmails } from "../../testing/test-app";
+import {
+  asUser,
+  clientEmail,
+  inventoryItem,
+  loginAs,
+  loginClient,
+  staffEmails,
+} from "../../testing/test-app";
 
 withTestApp();
 let director: ReturnType<typeof asUser>;
@@ -39,6 +48,28 @@ describe("company settings", () => {
     // Clients paying by transfer are shown the company's bank, not the environment's.
     const pay = (await t.app.inject({ method: "GET", url: "/api/payment-details" })).json();
     expect(pay).toMatchObject({ bankName: "Equity Bank Kenya", accountNumber: "0180291234567" });
+    // And a bank-transfer order's message names it.
+    const client = asUser(t.app, await loginClient(t.app, clientEmail));
+    const item = await inventoryItem(t, "SEM-HF-101");
+    const placed = await client.post("/api/client/orders", {
+      items: [{ productId: item.id, quantity: 1 }],
+      deliveryAddress: "Nyahururu",
+      paymentMethod: "bank",
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [sms] = await t.database.read((db) =>
+      db
+        .select({ body: outbox.body })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.orderId, placed.json().id),
+            eq(outbox.kind, "payment_bank_details"),
+            eq(outbox.channel, "sms"),
+          ),
+        ),
+    );
+    expect(sms!.body).toContain("Equity Bank Kenya a/c 0180291234567");
   });
 });
 
