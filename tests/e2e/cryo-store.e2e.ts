@@ -203,6 +203,11 @@ describe("the cryo store", () => {
     await dialog.getByRole("button", { name: "Place 3 straws" }).click();
     await dialog.getByRole("alert").getByText(`already holds ${boran.itemId}`).waitFor();
     await screenshot(page, "place-mixing-desktop", { fullPage: false });
+    // A lab technician at the tank holds a phone: the rows of canes still fit.
+    await page.setViewportSize(phone);
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    await screenshot(page, "place-mixing-phone", { fullPage: false });
+    await page.setViewportSize(desktop);
     await dialog.getByRole("button", { name: "Place anyway" }).click();
     await expectToast(page, "Straws placed");
     const [placed] = await (await page.request.get(`/api/storage/locate?q=${other.itemId}`)).json();
@@ -244,6 +249,10 @@ describe("the cryo store", () => {
     await found.fill("19");
     await dialog.getByText("20 on the map · -1").waitFor();
     await screenshot(page, "canister-count-desktop", { fullPage: false });
+    await page.setViewportSize(phone);
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    await screenshot(page, "canister-count-phone", { fullPage: false });
+    await page.setViewportSize(desktop);
     await dialog.getByRole("button", { name: "Save count" }).click();
     await page.getByTestId("toast").getByText("1 item counted.").waitFor();
     await canister.getByText("19/30").waitFor();

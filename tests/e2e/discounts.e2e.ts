@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectToast, newPage, screenshot, signInAsStaff } from "./support/browser";
+import { baseUrl, desktop, expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
 import { createCustomer, createStrawItem } from "./support/fixtures";
 import { browser } from "./support/session";
 
@@ -36,6 +36,14 @@ describe("the Sales Manager's discount limit", () => {
     await expectToast(director, "Discount limit saved");
     await director.getByText(/Last set by Grace/).waitFor();
     await screenshot(director, "settings-discounts", { fullPage: false });
+    // The same forms on a phone: one column, nothing wider than the screen.
+    await director.setViewportSize(phone);
+    await director.getByRole("form", { name: "Company details" }).scrollIntoViewIfNeeded();
+    expect(await director.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      phone.width,
+    );
+    await screenshot(director, "settings-phone");
+    await director.setViewportSize(desktop);
     const straw = await createStrawItem(director, 5);
     // New semen is exempt, and its record says so.
     await director.goto(`/inventory?item=${straw.id}`);
