@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type itemisedOrderInputSchema, type Order, serviceKindLabels } from "../../../contract/orders";
 import { can, type Role } from "../../../contract/roles";
 import type { AppContext } from "../../context";
-import { orders } from "../../db/schema";
 import { validationError } from "../../errors";
 import { salesDiscountLimit } from "../settings/discounts";
 import { placeOrder } from "./place";
@@ -23,7 +21,9 @@ export function createItemisedOrder(
   const expectedDeliveryDate = deliveryDate(input.expectedDeliveryDate, now);
   const discountPct = Math.max(0, ...input.lines.map((l) => l.discountPct));
   return ctx.database.tx(async (db) => {
-    const overLimit = !can(actor.role, "pricing") && discountPct > (await salesDiscountLimit(db));
+    // The limit is read only for a discount a Director did not give.
+    const overLimit =
+      discountPct > 0 && !can(actor.role, "pricing") && discountPct > (await salesDiscountLimit(db));
     const { last } = await placeOrder(db, now, {
       buyer: { kind: "customer", customerId: input.customerId },
       products: input.lines.map((l) => ({
@@ -44,13 +44,8 @@ export function createItemisedOrder(
       expectedDeliveryDate,
       notes: input.notes,
       createdBy: actor.id,
+      discountOverLimit: overLimit,
     });
-    if (discountPct === 0) return toOrder(await last);
-    const [row] = await db
-      .update(orders)
-      .set({ discountPct, discountOverLimit: overLimit })
-      .where(eq(orders.id, (await last).id))
-      .returning();
-    return toOrder(row!);
+    return toOrder(await last);
   });
 }

@@ -57,6 +57,8 @@ export interface OrderRequest {
   createdBy: number | null;
   /** An unpaid client order's stock is held until then. */
   holdExpiresAt?: Date | null;
+  /** Its largest line discount is above the Sales Manager's limit: only a Director may approve it. */
+  discountOverLimit?: boolean;
   /** The bank details a bank-transfer order's messages give; other orders need none. */
   bank?: Config["bank"];
 }
@@ -151,6 +153,8 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
     notes: request.notes ?? null,
     createdBy: request.createdBy,
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+    discountPct: Math.max(0, ...request.products.map((p) => p.discountPct ?? 0)),
+    discountOverLimit: request.discountOverLimit ?? false,
     now: now.toISOString(),
     lineItems: lines.map((l) => l.inventoryItemId),
     lineNames: lines.map((l) => l.productName),
@@ -245,6 +249,8 @@ const insertOrder = prepared<
     notes: string | null;
     createdBy: number | null;
     holdExpiresAt: string | null;
+    discountPct: number;
+    discountOverLimit: boolean;
     now: string;
     lineItems: (number | null)[];
     lineNames: string[];
@@ -259,7 +265,8 @@ const insertOrder = prepared<
       insert into ${orders} (id, order_number, source, customer_id, client_user_id, customer_name, customer_email,
         customer_phone, customer_location, order_type, status, total_amount_kes, total_amount_usd, currency,
         payment_method, delivery_address, delivery_contact, special_instructions, requested_delivery_date,
-        order_date, expected_delivery_date, notes, created_by, hold_expires_at, created_at, updated_at)
+        order_date, expected_delivery_date, notes, created_by, hold_expires_at, discount_pct, discount_over_limit,
+        created_at, updated_at)
       overriding system value
       values (${p.id}::int, ${p.orderNumber}::text, ${p.source}::order_source, ${p.customerId}::int,
         ${p.clientUserId}::int, ${p.customerName}::text, ${p.customerEmail}::text, ${p.customerPhone}::text,
@@ -267,8 +274,8 @@ const insertOrder = prepared<
         ${p.totalAmountUsd}::int, ${p.currency}::currency, ${p.paymentMethod}::payment_method,
         ${p.deliveryAddress}::text, ${p.deliveryContact}::jsonb, ${p.specialInstructions}::text,
         ${p.requestedDeliveryDate}::date, ${p.now}::timestamptz, ${p.expectedDeliveryDate}::timestamptz,
-        ${p.notes}::text, ${p.createdBy}::int, ${p.holdExpiresAt}::timestamptz, ${p.now}::timestamptz,
-        ${p.now}::timestamptz)
+        ${p.notes}::text, ${p.createdBy}::int, ${p.holdExpiresAt}::timestamptz, ${p.discountPct}::smallint,
+        ${p.discountOverLimit}::boolean, ${p.now}::timestamptz, ${p.now}::timestamptz)
       returning ${columnsOf(orders)}
     ), line_insert as (
       insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, quantity, unit_price_kes,
