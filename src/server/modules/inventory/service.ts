@@ -335,8 +335,10 @@ async function checkStorageUnit(db: Db, storageUnitId: number | null | undefined
     throw validationError("Unknown storage unit", { storageUnitId: "Choose an existing storage unit" });
 }
 
-/** Corrects an item's details (breed, supplier, price, storage, expiry, genetics); its stock is not touched. */
-/** Edits an item's details; its list price only with the `pricing` permission (Directors). */
+/**
+ * Corrects an item's details (breed, supplier, price, tax type, storage, expiry, genetics); its stock is not
+ * touched. Its list price and tax type change only with the `pricing` permission (Directors).
+ */
 export function updateInventoryItem(
   ctx: AppContext,
   id: number,

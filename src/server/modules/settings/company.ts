@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { businessSettings } from "../../db/schema";
+import { writeSettings } from "./row";
 
 /**
  * The business as its documents name it (the migration writes the one settings row). Bank details not set
@@ -34,13 +35,7 @@ export async function saveCompanySettings(
   input: z.output<typeof companySettingsSchema>,
   actorUserId: number,
 ): Promise<CompanySettings> {
-  const changed = { ...input, updatedAt: ctx.clock.now(), updatedBy: actorUserId };
-  await ctx.database.tx((db) =>
-    db
-      .insert(businessSettings)
-      .values({ id: 1, ...changed })
-      .onConflictDoUpdate({ target: businessSettings.id, set: changed }),
-  );
+  await writeSettings(ctx, input, actorUserId);
   return readCompanySettings(ctx);
 }
 

@@ -3,6 +3,7 @@ import type { DiscountSettings, DiscountSettingsRead } from "../../../contract/s
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { businessSettings, users } from "../../db/schema";
+import { writeSettings } from "./row";
 
 /** The Sales Manager's discount limit (the migration writes the one settings row). */
 export async function salesDiscountLimit(db: Db): Promise<number> {
@@ -34,23 +35,6 @@ export async function saveDiscountSettings(
   input: DiscountSettings,
   actorUserId: number,
 ): Promise<DiscountSettingsRead> {
-  await ctx.database.tx((db) =>
-    db
-      .insert(businessSettings)
-      .values({
-        id: 1,
-        salesDiscountLimitPct: input.salesDiscountLimitPct,
-        updatedAt: ctx.clock.now(),
-        updatedBy: actorUserId,
-      })
-      .onConflictDoUpdate({
-        target: businessSettings.id,
-        set: {
-          salesDiscountLimitPct: input.salesDiscountLimitPct,
-          updatedAt: ctx.clock.now(),
-          updatedBy: actorUserId,
-        },
-      }),
-  );
+  await writeSettings(ctx, { salesDiscountLimitPct: input.salesDiscountLimitPct }, actorUserId);
   return readDiscountSettings(ctx);
 }

@@ -12,6 +12,7 @@ import {
   tankLabel,
   type transferInputSchema,
 } from "../../../contract/cryo-store";
+import { containerLabelPattern } from "../../../contract/store-labels";
 import type { transferListQuery } from "../../../contract/tanks";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
@@ -202,7 +203,7 @@ async function locateIn(db: Db, q: string): Promise<ItemWhereabouts[]> {
           ilike(itemGenetics.sireName, pattern),
           eq(sql`upper(${canes.label})`, term.toUpperCase()),
           // A tank's or canister's label (T1, T1-C3): everything on its canes.
-          ...(/^T\d+(-C\d+)?$/i.test(term) ? [ilike(canes.label, `${term}-%`)] : []),
+          ...(containerLabelPattern.test(term) ? [ilike(canes.label, `${term}-%`)] : []),
         ),
       ),
     )

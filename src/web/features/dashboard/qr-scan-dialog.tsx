@@ -2,6 +2,7 @@ import { Camera, Search } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { InventoryItem } from "../../../contract/inventory";
+import { storeLabelPattern } from "../../../contract/store-labels";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { ModalDialog } from "../../components/ui/form-dialog";
@@ -19,9 +20,6 @@ type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetect
 function barcodeDetector(): BarcodeDetectorCtor | undefined {
   return (window as unknown as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
 }
-
-/** The store's labels: a tank "T1", a canister "T1-C3", a cane or goblet "T1-C3-2". */
-const storeLabel = /^T\d+(-C\d+(-\d+)?)?$/i;
 
 /**
  * Reads any label the system prints (an item's, a tank's, a canister's, a cane's) with the camera where the
@@ -49,7 +47,7 @@ export function QrScanDialog({
       return;
     }
     // A tank, canister or cane label opens the tank map at what it holds.
-    if (storeLabel.test(trimmed)) {
+    if (storeLabelPattern.test(trimmed)) {
       onOpenChange(false);
       navigate(`/storage?view=map&find=${encodeURIComponent(trimmed.toUpperCase())}`);
       return;

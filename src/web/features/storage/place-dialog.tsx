@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { ItemWhereabouts, PlacementInput } from "../../../contract/cryo-store";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -38,16 +38,15 @@ export function PlaceDialog({
     ...storeQueries.suggest(item.inventoryItemId, Math.max(item.unplaced, 1)),
     enabled: open && item.unplaced > 0,
   });
-  const [rows, setRows] = useState<Row[]>([]);
+  // The suggested run until the rows are edited; then the edited rows, even when all are removed.
+  const [edited, setEdited] = useState<Row[]>();
+  const rows =
+    edited ?? (suggestion.data?.placements ?? []).map((p) => ({ label: p.label, count: String(p.count) }));
+  const setRows = (change: (all: Row[]) => Row[]) => setEdited(change(rows));
   const [batchId, setBatchId] = useState("");
   const [mixing, setMixing] = useState<string>();
   const [error, setError] = useState<string>();
   const place = usePlaceStock();
-  useEffect(() => {
-    if (suggestion.data && rows.length === 0) {
-      setRows(suggestion.data.placements.map((p) => ({ label: p.label, count: String(p.count) })));
-    }
-  }, [suggestion.data, rows.length]);
 
   const options = caneOptions(maps.data, undefined, item.caneKind);
   const idOf = new Map(options.map(([id, text]) => [text.split(",")[0]!.toUpperCase(), Number(id)]));
@@ -73,7 +72,6 @@ export function PlaceDialog({
       onSuccess: (placed) => {
         toast({ title: "Straws placed", description: `${placed.itemId}: ${placed.unplaced} left to place.` });
         setMixing(undefined);
-        setRows([]);
         onOpenChange(false);
       },
       onError: (e) => {
