@@ -27,6 +27,7 @@ import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
+import { registerInvoiceRoutes } from "./modules/invoices/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
 import { createMetrics, type Metrics } from "./modules/metrics/registry";
 import { registerMetricsRoute } from "./modules/metrics/routes";
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMessageRoutes(app, ctx, transports);
   registerBackupRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
+  registerInvoiceRoutes(app, ctx);
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {

@@ -62,6 +62,14 @@ const envSchema = z.object({
   MPESA_CALLBACK_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   MPESA_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   HOLD_MPESA_MINUTES: positiveInt.default(30),
+  ETIMS_MODE: z
+    .enum(["simulator", "sandbox", "production", "off"], {
+      error: "must be simulator, sandbox, production or off",
+    })
+    .optional(),
+  ETIMS_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  ETIMS_DEVICE_SERIAL: z.string().max(100).optional(),
+  ETIMS_TIMEOUT_SECONDS: positiveInt.default(20),
   JOBS_INTERVAL_SECONDS: positiveInt.default(15),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   ORDERS_PER_MINUTE: positiveInt.default(10),
@@ -163,6 +171,18 @@ export interface Config {
     /** Where Daraja can reach this app from the internet (callbacks). */
     callbackBaseUrl: string;
   };
+  /**
+   * KRA eTIMS (OSCU): where tax documents go. The built-in simulator by default, off in production until
+   * KRA's sandbox or production is configured (documents then wait in the queue, and the screen says why).
+   */
+  etims: {
+    mode: "simulator" | "sandbox" | "production" | "off";
+    apiUrl: string;
+    deviceSerial: string;
+    timeoutMs: number;
+    /** KRA's receipt check, which the QR code on every document links to (Data=<PIN><bhfId><signature>). */
+    receiptCheckUrl: string;
+  };
   holds: { mpesaMinutes: number; bankHours: number; maxOpenUnpaidOrders: number; maxOpenUnpaidUnits: number };
   /** API requests one address may make per minute (shared by every instance). */
   rateLimitPerMinute: number;
@@ -215,7 +235,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.AT_USERNAME === undefined) !== (e.AT_API_KEY === undefined)) {
     throw new ConfigError("Invalid configuration: AT_USERNAME and AT_API_KEY must be set together");
   }
+  const etimsMode = e.ETIMS_MODE ?? (production ? "off" : "simulator");
+  if ((etimsMode === "sandbox" || etimsMode === "production") && !e.ETIMS_DEVICE_SERIAL) {
+    throw new ConfigError(
+      `Invalid configuration: ETIMS_MODE ${etimsMode} needs ETIMS_DEVICE_SERIAL (the serial KRA gave the OSCU)`,
+    );
+  }
   const self = `http://127.0.0.1:${e.PORT}`;
+  const oscuUrl = {
+    simulator: `${self}/etims-sim/etims-api`,
+    off: `${self}/etims-sim/etims-api`,
+    sandbox: "https://etims-api-sbx.kra.go.ke/etims-api",
+    production: "https://etims-api.kra.go.ke/etims-api",
+  };
+  const receiptCheck = "/common/link/etims/receipt/indexEtimsReceiptData?Data=";
+  const receiptHost = {
+    simulator: `${self}/etims-sim`,
+    off: "https://etims.kra.go.ke",
+    sandbox: "https://etims-sbx.kra.go.ke",
+    production: "https://etims.kra.go.ke",
+  };
   const atUrl =
     e.AT_USERNAME === "sandbox" ? "https://api.sandbox.africastalking.com" : "https://api.africastalking.com";
   const darajaUrl = {
@@ -254,6 +293,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passkey: e.MPESA_PASSKEY,
       apiUrl: (e.MPESA_API_URL ?? darajaUrl[e.MPESA_MODE]).replace(/\/$/, ""),
       callbackBaseUrl: (e.MPESA_CALLBACK_BASE_URL ?? self).replace(/\/$/, ""),
+    },
+    etims: {
+      mode: etimsMode,
+      apiUrl: (e.ETIMS_API_URL ?? oscuUrl[etimsMode]).replace(/\/$/, ""),
+      deviceSerial: e.ETIMS_DEVICE_SERIAL ?? "URITHI-SIM-0001",
+      timeoutMs: e.ETIMS_TIMEOUT_SECONDS * 1000,
+      receiptCheckUrl: `${receiptHost[etimsMode]}${receiptCheck}`,
     },
     holds: {
       mpesaMinutes: e.HOLD_MPESA_MINUTES,

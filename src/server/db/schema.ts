@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -46,6 +47,7 @@ import { roles } from "../../contract/roles";
 import { shipmentStatuses } from "../../contract/shipping";
 import { alertStatuses, storageUnitTypes } from "../../contract/storage";
 import { alertSeverities, levelMethods, levelUnits, storageAlertKinds } from "../../contract/tanks";
+import { etimsStatuses, taxDocumentKinds, type TaxLine } from "../../contract/invoices";
 import { taxTypes } from "../../contract/tax";
 import { vendorTypes } from "../../contract/vendors";
 
@@ -59,6 +61,8 @@ export const roleEnum = pgEnum("role", roles);
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const itemTypeEnum = pgEnum("item_type", itemTypes);
 export const taxTypeEnum = pgEnum("tax_type", taxTypes);
+export const taxDocumentKindEnum = pgEnum("tax_document_kind", taxDocumentKinds);
+export const etimsStatusEnum = pgEnum("etims_status", etimsStatuses);
 export const viabilityEnum = pgEnum("viability_status", viabilityStatuses);
 export const semenTypeEnum = pgEnum("semen_type", semenTypes);
 export const proofSourceEnum = pgEnum("proof_source", proofSources);
@@ -115,6 +119,8 @@ export const customers = pgTable(
     phone: text("phone").notNull(),
     address: text("address").notNull(),
     contactPerson: text("contact_person").notNull(),
+    /** The buyer's KRA PIN for tax invoices (a farm company claims the expense with it); optional. */
+    kraPin: text("kra_pin"),
     notes: text("notes"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -924,6 +930,8 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPriceKes: integer("unit_price_kes").notNull(),
     lineTotalKes: integer("line_total_kes").notNull(),
+    /** A service line's kind (AI, embryo transfer...): its tax type on the invoice follows from it. */
+    serviceKind: text("service_kind"),
   },
   (t) => [
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
@@ -1356,3 +1364,141 @@ export const backups = pgTable(
     index("backups_ok_idx").on(t.startedAt).where(sql`${t.status} = 'ok'`),
   ],
 );
+
+/**
+ * Tax invoices and credit notes (migration 0045). Written in the transaction of the sale or cancellation they
+ * record and never changed after (a trigger refuses edits to what was issued); only their eTIMS state moves,
+ * as the sender hands them to KRA in order. `etims_invc_no` is KRA's number, taken only when KRA accepts.
+ */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: id(),
+    kind: taxDocumentKindEnum("kind").notNull(),
+    number: text("number").notNull().unique(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    originalId: integer("original_id").references((): AnyPgColumn => taxDocuments.id),
+    customerId: integer("customer_id").references(() => customers.id),
+    clientUserId: integer("client_user_id").references(() => users.id),
+    buyerName: text("buyer_name").notNull(),
+    buyerPin: text("buyer_pin"),
+    buyerPhone: text("buyer_phone"),
+    paymentType: text("payment_type").notNull(),
+    reasonCode: text("reason_code"),
+    reason: text("reason"),
+    lines: jsonb("lines").$type<TaxLine[]>().notNull(),
+    totalKes: integer("total_kes").notNull(),
+    taxKes: integer("tax_kes").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    issuedBy: integer("issued_by").references(() => users.id),
+    etimsStatus: etimsStatusEnum("etims_status").notNull().default("queued"),
+    etimsInvcNo: integer("etims_invc_no"),
+    etimsAttempts: integer("etims_attempts").notNull().default(0),
+    etimsDueAt: timestamp("etims_due_at", { withTimezone: true }).notNull(),
+    etimsLastAttemptAt: timestamp("etims_last_attempt_at", { withTimezone: true }),
+    etimsError: text("etims_error"),
+    receiptNo: integer("receipt_no"),
+    totalReceiptNo: integer("total_receipt_no"),
+    internalData: text("internal_data"),
+    signature: text("signature"),
+    sdcId: text("sdc_id"),
+    sdcDateTime: text("sdc_date_time"),
+    /** How many times its PDF was printed: every print after the first is marked COPY. */
+    prints: integer("prints").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_one_invoice_key").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("tax_documents_etims_invc_no_key").on(t.etimsInvcNo),
+    index("tax_documents_order_idx").on(t.orderId, t.id),
+    index("tax_documents_etims_idx").on(t.etimsStatus, t.id),
+    index("tax_documents_customer_idx").on(t.customerId, t.issuedAt),
+    index("tax_documents_client_idx").on(t.clientUserId, t.issuedAt),
+    index("tax_documents_issued_idx").on(t.issuedAt, t.id),
+    index("tax_documents_total_idx").on(t.totalKes, t.id),
+  ],
+);
+
+/** Our own numbers for each kind of document: taken in the issuing transaction, so never twice and no gap. */
+export const documentCounters = pgTable("document_counters", {
+  kind: text("kind").primaryKey(),
+  last: integer("last").notNull().default(0),
+});
+
+/**
+ * This business's eTIMS control unit as KRA initialised it (one row), and the sender's lease: only the
+ * instance holding it sends, so KRA's invoice numbers go out in order.
+ */
+export const etimsDevice = pgTable(
+  "etims_device",
+  {
+    id: smallint("id").primaryKey().default(1),
+    tin: text("tin"),
+    bhfId: text("bhf_id"),
+    cmcKey: text("cmc_key"),
+    sdcId: text("sdc_id"),
+    mrcNo: text("mrc_no"),
+    lastInvcNo: integer("last_invc_no").notNull().default(0),
+    lastSarNo: integer("last_sar_no").notNull().default(0),
+    leaseToken: text("lease_token"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  },
+  (t) => [check("etims_device_one_row", sql`${t.id} = 1`)],
+);
+
+/** What KRA has been told of each item we sell: its registration and the stock it believes we hold. */
+export const etimsItems = pgTable("etims_items", {
+  itemCd: text("item_cd").primaryKey(),
+  tin: text("tin").notNull(),
+  taxType: text("tax_type").notNull(),
+  classCode: text("class_code").notNull(),
+  name: text("name").notNull(),
+  reportedStock: integer("reported_stock").notNull().default(0),
+});
+
+/** The eTIMS simulator's own books, as KRA's side would keep them (demo and tests only). */
+export const etimsSimDevices = pgTable(
+  "etims_sim_devices",
+  {
+    tin: text("tin").notNull(),
+    bhfId: text("bhf_id").notNull(),
+    cmcKey: text("cmc_key").notNull(),
+    sdcId: text("sdc_id").notNull(),
+    lastInvcNo: integer("last_invc_no").notNull().default(0),
+    receipts: integer("receipts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tin, t.bhfId] })],
+);
+export const etimsSimItems = pgTable(
+  "etims_sim_items",
+  {
+    tin: text("tin").notNull(),
+    itemCd: text("item_cd").notNull(),
+    taxType: text("tax_type").notNull(),
+    classCode: text("class_code").notNull(),
+    service: boolean("service").notNull(),
+    stock: integer("stock").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tin, t.itemCd] })],
+);
+export const etimsSimSales = pgTable(
+  "etims_sim_sales",
+  {
+    tin: text("tin").notNull(),
+    bhfId: text("bhf_id").notNull(),
+    invcNo: integer("invc_no").notNull(),
+    trdInvcNo: text("trd_invc_no").notNull(),
+    receiptType: text("receipt_type").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tin, t.bhfId, t.invcNo] })],
+);
+/** What the simulator was told to do to the next sale: refuse it with a reason, or take it and not answer. */
+export const etimsSimControl = pgTable("etims_sim_control", {
+  id: smallint("id").primaryKey().default(1),
+  refuseNext: text("refuse_next"),
+  silentNext: boolean("silent_next").notNull().default(false),
+});

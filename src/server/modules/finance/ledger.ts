@@ -3,6 +3,7 @@ import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../co
 import type { Db } from "../../db/adapter";
 import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { invoiceIfFinal } from "../invoices/issue";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { paymentMayBecome } from "../payments/transitions";
 
@@ -38,15 +39,13 @@ export async function refreshPaymentState(db: Db, orderId: number, now: Date): P
     .where(eq(orders.id, orderId));
   if (!order) throw notFound("Order");
   const paid = Number(agg!.paid);
+  const paymentStatus = derive(order.total, paid, Boolean(agg!.pending), Number(agg!.refunded) > 0);
   await db
     .update(orders)
-    .set({
-      amountPaidKes: paid,
-      refundedKes: Number(agg!.refunded),
-      paymentStatus: derive(order.total, paid, Boolean(agg!.pending), Number(agg!.refunded) > 0),
-      updatedAt: now,
-    })
+    .set({ amountPaidKes: paid, refundedKes: Number(agg!.refunded), paymentStatus, updatedAt: now })
     .where(eq(orders.id, orderId));
+  // Paid in full, the sale is final: its tax invoice is issued in this same transaction.
+  if (paymentStatus === "paid") await invoiceIfFinal(db, orderId, now);
   return Math.max(order.total - paid, 0);
 }
 

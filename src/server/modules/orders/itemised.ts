@@ -33,7 +33,11 @@ export function createItemisedOrder(
       })),
       services: input.services.map((s) => {
         const label = serviceKindLabels[s.service];
-        return { name: s.description ? `${label}: ${s.description}` : label, amountKes: s.amountKes };
+        return {
+          name: s.description ? `${label}: ${s.description}` : label,
+          amountKes: s.amountKes,
+          kind: s.service,
+        };
       }),
       notForSale: (ids) => {
         const i = input.lines.findIndex((l) => ids.includes(l.inventoryItemId));

@@ -35,7 +35,7 @@ export interface OrderRequest {
   /** Catalogue products, priced here from live prices (a discount only where the entry point allowed it). */
   products: { id: number; quantity: number; discountPct?: number }[];
   /** Services at an agreed amount: lines without stock. */
-  services?: { name: string; amountKes: number }[];
+  services?: { name: string; amountKes: number; kind: string }[];
   /** A staff order for an agreed amount without lines (the order form of SPEC). */
   amount?: {
     orderType: OrderRow["orderType"];
@@ -103,6 +103,7 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
         productName: `${productName(item)}${discount}`,
         breed: item.breedName as string | null,
         unitPriceKes: discountedPrice(item.costPerUnit, p.discountPct ?? 0),
+        serviceKind: null as string | null,
       };
     }),
     ...(request.services ?? []).map((s) => ({
@@ -111,6 +112,7 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
       productName: s.name,
       breed: null,
       unitPriceKes: s.amountKes,
+      serviceKind: s.kind,
     })),
   ];
   const types = new Set(items.map((item) => item.type));
@@ -159,6 +161,7 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
     lineItems: lines.map((l) => l.inventoryItemId),
     lineNames: lines.map((l) => l.productName),
     lineBreeds: lines.map((l) => l.breed),
+    lineServices: lines.map((l) => l.serviceKind),
     lineQuantities: lines.map((l) => l.quantity),
     linePrices: lines.map((l) => l.unitPriceKes),
   });
@@ -255,6 +258,7 @@ const insertOrder = prepared<
     lineItems: (number | null)[];
     lineNames: string[];
     lineBreeds: (string | null)[];
+    lineServices: (string | null)[];
     lineQuantities: number[];
     linePrices: number[];
   },
@@ -278,12 +282,12 @@ const insertOrder = prepared<
         ${p.discountOverLimit}::boolean, ${p.now}::timestamptz, ${p.now}::timestamptz)
       returning ${columnsOf(orders)}
     ), line_insert as (
-      insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, quantity, unit_price_kes,
-        line_total_kes)
-      select placed.id, l.item, l.name, l.breed, l.quantity, l.price, l.quantity * l.price
+      insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, service_kind, quantity,
+        unit_price_kes, line_total_kes)
+      select placed.id, l.item, l.name, l.breed, l.service, l.quantity, l.price, l.quantity * l.price
       from placed, unnest(${p.lineItems}::int[], ${p.lineNames}::text[], ${p.lineBreeds}::text[],
-                          ${p.lineQuantities}::int[], ${p.linePrices}::int[])
-                   with ordinality as l(item, name, breed, quantity, price, position)
+                          ${p.lineServices}::text[], ${p.lineQuantities}::int[], ${p.linePrices}::int[])
+                   with ordinality as l(item, name, breed, service, quantity, price, position)
       order by l.position
     )
     select * from placed`,

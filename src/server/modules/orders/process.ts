@@ -5,6 +5,7 @@ import {
   type OrderStatus,
   openOrderStatuses,
 } from "../../../contract/orders";
+import type { CreditReasonCode } from "../../../contract/invoices";
 import type { RefundDecision } from "../../../contract/payments";
 import { can, type Role } from "../../../contract/roles";
 import { type Db, rowsOf } from "../../db/adapter";
@@ -22,6 +23,7 @@ import { refreshPaymentState } from "../finance/ledger";
 import { refundOrderMoney } from "../finance/refunds";
 import { batchExpired } from "../inventory/batches";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
+import { creditInvoicedOrder, invoiceIfFinal } from "../invoices/issue";
 import { notifyStatusChange } from "../notifications/order-messages";
 import { recordOrderEvent } from "./events";
 
@@ -55,6 +57,8 @@ export interface StatusChange {
    * or "later". Required then; refused with REFUND_DECISION_REQUIRED when missing.
    */
   refund?: RefundDecision;
+  /** KRA's reason on the credit note when an invoiced order ends (06, refund, when not given). */
+  creditReason?: CreditReasonCode;
 }
 
 type Guard = (db: Db, order: OrderRow, change: StatusChange) => Promise<void> | void;
@@ -269,6 +273,17 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     actorUserId: change.actor.id,
     now: change.now,
   });
+  // Shipped on credit, the sale is final and its invoice goes with it (a paid order has one already); an
+  // invoiced sale that ends is credited.
+  if (change.to === "shipped") await invoiceIfFinal(db, orderId, change.now);
+  if (change.to === "rejected" || change.to === "cancelled") {
+    await creditInvoicedOrder(db, orderId, {
+      reasonCode: change.creditReason ?? "06",
+      reason: change.reason || `Order ${change.to}`,
+      actorUserId: change.actor.id,
+      now: change.now,
+    });
+  }
   await notifyStatusChange(db, row, change.to, {
     reason: change.clientNote ?? change.reason,
     bySystem: change.actor.id === null,

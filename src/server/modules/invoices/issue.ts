@@ -1,0 +1,179 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  type CreditReasonCode,
+  etimsPaymentType,
+  type TaxLine,
+} from "../../../contract/invoices";
+import type { TaxType } from "../../../contract/tax";
+import type { Db } from "../../db/adapter";
+import { customers, orders, payments, taxDocuments } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+import { recordOrderEvent } from "../orders/events";
+import { invoiceLines, linesOrThrow } from "./lines";
+import { nextDocumentNumber } from "./numbering";
+
+/**
+ * Issuing tax documents, each in the transaction of the change it records: an order's invoice when its sale
+ * is final, a credit note when an invoiced sale is undone. Both are queued for eTIMS in the same step.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type DocumentRow = typeof taxDocuments.$inferSelect;
+
+/** A sale is final when it is fully paid, or when it has shipped on credit: whichever comes first. */
+export function saleIsFinal(order: OrderRow): boolean {
+  if (order.status === "rejected" || order.status === "cancelled") return false;
+  if (order.paymentStatus === "paid") return true;
+  return order.onCredit && (order.status === "shipped" || order.status === "delivered");
+}
+
+export async function invoiceOf(db: Db, orderId: number): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")));
+  return row ?? null;
+}
+
+/**
+ * How the order was paid, as KRA codes it: on credit when it ships unpaid, else the method of its last
+ * payment (or the one it was placed with).
+ */
+async function paymentTypeOf(db: Db, order: OrderRow): Promise<string> {
+  if (order.onCredit && order.paymentStatus !== "paid") return etimsPaymentType(null, true);
+  const [last] = await db
+    .select({ method: payments.method })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('paid', 'part_refunded')`))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return etimsPaymentType(last?.method ?? order.paymentMethod, false);
+}
+
+async function buyerPin(db: Db, order: OrderRow): Promise<string | null> {
+  if (order.customerId === null) return null;
+  const [c] = await db
+    .select({ kraPin: customers.kraPin })
+    .from(customers)
+    .where(eq(customers.id, order.customerId));
+  return c?.kraPin ?? null;
+}
+
+async function insertDocument(
+  db: Db,
+  order: OrderRow,
+  doc: {
+    kind: DocumentRow["kind"];
+    lines: TaxLine[];
+    paymentType: string;
+    originalId?: number;
+    reasonCode?: CreditReasonCode;
+    reason?: string;
+    actorUserId: number | null;
+    now: Date;
+  },
+): Promise<DocumentRow> {
+  const totalKes = doc.lines.reduce((s, l) => s + l.totalKes, 0);
+  const [row] = await db
+    .insert(taxDocuments)
+    .values({
+      kind: doc.kind,
+      number: await nextDocumentNumber(db, doc.kind),
+      orderId: order.id,
+      originalId: doc.originalId ?? null,
+      customerId: order.customerId,
+      clientUserId: order.clientUserId,
+      buyerName: order.customerName,
+      buyerPin: await buyerPin(db, order),
+      buyerPhone: order.customerPhone,
+      paymentType: doc.paymentType,
+      reasonCode: doc.reasonCode ?? null,
+      reason: doc.reason ?? null,
+      lines: doc.lines,
+      totalKes,
+      taxKes: doc.lines.reduce((s, l) => s + l.taxKes, 0),
+      issuedAt: doc.now,
+      issuedBy: doc.actorUserId,
+      etimsDueAt: doc.now,
+    })
+    .returning();
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    from: order.status,
+    to: order.status,
+    note: `${doc.kind === "invoice" ? "Tax invoice" : "Credit note"} ${row!.number} issued (KSh ${totalKes.toLocaleString("en-KE")})`,
+    changes: null,
+    actorUserId: doc.actorUserId,
+    now: doc.now,
+  });
+  return row!;
+}
+
+/**
+ * Issues the order's invoice, once: a second call answers the one issued. Refused (409) while a line has no
+ * tax type; an order without lines is invoiced only with the tax type its issuer names.
+ */
+export async function issueInvoice(
+  db: Db,
+  orderId: number,
+  by: { actorUserId: number | null; now: Date; taxType?: TaxType },
+): Promise<DocumentRow> {
+  // The order's row lock makes a payment and a dispatch that both finish the sale issue one invoice.
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound("Order");
+  const issued = await invoiceOf(db, orderId);
+  if (issued) return issued;
+  if (order.status === "rejected" || order.status === "cancelled") {
+    throw conflict(`Order ${order.orderNumber} is ${order.status}: there is no sale to invoice`);
+  }
+  const lines = linesOrThrow(await invoiceLines(db, order, by.taxType));
+  return insertDocument(db, order, {
+    kind: "invoice",
+    lines,
+    paymentType: await paymentTypeOf(db, order),
+    actorUserId: by.actorUserId,
+    now: by.now,
+  });
+}
+
+/**
+ * Issues the invoice of an order whose sale just became final, unless it has one. A line without a tax type
+ * does not stop the payment or the dispatch that got here: the order waits for its invoice, and the order
+ * view and the eTIMS screen say why.
+ */
+export async function invoiceIfFinal(db: Db, orderId: number, now: Date): Promise<DocumentRow | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || !saleIsFinal(order) || (await invoiceOf(db, orderId))) return null;
+  const lines = await invoiceLines(db, order);
+  if ("blocked" in lines) return null;
+  return issueInvoice(db, orderId, { actorUserId: null, now });
+}
+
+/**
+ * An invoiced sale undone (the order cancelled or rejected): one credit note for what its invoice still
+ * carries, naming the invoice, with KRA's reason code.
+ */
+export async function creditInvoicedOrder(
+  db: Db,
+  orderId: number,
+  by: { reasonCode: CreditReasonCode; reason: string; actorUserId: number | null; now: Date },
+): Promise<DocumentRow | null> {
+  const invoice = await invoiceOf(db, orderId);
+  if (!invoice) return null;
+  const [credited] = await db
+    .select({ kes: sql<number>`coalesce(sum(${taxDocuments.totalKes}), 0)::int` })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.originalId, invoice.id), eq(taxDocuments.kind, "credit_note")));
+  if (credited!.kes >= invoice.totalKes) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return insertDocument(db, order!, {
+    kind: "credit_note",
+    lines: invoice.lines,
+    paymentType: invoice.paymentType,
+    originalId: invoice.id,
+    reasonCode: by.reasonCode,
+    reason: by.reason,
+    actorUserId: by.actorUserId,
+    now: by.now,
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  documentListQuery,
+  issueInvoiceSchema,
+  taxDocumentRowSchema,
+  taxDocumentSchema,
+} from "../../../contract/invoices";
+import type { AppContext } from "../../context";
+import { taxDocuments } from "../../db/schema";
+import { access } from "../../http/access";
+import { currentUser } from "../../http/auth-hook";
+import { countMatching, withTotal } from "../../http/list-total";
+import { idParams } from "../../http/params";
+import { creditNote, documentFilter, issueOrderInvoice, listDocuments, orderInvoice } from "./service";
+
+/** Tax invoices and credit notes: for staff, and for the client whose order they are. */
+export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const document = { 200: taxDocumentSchema };
+
+  r.get(
+    "/api/orders/:id/invoice",
+    { config: { access: access.anySession }, schema: { params: idParams, response: document } },
+    (request) => orderInvoice(ctx, currentUser(request), request.params.id),
+  );
+  r.post(
+    "/api/orders/:id/invoice",
+    {
+      config: { access: access.staff("orders:write", "finance") },
+      schema: { params: idParams, body: issueInvoiceSchema, response: { 201: taxDocumentSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await issueOrderInvoice(ctx, currentUser(request), request.params.id, request.body.taxType)),
+  );
+  r.get(
+    "/api/credit-notes/:id",
+    { config: { access: access.anySession }, schema: { params: idParams, response: document } },
+    (request) => creditNote(ctx, currentUser(request), request.params.id),
+  );
+  r.get(
+    "/api/client/invoices",
+    {
+      config: { access: access.client },
+      schema: { querystring: documentListQuery, response: { 200: z.array(taxDocumentRowSchema) } },
+    },
+    (request, reply) => {
+      const where = documentFilter(request.query, currentUser(request).id);
+      return withTotal(
+        reply,
+        listDocuments(ctx, request.query, where),
+        countMatching(ctx, taxDocuments, where),
+      );
+    },
+  );
+}
