@@ -32,6 +32,7 @@ import {
   toleranceLevels,
 } from "../../contract/genetics";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
+import { etimsStatuses, type TaxLine, taxDocumentKinds } from "../../contract/invoices";
 import { languages } from "../../contract/languages";
 import { messageChannels, messageKinds, notifyChannels, outboxStatuses } from "../../contract/messages";
 import { currencies } from "../../contract/money";
@@ -47,7 +48,6 @@ import { roles } from "../../contract/roles";
 import { shipmentStatuses } from "../../contract/shipping";
 import { alertStatuses, storageUnitTypes } from "../../contract/storage";
 import { alertSeverities, levelMethods, levelUnits, storageAlertKinds } from "../../contract/tanks";
-import { etimsStatuses, taxDocumentKinds, type TaxLine } from "../../contract/invoices";
 import { taxTypes } from "../../contract/tax";
 import { vendorTypes } from "../../contract/vendors";
 

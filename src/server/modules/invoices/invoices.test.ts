@@ -125,7 +125,9 @@ describe("tax invoices", () => {
   });
 
   it("puts an exempt insemination and a standard-rated consultation in their own bands", async () => {
-    const [customer] = await t.database.read((db) => db.select({ id: customers.id }).from(customers).limit(1));
+    const [customer] = await t.database.read((db) =>
+      db.select({ id: customers.id }).from(customers).limit(1),
+    );
     const placed = await director.post("/api/orders/itemised", {
       customerId: customer!.id,
       lines: [{ inventoryItemId: (await inventoryItem(t, "SEM-JE-106")).id, quantity: 1 }],
@@ -161,7 +163,10 @@ describe("tax invoices", () => {
 
     const read = await client.get(`/api/credit-notes/${note.id}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ originalNumber: invoice.number, reason: "Client changed their mind" });
+    expect(read.json()).toMatchObject({
+      originalNumber: invoice.number,
+      reason: "Client changed their mind",
+    });
     expect((await director.get(`/api/credit-notes/${note.id}`)).statusCode).toBe(200);
     const mine = await client.get("/api/client/invoices?limit=50");
     expect(mine.statusCode).toBe(200);
@@ -175,9 +180,7 @@ describe("tax invoices", () => {
     await pay(order.id, order.totalAmountKes);
     const [doc] = await documentsOf(order.id);
     await expect(
-      t.database.tx((db) =>
-        db.update(taxDocuments).set({ totalKes: 1 }).where(eq(taxDocuments.id, doc!.id)),
-      ),
+      t.database.tx((db) => db.update(taxDocuments).set({ totalKes: 1 }).where(eq(taxDocuments.id, doc!.id))),
     ).rejects.toThrow();
     await expect(
       t.database.tx((db) => db.delete(taxDocuments).where(eq(taxDocuments.id, doc!.id))),

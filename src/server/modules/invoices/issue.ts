@@ -1,9 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import {
-  type CreditReasonCode,
-  etimsPaymentType,
-  type TaxLine,
-} from "../../../contract/invoices";
+import { type CreditReasonCode, etimsPaymentType, type TaxLine } from "../../../contract/invoices";
 import type { TaxType } from "../../../contract/tax";
 import type { Db } from "../../db/adapter";
 import { customers, orders, payments, taxDocuments } from "../../db/schema";

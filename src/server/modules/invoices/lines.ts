@@ -53,7 +53,9 @@ export async function invoiceLines(
       ].map(withTax),
     };
   }
-  const untaxed = [...new Set(rows.filter((r) => r.line.inventoryItemId !== null && !r.taxType).map((r) => r.itemCode!))];
+  const untaxed = [
+    ...new Set(rows.filter((r) => r.line.inventoryItemId !== null && !r.taxType).map((r) => r.itemCode!)),
+  ];
   if (untaxed.length > 0) {
     return {
       blocked: `Order ${order.orderNumber} cannot be invoiced: ${untaxed.join(", ")} ${untaxed.length === 1 ? "has" : "have"} no tax type. A Director sets it on the item (Inventory), then the invoice can be issued.`,

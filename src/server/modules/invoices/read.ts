@@ -15,7 +15,12 @@ import { companySettings } from "../settings/company";
 type DocumentRow = typeof taxDocuments.$inferSelect;
 
 /** Where the document stands with KRA, and the QR link to KRA's receipt check once accepted. */
-export function etimsAnswer(row: DocumentRow, receiptCheckUrl: string, tin: string | null, bhfId: string): EtimsAnswer {
+export function etimsAnswer(
+  row: DocumentRow,
+  receiptCheckUrl: string,
+  tin: string | null,
+  bhfId: string,
+): EtimsAnswer {
   const accepted = row.etimsStatus === "accepted";
   return {
     status: row.etimsStatus,
@@ -53,7 +58,6 @@ export async function documentRows(
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-
 /** The company's PIN and branch the QR links carry (the PIN the documents were sent under). */
 export async function etimsIdentity(ctx: AppContext, db: Db) {
   const company = await companySettings(db, ctx.config.bank);
@@ -84,8 +88,16 @@ export function toTaxDocument({ doc, orderNumber, originalNumber }: Joined, id: 
 }
 
 export function toDocumentRow(joined: Joined, id: Identity): TaxDocumentRow {
-  const { lines: _l, bands: _b, reasonCode: _c, reason: _r, buyerPin: _p, paymentType: _t, taxKes: _x, ...row } =
-    toTaxDocument(joined, id);
+  const {
+    lines: _l,
+    bands: _b,
+    reasonCode: _c,
+    reason: _r,
+    buyerPin: _p,
+    paymentType: _t,
+    taxKes: _x,
+    ...row
+  } = toTaxDocument(joined, id);
   return row;
 }
 

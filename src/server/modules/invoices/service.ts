@@ -1,11 +1,11 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { sortBy } from "../../http/list-sort";
 import type { documentListQuery, TaxDocument, TaxDocumentRow } from "../../../contract/invoices";
 import type { TaxType } from "../../../contract/tax";
 import type { AppContext } from "../../context";
 import { orders, taxDocuments } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
+import { sortBy } from "../../http/list-sort";
 import type { SessionUserRow as SessionUser } from "../auth/sessions";
 import { issueInvoice } from "./issue";
 import { documentRows, etimsIdentity, invoiceOfOrder, readDocument, toDocumentRow } from "./read";
@@ -20,7 +20,11 @@ async function mayRead(ctx: AppContext, user: SessionUser, orderId: number): Pro
 }
 
 /** The order's tax invoice; 404 until it is issued. */
-export async function orderInvoice(ctx: AppContext, user: SessionUser, orderId: number): Promise<TaxDocument> {
+export async function orderInvoice(
+  ctx: AppContext,
+  user: SessionUser,
+  orderId: number,
+): Promise<TaxDocument> {
   await mayRead(ctx, user, orderId);
   return readDocument(ctx, invoiceOfOrder(orderId), "Invoice");
 }
@@ -45,7 +49,9 @@ export async function issueOrderInvoice(
   taxType: TaxType | undefined,
 ): Promise<TaxDocument> {
   if (user.role === "client") throw forbidden("Staff issue invoices");
-  await ctx.database.tx((db) => issueInvoice(db, orderId, { actorUserId: user.id, now: ctx.clock.now(), taxType }));
+  await ctx.database.tx((db) =>
+    issueInvoice(db, orderId, { actorUserId: user.id, now: ctx.clock.now(), taxType }),
+  );
   return readDocument(ctx, invoiceOfOrder(orderId), "Invoice");
 }
 

@@ -1,11 +1,11 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import type { CreditReasonCode } from "../../../contract/invoices";
 import {
   canTransition,
   lockedOrderStatuses,
   type OrderStatus,
   openOrderStatuses,
 } from "../../../contract/orders";
-import type { CreditReasonCode } from "../../../contract/invoices";
 import type { RefundDecision } from "../../../contract/payments";
 import { can, type Role } from "../../../contract/roles";
 import { type Db, rowsOf } from "../../db/adapter";
