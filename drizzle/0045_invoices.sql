@@ -1,4 +1,4 @@
-CREATE TYPE "public"."etims_status" AS ENUM('queued', 'sending', 'accepted', 'refused');--> statement-breakpoint
+CREATE TYPE "public"."etims_status" AS ENUM('queued', 'sending', 'accepted', 'refused', 'voided');--> statement-breakpoint
 CREATE TYPE "public"."tax_document_kind" AS ENUM('invoice', 'credit_note');--> statement-breakpoint
 CREATE TABLE "document_counters" (
 	"kind" text PRIMARY KEY NOT NULL,
@@ -108,7 +108,7 @@ ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_original_id_tax_docume
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_client_user_id_users_id_fk" FOREIGN KEY ("client_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_issued_by_users_id_fk" FOREIGN KEY ("issued_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "tax_documents_one_invoice_key" ON "tax_documents" USING btree ("order_id") WHERE "tax_documents"."kind" = 'invoice';--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_documents_one_invoice_key" ON "tax_documents" USING btree ("order_id") WHERE ("tax_documents"."kind" = 'invoice' and "tax_documents"."etims_status" <> 'voided');--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_etims_invc_no_key" ON "tax_documents" USING btree ("etims_invc_no");--> statement-breakpoint
 CREATE INDEX "tax_documents_order_idx" ON "tax_documents" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "tax_documents_etims_idx" ON "tax_documents" USING btree ("etims_status","id");--> statement-breakpoint

@@ -12,14 +12,18 @@ import { type TaxType, taxRatePct, taxTypes, taxWithin } from "./tax";
 export const taxDocumentKinds = ["invoice", "credit_note"] as const;
 export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
 
-/** Where a document is with KRA: waiting to go, on its way (an answer may have been lost), taken or refused. */
-export const etimsStatuses = ["queued", "sending", "accepted", "refused"] as const;
+/**
+ * Where a document is with KRA: waiting to go, on its way (an answer may have been lost), taken or
+ * refused; or voided, when a refused invoice KRA never took was issued again with its items corrected.
+ */
+export const etimsStatuses = ["queued", "sending", "accepted", "refused", "voided"] as const;
 export type EtimsStatus = (typeof etimsStatuses)[number];
 export const etimsStatusLabels: Record<EtimsStatus, string> = {
   queued: "Queued",
   sending: "Sending",
   accepted: "Accepted by KRA",
   refused: "Refused by KRA",
+  voided: "Voided (issued again)",
 };
 
 /** KRA's credit note reasons (rfdRsnCd). */
@@ -158,3 +162,20 @@ export type DocumentListQuery = z.input<typeof documentListQuery>;
 
 /** POST /api/orders/:id/invoice: staff issue it by hand; an order without lines needs its tax type named. */
 export const issueInvoiceSchema = z.object({ taxType: z.enum(taxTypes).optional() });
+
+/** GET /api/etims/summary: what the dashboard's banner and the eTIMS screen's header count. */
+export const etimsSummarySchema = z.object({
+  mode: z.enum(["simulator", "sandbox", "production", "off"]),
+  /** Whether the company's KRA PIN is set: nothing is sent without it. */
+  pinSet: z.boolean(),
+  queued: z.number(),
+  refused: z.number(),
+  /** Documents waiting longer than STUCK_MINUTES for KRA (no answer, or not sent). */
+  stuck: z.number(),
+});
+export type EtimsSummary = z.infer<typeof etimsSummarySchema>;
+export const STUCK_MINUTES = 15;
+
+/** POST /api/etims/documents/resend: every refused document at once, or the ones named. */
+export const bulkResendSchema = z.object({ ids: z.array(z.number().int().positive()).max(500).optional() });
+export const resentSchema = z.object({ resent: z.number() });

@@ -25,6 +25,7 @@ import { registerCatalogueRoutes } from "./modules/catalogue/routes";
 import { registerClientRoutes } from "./modules/client/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
+import { registerEtimsRoutes } from "./modules/etims/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBackupRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerInvoiceRoutes(app, ctx);
+  registerEtimsRoutes(app, ctx);
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {

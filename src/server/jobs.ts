@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "./db/adapter";
 import { vacuumWhereDue } from "./db/vacuum";
 import { sweepRateLimits } from "./http/rate-limit";
 import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";
+import { sendEtimsDocuments } from "./modules/etims/sender";
 import { databaseUp } from "./modules/health/probe";
 import {
   expireItems,
@@ -71,12 +72,18 @@ const backupJobs: Job[] = [
   { name: "backup_alarms", run: alarmBackups, logs: "told the Directors of backup trouble" },
 ];
 
-/** On a shorter beat, so a farmer hears within seconds: the outbox's SMS and email. */
-const outboxJob: Job = {
-  name: "outbox",
-  run: async (ctx) => (await drainOutbox(ctx, ctx.transports)).failed,
-  logs: "messages failed for good",
-};
+/**
+ * On a shorter beat, so a farmer hears within seconds and KRA has each sale within seconds: the outbox's
+ * SMS and email, and the eTIMS queue's tax documents.
+ */
+const outboxJobs: Job[] = [
+  {
+    name: "outbox",
+    run: async (ctx) => (await drainOutbox(ctx, ctx.transports)).failed,
+    logs: "messages failed for good",
+  },
+  { name: "etims", run: sendEtimsDocuments, logs: "tax documents accepted by KRA" },
+];
 
 interface Beat {
   ctx: AppContext;
@@ -141,7 +148,7 @@ export function startJobs(
   state.enabled = true;
   const timers = [
     every(everyMs, () => runBeat(maintenanceJobs, beat)),
-    every(Math.min(everyMs, 3000), () => runBeat([outboxJob], beat)),
+    every(Math.min(everyMs, 3000), () => runBeat(outboxJobs, beat)),
     every(Math.min(everyMs, 60_000), () => runBeat(backupJobs, beat)),
   ];
   return () => {

@@ -112,3 +112,8 @@ export function splitByMonths(range: DayRange): MonthSplit {
 export function nairobiDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS);
 }
+
+/** A moment as KRA's and Safaricom's APIs write it: YYYYMMDDHHmmss in Nairobi time. */
+export function nairobiStamp(now: Date): string {
+  return new Date(now.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 19).replace(/[-T:]/g, "");
+}

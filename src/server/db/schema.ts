@@ -1409,7 +1409,9 @@ export const taxDocuments = pgTable(
     prints: integer("prints").notNull().default(0),
   },
   (t) => [
-    uniqueIndex("tax_documents_one_invoice_key").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("tax_documents_one_invoice_key")
+      .on(t.orderId)
+      .where(sql`(${t.kind} = 'invoice' and ${t.etimsStatus} <> 'voided')`),
     uniqueIndex("tax_documents_etims_invc_no_key").on(t.etimsInvcNo),
     index("tax_documents_order_idx").on(t.orderId, t.id),
     index("tax_documents_etims_idx").on(t.etimsStatus, t.id),

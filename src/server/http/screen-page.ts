@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Drawing } from "../../contract/first-reads";
 import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../contract/languages";
+import { escapeHtml } from "./escape-html";
 
 /**
  * The language to draw a page in: the one the browser last showed (its cookie), else Kiswahili when the
@@ -12,9 +13,6 @@ export function pageLanguage(request: FastifyRequest): Language {
   const asked = (request.headers["accept-language"] ?? "").split(",");
   return asked.some((l) => l.trim().toLowerCase().startsWith("sw")) ? "sw" : "en";
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /**
  * index.html with the page's answers at the end of its body (the head's script and preload tags reach the

@@ -74,6 +74,13 @@ export async function createTestApp(
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     baseUrl = address;
     if (config.mpesa.mode === "simulator") config.mpesa.apiUrl = `${address}/mpesa-sim`;
+    if (config.etims.mode === "simulator") {
+      config.etims.apiUrl = `${address}/etims-sim/etims-api`;
+      config.etims.receiptCheckUrl = config.etims.receiptCheckUrl.replace(
+        /^http:\/\/127\.0\.0\.1:\d+/,
+        address,
+      );
+    }
     config.mpesa.callbackBaseUrl = address;
   }
   return {

@@ -527,6 +527,12 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
       order by (b.received_at::date <= r.service_date) desc, b.received_at desc, b.id limit 1)
     where r.inventory_item_id is not null and r.batch_id is null`);
 
+  // A demo KRA PIN, so tax invoices go to the eTIMS simulator from the first sale.
+  await db
+    .insert(t.businessSettings)
+    .values({ id: 1, kraPin: "P051234567X" })
+    .onConflictDoUpdate({ target: t.businessSettings.id, set: { kraPin: "P051234567X" } });
+
   await db.insert(t.vendors).values(
     seedVendors.map((v, i) => ({
       ...v,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { type CreditReasonCode, etimsPaymentType, type TaxLine } from "../../../contract/invoices";
 import type { TaxType } from "../../../contract/tax";
 import type { Db } from "../../db/adapter";
@@ -27,7 +27,13 @@ export async function invoiceOf(db: Db, orderId: number): Promise<DocumentRow | 
   const [row] = await db
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, "invoice")));
+    .where(
+      and(
+        eq(taxDocuments.orderId, orderId),
+        eq(taxDocuments.kind, "invoice"),
+        ne(taxDocuments.etimsStatus, "voided"),
+      ),
+    );
   return row ?? null;
 }
 
@@ -172,4 +178,34 @@ export async function creditInvoicedOrder(
     actorUserId: by.actorUserId,
     now: by.now,
   });
+}
+
+const sameTaxes = (a: TaxLine[], b: TaxLine[]) =>
+  a.length === b.length &&
+  a.every((l, i) => l.taxType === b[i]!.taxType && l.itemClassCode === b[i]!.itemClassCode);
+
+/**
+ * A refused invoice whose items a Director has since corrected (tax type or class): KRA never took it, so it
+ * is voided, keeping its number in the sequence, and the order's invoice is issued again from the items as
+ * they are now. Answers the new invoice, or null when nothing changed (it is simply sent again).
+ */
+export async function reissueCorrected(
+  db: Db,
+  doc: DocumentRow,
+  by: { actorUserId: number | null; now: Date },
+): Promise<DocumentRow | null> {
+  if (doc.kind !== "invoice" || doc.etimsStatus !== "refused") return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, doc.orderId)).for("update");
+  const wholeOrder =
+    doc.lines.length === 1 && doc.lines[0]!.inventoryItemId === null ? doc.lines[0]!.taxType : undefined;
+  const current = await invoiceLines(db, order!, wholeOrder);
+  if ("blocked" in current || sameTaxes(current.lines, doc.lines)) return null;
+  await db
+    .update(taxDocuments)
+    .set({
+      etimsStatus: "voided",
+      etimsError: `${doc.etimsError ?? ""} Voided: issued again with its items corrected.`.trim(),
+    })
+    .where(eq(taxDocuments.id, doc.id));
+  return issueInvoice(db, doc.orderId, { ...by, taxType: wholeOrder });
 }

@@ -1,5 +1,6 @@
 import { type Language, languageLocales } from "../../../contract/languages";
 import type { MessageKind } from "../../../contract/messages";
+import { escapeHtml } from "../../http/escape-html";
 
 /** What a message may tell; each template reads the facts it needs. */
 export interface MessageFacts {
@@ -246,9 +247,6 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     }),
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const emailWords = {
   en: { hello: "Hello", item: "Item", qty: "Qty", total: "Total", thanks: "The Urithi Genetics team" },

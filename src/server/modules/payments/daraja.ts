@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
+import { nairobiStamp } from "../../time";
 
 /**
  * A client for Safaricom's Daraja API (Lipa na M-Pesa Online): OAuth, STK push and STK query. The same code
@@ -27,10 +28,7 @@ export interface StkQueryResult {
 }
 
 /** Daraja's timestamp, YYYYMMDDHHmmss in Nairobi time. */
-export function darajaTimestamp(now: Date): string {
-  const eat = new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString();
-  return eat.slice(0, 19).replace(/[-T:]/g, "");
-}
+export const darajaTimestamp = nairobiStamp;
 
 /** The STK password: base64(shortcode + passkey + timestamp). */
 export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {

@@ -3,6 +3,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import { mpesaSimPrompts } from "../../db/schema";
+import { escapeHtml } from "../../http/escape-html";
 import { darajaTimestamp, stkPassword } from "./daraja";
 
 /**
@@ -59,9 +60,6 @@ async function sendCallback(prompt: PromptRow, code: number, desc: string): Prom
     signal: AbortSignal.timeout(10_000),
   }).catch(() => undefined);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function phonePage(pending: PromptRow[], recent: PromptRow[]): string {
   const row = (p: PromptRow) => `
