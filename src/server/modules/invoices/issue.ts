@@ -16,6 +16,10 @@ import { nextDocumentNumber } from "./numbering";
 type OrderRow = typeof orders.$inferSelect;
 type DocumentRow = typeof taxDocuments.$inferSelect;
 
+/** How an order's history names a document issued for it. */
+export const documentIssued = (doc: DocumentRow) =>
+  `${doc.kind === "invoice" ? "Tax invoice" : "Credit note"} ${doc.number} issued (KSh ${doc.totalKes.toLocaleString("en-KE")})`;
+
 /** A sale is final when it is fully paid, or when it has shipped on credit: whichever comes first. */
 export function saleIsFinal(order: OrderRow): boolean {
   if (order.status === "rejected" || order.status === "cancelled") return false;
@@ -73,6 +77,8 @@ async function insertDocument(
     reason?: string;
     actorUserId: number | null;
     now: Date;
+    /** The change that issued it writes its own history event, naming the document. */
+    inEvent?: boolean;
   },
 ): Promise<DocumentRow> {
   const totalKes = doc.lines.reduce((s, l) => s + l.totalKes, 0);
@@ -99,15 +105,17 @@ async function insertDocument(
       etimsDueAt: doc.now,
     })
     .returning();
-  await recordOrderEvent(db, {
-    orderId: order.id,
-    from: order.status,
-    to: order.status,
-    note: `${doc.kind === "invoice" ? "Tax invoice" : "Credit note"} ${row!.number} issued (KSh ${totalKes.toLocaleString("en-KE")})`,
-    changes: null,
-    actorUserId: doc.actorUserId,
-    now: doc.now,
-  });
+  if (!doc.inEvent) {
+    await recordOrderEvent(db, {
+      orderId: order.id,
+      from: order.status,
+      to: order.status,
+      note: documentIssued(row!),
+      changes: null,
+      actorUserId: doc.actorUserId,
+      now: doc.now,
+    });
+  }
   return row!;
 }
 
@@ -118,7 +126,7 @@ async function insertDocument(
 export async function issueInvoice(
   db: Db,
   orderId: number,
-  by: { actorUserId: number | null; now: Date; taxType?: TaxType },
+  by: { actorUserId: number | null; now: Date; taxType?: TaxType; inEvent?: boolean },
 ): Promise<DocumentRow> {
   // The order's row lock makes a payment and a dispatch that both finish the sale issue one invoice.
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -135,6 +143,7 @@ export async function issueInvoice(
     paymentType: await paymentTypeOf(db, order),
     actorUserId: by.actorUserId,
     now: by.now,
+    inEvent: by.inEvent,
   });
 }
 
@@ -143,12 +152,17 @@ export async function issueInvoice(
  * does not stop the payment or the dispatch that got here: the order waits for its invoice, and the order
  * view and the eTIMS screen say why.
  */
-export async function invoiceIfFinal(db: Db, orderId: number, now: Date): Promise<DocumentRow | null> {
+export async function invoiceIfFinal(
+  db: Db,
+  orderId: number,
+  now: Date,
+  options: { inEvent?: boolean } = {},
+): Promise<DocumentRow | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || !saleIsFinal(order) || (await invoiceOf(db, orderId))) return null;
   const lines = await invoiceLines(db, order);
   if ("blocked" in lines) return null;
-  return issueInvoice(db, orderId, { actorUserId: null, now });
+  return issueInvoice(db, orderId, { actorUserId: null, now, inEvent: options.inEvent });
 }
 
 /**
@@ -158,7 +172,13 @@ export async function invoiceIfFinal(db: Db, orderId: number, now: Date): Promis
 export async function creditInvoicedOrder(
   db: Db,
   orderId: number,
-  by: { reasonCode: CreditReasonCode; reason: string; actorUserId: number | null; now: Date },
+  by: {
+    reasonCode: CreditReasonCode;
+    reason: string;
+    actorUserId: number | null;
+    now: Date;
+    inEvent?: boolean;
+  },
 ): Promise<DocumentRow | null> {
   const invoice = await invoiceOf(db, orderId);
   if (!invoice) return null;
@@ -177,6 +197,7 @@ export async function creditInvoicedOrder(
     reason: by.reason,
     actorUserId: by.actorUserId,
     now: by.now,
+    inEvent: by.inEvent,
   });
 }
 

@@ -23,7 +23,7 @@ import { refreshPaymentState } from "../finance/ledger";
 import { refundOrderMoney } from "../finance/refunds";
 import { batchExpired } from "../inventory/batches";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
-import { creditInvoicedOrder, invoiceIfFinal } from "../invoices/issue";
+import { creditInvoicedOrder, documentIssued, invoiceIfFinal } from "../invoices/issue";
 import { notifyStatusChange } from "../notifications/order-messages";
 import { recordOrderEvent } from "./events";
 
@@ -256,12 +256,27 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
   }
   if (change.to === "shipped") await dispatchOrderStock(db, order, context);
 
+  // Shipped on credit, the sale is final and its invoice goes with it (a paid order has one already); an
+  // invoiced sale that ends is credited. The change's one history event names the document.
+  const document =
+    change.to === "shipped"
+      ? await invoiceIfFinal(db, orderId, change.now, { inEvent: true })
+      : change.to === "rejected" || change.to === "cancelled"
+        ? await creditInvoicedOrder(db, orderId, {
+            reasonCode: change.creditReason ?? "06",
+            reason: change.reason || `Order ${change.to}`,
+            actorUserId: change.actor.id,
+            now: change.now,
+            inEvent: true,
+          })
+        : null;
   const creditNote = set.onCredit && !order.onCredit ? "Approved on credit (unpaid)" : null;
   await recordOrderEvent(db, {
     orderId,
     from,
     to: change.to,
-    note: [change.reason, creditNote].filter(Boolean).join(". ") || null,
+    note:
+      [change.reason, creditNote, document && documentIssued(document)].filter(Boolean).join(". ") || null,
     changes: dateMoved
       ? {
           expectedDeliveryDate: {
@@ -273,17 +288,6 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     actorUserId: change.actor.id,
     now: change.now,
   });
-  // Shipped on credit, the sale is final and its invoice goes with it (a paid order has one already); an
-  // invoiced sale that ends is credited.
-  if (change.to === "shipped") await invoiceIfFinal(db, orderId, change.now);
-  if (change.to === "rejected" || change.to === "cancelled") {
-    await creditInvoicedOrder(db, orderId, {
-      reasonCode: change.creditReason ?? "06",
-      reason: change.reason || `Order ${change.to}`,
-      actorUserId: change.actor.id,
-      now: change.now,
-    });
-  }
   await notifyStatusChange(db, row, change.to, {
     reason: change.clientNote ?? change.reason,
     bySystem: change.actor.id === null,

@@ -20,12 +20,12 @@ beforeAll(async () => {
 });
 
 describe("company settings", () => {
-  it("start from the environment's bank details, and are a Director's to change", async () => {
+  it("start from the environment's bank details and the demo's KRA PIN, and are a Director's to change", async () => {
     const first = (await director.get("/api/settings/company")).json();
     expect(first).toMatchObject({
       tradeName: "Urithi Genetics Ltd",
       bhfId: "00",
-      kraPin: null,
+      kraPin: "P051234567X",
       bankName: t.ctx.config.bank.bankName,
       bankAccountNumber: t.ctx.config.bank.accountNumber,
     });
