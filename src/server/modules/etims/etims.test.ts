@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaxDocument } from "../../../contract/invoices";
@@ -70,6 +74,11 @@ const acceptedNumbers = () =>
       (r) => r.n,
     ),
   );
+function pdfText(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "urithi-invoice-")), "i.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+}
 const expectNoGap = (numbers: (number | null)[]) => expect(numbers).toEqual(numbers.map((_, i) => i + 1));
 
 describe("eTIMS through the real OSCU client and the simulator", () => {
@@ -92,6 +101,35 @@ describe("eTIMS through the real OSCU client and the simulator", () => {
     );
     const check = await fetch(sent.etims.qrUrl!);
     expect(await check.text()).toContain(`invoice 1 (${sent.number})`);
+  });
+
+  it("prints the invoice on A4 and as a till receipt with the SCU block, every reprint marked COPY", async () => {
+    const order = await paidOrder();
+    const early = await client.get(`/api/orders/${order.id}/invoice.pdf`);
+    expect(early.statusCode).toBe(200);
+    expect(pdfText(early.rawPayload)).toContain("Not yet signed by KRA");
+    await drain();
+    const sent = await invoice(order.id);
+    const first = await client.get(`/api/orders/${order.id}/invoice.pdf?layout=a4`);
+    expect(first.headers["content-type"]).toBe("application/pdf");
+    expect(first.headers["content-disposition"]).toBe(`attachment; filename="${sent.number}.pdf"`);
+    const a4 = pdfText(first.rawPayload);
+    for (const words of [
+      "TAX INVOICE",
+      sent.number,
+      "SCU information",
+      sent.etims.signature!,
+      sent.etims.internalData!,
+      "Taxable A – Exempt",
+    ]) {
+      expect(a4).toContain(words);
+    }
+    expect(a4).not.toContain("COPY");
+    const receiptPdf = (await director.get(`/api/orders/${order.id}/invoice.pdf?layout=receipt`)).rawPayload;
+    const again = pdfText(receiptPdf);
+    expect(again).toContain("*** COPY ***");
+    expect(again).toContain(`Receipt signature: ${sent.etims.signature}`);
+    expect((await client.get(`/api/orders/${order.id}/invoice.pdf?layout=letter`)).statusCode).toBe(400);
   });
 
   it("enforces KRA's rules: the next number, registered items in stock, bands that add up, credit notes that name a sale", async () => {

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   documentListQuery,
+  invoicePdfQuery,
   issueInvoiceSchema,
+  type TaxDocument,
   taxDocumentRowSchema,
   taxDocumentSchema,
 } from "../../../contract/invoices";
@@ -13,7 +15,14 @@ import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { countMatching, withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { creditNote, documentFilter, issueOrderInvoice, listDocuments, orderInvoice } from "./service";
+import {
+  creditNote,
+  documentFilter,
+  documentPdf,
+  issueOrderInvoice,
+  listDocuments,
+  orderInvoice,
+} from "./service";
 
 /** Tax invoices and credit notes: for staff, and for the client whose order they are. */
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -35,6 +44,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       reply
         .status(201)
         .send(await issueOrderInvoice(ctx, currentUser(request), request.params.id, request.body.taxType)),
+  );
+  const sendPdf = async (reply: FastifyReply, doc: TaxDocument, layout: "a4" | "receipt") => {
+    const pdf = await documentPdf(ctx, doc, layout);
+    reply.header(
+      "content-disposition",
+      `attachment; filename="${doc.number}${layout === "receipt" ? "-receipt" : ""}.pdf"`,
+    );
+    return reply.type("application/pdf").send(pdf);
+  };
+  r.get(
+    "/api/orders/:id/invoice.pdf",
+    { config: { access: access.anySession }, schema: { params: idParams, querystring: invoicePdfQuery } },
+    async (request, reply) =>
+      sendPdf(reply, await orderInvoice(ctx, currentUser(request), request.params.id), request.query.layout),
+  );
+  r.get(
+    "/api/credit-notes/:id/pdf",
+    { config: { access: access.anySession }, schema: { params: idParams, querystring: invoicePdfQuery } },
+    async (request, reply) =>
+      sendPdf(reply, await creditNote(ctx, currentUser(request), request.params.id), request.query.layout),
   );
   r.get(
     "/api/credit-notes/:id",

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { documentListQuery, TaxDocument, TaxDocumentRow } from "../../../contract/invoices";
 import type { TaxType } from "../../../contract/tax";
@@ -7,7 +7,9 @@ import { orders, taxDocuments } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import type { SessionUserRow as SessionUser } from "../auth/sessions";
+import { companySettings } from "../settings/company";
 import { issueInvoice } from "./issue";
+import { invoicePdf } from "./pdf";
 import { documentRows, etimsIdentity, invoiceOfOrder, readDocument, toDocumentRow } from "./read";
 
 /** Staff see every document; a client only those of their own orders (404 otherwise, as for the order). */
@@ -39,6 +41,30 @@ export async function creditNote(ctx: AppContext, user: SessionUser, id: number)
     throw notFound("Credit note");
   });
   return doc;
+}
+
+/**
+ * A document's PDF. Once KRA has signed it, the first print is the original and every later one (by staff
+ * or the client) says COPY, as KRA asks of reprints; a print before KRA signed it counts for nothing.
+ */
+export async function documentPdf(
+  ctx: AppContext,
+  doc: TaxDocument,
+  layout: "a4" | "receipt",
+): Promise<Buffer> {
+  let copy = false;
+  if (doc.etims.status === "accepted") {
+    const [printed] = await ctx.database.tx((db) =>
+      db
+        .update(taxDocuments)
+        .set({ prints: sql`${taxDocuments.prints} + 1` })
+        .where(eq(taxDocuments.id, doc.id))
+        .returning({ prints: taxDocuments.prints }),
+    );
+    copy = printed!.prints > 1;
+  }
+  const company = await ctx.database.read((db) => companySettings(db, ctx.config.bank));
+  return invoicePdf(doc, company, layout, copy);
 }
 
 /** Staff issue an order's invoice by hand: a service order, or one whose items have their tax type now. */

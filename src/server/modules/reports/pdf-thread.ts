@@ -18,9 +18,26 @@ export interface PdfSheet {
  * main thread that stalls every other request for as long. It runs on one worker thread instead
  * (pdf-worker.ts), started on the first export and kept.
  */
-export interface PdfRequest {
-  id: number;
-  sheet: PdfSheet;
+export type PdfRequest = { id: number; sheet: PdfSheet } | { id: number; invoice: InvoiceSheet };
+
+/**
+ * A tax invoice or credit note as its PDF draws it, already as text: A4, or an 80 mm till receipt. Every
+ * print after the first says COPY. `qr` is the QR code's modules (row by row), drawn as squares.
+ */
+export interface InvoiceSheet {
+  layout: "a4" | "receipt";
+  title: string;
+  copy: boolean;
+  letterhead: string[];
+  facts: [string, string][];
+  head: string[];
+  rows: string[][];
+  totals: [string, string][];
+  /** The control unit's block KRA prescribes. */
+  scu: [string, string][];
+  qr: { size: number; dark: boolean[] } | null;
+  qrUrl: string | null;
+  footer: string;
 }
 export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
@@ -77,14 +94,19 @@ async function start(): Promise<Thread> {
   return current;
 }
 
-/** Renders the sheet as an A4 PDF on the PDF thread. */
-export async function renderPdf(sheet: PdfSheet): Promise<Buffer> {
+/** Renders the report sheet as an A4 PDF on the PDF thread. */
+export const renderPdf = (sheet: PdfSheet): Promise<Buffer> => render((id) => ({ id, sheet }));
+
+/** Renders a tax document on the PDF thread, A4 or as a till receipt. */
+export const renderInvoicePdf = (invoice: InvoiceSheet): Promise<Buffer> => render((id) => ({ id, invoice }));
+
+async function render(request: (id: number) => PdfRequest): Promise<Buffer> {
   const { worker, pending } = await thread();
   return new Promise((resolve, reject) => {
     const id = next++;
     pending.set(id, { resolve, reject });
     // Kept alive only while an export waits, so a script or test that renders one PDF still ends.
     worker.ref();
-    worker.postMessage({ id, sheet } satisfies PdfRequest);
+    worker.postMessage(request(id));
   });
 }

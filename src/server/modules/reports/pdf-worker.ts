@@ -1,8 +1,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import PDFDocument from "pdfkit";
+import { renderInvoice } from "../invoices/pdf-layout";
 import type { PdfReply, PdfRequest, PdfSheet } from "./pdf-thread";
 
-/** The PDF thread (started by pdf-thread.ts): lays out each sheet it is sent as an A4 PDF. */
+/** The PDF thread (started by pdf-thread.ts): lays out each report sheet or tax document it is sent. */
 const port = parentPort!;
 const { regular, bold } = (workerData as { fonts: { regular: string; bold: string } }).fonts;
 
@@ -78,9 +79,12 @@ function render(sheet: PdfSheet): Promise<Buffer> {
   });
 }
 
-port.on("message", async ({ id, sheet }: PdfRequest) => {
+port.on("message", async (request: PdfRequest) => {
+  const { id } = request;
   try {
-    const pdf = await render(sheet);
+    const pdf = await ("sheet" in request
+      ? render(request.sheet)
+      : renderInvoice(request.invoice, { regular, bold }));
     // The bytes move to the main thread rather than being copied.
     const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice();
     port.postMessage({ id, ok: true, pdf: bytes } satisfies PdfReply, [bytes.buffer]);

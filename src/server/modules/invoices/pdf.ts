@@ -1,0 +1,96 @@
+import QRCode from "qrcode";
+import {
+  creditReasonLabels,
+  paymentTypeLabels,
+  type TaxDocument,
+  taxBands,
+} from "../../../contract/invoices";
+import type { CompanySettings } from "../../../contract/settings";
+import { taxTypeLabels } from "../../../contract/tax";
+import { formatNairobiDay } from "../../time";
+import { pdfText } from "../reports/pdf";
+import { type InvoiceSheet, renderInvoicePdf } from "../reports/pdf-thread";
+import { letterheadOf } from "../settings/company";
+
+const kes = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
+
+/** KRA's control-unit date (YYYYMMDDHHmmss) as people read it. */
+const cuDate = (stamp: string | null) =>
+  stamp
+    ? `${stamp.slice(6, 8)}/${stamp.slice(4, 6)}/${stamp.slice(0, 4)} ${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}`
+    : "—";
+
+/** What the PDF of a tax document says, as text, with its QR code's modules once KRA has signed it. */
+export function invoiceSheet(
+  doc: TaxDocument,
+  company: CompanySettings,
+  layout: InvoiceSheet["layout"],
+  copy: boolean,
+): InvoiceSheet {
+  const credit = doc.kind === "credit_note";
+  const facts: [string, string][] = [
+    [credit ? "Credit note" : "Invoice", doc.number],
+    ["Date", formatNairobiDay(new Date(doc.issuedAt))],
+    ["Order", doc.orderNumber],
+    ["Buyer", doc.buyerName],
+    ["Buyer PIN", doc.buyerPin ?? "—"],
+    ["Payment", `${paymentTypeLabels[doc.paymentType] ?? doc.paymentType} (${doc.paymentType})`],
+  ];
+  if (credit) {
+    facts.push(["Original invoice", doc.originalNumber ?? "—"]);
+    facts.push([
+      "Reason",
+      `${doc.reasonCode ? `${creditReasonLabels[doc.reasonCode]} (${doc.reasonCode})` : ""}${doc.reason ? `: ${doc.reason}` : ""}`,
+    ]);
+  }
+  const bands = taxBands(doc.lines).filter((b) => b.taxableKes > 0);
+  const totals: [string, string][] = bands.flatMap((b): [string, string][] => [
+    [`Taxable ${taxTypeLabels[b.taxType]}`, kes(b.taxableKes)],
+    [`Tax ${b.taxType} (${b.ratePct}%)`, kes(b.taxKes)],
+  ]);
+  totals.push(["Total tax", kes(doc.taxKes)], [`Total${credit ? " credited" : ""}`, kes(doc.totalKes)]);
+  const e = doc.etims;
+  const scu: [string, string][] =
+    e.status === "accepted"
+      ? [
+          ["SCU ID", e.controlUnitId ?? "—"],
+          ["SCU date", cuDate(e.controlUnitDate)],
+          ["CU invoice no.", `${e.controlUnitId ?? ""}/${e.invoiceNumber ?? ""}`],
+          ["Receipt no.", `${e.receiptNumber ?? "—"} / ${e.totalReceiptNumber ?? "—"}`],
+          ["Internal data", e.internalData ?? "—"],
+          ["Receipt signature", e.signature ?? "—"],
+        ]
+      : [["eTIMS", `Not yet signed by KRA (${e.status}): print again once KRA has accepted it`]];
+  let qr: InvoiceSheet["qr"] = null;
+  if (e.qrUrl) {
+    const code = QRCode.create(e.qrUrl, { errorCorrectionLevel: "M" });
+    qr = { size: code.modules.size, dark: Array.from(code.modules.data, Boolean) };
+  }
+  return {
+    layout,
+    title: credit ? "CREDIT NOTE" : "TAX INVOICE",
+    copy,
+    letterhead: letterheadOf(company).map(pdfText),
+    facts: facts.map(([l, v]) => [l, pdfText(v)]),
+    head: ["Item", "Qty", "Unit price", "Tax", "Amount"],
+    rows: doc.lines.map((l) => [
+      pdfText(l.name),
+      String(l.quantity),
+      kes(l.unitPriceKes),
+      l.taxType,
+      kes(l.totalKes),
+    ]),
+    totals,
+    scu,
+    qr,
+    qrUrl: e.qrUrl,
+    footer: "Prices include tax. Scan the code to check this receipt with KRA. Asante / Thank you.",
+  };
+}
+
+export const invoicePdf = (
+  doc: TaxDocument,
+  company: CompanySettings,
+  layout: InvoiceSheet["layout"],
+  copy: boolean,
+): Promise<Buffer> => renderInvoicePdf(invoiceSheet(doc, company, layout, copy));
