@@ -9,12 +9,17 @@ import {
   taxDocumentRowSchema,
   taxDocumentSchema,
 } from "../../../contract/invoices";
+import { agedReceivablesSchema, statementQuery, statementSchema } from "../../../contract/statements";
 import type { AppContext } from "../../context";
 import { taxDocuments } from "../../db/schema";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { countMatching, withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
+import { sheetCsv } from "../reports/csv";
+import { sheetPdf } from "../reports/pdf";
+import { letterheadOf, readCompanySettings } from "../settings/company";
+import { agedReceivables } from "./receivables";
 import {
   creditNote,
   documentFilter,
@@ -23,6 +28,8 @@ import {
   listDocuments,
   orderInvoice,
 } from "./service";
+import { customerStatement } from "./statement";
+import { statementSheet } from "./statement-sheet";
 
 /** Tax invoices and credit notes: for staff, and for the client whose order they are. */
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -84,5 +91,36 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
         countMatching(ctx, taxDocuments, where),
       );
     },
+  );
+
+  const finance = { access: access.staff("finance") };
+  r.get(
+    "/api/customers/:id/statement",
+    {
+      config: finance,
+      schema: { params: idParams, querystring: statementQuery, response: { 200: statementSchema } },
+    },
+    (request) => customerStatement(ctx, request.params.id, request.query),
+  );
+  for (const format of ["pdf", "csv"] as const) {
+    r.get(
+      `/api/customers/:id/statement.${format}`,
+      { config: finance, schema: { params: idParams, querystring: statementQuery } },
+      async (request, reply) => {
+        const statement = await customerStatement(ctx, request.params.id, request.query);
+        const letterhead = letterheadOf(await readCompanySettings(ctx));
+        const sheet = statementSheet(statement);
+        const file = `statement-${statement.customer.id}-${statement.from}-${statement.to}.${format}`;
+        reply.header("content-disposition", `attachment; filename="${file}"`);
+        return format === "pdf"
+          ? reply.type("application/pdf").send(await sheetPdf(sheet, letterhead, "No entries in this period"))
+          : reply.type("text/csv; charset=utf-8").send(sheetCsv(sheet, letterhead));
+      },
+    );
+  }
+  r.get(
+    "/api/receivables/aged",
+    { config: finance, schema: { response: { 200: agedReceivablesSchema } } },
+    () => agedReceivables(ctx),
   );
 }

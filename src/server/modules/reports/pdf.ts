@@ -1,5 +1,6 @@
 import type { Report, ReportType } from "../../../contract/reports";
 import { reportPeriodLabels } from "../../../contract/reports";
+import type { Sheet } from "./csv";
 import { renderPdf } from "./pdf-thread";
 import { reportTables } from "./tables";
 
@@ -11,22 +12,36 @@ export function pdfText(text: string): string {
     .trim();
 }
 
-/**
- * A PDF of one report tab: the business's letterhead, its figures and a table of the data behind each
- * chart, with "Page n of m" on every page.
- */
-export function reportPdf(report: Report, type: ReportType, letterhead: string[]): Promise<Buffer> {
-  const { figures, tables } = reportTables(report, type);
+/** A PDF of a sheet: the business's letterhead, its figures and tables, with "Page n of m" on every page. */
+export function sheetPdf(
+  sheet: Sheet,
+  letterhead: string[],
+  empty = "No data for this period",
+): Promise<Buffer> {
   return renderPdf({
     letterhead: letterhead.map(pdfText),
-    title: `${type[0]!.toUpperCase()}${type.slice(1)} Report`,
-    subtitle: `${reportPeriodLabels[report.period]}: ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)}`,
-    figures: figures.map(([label, value]) => pdfText(`${label}: ${value}`)),
-    tables: tables.map((t) => ({
+    title: sheet.title,
+    subtitle: pdfText(sheet.subtitle),
+    figures: sheet.figures.map(([label, value]) => pdfText(`${label}: ${value}`)),
+    tables: sheet.tables.map((t) => ({
       title: t.title,
       head: t.head,
       rows: t.rows.map((r) => r.map((cell) => pdfText(String(cell)))),
     })),
-    empty: "No data for this period",
+    empty,
   });
+}
+
+/** A PDF of one report tab: its figures and a table of the data behind each chart. */
+export function reportPdf(report: Report, type: ReportType, letterhead: string[]): Promise<Buffer> {
+  const { figures, tables } = reportTables(report, type);
+  return sheetPdf(
+    {
+      title: `${type[0]!.toUpperCase()}${type.slice(1)} Report`,
+      subtitle: `${reportPeriodLabels[report.period]}: ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)}`,
+      figures,
+      tables,
+    },
+    letterhead,
+  );
 }

@@ -1,0 +1,190 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgedReceivables, Statement } from "../../../contract/statements";
+import { rowsOf } from "../../db/adapter";
+import { orders } from "../../db/schema";
+import { prepareShipment } from "../../testing/store";
+import {
+  asUser,
+  confirmPicks,
+  createTestApp,
+  inventoryItem,
+  loginAs,
+  staffEmails,
+  type TestApp,
+} from "../../testing/test-app";
+import { ledgerFigures } from "../finance/figures";
+
+let t: TestApp;
+let director: ReturnType<typeof asUser>;
+let sales: ReturnType<typeof asUser>;
+let scientist: ReturnType<typeof asUser>;
+let logistics: ReturnType<typeof asUser>;
+let customerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+  sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+  scientist = asUser(t.app, await loginAs(t.app, staffEmails.chief_scientist));
+  logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
+  const created = await sales.post("/api/customers", {
+    name: "Statement Dairy Ltd",
+    type: "farm",
+    email: "accounts@statement-dairy.co.ke",
+    phone: "+254 700 111 222",
+    address: "Nyahururu",
+    contactPerson: "Grace Wairimu",
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  customerId = created.json().id;
+});
+afterAll(() => t.close());
+
+async function order(itemId: string, quantity: number) {
+  const placed = await sales.post("/api/orders/itemised", {
+    customerId,
+    lines: [{ inventoryItemId: (await inventoryItem(t, itemId)).id, quantity }],
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json() as { id: number; orderNumber: string; totalAmountKes: number };
+}
+const pay = async (id: number, amountKes: number) => {
+  const res = await director.post(`/api/orders/${id}/payments`, {
+    method: "bank",
+    amountKes,
+    reference: `ST-${id}-${amountKes}`,
+    date: new Date().toISOString().slice(0, 10),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+};
+const statement = async (query = "") =>
+  (await director.get(`/api/customers/${customerId}/statement${query}`)).json() as Statement;
+
+/** The ledger's outstanding for the customer: what their booked orders are worth less what they paid. */
+const ledgerOutstanding = async () => {
+  const [row] = await t.database.read((db) =>
+    rowsOf<{ kes: number }>(
+      db,
+      sql`select coalesce(sum(total_amount_kes - amount_paid_kes), 0)::int as kes from orders
+          where customer_id = ${customerId} and order_is_booked(status)`,
+    ),
+  );
+  return row!.kes;
+};
+
+describe("statements of account and aged receivables", () => {
+  let bookedBefore: number;
+  let a: Awaited<ReturnType<typeof order>>;
+  let b: Awaited<ReturnType<typeof order>>;
+  let c: Awaited<ReturnType<typeof order>>;
+
+  it("balance invoices, credit notes, payments and refunds to the ledger's outstanding", async () => {
+    bookedBefore = (await t.database.read(ledgerFigures)).bookedKes;
+    // A: paid, then approved. B: approved on credit, shipped, part paid. C: paid, then cancelled and refunded.
+    a = await order("SEM-JE-106", 2);
+    await pay(a.id, a.totalAmountKes);
+    expect((await scientist.post(`/api/orders/${a.id}/approve`, { estimatedDays: 3 })).statusCode).toBe(200);
+    b = await order("SEM-HF-101", 3);
+    expect(
+      (await director.post(`/api/orders/${b.id}/approve`, { estimatedDays: 3, onCredit: true })).statusCode,
+    ).toBe(200);
+    await confirmPicks(logistics, b.id);
+    const shipment = await prepareShipment(logistics, b);
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    expect(
+      (await logistics.patch(`/api/shipments/${shipment.json().id}/status`, { status: "shipped" }))
+        .statusCode,
+    ).toBe(200);
+    await pay(b.id, 1000);
+    c = await order("SEM-JE-106", 1);
+    await pay(c.id, c.totalAmountKes);
+    const cancelled = await director.post(`/api/orders/${c.id}/cancel`, {
+      reason: "Bought elsewhere",
+      refund: { amountKes: c.totalAmountKes, method: "bank", reference: "RF-ST" },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const s = await statement();
+    expect(s.openingKes).toBe(0);
+    expect(s.invoicedKes).toBe(a.totalAmountKes + b.totalAmountKes + c.totalAmountKes);
+    expect(s.creditedKes).toBe(c.totalAmountKes);
+    expect(s.paidKes).toBe(a.totalAmountKes + 1000 + c.totalAmountKes);
+    expect(s.refundedKes).toBe(c.totalAmountKes);
+    expect(s.closingKes).toBe(b.totalAmountKes - 1000);
+    expect(s.closingKes).toBe(await ledgerOutstanding());
+    const kinds = ["invoice", "invoice", "invoice", "payment", "payment", "payment", "refund", "credit_note"];
+    expect(s.entries.map((e) => e.kind).sort()).toEqual(kinds.sort());
+    expect(s.entries.at(-1)!.balanceKes).toBe(s.closingKes);
+    expect(s.entries.filter((e) => e.kind === "credit_note")).toHaveLength(1);
+  });
+
+  it("agree with Financial: invoiced less credited is what was booked", async () => {
+    const [docs] = await t.database.read((db) =>
+      rowsOf<{ kes: number }>(
+        db,
+        sql`select coalesce(sum(case when kind = 'invoice' then total_kes else -total_kes end), 0)::int as kes
+            from tax_documents where etims_status <> 'voided'`,
+      ),
+    );
+    const bookedNow = (await t.database.read(ledgerFigures)).bookedKes;
+    expect(docs!.kes).toBe(bookedNow - bookedBefore);
+    expect(docs!.kes).toBe(a.totalAmountKes + b.totalAmountKes);
+  });
+
+  it("carry the balance into the next period and export as PDF and CSV", async () => {
+    const today = new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const later = await statement(`?from=${tomorrow}&to=${tomorrow}`);
+    expect(later).toMatchObject({
+      openingKes: b.totalAmountKes - 1000,
+      closingKes: b.totalAmountKes - 1000,
+      entries: [],
+    });
+    expect(
+      (await director.get(`/api/customers/${customerId}/statement?from=${tomorrow}&to=${today}`)).statusCode,
+    ).toBe(400);
+    expect((await sales.get(`/api/customers/${customerId}/statement`)).statusCode).toBe(403);
+    expect((await director.get("/api/customers/999999/statement")).statusCode).toBe(404);
+
+    const pdf = await director.get(`/api/customers/${customerId}/statement.pdf?from=${today}&to=${today}`);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "urithi-statement-")), "s.pdf");
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("Statement of account");
+    expect(text).toContain(`Statement Dairy Ltd: ${today} to ${today}`);
+    expect(text).toContain(`Closing balance: KSh ${(b.totalAmountKes - 1000).toLocaleString("en-KE")}`);
+    const csv = await director.get(`/api/customers/${customerId}/statement.csv?from=${today}&to=${today}`);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('"Closing balance"');
+    expect(csv.body).toContain('"Credit note"');
+  });
+
+  it("age what is owed by invoice date", async () => {
+    // Signed in afresh each time: a staff session ends after 12 hours.
+    const aged = async () => {
+      const staff = asUser(t.app, await loginAs(t.app, staffEmails.director));
+      const res = await staff.get("/api/receivables/aged");
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as AgedReceivables).rows.find((r) => r.customerId === customerId)!;
+    };
+    expect(await aged()).toMatchObject({
+      days0to30: b.totalAmountKes - 1000,
+      days31to60: 0,
+      totalKes: b.totalAmountKes - 1000,
+    });
+    t.clock.advance(45 * 86_400_000);
+    expect(await aged()).toMatchObject({ days0to30: 0, days31to60: b.totalAmountKes - 1000 });
+    t.clock.advance(60 * 86_400_000);
+    expect(await aged()).toMatchObject({ days61to90: 0, over90: b.totalAmountKes - 1000 });
+    const [order] = await t.database.read((db) => db.select().from(orders).where(eq(orders.id, a.id)));
+    expect(order!.paymentStatus).toBe("paid");
+    const salesNow = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect((await salesNow.get("/api/receivables/aged")).statusCode).toBe(403);
+  });
+});
