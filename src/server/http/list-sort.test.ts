@@ -27,6 +27,7 @@ const lists: [path: string, field: string][] = [
   ["/api/storage/map", "name"],
   ["/api/storage/transfers", "createdAt"],
   ["/api/backups", "startedAt"],
+  ["/api/etims/documents", "totalKes"],
 ];
 
 const join = (path: string, query: string) => `${path}${path.includes("?") ? "&" : "?"}${query}`;

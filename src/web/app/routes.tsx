@@ -17,6 +17,8 @@ const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 const StoragePage = lazy(() => import("../features/storage/storage-page"));
 const MessagesPage = lazy(() => import("../features/messages/messages-page"));
 const SettingsPage = lazy(() => import("../features/settings/settings-page"));
+const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
+const StatementPage = lazy(() => import("../features/invoices/statement-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
@@ -97,6 +99,13 @@ export const staffRoutes: StaffRoute[] = [
   },
   { paths: ["/messages"], title: "Messages", anyOf: ["messages"], render: () => <MessagesPage /> },
   { paths: ["/settings"], title: "Settings", anyOf: ["settings"], render: () => <SettingsPage /> },
+  { paths: ["/etims"], title: "eTIMS documents", anyOf: ["finance"], render: () => <EtimsPage /> },
+  {
+    paths: ["/customers/:id/statement"],
+    title: "Statement of account",
+    anyOf: ["finance"],
+    render: () => <StatementPage />,
+  },
   {
     paths: ["/account"],
     title: "Account Security",

@@ -26,6 +26,7 @@ import {
   documentPdf,
   issueOrderInvoice,
   listDocuments,
+  orderDocuments,
   orderInvoice,
 } from "./service";
 import { customerStatement } from "./statement";
@@ -40,6 +41,14 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     "/api/orders/:id/invoice",
     { config: { access: access.anySession }, schema: { params: idParams, response: document } },
     (request) => orderInvoice(ctx, currentUser(request), request.params.id),
+  );
+  r.get(
+    "/api/orders/:id/tax-documents",
+    {
+      config: { access: access.anySession },
+      schema: { params: idParams, response: { 200: z.array(taxDocumentRowSchema) } },
+    },
+    (request) => orderDocuments(ctx, currentUser(request), request.params.id),
   );
   r.post(
     "/api/orders/:id/invoice",

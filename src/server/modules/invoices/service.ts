@@ -21,6 +21,19 @@ async function mayRead(ctx: AppContext, user: SessionUser, orderId: number): Pro
   if (!order || order.owner !== user.id) throw notFound("Order");
 }
 
+/** Every document of an order (its invoice, credit notes, any voided one), newest first. */
+export async function orderDocuments(
+  ctx: AppContext,
+  user: SessionUser,
+  orderId: number,
+): Promise<TaxDocumentRow[]> {
+  await mayRead(ctx, user, orderId);
+  return ctx.database.read(async (db) => {
+    const id = await etimsIdentity(ctx, db);
+    return (await documentRows(db, eq(taxDocuments.orderId, orderId))).map((r) => toDocumentRow(r, id));
+  });
+}
+
 /** The order's tax invoice; 404 until it is issued. */
 export async function orderInvoice(
   ctx: AppContext,

@@ -9,6 +9,7 @@ import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format"
 import { useT } from "../../lib/i18n/i18n";
 import { usePage } from "../../lib/use-page";
 import { clientQueries } from "./api";
+import { ClientDocuments } from "./client-documents";
 import { PortalStatusBadge } from "./portal-status";
 
 /** The client's orders, newest first, a page at a time. */
@@ -57,6 +58,7 @@ export function MyOrders({ currency, onBrowse }: { currency: DisplayCurrency; on
           ))
         }
       </ListState>
+      <ClientDocuments />
     </div>
   );
 }

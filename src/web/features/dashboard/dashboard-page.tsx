@@ -4,8 +4,10 @@ import type { Permission } from "../../../contract/roles";
 import { PageHeader } from "../../components/page-header";
 import { Card } from "../../components/ui/card";
 import { queryClient } from "../../lib/query-client";
+import { invoiceQueries } from "../invoices/api";
 import { storageQueries } from "../storage/api";
 import { dashboardQueries } from "./api";
+import { EtimsBanner } from "./etims-banner";
 import { MetricCards, MetricCardsSkeleton } from "./metric-cards";
 import { QuickActions } from "./quick-actions";
 import { RecentOrders } from "./recent-orders";
@@ -31,6 +33,7 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
   const inventory = useQuery(dashboardQueries.inventoryStatus());
   const units = useQuery({ ...storageQueries.units(), enabled: storage });
   const breeding = useQuery(dashboardQueries.breeding());
+  const etims = useQuery({ ...invoiceQueries.etimsSummary(), enabled: money });
   // The chart asks for its trend only once it renders, below the alerts: ask for it now, with the rest.
   useEffect(() => {
     if (money) void queryClient.prefetchQuery(dashboardQueries.salesTrend(defaultTrendRange));
@@ -46,6 +49,7 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
         <>
           <TemperatureBanner alerts={alerts.data ?? []} />
           <TankAlertBanner alerts={tankAlerts.data ?? []} />
+          <EtimsBanner summary={etims.data} />
           {metrics.data ? (
             <MetricCards metrics={metrics.data} />
           ) : (

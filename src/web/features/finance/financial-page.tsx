@@ -14,6 +14,7 @@ import { SortSelect } from "../../components/sort-select";
 import { capitalise, formatKes, formatUsd } from "../../lib/format";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
+import { AgedReceivables } from "./aged-receivables";
 import { financeQueries } from "./api";
 import { RecordTransactionDialog } from "./record-transaction-dialog";
 import { TransactionTable } from "./transaction-table";
@@ -91,22 +92,25 @@ export default function FinancialPage() {
       stats={summary.data && statsOf(summary.data)}
       listTitle="Transactions"
       filters={
-        <FilterBar>
-          <ListSearch
-            list={list}
-            label="Search transactions"
-            placeholder="Search by description or reference..."
-          />
-          <ChoiceSelect
-            label="Filter by type"
-            all="All types"
-            className="sm:w-44"
-            options={transactionTypes.map((type) => [type, capitalise(type)] as const)}
-            value={list.values.type}
-            onChange={(v) => list.set({ type: v })}
-          />
-          <SortSelect options={transactionSortOptions} value={list.values} onChange={list.set} />
-        </FilterBar>
+        <>
+          <AgedReceivables />
+          <FilterBar>
+            <ListSearch
+              list={list}
+              label="Search transactions"
+              placeholder="Search by description or reference..."
+            />
+            <ChoiceSelect
+              label="Filter by type"
+              all="All types"
+              className="sm:w-44"
+              options={transactionTypes.map((type) => [type, capitalise(type)] as const)}
+              value={list.values.type}
+              onChange={(v) => list.set({ type: v })}
+            />
+            <SortSelect options={transactionSortOptions} value={list.values} onChange={list.set} />
+          </FilterBar>
+        </>
       }
       dialogs={<RecordTransactionDialog open={open} onOpenChange={setOpen} />}
     >

@@ -4,6 +4,7 @@ import { OrderStatusBadge } from "../../components/order-status-badge";
 import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes, formatPhone, formatUsd } from "../../lib/format";
 import { orderQueries } from "./api";
+import { OrderDocuments } from "./order-documents";
 import { OrderPayments } from "./order-payments";
 
 const shown = (v: unknown) =>
@@ -116,6 +117,7 @@ export function OrderDetailsDialog({
             )}
           </div>
           <OrderPayments order={o} canTakePayments={canTakePayments} />
+          <OrderDocuments order={o} canIssue={canTakePayments} />
           <div>
             <h4 className="mb-2 font-semibold">History</h4>
             <ol className="space-y-1.5" data-testid="order-history">
