@@ -77,12 +77,13 @@ const backupJobs: Job[] = [
  * SMS and email, and the eTIMS queue's tax documents.
  */
 const outboxJobs: Job[] = [
+  // KRA first: a payment's email then carries its invoice as KRA signed it.
+  { name: "etims", run: sendEtimsDocuments, logs: "tax documents accepted by KRA" },
   {
     name: "outbox",
     run: async (ctx) => (await drainOutbox(ctx, ctx.transports)).failed,
     logs: "messages failed for good",
   },
-  { name: "etims", run: sendEtimsDocuments, logs: "tax documents accepted by KRA" },
 ];
 
 interface Beat {

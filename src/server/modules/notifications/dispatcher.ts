@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { MessageChannel } from "../../../contract/messages";
 import type { AppContext } from "../../context";
 import { outbox } from "../../db/schema";
+import { attachmentsFor } from "../invoices/attachments";
 import { SendError, type Transport } from "./transport";
 
 export type Transports = Record<MessageChannel, Transport>;
@@ -59,7 +60,8 @@ export async function dispatchMessages(
     claimed.map(async (message) => {
       try {
         const transport = transports[message.channel];
-        const { providerMessageId } = await transport.send(message);
+        const attachments = message.channel === "email" ? await attachmentsFor(ctx, message) : undefined;
+        const { providerMessageId } = await transport.send({ ...message, attachments });
         await ctx.database.tx((db) =>
           db
             .update(outbox)

@@ -1,49 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReceivedMail, startSmtpServer } from "../../testing/smtp-server";
 import { SmtpTransport } from "./smtp";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-let server: SMTPServer;
 let port: number;
-const received: Received[] = [];
+let received: ReceivedMail[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  // A real SMTP server on localhost; it refuses one mailbox for good (550) as a real one would.
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith("nobody@")) {
-        return callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as AddressInfo).port;
+  ({ port, received, close } = await startSmtpServer());
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => close());
 
 describe("email over SMTP", () => {
   it("sends text and HTML with the outbox key as its Message-ID", async () => {

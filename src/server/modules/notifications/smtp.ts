@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { SendError, type Transport } from "./transport";
+import { type Outgoing, SendError, type Transport } from "./transport";
 
 /**
  * Email over SMTP (nodemailer). The outbox message's idempotency key is the Message-ID, so a retried email
@@ -31,13 +31,9 @@ export class SmtpTransport implements Transport {
     });
   }
 
-  async send(message: {
-    recipient: string;
-    subject: string | null;
-    body: string;
-    html: string | null;
-    idempotencyKey: string;
-  }) {
+  async send(
+    message: Pick<Outgoing, "recipient" | "subject" | "body" | "html" | "idempotencyKey" | "attachments">,
+  ) {
     try {
       const info = await this.mailer.sendMail({
         from: this.from,
@@ -46,6 +42,7 @@ export class SmtpTransport implements Transport {
         text: message.body,
         html: message.html ?? undefined,
         messageId: `<${message.idempotencyKey}@urithi>`,
+        attachments: message.attachments,
       });
       return { providerMessageId: info.messageId };
     } catch (error) {

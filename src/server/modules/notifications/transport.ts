@@ -10,6 +10,8 @@ export interface Outgoing {
   html: string | null;
   /** The same on every try of this message, so a provider that honours it never delivers it twice. */
   idempotencyKey: string;
+  /** Files an email carries (the tax invoice with a payment's receipt), made as it is sent. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** A send that did not happen. A permanent one (a number that cannot receive SMS) is not retried. */
