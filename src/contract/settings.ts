@@ -22,6 +22,24 @@ export const discountSettingsReadSchema = discountSettingsSchema.extend({
 });
 export type DiscountSettingsRead = z.infer<typeof discountSettingsReadSchema>;
 
+/** A KRA PIN as typed (upper-cased), or blank for none. */
+export const kraPinInput = z
+  .union([
+    z.literal(""),
+    text().toUpperCase().regex(kraPinPattern, "A KRA PIN is a letter, 9 digits and a letter"),
+  ])
+  .nullish()
+  .transform((v) => v || null);
+
+/**
+ * GET/PUT /api/client/tax-details: the buyer's KRA PIN a client keeps on their account; their tax invoices
+ * carry it from then on, so a farm company can claim the expense.
+ */
+export const clientTaxDetailsSchema = z.object({ kraPin: kraPinInput });
+export type ClientTaxDetailsInput = z.input<typeof clientTaxDetailsSchema>;
+export const clientTaxDetailsReadSchema = z.object({ kraPin: z.string().nullable() });
+export type ClientTaxDetails = z.infer<typeof clientTaxDetailsReadSchema>;
+
 const optionalText = (max: number) =>
   text()
     .max(max)
@@ -41,13 +59,7 @@ export const companySettingsSchema = z.object({
     .union([z.literal(""), emailAddress()])
     .nullish()
     .transform((v) => v || null),
-  kraPin: z
-    .union([
-      z.literal(""),
-      text().toUpperCase().regex(kraPinPattern, "A KRA PIN is a letter, 9 digits and a letter"),
-    ])
-    .nullish()
-    .transform((v) => v || null),
+  kraPin: kraPinInput,
   bhfId: text()
     .regex(/^\d{2}$/, "The branch id is two digits (00 for the head office)")
     .default("00"),

@@ -201,6 +201,34 @@ describe("tax invoices", () => {
     await screenshot(director, "etims-accepted-desktop");
   });
 
+  it("a client keeps their KRA PIN on the account, and the next invoice carries it", async () => {
+    const account = await createClientAccount(await newPage(browser));
+    const client = await newPage(browser, phone);
+    await signInAsClient(client, account.email, account.password);
+    await client.goto("/client-account");
+    const form = client.getByRole("form", { name: "Tax details" });
+    await form.getByLabel("KRA PIN").fill("12345");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("A KRA PIN is a letter, 9 digits and a letter").waitFor();
+    await form.getByLabel("KRA PIN").fill("p051112223q");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expectToast(client, "Tax details");
+    await screenshot(client, "tax-details-phone");
+    const director = await newPage(browser);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    const order = await paidClientOrder(client, director, "SEM-JE-106");
+    const invoice = await api(client, "GET", `/api/orders/${order.id}/invoice`);
+    expect(invoice.buyerPin).toBe("P051112223Q");
+    // Kiswahili, as chosen on this phone before (the switch itself is language.e2e.ts's).
+    await client.evaluate(() => localStorage.setItem("urithi:language", "sw"));
+    await client.goto("/client-account");
+    const sw = client.getByRole("form", { name: "Maelezo ya kodi" });
+    await sw.getByLabel("PIN ya KRA").fill("x");
+    await sw.getByRole("button", { name: "Hifadhi" }).click();
+    await sw.getByText("PIN ya KRA ni herufi moja, tarakimu 9 na herufi moja").waitFor();
+    await screenshot(client, "tax-details-sw-phone");
+  });
+
   it("a Director opens a customer's statement from aged receivables and downloads it as a PDF", async () => {
     const account = await createClientAccount(await newPage(browser));
     const client = await newPage(browser);

@@ -9,6 +9,7 @@ import {
   shopProductSchema,
 } from "../../../contract/client";
 import { clientOrderQuery } from "../../../contract/orders";
+import { clientTaxDetailsReadSchema, clientTaxDetailsSchema } from "../../../contract/settings";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
@@ -17,6 +18,7 @@ import { withTotal } from "../../http/list-total";
 import { orderPlacementLimits } from "../../http/rate-limit";
 import { listCatalog, listShopProducts } from "./catalogue";
 import { countClientOrders, listClientOrders, placeClientOrder } from "./orders";
+import { clientTaxDetails, saveClientTaxDetails } from "./tax-details";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,5 +63,18 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request, reply) =>
       reply.status(201).send(await placeClientOrder(ctx, currentUser(request), request.body)),
+  );
+  r.get(
+    "/api/client/tax-details",
+    { config: { access: access.client }, schema: { response: { 200: clientTaxDetailsReadSchema } } },
+    (request) => clientTaxDetails(ctx, currentUser(request).id),
+  );
+  r.put(
+    "/api/client/tax-details",
+    {
+      config: { access: access.client },
+      schema: { body: clientTaxDetailsSchema, response: { 200: clientTaxDetailsReadSchema } },
+    },
+    (request) => saveClientTaxDetails(ctx, currentUser(request).id, request.body.kraPin),
   );
 }

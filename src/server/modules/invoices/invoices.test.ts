@@ -175,6 +175,21 @@ describe("tax invoices", () => {
     expect(Number(mine.headers["x-total-count"])).toBeGreaterThanOrEqual(2);
   });
 
+  it("carries the buyer's KRA PIN a client keeps on their account on the invoices issued after", async () => {
+    const bad = await client.put("/api/client/tax-details", { kraPin: "12345" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.kraPin).toBe("A KRA PIN is a letter, 9 digits and a letter");
+    const saved = await client.put("/api/client/tax-details", { kraPin: "a123456789z" });
+    expect(saved.json()).toEqual({ kraPin: "A123456789Z" });
+    expect((await client.get("/api/client/tax-details")).json()).toEqual({ kraPin: "A123456789Z" });
+    const order = await clientOrder("SEM-JE-106");
+    await pay(order.id, order.totalAmountKes);
+    expect(((await invoiceOf(order.id)).json() as TaxDocument).buyerPin).toBe("A123456789Z");
+    expect((await director.put("/api/client/tax-details", { kraPin: null })).statusCode).toBe(403);
+    await client.put("/api/client/tax-details", { kraPin: "" });
+    expect((await client.get("/api/client/tax-details")).json()).toEqual({ kraPin: null });
+  });
+
   it("keeps an issued document as it was issued", async () => {
     const order = await clientOrder("SEM-JE-106");
     await pay(order.id, order.totalAmountKes);

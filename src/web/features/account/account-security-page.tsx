@@ -10,6 +10,7 @@ import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
 import { MessagePreferences } from "./message-preferences";
 import { SessionList } from "./session-list";
+import { TaxDetails } from "./tax-details";
 
 /** Password, where the account is signed in, warnings about failed sign-ins, and how we message them. */
 export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
@@ -48,6 +49,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
           </CardContent>
         </Card>
         <MessagePreferences client={accountRole === "client"} />
+        {accountRole === "client" && <TaxDetails />}
         <Card>
           <CardHeader>
             <CardTitle>{t("security.sessions")}</CardTitle>

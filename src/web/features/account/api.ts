@@ -1,4 +1,5 @@
 import type { AccountSecurity, ChangePassword, MeResponse, MessagingChoice } from "../../../contract/auth";
+import type { ClientTaxDetails, ClientTaxDetailsInput } from "../../../contract/settings";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -28,4 +29,13 @@ export const useEndOtherSessions = () =>
 export const useChooseMessaging = () =>
   useApiMutation((choice: MessagingChoice) => apiJson<MeResponse>("PUT", "/api/auth/messaging", choice), {
     invalidates: ["/api/auth/me"],
+  });
+
+const taxDetailsPath = "/api/client/tax-details";
+export const taxDetailsQuery = () => getQuery<ClientTaxDetails>(taxDetailsPath);
+
+/** The client's KRA PIN, for the invoices issued from now on. */
+export const useSaveTaxDetails = () =>
+  useApiMutation((input: ClientTaxDetailsInput) => apiJson<ClientTaxDetails>("PUT", taxDetailsPath, input), {
+    invalidates: [taxDetailsPath],
   });

@@ -9,6 +9,10 @@ export const messagingChoiceSchema = schemaOnDemand(() =>
   import("../../../contract/auth").then((m) => m.messagingChoiceSchema),
 );
 
+export const clientTaxDetailsSchema = schemaOnDemand(() =>
+  import("../../../contract/settings").then((m) => m.clientTaxDetailsSchema),
+);
+
 const changePassword = new Map<Role, SchemaLoader<ChangePasswordSchema>>();
 /** A password change as `role` may make it (that role's minimum length); one loader per role. */
 export function changePasswordSchema(role: Role): SchemaLoader<ChangePasswordSchema> {

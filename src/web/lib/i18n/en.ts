@@ -570,6 +570,13 @@ export const en = {
   "tax.C": "C – Zero-rated",
   "tax.D": "D – Non-VAT",
   "tax.E": "E – VAT 8%",
+  "taxpin.title": "Tax details",
+  "taxpin.hint":
+    "Your KRA PIN goes on your tax invoices, so a farm company can claim them. Leave it empty if you buy for yourself.",
+  "taxpin.label": "KRA PIN",
+  "taxpin.save": "Save",
+  "taxpin.saved": "Saved: your next invoices carry it.",
+  "taxpin.failed": "Your KRA PIN could not be saved. Please try again.",
 } as const;
 
 export type MessageId = keyof typeof en;

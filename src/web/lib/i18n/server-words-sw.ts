@@ -5,6 +5,8 @@
  * through its schema and fails on a message missing here.
  */
 export const serverWordsSw: Record<string, string> = {
+  // Tax details
+  "A KRA PIN is a letter, 9 digits and a letter": "PIN ya KRA ni herufi moja, tarakimu 9 na herufi moja",
   // Signup and sign-in
   "First name is required": "Jina la kwanza linahitajika",
   "Last name is required": "Jina la ukoo linahitajika",

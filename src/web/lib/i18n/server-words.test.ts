@@ -4,6 +4,7 @@ import { changePasswordFor, clientLoginSchema, passwordTooShort } from "../../..
 import { allBreedAdvice } from "../../../contract/breed-advice";
 import { clientOrderInputSchema } from "../../../contract/client";
 import { mpesaResultMessage, mpesaResultMessages, payInputSchema } from "../../../contract/payments";
+import { clientTaxDetailsSchema } from "../../../contract/settings";
 import { signupSchema } from "../../../contract/signup";
 import { serverWordsSw, translateServerWords } from "./server-words-sw";
 
@@ -41,6 +42,7 @@ describe("Kiswahili for what the contract and the server tell a client", () => {
         { items: [{ productId: 1, quantity: 0 }], paymentMethod: "mpesa" },
       ]),
       ...messagesOf(payInputSchema, [{ method: "bank", phone: "0712" }]),
+      ...messagesOf(clientTaxDetailsSchema, [{ kraPin: "12345" }]),
       ...Object.values(mpesaResultMessages),
       ...allBreedAdvice,
       mpesaResultMessage(null),

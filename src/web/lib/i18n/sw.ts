@@ -574,4 +574,11 @@ export const sw: Record<MessageId, string> = {
   "tax.C": "C – Kiwango sifuri",
   "tax.D": "D – Si ya VAT",
   "tax.E": "E – VAT 8%",
+  "taxpin.title": "Maelezo ya kodi",
+  "taxpin.hint":
+    "PIN yako ya KRA huandikwa kwenye ankara zako za kodi, ili kampuni ya shamba iweze kuzidai. Iache wazi kama unanunua kwa matumizi yako.",
+  "taxpin.label": "PIN ya KRA",
+  "taxpin.save": "Hifadhi",
+  "taxpin.saved": "Imehifadhiwa: ankara zako zijazo zitaibeba.",
+  "taxpin.failed": "PIN yako ya KRA haikuhifadhiwa. Tafadhali jaribu tena.",
 };
