@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { enqueueMessage } from "../modules/notifications/outbox";
 import { t, withTestApp } from "../testing/app-session";
 import { asUser, loginAs, staffEmails } from "../testing/test-app";
+import { nairobiDate } from "../time";
 
 withTestApp();
 let director: ReturnType<typeof asUser>;
@@ -160,8 +161,9 @@ describe("list search and filters", () => {
       geneticMaterial: "SEM-HF-101",
       customerId: client!.id,
     };
+    // Nairobi's days, as the server counts them (UTC's date is a day behind from 21:00 UTC).
     const today = new Date();
-    const daysAgo = (n: number) => new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number) => nairobiDate(new Date(today.getTime() - n * 86_400_000));
     const due = (await director.post("/api/breeding-records", { ...base, serviceDate: daysAgo(45) })).json();
     const early = (
       await director.post("/api/breeding-records", {
