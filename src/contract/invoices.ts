@@ -179,15 +179,3 @@ export const STUCK_MINUTES = 15;
 /** POST /api/etims/documents/resend: every refused document at once, or the ones named. */
 export const bulkResendSchema = z.object({ ids: z.array(z.number().int().positive()).max(500).optional() });
 export const resentSchema = z.object({ resent: z.number() });
-
-type DocumentRef = Pick<TaxDocumentRow, "kind" | "id" | "orderId">;
-
-/** Where a document is read: an order's invoice, or a credit note by its id. */
-export const documentPath = (row: DocumentRef) =>
-  row.kind === "invoice" ? `/api/orders/${row.orderId}/invoice` : `/api/credit-notes/${row.id}`;
-
-/** Where a document's PDF is, on A4 or as a till receipt. */
-export const documentPdfUrl = (row: DocumentRef, layout: "a4" | "receipt") =>
-  row.kind === "invoice"
-    ? `/api/orders/${row.orderId}/invoice.pdf?layout=${layout}`
-    : `/api/credit-notes/${row.id}/pdf?layout=${layout}`;

@@ -199,7 +199,7 @@ describe("tax invoices", () => {
     await director.goto("/etims?status=accepted");
     await director.getByTestId("etims-document").filter({ hasText: reissued.number }).waitFor();
     await screenshot(director, "etims-accepted-desktop");
-  });
+  }, 120_000);
 
   it("a client keeps their KRA PIN on the account, and the next invoice carries it", async () => {
     const account = await createClientAccount(await newPage(browser));

@@ -126,6 +126,8 @@ describe("a client's choice of SMS or email", () => {
     const account = await createClientAccount(page);
     await signInAsClient(page, account.email, account.password);
     await page.goto("/client-account");
+    // The account page has other forms (the KRA PIN's) with their own Save.
+    const choices = (name: string) => page.getByRole("form", { name });
     const card = page.getByRole("group", { name: /How we tell you about your orders/ });
     await card.getByLabel("SMS and email").waitFor();
     expect(await card.getByLabel("SMS and email").isChecked()).toBe(true);
@@ -133,10 +135,10 @@ describe("a client's choice of SMS or email", () => {
     const mobile = page.getByLabel("Mobile number for SMS");
     expect(await mobile.inputValue()).toBe("+254722123456");
     await mobile.fill("0733");
-    await page.getByRole("button", { name: "Save" }).click();
+    await choices("Messages from Urithi").getByRole("button", { name: "Save" }).click();
     await page.getByText("Enter a Kenyan mobile number like 0712 345 678").waitFor();
     await mobile.fill("0733 000 111");
-    await page.getByRole("button", { name: "Save" }).click();
+    await choices("Messages from Urithi").getByRole("button", { name: "Save" }).click();
     await expectToast(page, "Your choices are saved.");
     await page.reload();
     expect(await page.getByLabel("SMS", { exact: true }).isChecked()).toBe(true);
@@ -147,7 +149,7 @@ describe("a client's choice of SMS or email", () => {
     await page.getByRole("heading", { name: "Ujumbe kutoka Urithi" }).waitFor();
     await page.setViewportSize(phone);
     await page.getByLabel("Barua pepe", { exact: true }).check();
-    await page.getByRole("button", { name: "Hifadhi" }).click();
+    await choices("Ujumbe kutoka Urithi").getByRole("button", { name: "Hifadhi" }).click();
     await expectToast(page, "Chaguo zako zimehifadhiwa.");
     await page.getByRole("heading", { name: "Ujumbe kutoka Urithi" }).scrollIntoViewIfNeeded();
     await screenshot(page, "message-choice-sw-phone", { fullPage: false });

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { documentPath, type TaxDocument, type TaxDocumentRow } from "../../../contract/invoices";
+import { documentPath } from "../../../contract/document-links";
+import type { TaxDocument, TaxDocumentRow } from "../../../contract/invoices";
 import { useT } from "../../lib/i18n/i18n";
 import { getQuery } from "../../lib/query";
 import { RecordDialog } from "../ui/form-dialog";

@@ -1,4 +1,5 @@
-import { documentPdfUrl, type TaxDocument } from "../../../contract/invoices";
+import { documentPdfUrl } from "../../../contract/document-links";
+import type { TaxDocument } from "../../../contract/invoices";
 import { formatDate, formatKes } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { LinkButton } from "../link-button";

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
-import { useState } from "react";
-import { documentPdfUrl, type TaxDocumentRow } from "../../../contract/invoices";
+import { lazy, Suspense, useState } from "react";
+import { documentPdfUrl } from "../../../contract/document-links";
+import type { TaxDocumentRow } from "../../../contract/invoices";
 import { LinkButton } from "../../components/link-button";
 import { ListState } from "../../components/list-screen";
-import { DocumentDialog } from "../../components/tax-documents/document-dialog";
 import { EtimsBadge } from "../../components/tax-documents/etims-badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -12,6 +12,12 @@ import { formatDate, formatKes } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { usePage } from "../../lib/use-page";
 import { invoiceQueries } from "../invoices/api";
+
+// Loaded when first opened: the dialog's parts are the toaster's too, and the landing page loads the toaster
+// without the client screens (entry-chunk.e2e.ts).
+const DocumentDialog = lazy(() =>
+  import("../../components/tax-documents/document-dialog").then((m) => ({ default: m.DocumentDialog })),
+);
 
 /** The client's tax invoices and credit notes, under My Orders: each to read, or to download as a PDF. */
 export function ClientDocuments() {
@@ -65,7 +71,11 @@ export function ClientDocuments() {
           ))
         }
       </ListState>
-      {open && <DocumentDialog row={open} onClose={() => setOpen(undefined)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <DocumentDialog row={open} onClose={() => setOpen(undefined)} />
+        </Suspense>
+      )}
     </section>
   );
 }

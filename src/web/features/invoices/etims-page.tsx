@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Clock, FileWarning, ReceiptText } from "lucide-react";
 import { useState } from "react";
+import { documentPdfUrl } from "../../../contract/document-links";
 import {
   type DocumentListQuery,
-  documentPdfUrl,
   type EtimsStatus,
   type EtimsSummary,
   etimsStatuses,

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { documentPdfUrl, type TaxDocumentRow } from "../../../contract/invoices";
+import { documentPdfUrl } from "../../../contract/document-links";
+import type { TaxDocumentRow } from "../../../contract/invoices";
 import { type OrderDetail, orderEnded } from "../../../contract/orders";
 import { LinkButton } from "../../components/link-button";
 import { DocumentDialog } from "../../components/tax-documents/document-dialog";
