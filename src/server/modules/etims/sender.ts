@@ -280,6 +280,8 @@ async function noAnswer(ctx: AppContext, doc: DocumentRow, reason: string) {
 /** Sends what is due, in order, while this instance holds the lease. Answers how many KRA took. */
 export async function sendEtimsDocuments(ctx: AppContext): Promise<number> {
   if (ctx.config.etims.mode === "off") return 0;
+  // Nothing due: no lease, no write. This runs every few seconds on every instance.
+  if (!(await ctx.database.read((db) => nextDocument(db, ctx.clock.now())))) return 0;
   const company = await ctx.database.read((db) => companySettings(db, ctx.config.bank));
   if (!company.kraPin) return 0;
   const token = randomUUID();

@@ -67,7 +67,7 @@ export async function customerStatement(
         kind: m.kind,
         reference: m.reference,
         orderNumber: m.orderNumber,
-        debitKes: kes > 0 ? kes : 0,
+        debitKes: Math.max(kes, 0),
         creditKes: kes < 0 ? -kes : 0,
         balanceKes: balance,
       };
