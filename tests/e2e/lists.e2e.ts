@@ -111,7 +111,8 @@ describe("lists", () => {
     await page.getByLabel("Search vendors").fill(tag);
     const vendorRows = page.getByRole("table").getByRole("row");
     await vendorRows.filter({ hasText: `Lists Vendor ${tag}` }).waitFor();
-    expect(await vendorRows.count()).toBe(2);
+    // The header and the one match, once the search's answer has replaced the page it started from.
+    await expect.poll(() => vendorRows.count()).toBe(2);
     await page.getByLabel("Search vendors").fill(`nothing-${tag}`);
     await page.getByTestId("vendors-empty").waitFor();
 
@@ -140,7 +141,6 @@ describe("lists", () => {
       await page.goto("/shipping?view=delivered");
       await page.getByLabel("Search shipments").fill(shipment.trackingNumber);
       await page.getByRole("row").filter({ hasText: shipment.trackingNumber }).waitFor();
-      // The header and the one match, once the search's answer has replaced the page it started from.
       await expect.poll(() => page.getByRole("table").getByRole("row").count()).toBe(2);
     }
 
