@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaxDocument } from "../../../contract/invoices";
 import { rowsOf } from "../../db/adapter";
 import { etimsSimSales, inventoryItems, orders, taxDocuments } from "../../db/schema";
+import { pdfText } from "../../testing/pdf-text";
 import {
   asUser,
   clientEmail,
@@ -74,11 +71,6 @@ const acceptedNumbers = () =>
       (r) => r.n,
     ),
   );
-function pdfText(pdf: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "urithi-invoice-")), "i.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
 const expectNoGap = (numbers: (number | null)[]) => expect(numbers).toEqual(numbers.map((_, i) => i + 1));
 
 describe("eTIMS through the real OSCU client and the simulator", () => {

@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaxDocument } from "../../../contract/invoices";
 import { orders } from "../../db/schema";
+import { pdfText } from "../../testing/pdf-text";
 import { type ReceivedMail, startSmtpServer } from "../../testing/smtp-server";
 import {
   asUser,
@@ -69,9 +66,7 @@ describe("the payment received email", () => {
     );
     expect(mail).toBeDefined();
     expect(mail!.raw).toMatch(/Content-Type: application\/pdf/i);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "urithi-mail-")), "i.pdf");
-    writeFileSync(file, attachment(mail!, `${invoice.number}.pdf`));
-    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    const text = pdfText(attachment(mail!, `${invoice.number}.pdf`));
     expect(text).toContain(invoice.number);
     expect(text).toContain(invoice.etims.signature!);
     expect(text).not.toContain("COPY");

@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgedReceivables, Statement } from "../../../contract/statements";
 import { rowsOf } from "../../db/adapter";
 import { orders } from "../../db/schema";
+import { pdfText } from "../../testing/pdf-text";
 import { prepareShipment } from "../../testing/store";
 import {
   asUser,
@@ -153,9 +150,7 @@ describe("statements of account and aged receivables", () => {
 
     const pdf = await director.get(`/api/customers/${customerId}/statement.pdf?from=${today}&to=${today}`);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "urithi-statement-")), "s.pdf");
-    writeFileSync(file, pdf.rawPayload);
-    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    const text = pdfText(pdf.rawPayload);
     expect(text).toContain("Statement of account");
     expect(text).toContain(`Statement Dairy Ltd: ${today} to ${today}`);
     expect(text).toContain(`Closing balance: KSh ${(b.totalAmountKes - 1000).toLocaleString("en-KE")}`);
