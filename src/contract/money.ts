@@ -6,6 +6,9 @@ export function kesToUsd(kes: number): number {
   return Math.round(kes / KES_PER_USD);
 }
 
+/** A KES amount as the server's messages and documents write it: "KSh 12,500". */
+export const kesText = (n: number): string => `KSh ${n.toLocaleString("en-KE")}`;
+
 export const currencies = ["KES", "USD"] as const;
 
 /** The largest amount one order, payment or transaction may carry: well inside an integer column. */

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { etimsDevice, etimsItems, taxDocuments } from "../../db/schema";
 import { reissueCorrected } from "../invoices/issue";
-import { companySettings } from "../settings/company";
+import { readCompanySettings } from "../settings/company";
 import { OscuClient, type OscuHeaders, OscuRefusal, OscuUnreachable } from "./oscu";
 import { etimsItemCode, isGoods, itemPayload, salePayload, stockInPayload } from "./payload";
 
@@ -167,14 +167,17 @@ async function afterSale(db: Db, doc: DocumentRow) {
   }
 }
 
-/** Sends one document; answers whether the queue may go on to the next. */
+/** What became of one send: KRA took it, refused it (the queue goes on), or did not answer (the queue waits). */
+type Outcome = "accepted" | "refused" | "waiting";
+
+/** Sends one document. */
 async function sendOne(
   ctx: AppContext,
   oscu: OscuClient,
   company: CompanySettings,
   doc: DocumentRow,
   headers: () => Promise<OscuHeaders>,
-) {
+): Promise<Outcome> {
   const now = ctx.clock.now();
   let invcNo = doc.etimsInvcNo;
   let device: OscuHeaders;
@@ -183,7 +186,7 @@ async function sendOne(
   } catch (error) {
     // The device, not the document, is at fault: the document keeps its place and waits.
     await noAnswer(ctx, doc, `eTIMS device: ${(error as Error).message}`);
-    return false;
+    return "waiting";
   }
   try {
     if (invcNo === null) {
@@ -233,7 +236,7 @@ async function sendOne(
         .where(eq(etimsDevice.id, 1));
       await afterSale(db, doc);
     });
-    return true;
+    return "accepted";
   } catch (error) {
     if (error instanceof OscuRefusal) {
       // Refused: the number stays free for the next document; a person fixes this one and sends it again.
@@ -249,14 +252,14 @@ async function sendOne(
           })
           .where(eq(taxDocuments.id, doc.id)),
       );
-      return true;
+      return "refused";
     }
     await noAnswer(
       ctx,
       doc,
       error instanceof OscuUnreachable ? error.message : `Not sent: ${(error as Error).message}`,
     );
-    return false;
+    return "waiting";
   }
 }
 
@@ -282,7 +285,7 @@ export async function sendEtimsDocuments(ctx: AppContext): Promise<number> {
   if (ctx.config.etims.mode === "off") return 0;
   // Nothing due: no lease, no write. This runs every few seconds on every instance.
   if (!(await ctx.database.read((db) => nextDocument(db, ctx.clock.now())))) return 0;
-  const company = await ctx.database.read((db) => companySettings(db, ctx.config.bank));
+  const company = await readCompanySettings(ctx);
   if (!company.kraPin) return 0;
   const token = randomUUID();
   if (!(await takeLease(ctx, token))) return 0;
@@ -295,14 +298,12 @@ export async function sendEtimsDocuments(ctx: AppContext): Promise<number> {
   let accepted = 0;
   try {
     for (let i = 0; i < BATCH; i++) {
+      // Read again under the lease: another instance may have sent what was due a moment ago.
       const doc = await ctx.database.read((db) => nextDocument(db, ctx.clock.now()));
       if (!doc || !(await takeLease(ctx, token))) break;
-      const goOn = await sendOne(ctx, oscu, company, doc, headers);
-      if (!goOn) break;
-      const [after] = await ctx.database.read((db) =>
-        db.select({ status: taxDocuments.etimsStatus }).from(taxDocuments).where(eq(taxDocuments.id, doc.id)),
-      );
-      if (after?.status === "accepted") accepted++;
+      const outcome = await sendOne(ctx, oscu, company, doc, headers);
+      if (outcome === "accepted") accepted++;
+      if (outcome === "waiting") break;
     }
   } finally {
     await releaseLease(ctx, token);

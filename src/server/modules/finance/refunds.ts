@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { kesText } from "../../../contract/money";
 import { type PaymentMethod, paymentMethodLabels } from "../../../contract/orders";
 import type { Db } from "../../db/adapter";
 import { orders, payments, refunds, transactions } from "../../db/schema";
@@ -26,7 +27,6 @@ export interface RefundMoney {
 }
 
 const refundable = inArray(payments.status, ["paid", "part_refunded"]);
-const kes = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
 
 /** Pays `amountKes` back on one locked payment that holds at least that much. */
 async function payBack(
@@ -96,7 +96,7 @@ async function afterRefund(
     orderId,
     from: order!.status,
     to: order!.status,
-    note: `Refunded ${kes(amountKes)}${how}${ref}: ${money.reason}`,
+    note: `Refunded ${kesText(amountKes)}${how}${ref}: ${money.reason}`,
     changes: { refundedKes: { from: order!.refundedKes - amountKes, to: order!.refundedKes } },
     actorUserId,
     now,
@@ -123,8 +123,8 @@ export async function refundPayment(
   }
   const left = current.amountKes - current.refundedKes;
   if (money.amountKes > left) {
-    throw validationError(`Only ${kes(left)} of this payment is left to refund`, {
-      amountKes: `At most ${kes(left)}`,
+    throw validationError(`Only ${kesText(left)} of this payment is left to refund`, {
+      amountKes: `At most ${kesText(left)}`,
     });
   }
   const refund = await payBack(db, current, money.amountKes, money, actorUserId, now);
@@ -152,8 +152,8 @@ export async function refundOrderMoney(
     .for("update");
   const total = held.reduce((sum, p) => sum + p.amountKes - p.refundedKes, 0);
   if (money.amountKes > total) {
-    throw validationError(`This order holds ${kes(total)}; a refund cannot be more than that`, {
-      amountKes: `At most ${kes(total)}`,
+    throw validationError(`This order holds ${kesText(total)}; a refund cannot be more than that`, {
+      amountKes: `At most ${kesText(total)}`,
     });
   }
   let left = money.amountKes;

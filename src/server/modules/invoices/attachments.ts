@@ -2,7 +2,6 @@ import type { AppContext } from "../../context";
 import type { outbox } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Outgoing } from "../notifications/transport";
-import { companySettings } from "../settings/company";
 import { invoicePdf } from "./pdf";
 import { invoiceOfOrder, readDocument } from "./read";
 
@@ -23,11 +22,10 @@ export async function attachmentsFor(
     },
   );
   if (!invoice) return undefined;
-  const company = await ctx.database.read((db) => companySettings(db, ctx.config.bank));
   return [
     {
       filename: `${invoice.number}.pdf`,
-      content: await invoicePdf(invoice, company, "a4", false),
+      content: await invoicePdf(ctx, invoice, "a4", false),
       contentType: "application/pdf",
     },
   ];

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { type CreditReasonCode, etimsPaymentType, type TaxLine } from "../../../contract/invoices";
+import { kesText } from "../../../contract/money";
 import type { TaxType } from "../../../contract/tax";
 import type { Db } from "../../db/adapter";
 import { customers, orders, payments, taxDocuments } from "../../db/schema";
@@ -18,7 +19,7 @@ type DocumentRow = typeof taxDocuments.$inferSelect;
 
 /** How an order's history names a document issued for it. */
 export const documentIssued = (doc: DocumentRow) =>
-  `${doc.kind === "invoice" ? "Tax invoice" : "Credit note"} ${doc.number} issued (KSh ${doc.totalKes.toLocaleString("en-KE")})`;
+  `${doc.kind === "invoice" ? "Tax invoice" : "Credit note"} ${doc.number} issued (${kesText(doc.totalKes)})`;
 
 /** A sale is final when it is fully paid, or when it has shipped on credit: whichever comes first. */
 export function saleIsFinal(order: OrderRow): boolean {
@@ -119,6 +120,24 @@ async function insertDocument(
   return row!;
 }
 
+type IssuedBy = { actorUserId: number | null; now: Date; inEvent?: boolean };
+
+/** The order's row, locked: a payment and a dispatch that both finish the sale then issue one invoice. */
+async function lockedOrder(db: Db, orderId: number): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound("Order");
+  return order;
+}
+
+async function insertInvoice(db: Db, order: OrderRow, lines: TaxLine[], by: IssuedBy): Promise<DocumentRow> {
+  return insertDocument(db, order, {
+    kind: "invoice",
+    lines,
+    paymentType: await paymentTypeOf(db, order),
+    ...by,
+  });
+}
+
 /**
  * Issues the order's invoice, once: a second call answers the one issued. Refused (409) while a line has no
  * tax type; an order without lines is invoiced only with the tax type its issuer names.
@@ -126,25 +145,16 @@ async function insertDocument(
 export async function issueInvoice(
   db: Db,
   orderId: number,
-  by: { actorUserId: number | null; now: Date; taxType?: TaxType; inEvent?: boolean },
+  by: IssuedBy & { taxType?: TaxType },
 ): Promise<DocumentRow> {
-  // The order's row lock makes a payment and a dispatch that both finish the sale issue one invoice.
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw notFound("Order");
+  const order = await lockedOrder(db, orderId);
   const issued = await invoiceOf(db, orderId);
   if (issued) return issued;
   if (order.status === "rejected" || order.status === "cancelled") {
     throw conflict(`Order ${order.orderNumber} is ${order.status}: there is no sale to invoice`);
   }
-  const lines = linesOrThrow(await invoiceLines(db, order, by.taxType));
-  return insertDocument(db, order, {
-    kind: "invoice",
-    lines,
-    paymentType: await paymentTypeOf(db, order),
-    actorUserId: by.actorUserId,
-    now: by.now,
-    inEvent: by.inEvent,
-  });
+  const { taxType, ...issuer } = by;
+  return insertInvoice(db, order, linesOrThrow(await invoiceLines(db, order, taxType)), issuer);
 }
 
 /**
@@ -158,11 +168,11 @@ export async function invoiceIfFinal(
   now: Date,
   options: { inEvent?: boolean } = {},
 ): Promise<DocumentRow | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !saleIsFinal(order) || (await invoiceOf(db, orderId))) return null;
+  const order = await lockedOrder(db, orderId);
+  if (!saleIsFinal(order) || (await invoiceOf(db, orderId))) return null;
   const lines = await invoiceLines(db, order);
   if ("blocked" in lines) return null;
-  return issueInvoice(db, orderId, { actorUserId: null, now, inEvent: options.inEvent });
+  return insertInvoice(db, order, lines.lines, { actorUserId: null, now, inEvent: options.inEvent });
 }
 
 /**
@@ -216,10 +226,10 @@ export async function reissueCorrected(
   by: { actorUserId: number | null; now: Date },
 ): Promise<DocumentRow | null> {
   if (doc.kind !== "invoice" || doc.etimsStatus !== "refused") return null;
-  const [order] = await db.select().from(orders).where(eq(orders.id, doc.orderId)).for("update");
+  const order = await lockedOrder(db, doc.orderId);
   const wholeOrder =
     doc.lines.length === 1 && doc.lines[0]!.inventoryItemId === null ? doc.lines[0]!.taxType : undefined;
-  const current = await invoiceLines(db, order!, wholeOrder);
+  const current = await invoiceLines(db, order, wholeOrder);
   if ("blocked" in current || sameTaxes(current.lines, doc.lines)) return null;
   await db
     .update(taxDocuments)

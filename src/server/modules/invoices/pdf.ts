@@ -5,14 +5,14 @@ import {
   type TaxDocument,
   taxBands,
 } from "../../../contract/invoices";
+import { kesText } from "../../../contract/money";
 import type { CompanySettings } from "../../../contract/settings";
 import { taxTypeLabels } from "../../../contract/tax";
+import type { AppContext } from "../../context";
 import { formatNairobiDay } from "../../time";
 import { pdfText } from "../reports/pdf";
 import { type InvoiceSheet, renderInvoicePdf } from "../reports/pdf-thread";
-import { letterheadOf } from "../settings/company";
-
-const kes = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
+import { letterheadOf, readCompanySettings } from "../settings/company";
 
 /** KRA's control-unit date (YYYYMMDDHHmmss) as people read it. */
 const cuDate = (stamp: string | null) =>
@@ -45,10 +45,13 @@ export function invoiceSheet(
   }
   const bands = taxBands(doc.lines).filter((b) => b.taxableKes > 0);
   const totals: [string, string][] = bands.flatMap((b): [string, string][] => [
-    [`Taxable ${taxTypeLabels[b.taxType]}`, kes(b.taxableKes)],
-    [`Tax ${b.taxType} (${b.ratePct}%)`, kes(b.taxKes)],
+    [`Taxable ${taxTypeLabels[b.taxType]}`, kesText(b.taxableKes)],
+    [`Tax ${b.taxType} (${b.ratePct}%)`, kesText(b.taxKes)],
   ]);
-  totals.push(["Total tax", kes(doc.taxKes)], [`Total${credit ? " credited" : ""}`, kes(doc.totalKes)]);
+  totals.push(
+    ["Total tax", kesText(doc.taxKes)],
+    [`Total${credit ? " credited" : ""}`, kesText(doc.totalKes)],
+  );
   const e = doc.etims;
   const scu: [string, string][] =
     e.status === "accepted"
@@ -76,9 +79,9 @@ export function invoiceSheet(
     rows: doc.lines.map((l) => [
       pdfText(l.name),
       String(l.quantity),
-      kes(l.unitPriceKes),
+      kesText(l.unitPriceKes),
       l.taxType,
-      kes(l.totalKes),
+      kesText(l.totalKes),
     ]),
     totals,
     scu,
@@ -88,9 +91,12 @@ export function invoiceSheet(
   };
 }
 
-export const invoicePdf = (
+/** A document's PDF under the company's letterhead as it is now. */
+export async function invoicePdf(
+  ctx: AppContext,
   doc: TaxDocument,
-  company: CompanySettings,
   layout: InvoiceSheet["layout"],
   copy: boolean,
-): Promise<Buffer> => renderInvoicePdf(invoiceSheet(doc, company, layout, copy));
+): Promise<Buffer> {
+  return renderInvoicePdf(invoiceSheet(doc, await readCompanySettings(ctx), layout, copy));
+}

@@ -7,7 +7,6 @@ import { orders, taxDocuments } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import type { SessionUserRow as SessionUser } from "../auth/sessions";
-import { companySettings } from "../settings/company";
 import { issueInvoice } from "./issue";
 import { invoicePdf } from "./pdf";
 import { documentRows, etimsIdentity, invoiceOfOrder, readDocument, toDocumentRow } from "./read";
@@ -76,8 +75,7 @@ export async function documentPdf(
     );
     copy = printed!.prints > 1;
   }
-  const company = await ctx.database.read((db) => companySettings(db, ctx.config.bank));
-  return invoicePdf(doc, company, layout, copy);
+  return invoicePdf(ctx, doc, layout, copy);
 }
 
 /** Staff issue an order's invoice by hand: a service order, or one whose items have their tax type now. */

@@ -1,8 +1,7 @@
+import { kesText } from "../../../contract/money";
 import { type Statement, statementEntryLabels } from "../../../contract/statements";
 import { nairobiDate } from "../../time";
 import type { Sheet } from "../reports/csv";
-
-const kes = (n: number) => `KSh ${n.toLocaleString("en-KE")}`;
 
 /** A statement as the PDF and the CSV lay it out: its balances, then every entry with the running balance. */
 export function statementSheet(s: Statement): Sheet {
@@ -10,12 +9,12 @@ export function statementSheet(s: Statement): Sheet {
     title: "Statement of account",
     subtitle: `${s.customer.name}${s.customer.kraPin ? ` (KRA PIN ${s.customer.kraPin})` : ""}: ${s.from} to ${s.to}`,
     figures: [
-      ["Opening balance", kes(s.openingKes)],
-      ["Invoiced", kes(s.invoicedKes)],
-      ["Credit notes", kes(s.creditedKes)],
-      ["Paid", kes(s.paidKes)],
-      ["Refunded", kes(s.refundedKes)],
-      ["Closing balance", kes(s.closingKes)],
+      ["Opening balance", kesText(s.openingKes)],
+      ["Invoiced", kesText(s.invoicedKes)],
+      ["Credit notes", kesText(s.creditedKes)],
+      ["Paid", kesText(s.paidKes)],
+      ["Refunded", kesText(s.refundedKes)],
+      ["Closing balance", kesText(s.closingKes)],
     ],
     tables: [
       {
@@ -26,9 +25,9 @@ export function statementSheet(s: Statement): Sheet {
           statementEntryLabels[e.kind],
           e.reference ?? "",
           e.orderNumber ?? "",
-          e.debitKes ? kes(e.debitKes) : "",
-          e.creditKes ? kes(e.creditKes) : "",
-          kes(e.balanceKes),
+          e.debitKes ? kesText(e.debitKes) : "",
+          e.creditKes ? kesText(e.creditKes) : "",
+          kesText(e.balanceKes),
         ]),
       },
     ],
