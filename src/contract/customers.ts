@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery, sortQuery } from "./pagination";
-import { emailAddress, idParamSchema, idSchema, requiredText, text } from "./primitives";
+import { emailAddress, idParamSchema, idSchema, kraPinInput, requiredText, text } from "./primitives";
 
 export const customerTypes = ["farm", "breeder", "veterinarian", "distributor"] as const;
 export const customerTypeSchema = z.enum(customerTypes, { error: "Choose a customer type" });
@@ -21,6 +21,8 @@ export const customerSchema = z.object({
   address: z.string(),
   contactPerson: z.string(),
   notes: z.string().nullable(),
+  /** The buyer's KRA PIN its tax invoices carry (staff set it here, a client on their account). */
+  kraPin: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
 });
@@ -33,6 +35,7 @@ export const customerInputSchema = z.object({
   phone: requiredText("Phone").max(40),
   address: requiredText("Address").max(500),
   contactPerson: requiredText("Contact person").max(200),
+  kraPin: kraPinInput,
   notes: text()
     .max(2000)
     .nullish()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { kraPinPattern } from "./tax";
 
 /** The largest value of a PostgreSQL `integer` column: ids, stock counts, KES amounts. */
 export const MAX_INT32 = 2_147_483_647;
@@ -76,3 +77,12 @@ export const requiredText = (label: string) => text(`${label} is required`).min(
 /** An email address a person typed: "Email is required" when blank, else it must look like one. */
 export const emailAddress = () =>
   requiredText("Email").max(254).toLowerCase().pipe(z.email("Enter a valid email address"));
+
+/** A KRA PIN as typed (upper-cased), or blank for none. */
+export const kraPinInput = z
+  .union([
+    z.literal(""),
+    text().toUpperCase().regex(kraPinPattern, "A KRA PIN is a letter, 9 digits and a letter"),
+  ])
+  .nullish()
+  .transform((v) => v || null);

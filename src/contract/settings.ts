@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MAX_DISCOUNT_PCT } from "./orders";
-import { emailAddress, text } from "./primitives";
-import { kraPinPattern } from "./tax";
+import { emailAddress, kraPinInput, text } from "./primitives";
 
 /**
  * GET/PUT /api/settings/discounts: the largest line discount a Sales Manager may give. An order with a
@@ -21,15 +20,6 @@ export const discountSettingsReadSchema = discountSettingsSchema.extend({
   updatedBy: z.string().nullable(),
 });
 export type DiscountSettingsRead = z.infer<typeof discountSettingsReadSchema>;
-
-/** A KRA PIN as typed (upper-cased), or blank for none. */
-export const kraPinInput = z
-  .union([
-    z.literal(""),
-    text().toUpperCase().regex(kraPinPattern, "A KRA PIN is a letter, 9 digits and a letter"),
-  ])
-  .nullish()
-  .transform((v) => v || null);
 
 /**
  * GET/PUT /api/client/tax-details: the buyer's KRA PIN a client keeps on their account; their tax invoices
@@ -81,5 +71,24 @@ export const companySettingsReadSchema = z.object({
   bankAccountName: z.string(),
   bankAccountNumber: z.string(),
   bankBranch: z.string(),
+  /** Whether a logo heads the PDFs; GET /api/settings/company/logo serves it. */
+  hasLogo: z.boolean(),
 });
 export type CompanySettings = z.infer<typeof companySettingsReadSchema>;
+
+/** A logo stays small: it travels in every PDF and in the one settings row. */
+export const LOGO_MAX_BYTES = 256 * 1024;
+export const logoTypes = ["image/png", "image/jpeg"] as const;
+export const LOGO_TYPE_MESSAGE = "The logo must be a PNG or JPEG image";
+
+/**
+ * PUT /api/settings/company/logo (Directors): the letterhead's logo as a data URL, as a browser reads a
+ * file. The server checks the bytes are the image they claim and that a PDF can draw them.
+ */
+export const companyLogoSchema = z.object({
+  logo: z
+    .string({ error: "Choose an image" })
+    .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 40, `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`)
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/, LOGO_TYPE_MESSAGE),
+});
+export type CompanyLogoInput = z.input<typeof companyLogoSchema>;

@@ -61,16 +61,20 @@ describe("customer management", () => {
     await dialog.getByLabel("Phone *").fill("+254 711 222 333");
     await dialog.getByLabel("Contact Person *").fill("Ann Wambui");
     await dialog.getByLabel("Address *").fill("Ol Kalou, Nyandarua");
+    await dialog.getByLabel("KRA PIN").fill("12345");
     await dialog.getByRole("button", { name: "Create Customer" }).click();
     await dialog.getByText("Enter a valid email address").waitFor();
+    await dialog.getByText("A KRA PIN is a letter, 9 digits and a letter").waitFor();
     expect(await dialog.getByText("Name is required").count()).toBe(0);
     await dialog.getByLabel("Email *").fill("hub@olkalougenetics.co.ke");
+    // Typed in lower case, kept as KRA writes it.
+    await dialog.getByLabel("KRA PIN").fill("p051234567x");
     await screenshot(page, "customers-add-dialog");
     await dialog.getByRole("button", { name: "Create Customer" }).click();
 
     await expectToast(page, "Customer Created");
     await expectToast(page, "New customer has been added successfully.");
-    await cards().filter({ hasText: "Ol Kalou Genetics Hub" }).waitFor();
+    await cards().filter({ hasText: "Ol Kalou Genetics Hub" }).getByText("KRA PIN P051234567X").waitFor();
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="stat-Breeders"]')?.textContent === String(n),
       before + 1,

@@ -1329,6 +1329,8 @@ export const businessSettings = pgTable(
     bankAccountName: text("bank_account_name"),
     bankAccountNumber: text("bank_account_number"),
     bankBranch: text("bank_branch"),
+    /** The letterhead's logo as a data URL (PNG or JPEG, at most LOGO_MAX_BYTES), drawn on every PDF. */
+    logo: text("logo"),
     salesDiscountLimitPct: smallint("sales_discount_limit_pct").notNull().default(10),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedBy: integer("updated_by").references(() => users.id),
@@ -1336,6 +1338,7 @@ export const businessSettings = pgTable(
   (t) => [
     check("business_settings_one_row", sql`${t.id} = 1`),
     check("business_settings_discount_limit", sql`${t.salesDiscountLimitPct} between 0 and 50`),
+    check("business_settings_logo", sql`${t.logo} ~ '^data:image/(png|jpeg);base64,'`),
   ],
 );
 

@@ -74,6 +74,7 @@ describe("list and summary", () => {
         "email",
         "id",
         "isActive",
+        "kraPin",
         "name",
         "notes",
         "phone",

@@ -33,6 +33,7 @@ export function toCustomer(row: CustomerRow): Customer {
     address: row.address,
     contactPerson: row.contactPerson,
     notes: row.notes,
+    kraPin: row.kraPin,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
   };

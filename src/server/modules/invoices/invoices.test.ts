@@ -38,9 +38,12 @@ async function clientOrder(itemId: string, quantity = 1) {
   expect(res.statusCode, res.body).toBe(201);
   const placed = res.json() as { id: number; orderNumber: string };
   const [row] = await t.database.read((db) =>
-    db.select({ totalAmountKes: orders.totalAmountKes }).from(orders).where(eq(orders.id, placed.id)),
+    db
+      .select({ totalAmountKes: orders.totalAmountKes, customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, placed.id)),
   );
-  return { ...placed, totalAmountKes: row!.totalAmountKes };
+  return { ...placed, ...row! };
 }
 
 const pay = (orderId: number, amountKes: number, reference = `EQ-${orderId}-${amountKes}`) =>
@@ -188,6 +191,23 @@ describe("tax invoices", () => {
     expect((await director.put("/api/client/tax-details", { kraPin: null })).statusCode).toBe(403);
     await client.put("/api/client/tax-details", { kraPin: "" });
     expect((await client.get("/api/client/tax-details")).json()).toEqual({ kraPin: null });
+  });
+
+  it("carries the buyer's KRA PIN staff keep on the customer record, the one the client sees", async () => {
+    const order = await clientOrder("SEM-JE-106");
+    const customer = `/api/customers/${order.customerId}`;
+    const bad = await director.patch(customer, { kraPin: "P05" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.kraPin).toBe("A KRA PIN is a letter, 9 digits and a letter");
+    const saved = await director.patch(customer, { kraPin: " p051234567x " });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().kraPin).toBe("P051234567X");
+    expect((await client.get("/api/client/tax-details")).json()).toEqual({ kraPin: "P051234567X" });
+    await pay(order.id, order.totalAmountKes);
+    expect(((await invoiceOf(order.id)).json() as TaxDocument).buyerPin).toBe("P051234567X");
+    // Another edit leaves the PIN alone; a blank one clears it.
+    expect((await director.patch(customer, { notes: "Pays on time" })).json().kraPin).toBe("P051234567X");
+    expect((await director.patch(customer, { kraPin: "" })).json().kraPin).toBeNull();
   });
 
   it("keeps an issued document as it was issued", async () => {

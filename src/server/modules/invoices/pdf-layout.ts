@@ -1,4 +1,6 @@
 import PDFDocument from "pdfkit";
+import { pdfBytes } from "../reports/pdf-bytes";
+import { drawLetterhead, drawRollLetterhead, GREEN, rollLogoRoom } from "../reports/pdf-letterhead";
 import type { InvoiceSheet } from "../reports/pdf-thread";
 
 /**
@@ -9,18 +11,17 @@ import type { InvoiceSheet } from "../reports/pdf-thread";
 type Fonts = { regular: string; bold: string };
 
 const MM = 72 / 25.4;
-const GREEN = "#166534";
 
 /** A till receipt is as long as what it prints: its height is counted before it is drawn. */
 function receiptHeight(sheet: InvoiceSheet): number {
   const lines =
-    sheet.letterhead.length +
+    sheet.letterhead.lines.length +
     sheet.facts.length +
     sheet.rows.length * 2 +
     sheet.totals.length +
     sheet.scu.length * 1.6 +
     8;
-  return 40 + lines * 10 + (sheet.qr ? 130 : 0);
+  return 40 + lines * 10 + (sheet.qr ? 130 : 0) + rollLogoRoom(sheet.letterhead);
 }
 
 function drawQr(
@@ -38,26 +39,11 @@ function drawQr(
   doc.fill().restore();
 }
 
-function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.end();
-  });
-}
-
 function a4(sheet: InvoiceSheet, { regular, bold }: Fonts): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: sheet.title } });
   const width = doc.page.width - 96;
-  doc
-    .font(bold)
-    .fontSize(14)
-    .fillColor(GREEN)
-    .text(sheet.letterhead[0] ?? "");
-  doc.font(regular).fontSize(9).fillColor("#444");
-  for (const line of sheet.letterhead.slice(1)) doc.text(line);
+  // The title stands at the right of the same band, so the letterhead keeps to the left 60%.
+  drawLetterhead(doc, sheet.letterhead, { regular, bold }, width * 0.6);
   const top = 48;
   doc.font(bold).fontSize(18).fillColor(GREEN).text(sheet.title, 48, top, { width, align: "right" });
   if (sheet.copy) doc.fontSize(12).fillColor("#b91c1c").text("COPY", 48, doc.y, { width, align: "right" });
@@ -128,12 +114,7 @@ function receipt(sheet: InvoiceSheet, { regular, bold }: Fonts): PDFKit.PDFDocum
     info: { Title: sheet.title },
   });
   const center = { width, align: "center" as const };
-  doc
-    .font(bold)
-    .fontSize(10)
-    .text(sheet.letterhead[0] ?? "", center);
-  doc.font(regular).fontSize(7);
-  for (const line of sheet.letterhead.slice(1)) doc.text(line, center);
+  drawRollLetterhead(doc, sheet.letterhead, { regular, bold }, width);
   doc.moveDown(0.4).font(bold).fontSize(10).text(sheet.title, center);
   if (sheet.copy) doc.fontSize(9).text("*** COPY ***", center);
   doc.moveDown(0.4).font(regular).fontSize(7);
@@ -178,5 +159,5 @@ function receipt(sheet: InvoiceSheet, { regular, bold }: Fonts): PDFKit.PDFDocum
 }
 
 export function renderInvoice(sheet: InvoiceSheet, fonts: Fonts): Promise<Buffer> {
-  return finish(sheet.layout === "receipt" ? receipt(sheet, fonts) : a4(sheet, fonts));
+  return pdfBytes(sheet.layout === "receipt" ? receipt(sheet, fonts) : a4(sheet, fonts));
 }

@@ -6,13 +6,12 @@ import {
   taxBands,
 } from "../../../contract/invoices";
 import { kesText } from "../../../contract/money";
-import type { CompanySettings } from "../../../contract/settings";
 import { taxTypeLabels } from "../../../contract/tax";
 import type { AppContext } from "../../context";
 import { formatNairobiDay } from "../../time";
 import { pdfText } from "../reports/pdf";
-import { type InvoiceSheet, renderInvoicePdf } from "../reports/pdf-thread";
-import { letterheadOf, readCompanySettings } from "../settings/company";
+import { type InvoiceSheet, type Letterhead, renderInvoicePdf } from "../reports/pdf-thread";
+import { readLetterhead } from "../settings/company";
 
 /** KRA's control-unit date (YYYYMMDDHHmmss) as people read it. */
 const cuDate = (stamp: string | null) =>
@@ -23,7 +22,7 @@ const cuDate = (stamp: string | null) =>
 /** What the PDF of a tax document says, as text, with its QR code's modules once KRA has signed it. */
 export function invoiceSheet(
   doc: TaxDocument,
-  company: CompanySettings,
+  letterhead: Letterhead,
   layout: InvoiceSheet["layout"],
   copy: boolean,
 ): InvoiceSheet {
@@ -73,7 +72,7 @@ export function invoiceSheet(
     layout,
     title: credit ? "CREDIT NOTE" : "TAX INVOICE",
     copy,
-    letterhead: letterheadOf(company).map(pdfText),
+    letterhead: { ...letterhead, lines: letterhead.lines.map(pdfText) },
     facts: facts.map(([l, v]) => [l, pdfText(v)]),
     head: ["Item", "Qty", "Unit price", "Tax", "Amount"],
     rows: doc.lines.map((l) => [
@@ -98,5 +97,5 @@ export async function invoicePdf(
   layout: InvoiceSheet["layout"],
   copy: boolean,
 ): Promise<Buffer> {
-  return renderInvoicePdf(invoiceSheet(doc, await readCompanySettings(ctx), layout, copy));
+  return renderInvoicePdf(invoiceSheet(doc, await readLetterhead(ctx), layout, copy));
 }

@@ -18,7 +18,7 @@ import { countMatching, withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { sheetCsv } from "../reports/csv";
 import { sheetPdf } from "../reports/pdf";
-import { letterheadOf, readCompanySettings } from "../settings/company";
+import { readLetterhead } from "../settings/company";
 import { agedReceivables } from "./receivables";
 import {
   creditNote,
@@ -117,13 +117,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       { config: finance, schema: { params: idParams, querystring: statementQuery } },
       async (request, reply) => {
         const statement = await customerStatement(ctx, request.params.id, request.query);
-        const letterhead = letterheadOf(await readCompanySettings(ctx));
+        const letterhead = await readLetterhead(ctx, { logo: format === "pdf" });
         const sheet = statementSheet(statement);
         const file = `statement-${statement.customer.id}-${statement.from}-${statement.to}.${format}`;
         reply.header("content-disposition", `attachment; filename="${file}"`);
         return format === "pdf"
           ? reply.type("application/pdf").send(await sheetPdf(sheet, letterhead, "No entries in this period"))
-          : reply.type("text/csv; charset=utf-8").send(sheetCsv(sheet, letterhead));
+          : reply.type("text/csv; charset=utf-8").send(sheetCsv(sheet, letterhead.lines));
       },
     );
   }

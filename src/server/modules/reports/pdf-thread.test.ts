@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type PdfSheet, renderPdf } from "./pdf-thread";
 
 const sheet = (rows: number): PdfSheet => ({
-  letterhead: ["Urithi Genetics Ltd", "Nakuru, Kenya"],
+  letterhead: { lines: ["Urithi Genetics Ltd", "Nakuru, Kenya"], logo: null },
   title: "Urithi Sales Report",
   subtitle: "Last 30 days: 2026-10-27 to 2026-11-25",
   figures: ["Total revenue: KSh 1,250,000", "Total orders: 42"],

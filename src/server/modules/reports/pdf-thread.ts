@@ -2,10 +2,16 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { workerFile } from "../../worker-file";
 
+/** The head of every PDF: the business's name, address and contacts from its settings, and its logo. */
+export interface Letterhead {
+  lines: string[];
+  /** PNG or JPEG bytes, checked when a Director uploaded them (checkLogo). */
+  logo: Uint8Array | null;
+}
+
 /** What a report PDF holds, already as text: the letterhead, a title, a subtitle, figures and tables. */
 export interface PdfSheet {
-  /** The business's name, address and contacts, from its settings. */
-  letterhead: string[];
+  letterhead: Letterhead;
   title: string;
   subtitle: string;
   figures: string[];
@@ -18,7 +24,10 @@ export interface PdfSheet {
  * main thread that stalls every other request for as long. It runs on one worker thread instead
  * (pdf-worker.ts), started on the first export and kept.
  */
-export type PdfRequest = { id: number; sheet: PdfSheet } | { id: number; invoice: InvoiceSheet };
+export type PdfRequest =
+  | { id: number; sheet: PdfSheet }
+  | { id: number; invoice: InvoiceSheet }
+  | { id: number; logo: Uint8Array };
 
 /**
  * A tax invoice or credit note as its PDF draws it, already as text: A4, or an 80 mm till receipt. Every
@@ -28,7 +37,7 @@ export interface InvoiceSheet {
   layout: "a4" | "receipt";
   title: string;
   copy: boolean;
-  letterhead: string[];
+  letterhead: Letterhead;
   facts: [string, string][];
   head: string[];
   rows: string[][];
@@ -99,6 +108,12 @@ export const renderPdf = (sheet: PdfSheet): Promise<Buffer> => render((id) => ({
 
 /** Renders a tax document on the PDF thread, A4 or as a till receipt. */
 export const renderInvoicePdf = (invoice: InvoiceSheet): Promise<Buffer> => render((id) => ({ id, invoice }));
+
+/**
+ * Draws an uploaded logo on a page of its own, the way every letterhead will: an image pdfkit cannot read
+ * fails here, when the Director uploads it, rather than in every PDF after.
+ */
+export const checkLogo = (logo: Uint8Array): Promise<Buffer> => render((id) => ({ id, logo }));
 
 async function render(request: (id: number) => PdfRequest): Promise<Buffer> {
   const { worker, pending } = await thread();

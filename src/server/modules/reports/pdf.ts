@@ -1,7 +1,7 @@
 import type { Report, ReportType } from "../../../contract/reports";
 import { reportPeriodLabels } from "../../../contract/reports";
 import type { Sheet } from "./csv";
-import { renderPdf } from "./pdf-thread";
+import { type Letterhead, renderPdf } from "./pdf-thread";
 import { reportTables } from "./tables";
 
 /** Text the PDF can draw: emoji (which no PDF font here has) are left out, line breaks become spaces. */
@@ -15,11 +15,11 @@ export function pdfText(text: string): string {
 /** A PDF of a sheet: the business's letterhead, its figures and tables, with "Page n of m" on every page. */
 export function sheetPdf(
   sheet: Sheet,
-  letterhead: string[],
+  letterhead: Letterhead,
   empty = "No data for this period",
 ): Promise<Buffer> {
   return renderPdf({
-    letterhead: letterhead.map(pdfText),
+    letterhead: { ...letterhead, lines: letterhead.lines.map(pdfText) },
     title: sheet.title,
     subtitle: pdfText(sheet.subtitle),
     figures: sheet.figures.map(([label, value]) => pdfText(`${label}: ${value}`)),
@@ -33,7 +33,7 @@ export function sheetPdf(
 }
 
 /** A PDF of one report tab: its figures and a table of the data behind each chart. */
-export function reportPdf(report: Report, type: ReportType, letterhead: string[]): Promise<Buffer> {
+export function reportPdf(report: Report, type: ReportType, letterhead: Letterhead): Promise<Buffer> {
   const { figures, tables } = reportTables(report, type);
   return sheetPdf(
     {

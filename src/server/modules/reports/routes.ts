@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { forbidden } from "../../errors";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
-import { letterheadOf, readCompanySettings } from "../settings/company";
+import { readLetterhead } from "../settings/company";
 import { reportCsv } from "./csv";
 import { reportPdf } from "./pdf";
 import { buildReport, withoutMoney } from "./service";
@@ -37,7 +37,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (request.query.type === "inventory" && !report.inventoryReport) {
         throw forbidden("Your role includes the sales reports only");
       }
-      const letterhead = letterheadOf(await readCompanySettings(ctx));
+      const letterhead = await readLetterhead(ctx, { logo: request.query.format === "pdf" });
       const date = ctx.clock.now().toISOString().slice(0, 10);
       const file = `urithi-${request.query.type}-report-${date}.${request.query.format}`;
       reply.header("content-disposition", `attachment; filename="${file}"`);
@@ -45,7 +45,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
         // A byte-order mark, so spreadsheets read KSh and °C as UTF-8.
         return reply
           .type("text/csv; charset=utf-8")
-          .send(`\uFEFF${reportCsv(report, request.query.type, letterhead)}`);
+          .send(`\uFEFF${reportCsv(report, request.query.type, letterhead.lines)}`);
       }
       return reply.type("application/pdf").send(await reportPdf(report, request.query.type, letterhead));
     },

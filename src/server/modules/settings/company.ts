@@ -1,9 +1,12 @@
+import { getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CompanySettings, companySettingsSchema } from "../../../contract/settings";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { businessSettings } from "../../db/schema";
+import type { Letterhead } from "../reports/pdf-thread";
+import { readCompanyLogo } from "./logo";
 import { writeSettings } from "./row";
 
 /**
@@ -11,7 +14,11 @@ import { writeSettings } from "./row";
  * here yet are the BANK_* environment variables: the first-run defaults.
  */
 export async function companySettings(db: Db, bank: Config["bank"]): Promise<CompanySettings> {
-  const [row] = await db.select().from(businessSettings);
+  // Every column but the logo's bytes, which only PDFs read (readLetterhead).
+  const { logo: _logo, ...columns } = getTableColumns(businessSettings);
+  const [row] = await db
+    .select({ ...columns, hasLogo: sql<boolean>`${businessSettings.logo} is not null` })
+    .from(businessSettings);
   return {
     tradeName: row?.tradeName ?? "Urithi Genetics Ltd",
     address: row?.address ?? "Nakuru, Kenya",
@@ -23,6 +30,7 @@ export async function companySettings(db: Db, bank: Config["bank"]): Promise<Com
     bankAccountName: row?.bankAccountName ?? bank.accountName,
     bankAccountNumber: row?.bankAccountNumber ?? bank.accountNumber,
     bankBranch: row?.bankBranch ?? bank.branch,
+    hasLogo: row?.hasLogo ?? false,
   };
 }
 
@@ -39,14 +47,20 @@ export async function saveCompanySettings(
   return readCompanySettings(ctx);
 }
 
-/** The lines at the head of a printed report: name, address, contacts, and the KRA PIN once set. */
-export const letterheadOf = (c: CompanySettings): string[] =>
+/** The lines at the head of a printed document: name, address, contacts, and the KRA PIN once set. */
+const letterheadLines = (c: CompanySettings): string[] =>
   [
     c.tradeName,
     c.address,
     [c.phone, c.email].filter(Boolean).join(" · "),
     c.kraPin ? `KRA PIN ${c.kraPin}` : "",
   ].filter(Boolean);
+
+/** The head of a printed document as the company's settings are now; a CSV has no use for the logo. */
+export async function readLetterhead(ctx: AppContext, { logo = true } = {}): Promise<Letterhead> {
+  const [company, image] = await Promise.all([readCompanySettings(ctx), logo ? readCompanyLogo(ctx) : null]);
+  return { lines: letterheadLines(company), logo: image?.bytes ?? null };
+}
 
 /** The bank details clients paying by transfer are shown: the company's, else the environment's. */
 export async function companyBank(db: Db, defaults: Config["bank"]): Promise<Config["bank"]> {

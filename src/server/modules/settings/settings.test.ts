@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import QRCode from "qrcode";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../db/schema";
+import { orders, outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
+import { pdfImageCount, pdfText } from "../../testing/pdf-text";
 import {
   asUser,
   clientEmail,
@@ -115,5 +117,83 @@ describe("tax types", () => {
       geneticData: { category: "beef", origin: "Kenya" },
     });
     expect(created.json().taxType).toBe("A");
+  });
+});
+
+describe("company logo", () => {
+  const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
+
+  it("heads every PDF once a Director uploads it, and is refused when it is no image a PDF can draw", async () => {
+    const png = await QRCode.toBuffer("Urithi Genetics", { type: "png", width: 240 });
+    const url = "/api/settings/company/logo";
+    expect((await lab.put(url, { logo: dataUrl("image/png", png) })).statusCode).toBe(403);
+    expect((await director.get(url)).statusCode).toBe(404);
+
+    const refused = async (logo: string) => {
+      const res = await director.put(url, { logo });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().error.fields.logo as string;
+    };
+    expect(await refused(dataUrl("image/gif", png))).toBe("The logo must be a PNG or JPEG image");
+    expect(await refused(dataUrl("image/png", Buffer.from("not a picture at all")))).toBe(
+      "The logo must be a PNG or JPEG image",
+    );
+    expect(await refused(dataUrl("image/jpeg", png))).toBe("The logo must be a PNG or JPEG image");
+    // The right first bytes, then nothing an image decoder can read.
+    const broken = Buffer.concat([png.subarray(0, 8), Buffer.alloc(200, 7)]);
+    expect(await refused(dataUrl("image/png", broken))).toMatch(/could not be read/);
+    const huge = Buffer.concat([png, Buffer.alloc(300 * 1024)]);
+    expect(await refused(dataUrl("image/png", huge))).toBe("The logo must be at most 256 KB");
+
+    const saved = await director.put(url, { logo: dataUrl("image/png", png) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().hasLogo).toBe(true);
+    const served = await director.get(url);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    // A report, an invoice (A4 and till roll) and a statement each draw it once.
+    const report = await director.get("/api/reports/export?period=30d&type=sales");
+    expect(pdfImageCount(report.rawPayload)).toBe(1);
+    expect(pdfText(report.rawPayload)).toContain("Urithi Genetics Ltd");
+    const client = asUser(t.app, await loginClient(t.app, clientEmail));
+    const item = await inventoryItem(t, "SEM-JE-106");
+    const order = (
+      await client.post("/api/client/orders", {
+        items: [{ productId: item.id, quantity: 1 }],
+        deliveryAddress: "Nyeri",
+        paymentMethod: "bank",
+      })
+    ).json() as { id: number };
+    const [row] = await t.database.read((db) =>
+      db
+        .select({ total: orders.totalAmountKes, customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.id, order.id)),
+    );
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const paid = await director.post(`/api/orders/${order.id}/payments`, {
+      method: "bank",
+      amountKes: row!.total,
+      reference: `EQ-LOGO-${order.id}`,
+      date: today,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    for (const layout of ["a4", "receipt"]) {
+      const pdf = await client.get(`/api/orders/${order.id}/invoice.pdf?layout=${layout}`);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdfImageCount(pdf.rawPayload)).toBe(1);
+      expect(pdfText(pdf.rawPayload)).toContain("TAX INVOICE");
+    }
+    const statement = await director.get(
+      `/api/customers/${row!.customerId}/statement.pdf?from=${today}&to=${today}`,
+    );
+    expect(pdfImageCount(statement.rawPayload)).toBe(1);
+
+    const removed = await director.del(url);
+    expect(removed.json().hasLogo).toBe(false);
+    expect((await director.get(url)).statusCode).toBe(404);
+    const plain = await director.get("/api/reports/export?period=30d&type=sales");
+    expect(pdfImageCount(plain.rawPayload)).toBe(0);
   });
 });

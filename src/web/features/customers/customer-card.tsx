@@ -1,4 +1,4 @@
-import { Mail, MapPin, Merge, Pencil, Phone, RotateCcw, Trash2, User } from "lucide-react";
+import { Mail, MapPin, Merge, Pencil, Phone, Receipt, RotateCcw, Trash2, User } from "lucide-react";
 import { type Customer, customerTypeLabels } from "../../../contract/customers";
 import { RecordCard } from "../../components/record-card";
 import { CardAction } from "../../components/row-actions";
@@ -73,6 +73,12 @@ export function CustomerCard({
           <MapPin className="h-4 w-4 shrink-0" aria-hidden />
           <span className="truncate">{customer.address}</span>
         </span>
+        {customer.kraPin && (
+          <span className="flex items-center gap-2">
+            <Receipt className="h-4 w-4 shrink-0" aria-hidden />
+            KRA PIN {customer.kraPin}
+          </span>
+        )}
       </div>
       {customer.notes && <p className="text-sm text-gray-500 dark:text-gray-400">{customer.notes}</p>}
     </RecordCard>

@@ -9,7 +9,16 @@ import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui
 import { useSaveCustomer } from "./api";
 import { SimilarNames } from "./similar-names";
 
-const empty = { name: "", type: "", email: "", phone: "", address: "", contactPerson: "", notes: "" };
+const empty = {
+  name: "",
+  type: "",
+  email: "",
+  phone: "",
+  address: "",
+  contactPerson: "",
+  kraPin: "",
+  notes: "",
+};
 
 const fromCustomer = (c: Customer) => ({
   name: c.name,
@@ -18,6 +27,7 @@ const fromCustomer = (c: Customer) => ({
   phone: c.phone,
   address: c.address,
   contactPerson: c.contactPerson,
+  kraPin: c.kraPin ?? "",
   notes: c.notes ?? "",
 });
 
@@ -56,7 +66,13 @@ export function CustomerFormDialog({ customer, ...props }: DialogProps & { custo
       />
       <Field label="Email *" type="email" bind={form.field("email")} />
       <Field label="Phone *" type="tel" placeholder="+254 7XX XXX XXX" bind={form.field("phone")} />
-      <Field label="Contact Person *" wide bind={form.field("contactPerson")} />
+      <Field label="Contact Person *" bind={form.field("contactPerson")} />
+      <Field
+        label="KRA PIN"
+        placeholder="P051234567X"
+        hint="Printed on its tax invoices"
+        bind={form.field("kraPin")}
+      />
       <Field label="Address *" rows={2} wide bind={form.field("address")} />
       <Field label="Notes" rows={2} wide bind={form.field("notes")} />
     </FormDialog>

@@ -37,3 +37,13 @@ export const useSaveDiscounts = () =>
 
 export const useBackUpNow = () =>
   useApiMutation(() => apiJson<Backup>("POST", "/api/backups", {}), { invalidates: ["/api/backups"] });
+
+export const useSaveLogo = () =>
+  useApiMutation((logo: string) => apiJson<CompanySettings>("PUT", "/api/settings/company/logo", { logo }), {
+    invalidates: ["/api/settings"],
+  });
+
+export const useRemoveLogo = () =>
+  useApiMutation(() => apiJson<CompanySettings>("DELETE", "/api/settings/company/logo"), {
+    invalidates: ["/api/settings"],
+  });

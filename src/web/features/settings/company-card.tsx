@@ -8,6 +8,7 @@ import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { settingsQueries, useSaveCompany } from "./api";
+import { CompanyLogo } from "./company-logo";
 
 const empty = {
   tradeName: "",
@@ -21,7 +22,7 @@ const empty = {
   bankAccountNumber: "",
   bankBranch: "",
 };
-const asForm = (c: CompanySettings) => ({
+const asForm = ({ hasLogo: _logo, ...c }: CompanySettings) => ({
   ...c,
   phone: c.phone ?? "",
   email: c.email ?? "",
@@ -52,8 +53,11 @@ export function CompanyCard() {
     <Card className="p-4 sm:p-6">
       <h2 className="text-lg font-semibold">Company</h2>
       <p className="text-xs text-gray-500">
-        The letterhead of every report; the PIN and branch KRA's eTIMS is told.
+        The letterhead of every report and invoice; the PIN and branch KRA's eTIMS is told.
       </p>
+      <div className="mt-3">
+        <CompanyLogo hasLogo={current.data?.hasLogo ?? false} version={current.dataUpdatedAt} />
+      </div>
       <form
         className="mt-3 grid gap-3 sm:grid-cols-2"
         onSubmit={onSubmit}
