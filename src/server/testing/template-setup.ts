@@ -4,7 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 
-import { applyMigrations, openPglite, openPostgres } from "../db/adapter";
+import { applyMigrations, type Database, openPglite, openPostgres } from "../db/adapter";
+import { prepareDatabase } from "../db/prepare";
 import { fromProjectRoot } from "../paths";
 
 declare module "vitest" {
@@ -13,6 +14,9 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** A migrated PostgreSQL database each test file's database is created from. */
     postgresTemplate: string;
+    /** The same, with the demo data seeded at the run's start: most test apps start from it. */
+    pgliteSeeded: string;
+    postgresSeeded: string;
   }
 }
 
@@ -81,16 +85,64 @@ async function postgresTemplate(adminUrl: string, hash: string): Promise<string>
   }
 }
 
+/** Seeds the demo data as a test app would (createTestApp), now. */
+const seed = (database: Database) => prepareDatabase(database, { seedDemo: true, now: new Date() });
+
+/**
+ * PGlite with the demo data seeded, dumped for this run only: the seed's dates follow the day it ran, and
+ * seeding (6 s) in each of a hundred files cost more than all their tests.
+ */
+async function pgliteSeeded(template: string): Promise<{ file: string; remove: () => void }> {
+  const file = `${template.replace(/\.tgz$/, "")}-seeded-${process.pid}-${randomBytes(3).toString("hex")}.tgz`;
+  const database = await openPglite(undefined, readFileSync(template));
+  await seed(database);
+  await database.dump(file, []);
+  await database.close();
+  return { file, remove: () => rmSync(file, { force: true }) };
+}
+
+/** PostgreSQL's seeded template for this run, dropped at its end. */
+async function postgresSeeded(adminUrl: string, template: string) {
+  const name = `urithi_seeded_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 2);
+  await seed(database);
+  await database.close();
+  return {
+    name,
+    remove: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 /**
  * One migrated database for every test file to copy instead of migrating its own (34 migrations cost most of
- * a one-test file's time): PGlite's folder dumped to a file, or a PostgreSQL database used as a template.
+ * a one-test file's time): PGlite's folder dumped to a file, or a PostgreSQL database used as a template. A
+ * second one holds the demo data too.
  */
 export default async function setup(project: TestProject) {
   const hash = migrationsHash();
   if (project.name === "postgres") {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) project.provide("postgresTemplate", await postgresTemplate(adminUrl, hash));
-    return;
+    if (!adminUrl) return;
+    const template = await postgresTemplate(adminUrl, hash);
+    project.provide("postgresTemplate", template);
+    const seeded = await postgresSeeded(adminUrl, template);
+    project.provide("postgresSeeded", seeded.name);
+    return seeded.remove;
   }
-  project.provide("pgliteTemplate", await pgliteTemplate(hash));
+  const template = await pgliteTemplate(hash);
+  project.provide("pgliteTemplate", template);
+  const seeded = await pgliteSeeded(template);
+  project.provide("pgliteSeeded", seeded.file);
+  return seeded.remove;
 }

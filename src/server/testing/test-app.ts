@@ -52,7 +52,9 @@ export async function createTestApp(
     ORDERS_PER_MINUTE: "1000000",
     ...options.env,
   });
-  const database = await openTestDatabase();
+  // The demo data as seeded (with its catalogue) comes from the run's seeded template.
+  const seeded = (options.seed ?? true) && (options.demoCatalogue ?? true);
+  const database = await openTestDatabase({ seeded });
   await prepareDatabase(database, {
     seedDemo: options.seed ?? true,
     demoCatalogue: options.demoCatalogue,

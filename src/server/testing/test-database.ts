@@ -5,7 +5,9 @@ import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../db/adapter";
 
 /** What the run's template setup provided (template-setup.ts), or nothing outside such a run. */
-function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K): string | undefined {
+function provided<K extends "pgliteTemplate" | "postgresTemplate" | "pgliteSeeded" | "postgresSeeded">(
+  key: K,
+): string | undefined {
   try {
     return inject(key);
   } catch {
@@ -16,11 +18,14 @@ function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K): stri
 /**
  * A fresh database for one test file, already migrated when the run made a template: in-memory PGlite by
  * default, or a new database on the PostgreSQL server named by TEST_DATABASE_URL when the test project runs
- * with TEST_DB=postgres (a pool of 20 connections unless `poolSize` says otherwise).
+ * with TEST_DB=postgres (a pool of 20 connections unless `poolSize` says otherwise). `seeded` starts it
+ * with the demo data the run seeded once.
  */
-export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
+export async function openTestDatabase(
+  options: { poolSize?: number; seeded?: boolean } = {},
+): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") {
-    const template = provided("pgliteTemplate");
+    const template = (options.seeded && provided("pgliteSeeded")) || provided("pgliteTemplate");
     return openPglite(undefined, template ? readFileSync(template) : undefined);
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -28,7 +33,7 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
   const name = `urithi_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const template = provided("postgresTemplate");
+  const template = (options.seeded && provided("postgresSeeded")) || provided("postgresTemplate");
   await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
