@@ -46,6 +46,9 @@ export const messageKinds = [
   "backup_alarm",
   "refund_sent",
   "order_cancelled",
+  "staff_invite",
+  "password_reset",
+  "role_changed",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -66,6 +69,9 @@ export const messageKindLabels: Record<MessageKind, string> = {
   backup_alarm: "Backup alarm",
   refund_sent: "Refund sent",
   order_cancelled: "Order cancelled",
+  staff_invite: "Staff invite",
+  password_reset: "Password reset",
+  role_changed: "Role changed",
 };
 
 export * from "./notify-channels";

@@ -39,6 +39,7 @@ export const permissions = [
   "customers:merge",
   "messages",
   "settings",
+  "users",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -47,7 +48,7 @@ export type Permission = (typeof permissions)[number];
  * `reports:sales` the sales and customer reports only (no inventory or storage temperatures). Money on the
  * dashboard needs `finance`, storage temperatures `storage`. Prices are set with `inventory:write`; a
  * discount on an order line needs `pricing`, merging two customers `customers:merge`, the outbox of SMS and
- * email `messages`, the business's settings and backups `settings` (all Directors).
+ * email `messages`, the business's settings and backups `settings`, staff accounts `users` (all Directors).
  * The server checks these on every route; the web only uses them to hide what would answer 403.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {

@@ -41,6 +41,7 @@ import { registerPaymentRoutes } from "./modules/payments/routes";
 import { registerReportRoutes } from "./modules/reports/routes";
 import { registerSettingsRoutes } from "./modules/settings/routes";
 import { registerShippingRoutes } from "./modules/shipping/routes";
+import { registerStaffRoutes } from "./modules/staff/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
 import { registerVendorRoutes } from "./modules/vendors/routes";
 import { fromProjectRoot } from "./paths";
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSettingsRoutes(app, ctx);
   registerInvoiceRoutes(app, ctx);
   registerEtimsRoutes(app, ctx);
+  registerStaffRoutes(app, ctx);
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {

@@ -60,6 +60,8 @@ const envSchema = z.object({
     .min(10, "must be the Lipa na M-Pesa passkey")
     .default("bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919"),
   MPESA_CALLBACK_BASE_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  /** Where people reach the app: links in emails, and the passkeys' relying party. */
+  PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   MPESA_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   HOLD_MPESA_MINUTES: positiveInt.default(30),
   ETIMS_MODE: z
@@ -139,6 +141,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   demoMode: boolean;
+  /** Where people reach the app (PUBLIC_URL): the links in invite and reset emails start with it. */
+  publicUrl: string;
   secureCookies: boolean;
   /** Fastify's trustProxy: which reverse proxies' X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | string[];
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     // Demo data and logins are for the embedded newcomer path; a real server must ask for them.
     demoMode: e.DEMO_MODE ?? (!production && !e.DATABASE_URL),
+    publicUrl: (e.PUBLIC_URL ?? e.MPESA_CALLBACK_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     secureCookies: production,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     admin:

@@ -145,7 +145,8 @@ export const users = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for staff invited who have not yet set their password. */
+    passwordHash: text("password_hash"),
     role: roleEnum("role").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -166,9 +167,43 @@ export const users = pgTable(
     /** Demo accounts sign in only while demo mode is on. */
     isDemo: boolean("is_demo").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    // Staff listed by name; clients are not in that list.
+    index("users_staff_name_idx").on(t.firstName, t.lastName, t.id).where(sql`${t.role} <> 'client'`),
+  ],
+);
+
+export const accountTokenPurposeEnum = pgEnum("account_token_purpose", ["invite", "reset"]);
+
+/**
+ * One-time links: a staff invite, or a password reset. Only a SHA-256 of the token is stored; a token is
+ * used once (used_at) and not after expires_at. Issuing a new one for the same person and purpose ends the
+ * older ones.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: accountTokenPurposeEnum("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** The Director who sent it; null when the person asked for it. */
+    createdBy: integer("created_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_key").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+  ],
 );
 
 /** Server-side sessions; only a SHA-256 of the cookie token is stored. */

@@ -123,6 +123,7 @@ export async function signIn(
     await clearKeys(db, [keys.pair]);
     if (trust === "none") await refundBudget(db, keys.account);
     await rememberSignIn(db, user.id, input.ip, deviceToken, now);
+    await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
     return createSession(db, ctx.clock, user, { userAgent: input.userAgent, address: input.ip });
   });
   return { user, token, deviceToken };

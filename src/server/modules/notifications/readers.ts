@@ -61,12 +61,13 @@ export function readerOf(user: ReaderRow, fallbackPhone: string | null = null): 
 export const rolesWith = (permission: Permission): Role[] =>
   roles.filter((r) => rolePermissions[r].includes(permission));
 
-/** The active staff in these roles, as readers of the messages meant for them. */
+/** The active staff in these roles (not those invited who have yet to set a password), as readers of the messages meant for them. */
 export const staffReaders = (db: Db, staffRoles: Role[]): Promise<Reader[]> =>
   activeStaff(db, { roles: staffRoles }).then((people) => people.map((p) => readerOf(p)));
 
 const activeStaff = prepared<{ roles: Role[] }, ReaderRow>(
   "active_staff",
   (p) =>
-    sql`select ${readerColumns} from ${users} where ${users.role}::text = any(${p.roles}::text[]) and ${users.isActive}`,
+    sql`select ${readerColumns} from ${users} where ${users.role}::text = any(${p.roles}::text[]) and ${users.isActive}
+      and ${users.passwordHash} is not null`,
 );

@@ -15,7 +15,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const shownStatus = (status: OutboxRow["status"], kept: boolean): MessageStatus =>
   status === "sent" && kept ? "kept" : status;
 
-export function toMessage(row: OutboxRow): Message {
+/**
+ * Messages that carry a one-time link: staff reading the outbox must not be able to use someone's invite or
+ * reset. Demo mode shows them whole, so a visitor can follow the link the app "sent".
+ */
+const carriesSecret = new Set<OutboxRow["kind"]>(["staff_invite", "password_reset"]);
+const hideToken = (text: string) => text.replace(/token=[\w-]+/g, "token=…");
+
+export function toMessage(row: OutboxRow, showSecrets: boolean): Message {
+  const hide = carriesSecret.has(row.kind) && !showSecrets;
   return {
     id: row.id,
     kind: row.kind,
@@ -23,7 +31,7 @@ export function toMessage(row: OutboxRow): Message {
     recipient: row.recipient,
     language: row.language,
     subject: row.subject,
-    body: row.body,
+    body: hide ? hideToken(row.body) : row.body,
     status: shownStatus(row.status, row.kept),
     attempts: row.attempts,
     lastError: row.lastError,
@@ -64,7 +72,7 @@ export function listMessages(ctx: AppContext, query: MessageListQuery): Promise<
         .orderBy(...sortBy({ createdAt: outbox.createdAt, status: outbox.status }, query, outbox.id))
         .limit(query.limit)
         .offset(query.offset)
-    ).map(toMessage),
+    ).map((row) => toMessage(row, ctx.config.demoMode)),
   );
 }
 
@@ -92,7 +100,7 @@ export function resendMessage(ctx: AppContext, id: number): Promise<Message> {
       .set({ status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null })
       .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
       .returning();
-    if (row) return toMessage(row);
+    if (row) return toMessage(row, ctx.config.demoMode);
     const [existing] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
     if (!existing) throw notFound("Message");
     throw conflict(`Only a failed message can be resent; this one is ${existing.status}`);

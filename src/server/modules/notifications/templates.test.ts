@@ -29,8 +29,11 @@ const facts: MessageFacts = {
   lowStock: [{ itemId: "SEM-HF-101", breedName: "Holstein Friesian", available: 3 }],
 };
 
+/** Staff's own messages, and the account emails (which carry a link, and go by email only). */
+const staffKinds = ["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"];
+const accountEmails = ["staff_invite", "password_reset", "role_changed"] as const;
 const clientKinds = messageKinds.filter(
-  (k) => !["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"].includes(k),
+  (k) => !staffKinds.includes(k) && !(accountEmails as readonly string[]).includes(k),
 );
 
 describe("message templates", () => {
@@ -43,6 +46,20 @@ describe("message templates", () => {
       expect(sms).toContain(facts.orderNumber);
     },
   );
+
+  it("writes the account emails in each language, with the link and how long it lasts", () => {
+    const link = "https://urithi.example.co.ke/accept-invite?token=abc";
+    const account = { ...facts, link, hours: 72, actor: "Grace Wanjiku", role: "Sales Manager" };
+    for (const lang of languages) {
+      const invite = renderMessage("staff_invite", lang, account);
+      expect(invite.text).toContain(link);
+      expect(invite.text).toContain("72");
+      expect(invite.html).toContain(link);
+      expect(renderMessage("password_reset", lang, account).text).toContain(link);
+      expect(renderMessage("role_changed", lang, account).subject).toContain("Sales Manager");
+    }
+    expect(renderMessage("staff_invite", "sw", account).subject).toBe("Umealikwa kwenye Urithi");
+  });
 
   it("fits a backup alarm at its longest (120 characters of reason) into one SMS", () => {
     for (const lang of languages) {

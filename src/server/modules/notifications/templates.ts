@@ -26,6 +26,12 @@ export interface MessageFacts {
   alarm?: string;
   /** The low-stock digest's rows. */
   lowStock?: { itemId: string; breedName: string; available: number }[];
+  /** A one-time link (staff invite, password reset) and how many hours it lasts. */
+  link?: string;
+  hours?: number;
+  /** Who did it (the Director inviting, changing a role) and the role's name. */
+  actor?: string;
+  role?: string;
 }
 
 export interface RenderedMessage {
@@ -244,6 +250,36 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     sw: (f) => ({
       sms: `Urithi: Bidhaa ${f.lowStock?.length ?? 0} ${f.lowStock?.length === 1 ? "imepungua" : "zimepungua"} leo.`,
       subject: `Bidhaa zilizopungua leo: ${f.lowStock?.length ?? 0}`,
+    }),
+  },
+  staff_invite: {
+    en: (f) => ({
+      sms: `Urithi: ${f.actor} invited you to Urithi as ${f.role}. Set your password within ${f.hours} hours: ${f.link}`,
+      subject: "You are invited to Urithi",
+    }),
+    sw: (f) => ({
+      sms: `Urithi: ${f.actor} amekualika kwenye Urithi kama ${f.role}. Weka nenosiri lako ndani ya saa ${f.hours}: ${f.link}`,
+      subject: "Umealikwa kwenye Urithi",
+    }),
+  },
+  password_reset: {
+    en: (f) => ({
+      sms: `Urithi: set a new password within ${f.hours} hours: ${f.link} If you did not ask for this, tell a Director.`,
+      subject: "Set a new Urithi password",
+    }),
+    sw: (f) => ({
+      sms: `Urithi: weka nenosiri jipya ndani ya saa ${f.hours}: ${f.link} Kama hukuomba hili, mwambie Mkurugenzi.`,
+      subject: "Weka nenosiri jipya la Urithi",
+    }),
+  },
+  role_changed: {
+    en: (f) => ({
+      sms: `Urithi: ${f.actor} changed your role to ${f.role}. Your screens follow it from your next page.`,
+      subject: `Your Urithi role is now ${f.role}`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: ${f.actor} amebadilisha nafasi yako kuwa ${f.role}. Skrini zako zinafuata nafasi hiyo kuanzia ukurasa ujao.`,
+      subject: `Nafasi yako ya Urithi sasa ni ${f.role}`,
     }),
   },
 };
