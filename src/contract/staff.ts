@@ -69,7 +69,20 @@ export const acceptInviteSchema = z.object({
   password: newStaffPassword,
 });
 export type AcceptInvite = z.input<typeof acceptInviteSchema>;
-export const acceptInviteResultSchema = z.object({ email: z.string() });
+/** Whose password was set, and whether they sign in as staff (else on the client login). */
+export const acceptInviteResultSchema = z.object({ email: z.string(), staff: z.boolean() });
+export type PasswordSet = z.infer<typeof acceptInviteResultSchema>;
+
+/** The page a one-time link opens: the password twice. */
+export const setPasswordFormSchema = z
+  .object({
+    password: z.string().min(1, "Password is required").max(200),
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
 
 /**
  * POST /api/auth/reset-password with a reset link's token and the account's email. (The password's length
@@ -81,3 +94,12 @@ export const resetPasswordSchema = z.object({
   password: z.string().min(1, "Password is required").max(200),
 });
 export type ResetPassword = z.input<typeof resetPasswordSchema>;
+
+/** GET /api/staff/summary: staff counted by status, and the active Directors (never fewer than one). */
+export const staffSummarySchema = z.object({
+  active: z.number().int(),
+  invited: z.number().int(),
+  inactive: z.number().int(),
+  directors: z.number().int(),
+});
+export type StaffSummary = z.infer<typeof staffSummarySchema>;

@@ -17,6 +17,7 @@ const ReportsPage = lazy(() => import("../features/reports/reports-page"));
 const StoragePage = lazy(() => import("../features/storage/storage-page"));
 const MessagesPage = lazy(() => import("../features/messages/messages-page"));
 const SettingsPage = lazy(() => import("../features/settings/settings-page"));
+const StaffPage = lazy(() => import("../features/staff/staff-page"));
 const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
 const StatementPage = lazy(() => import("../features/invoices/statement-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
@@ -99,6 +100,7 @@ export const staffRoutes: StaffRoute[] = [
   },
   { paths: ["/messages"], title: "Messages", anyOf: ["messages"], render: () => <MessagesPage /> },
   { paths: ["/settings"], title: "Settings", anyOf: ["settings"], render: () => <SettingsPage /> },
+  { paths: ["/staff"], title: "Staff", anyOf: ["users"], render: (user) => <StaffPage meId={user.id} /> },
   { paths: ["/etims"], title: "eTIMS documents", anyOf: ["finance"], render: () => <EtimsPage /> },
   {
     paths: ["/customers/:id/statement"],
@@ -158,6 +160,8 @@ export const publicRoutes: PublicRoute[] = [
   screen("/order-success", "title.success", () => import("../features/client/order-success-page")),
   screen("/client-portal", "title.account", () => import("../features/client/client-portal-page")),
   screen("/client-account", "title.security", () => import("./client-account-screen")),
+  screen("/accept-invite", "title.acceptInvite", () => import("../features/auth/set-password-page")),
+  screen("/reset-password", "title.resetPassword", () => import("../features/auth/set-password-page")),
 ];
 
 /** Whether a route's pattern (`/shop/products/:id`) covers an address. */

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { PasswordSet } from "../../../contract/staff";
 import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { validationError } from "../../errors";
@@ -7,7 +8,7 @@ import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
 
-const SPENT_LINK = "This link has expired or was already used. Ask a Director to send a new one.";
+const SPENT_LINK = "This link has expired or was already used. Ask for a new one.";
 const spent = () => validationError(SPENT_LINK, { token: SPENT_LINK });
 
 /** The account a live token belongs to, if it is still active. */
@@ -33,7 +34,7 @@ async function holderOf(ctx: AppContext, token: string, purpose: TokenPurpose) {
 async function setPasswordByLink(
   ctx: AppContext,
   input: { token: string; password: string; purpose: TokenPurpose; email?: string },
-): Promise<{ email: string }> {
+): Promise<PasswordSet> {
   const holder = await holderOf(ctx, input.token, input.purpose);
   if (input.email !== undefined && holder.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw spent();
@@ -58,7 +59,7 @@ async function setPasswordByLink(
     await db.delete(sessions).where(eq(sessions.userId, holder.id));
   });
   sessionCacheOf(ctx.database).forget();
-  return { email: holder.email };
+  return { email: holder.email, staff: holder.role !== "client" };
 }
 
 /** POST /api/auth/accept-invite: the invitee's first password. */

@@ -8,6 +8,7 @@ import {
   staffInviteSchema,
   staffListQuery,
   staffMemberSchema,
+  staffSummarySchema,
   staffUpdateSchema,
 } from "../../../contract/staff";
 import type { AppContext } from "../../context";
@@ -16,7 +17,7 @@ import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { acceptInvite, resetPasswordByLink } from "../auth/password-links";
-import { countStaff, inviteStaff, listStaff, sendPasswordLink, updateStaff } from "./service";
+import { countStaff, inviteStaff, listStaff, sendPasswordLink, staffSummary, updateStaff } from "./service";
 
 const sentSchema = z.object({ sent: z.literal(true) });
 
@@ -30,6 +31,9 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { querystring: staffListQuery, response: { 200: z.array(staffMemberSchema) } },
     },
     (request, reply) => withTotal(reply, listStaff(ctx, request.query), countStaff(ctx, request.query)),
+  );
+  r.get("/api/staff/summary", { config: directors, schema: { response: { 200: staffSummarySchema } } }, () =>
+    staffSummary(ctx),
   );
   r.post(
     "/api/staff",

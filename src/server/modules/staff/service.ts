@@ -5,6 +5,7 @@ import {
   INVITE_HOURS,
   type StaffMember,
   type StaffStatus,
+  type StaffSummary,
   type staffInviteSchema,
   type staffListQuery,
   type staffUpdateSchema,
@@ -81,6 +82,23 @@ export function listStaff(ctx: AppContext, query: ListQuery): Promise<StaffMembe
       .limit(query.limit)
       .offset(query.offset);
     return rows.map(toStaffMember);
+  });
+}
+
+/** Staff by status, counted in SQL. */
+export function staffSummary(ctx: AppContext): Promise<StaffSummary> {
+  return ctx.database.read(async (db) => {
+    const [row] = await db
+      .select({
+        active: sql<number>`count(*) filter (where ${users.isActive} and ${users.passwordHash} is not null)::int`,
+        invited: sql<number>`count(*) filter (where ${users.isActive} and ${users.passwordHash} is null)::int`,
+        inactive: sql<number>`count(*) filter (where not ${users.isActive})::int`,
+        directors: sql<number>`count(*) filter (where ${users.isActive} and ${users.passwordHash} is not null
+          and ${users.role} = 'director')::int`,
+      })
+      .from(users)
+      .where(isStaff);
+    return row!;
   });
 }
 

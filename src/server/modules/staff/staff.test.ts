@@ -130,7 +130,7 @@ describe("inviting", () => {
     expect(common.statusCode).toBe(400);
     const ok = await accept(token, "Mbegu-za-Ayrshire-7");
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ email: body.email });
+    expect(ok.json()).toEqual({ email: body.email, staff: true });
     // Used once only.
     const replay = await accept(token, "Another-password-8");
     expect(replay.statusCode).toBe(400);

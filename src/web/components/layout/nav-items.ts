@@ -14,6 +14,7 @@ import {
   Snowflake,
   Store,
   Truck,
+  UserCog,
   Users,
 } from "lucide-react";
 import type { Permission } from "../../../contract/roles";
@@ -27,7 +28,7 @@ export interface NavItem {
 }
 
 /**
- * Sidebar entries of SPEC section 2, plus Cryo Storage, Order Approval, Messages and Settings for those who
+ * Sidebar entries of SPEC section 2, plus Cryo Storage, Order Approval, Messages, Staff and Settings for those who
  * may use them.
  */
 export const navItems: NavItem[] = [
@@ -45,6 +46,7 @@ export const navItems: NavItem[] = [
   { href: "/reports", label: "Reports", icon: BarChart3, anyOf: ["reports", "reports:sales"] },
   { href: "/order-approval", label: "Order Approval", icon: ClipboardCheck, anyOf: ["orders:approve"] },
   { href: "/messages", label: "Messages", icon: MessageSquare, anyOf: ["messages"] },
+  { href: "/staff", label: "Staff", icon: UserCog, anyOf: ["users"] },
   { href: "/settings", label: "Settings", icon: Settings, anyOf: ["settings"] },
 ];
 

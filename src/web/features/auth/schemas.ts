@@ -7,3 +7,6 @@ export const clientLoginSchema = schemaOnDemand(() =>
 export const signupSchema = schemaOnDemand(() =>
   import("../../../contract/signup").then((m) => m.signupSchema),
 );
+export const setPasswordSchema = schemaOnDemand(() =>
+  import("../../../contract/staff").then((m) => m.setPasswordFormSchema),
+);

@@ -18,6 +18,8 @@ export const serverWordsSw: Record<string, string> = {
   "Current password is required": "Nenosiri la sasa linahitajika",
   "Password must be at least {min} characters": "Nenosiri liwe na herufi {min} au zaidi",
   "Passwords do not match": "Manenosiri hayalingani",
+  "This link has expired or was already used. Ask for a new one.":
+    "Kiungo hiki kimeisha muda au kimeshatumika. Omba kingine.",
   "This password is one of the most common and easy to guess. Choose another.":
     "Nenosiri hili ni mojawapo ya yanayotumiwa sana na ni rahisi kukisia. Chagua jingine.",
   "Farm name is required": "Jina la shamba linahitajika",

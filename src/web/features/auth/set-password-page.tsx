@@ -1,0 +1,103 @@
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import type { PasswordSet } from "../../../contract/staff";
+import { LinkButton } from "../../components/link-button";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { FormError } from "../../components/ui/form-error";
+import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
+import { useContractForm } from "../../lib/form";
+import { useT } from "../../lib/i18n/i18n";
+import { setPasswordSchema } from "./schemas";
+
+/**
+ * The page a one-time link opens: a staff invite (/accept-invite) or a password reset (/reset-password).
+ * The token (and the reset's email) come in the address; the server checks the password for the account's
+ * role and spends the token.
+ */
+export default function SetPasswordPage() {
+  const t = useT();
+  const [path] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const token = params.get("token") ?? "";
+  const email = params.get("email") ?? "";
+  const invite = path === "/accept-invite";
+  const form = useContractForm({
+    schema: setPasswordSchema,
+    initial: { password: "", confirmPassword: "" },
+    idPrefix: "set-password",
+  });
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<PasswordSet>();
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setError(undefined);
+    setPending(true);
+    try {
+      setDone(
+        await apiJson<PasswordSet>(
+          "POST",
+          invite ? "/api/auth/accept-invite" : "/api/auth/reset-password",
+          invite ? { token, password } : { token, email, password },
+        ),
+      );
+    } catch (e) {
+      // A weak password goes under its field; a spent or broken link above the button.
+      if (apiErrorFields(e).password) form.showServerErrors(e);
+      else setError(apiErrorMessage(e) ?? t("setpw.failed"));
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4 dark:from-gray-950 dark:to-gray-900"
+    >
+      <Card className="w-full max-w-md space-y-4 p-6">
+        <h1 className="text-2xl font-bold">{t(invite ? "title.acceptInvite" : "title.resetPassword")}</h1>
+        {done ? (
+          <div className="space-y-4" role="status">
+            <p className="flex items-start gap-2">
+              <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden />
+              {t("setpw.done", { email: done.email })}
+            </p>
+            <LinkButton href={done.staff ? "/login" : "/client-login"} className="w-full">
+              {t("setpw.signIn")}
+            </LinkButton>
+          </div>
+        ) : !token ? (
+          <FormError message={t("setpw.missing")} />
+        ) : (
+          <form className="space-y-4" onSubmit={onSubmit} noValidate>
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {invite ? t("setpw.invite") : t("setpw.reset", { email })}
+            </p>
+            <Field
+              label={t("setpw.password")}
+              type="password"
+              autoComplete="new-password"
+              hint={t("setpw.rule")}
+              bind={form.field("password")}
+            />
+            <Field
+              label={t("setpw.confirm")}
+              type="password"
+              autoComplete="new-password"
+              bind={form.field("confirmPassword")}
+            />
+            <FormError message={error} />
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? t("setpw.saving") : t("setpw.submit")}
+            </Button>
+          </form>
+        )}
+      </Card>
+    </main>
+  );
+}
