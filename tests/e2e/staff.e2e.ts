@@ -78,10 +78,7 @@ describe("staff management", () => {
     await invitee.getByText(`The password for ${email} is set.`, { exact: false }).waitFor();
     await invitee.getByRole("link", { name: "Sign in" }).click();
     await invitee.waitForURL("**/login");
-    await invitee.getByLabel("Email").fill(email);
-    await invitee.getByLabel("Password", { exact: true }).fill(password);
-    await invitee.getByRole("button", { name: "Sign In" }).click();
-    await invitee.waitForURL("**/dashboard");
+    await signInAsStaff(invitee, email, password);
     await invitee.getByRole("button", { name: "Menu" }).click();
     await invitee.getByRole("link", { name: "Sales & Orders" }).waitFor();
     for (const hidden of ["Staff", "Settings", "Financial Management", "Cryo Storage"]) {

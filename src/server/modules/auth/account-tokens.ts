@@ -39,44 +39,32 @@ export async function issueAccountToken(
   return token;
 }
 
+type TokenQuery = { token: string; purpose: TokenPurpose; now: Date };
+
+/** The token's row while it is unused and unexpired. */
+const live = ({ token, purpose, now }: TokenQuery) =>
+  and(
+    eq(accountTokens.tokenHash, hashOf(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+
 /**
  * Uses a token once: the one statement that marks it used answers whose it was, so two tabs posting the same
  * link cannot both succeed. Null for an unknown, used or expired token.
  */
-export async function consumeAccountToken(
-  db: Db,
-  input: { token: string; purpose: TokenPurpose; now: Date },
-): Promise<{ userId: number } | null> {
+export async function consumeAccountToken(db: Db, input: TokenQuery): Promise<{ userId: number } | null> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: input.now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashOf(input.token)),
-        eq(accountTokens.purpose, input.purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, input.now),
-      ),
-    )
+    .where(live(input))
     .returning({ userId: accountTokens.userId });
   return row ?? null;
 }
 
 /** Whose a live token is, without using it (a password is checked against their role before it is spent). */
-export async function tokenHolder(
-  db: Db,
-  input: { token: string; purpose: TokenPurpose; now: Date },
-): Promise<number | null> {
-  const [row] = await db
-    .select({ userId: accountTokens.userId })
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashOf(input.token)),
-        eq(accountTokens.purpose, input.purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, input.now),
-      ),
-    );
+export async function tokenHolder(db: Db, input: TokenQuery): Promise<number | null> {
+  const [row] = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(live(input));
   return row?.userId ?? null;
 }
