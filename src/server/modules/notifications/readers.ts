@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Permission, type Role, rolePermissions, roles } from "../../../contract/roles";
 import { type Db, prepared } from "../../db/adapter";
 import { type orders, users } from "../../db/schema";
+import { staffStatusIs } from "../staff/status";
 import type { Reader } from "./outbox";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -68,6 +69,6 @@ export const staffReaders = (db: Db, staffRoles: Role[]): Promise<Reader[]> =>
 const activeStaff = prepared<{ roles: Role[] }, ReaderRow>(
   "active_staff",
   (p) =>
-    sql`select ${readerColumns} from ${users} where ${users.role}::text = any(${p.roles}::text[]) and ${users.isActive}
-      and ${users.passwordHash} is not null`,
+    sql`select ${readerColumns} from ${users}
+      where ${users.role}::text = any(${p.roles}::text[]) and ${staffStatusIs.active}`,
 );

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { businessSettings } from "../../db/schema";
 import type { Letterhead } from "../reports/pdf-thread";
-import { readCompanyLogo } from "./logo";
+import { companyLogo } from "./logo";
 import { writeSettings } from "./row";
 
 /**
@@ -56,10 +56,16 @@ const letterheadLines = (c: CompanySettings): string[] =>
     c.kraPin ? `KRA PIN ${c.kraPin}` : "",
   ].filter(Boolean);
 
-/** The head of a printed document as the company's settings are now; a CSV has no use for the logo. */
-export async function readLetterhead(ctx: AppContext, { logo = true } = {}): Promise<Letterhead> {
-  const [company, image] = await Promise.all([readCompanySettings(ctx), logo ? readCompanyLogo(ctx) : null]);
-  return { lines: letterheadLines(company), logo: image?.bytes ?? null };
+/**
+ * The head of a printed document as the company's settings are now, in one read; the logo's bytes only when
+ * there is one and the document draws it (a CSV has no use for it).
+ */
+export function readLetterhead(ctx: AppContext, { logo = true } = {}): Promise<Letterhead> {
+  return ctx.database.read(async (db) => {
+    const company = await companySettings(db, ctx.config.bank);
+    const image = logo && company.hasLogo ? await companyLogo(db) : null;
+    return { lines: letterheadLines(company), logo: image?.bytes ?? null };
+  });
 }
 
 /** The bank details clients paying by transfer are shown: the company's, else the environment's. */

@@ -2,6 +2,7 @@ import { isNotNull } from "drizzle-orm";
 import type { z } from "zod";
 import { type companyLogoSchema, LOGO_MAX_BYTES, LOGO_TYPE_MESSAGE } from "../../../contract/settings";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/adapter";
 import { businessSettings } from "../../db/schema";
 import { validationError } from "../../errors";
 import { checkLogo } from "../reports/pdf-thread";
@@ -25,12 +26,15 @@ const fromDataUrl = (dataUrl: string): CompanyLogo => {
 };
 
 /** The letterhead's logo, or null before a Director uploads one. */
-export async function readCompanyLogo(ctx: AppContext): Promise<CompanyLogo | null> {
-  const [row] = await ctx.database.read((db) =>
-    db.select({ logo: businessSettings.logo }).from(businessSettings).where(isNotNull(businessSettings.logo)),
-  );
+export async function companyLogo(db: Db): Promise<CompanyLogo | null> {
+  const [row] = await db
+    .select({ logo: businessSettings.logo })
+    .from(businessSettings)
+    .where(isNotNull(businessSettings.logo));
   return row?.logo ? fromDataUrl(row.logo) : null;
 }
+
+export const readCompanyLogo = (ctx: AppContext) => ctx.database.read(companyLogo);
 
 /**
  * A Director's logo, kept once it is the image it says it is, small enough, and one a PDF can draw: an image

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { roleLabels, type StaffRole } from "../../../contract/roles";
 import {
   INVITE_HOURS,
   type StaffMember,
-  type StaffStatus,
   type StaffSummary,
   type staffInviteSchema,
   type staffListQuery,
@@ -21,12 +20,11 @@ import { sessionCacheOf } from "../auth/session-cache";
 import type { SessionUserRow } from "../auth/sessions";
 import { enqueueMessage } from "../notifications/outbox";
 import { readerOf } from "../notifications/readers";
+import { staffStatusIs, staffStatusOf } from "./status";
 
 type UserRow = typeof users.$inferSelect;
 
 const isStaff = sql`${users.role} <> 'client'`;
-const statusOf = (row: Pick<UserRow, "isActive" | "passwordHash">): StaffStatus =>
-  !row.isActive ? "inactive" : row.passwordHash === null ? "invited" : "active";
 
 export function toStaffMember(row: UserRow): StaffMember {
   return {
@@ -36,7 +34,7 @@ export function toStaffMember(row: UserRow): StaffMember {
     email: row.email,
     phone: row.phone,
     role: row.role as StaffRole,
-    status: statusOf(row),
+    status: staffStatusOf(row),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     isDemo: row.isDemo,
     createdAt: row.createdAt.toISOString(),
@@ -48,9 +46,7 @@ type ListQuery = z.output<typeof staffListQuery>;
 function staffFilters(query: ListQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [isStaff];
   if (query.role) filters.push(eq(users.role, query.role));
-  if (query.status === "inactive") filters.push(eq(users.isActive, false));
-  if (query.status === "invited") filters.push(eq(users.isActive, true), isNull(users.passwordHash));
-  if (query.status === "active") filters.push(eq(users.isActive, true), isNotNull(users.passwordHash));
+  if (query.status) filters.push(staffStatusIs[query.status]);
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(
@@ -90,11 +86,10 @@ export function staffSummary(ctx: AppContext): Promise<StaffSummary> {
   return ctx.database.read(async (db) => {
     const [row] = await db
       .select({
-        active: sql<number>`count(*) filter (where ${users.isActive} and ${users.passwordHash} is not null)::int`,
-        invited: sql<number>`count(*) filter (where ${users.isActive} and ${users.passwordHash} is null)::int`,
-        inactive: sql<number>`count(*) filter (where not ${users.isActive})::int`,
-        directors: sql<number>`count(*) filter (where ${users.isActive} and ${users.passwordHash} is not null
-          and ${users.role} = 'director')::int`,
+        active: sql<number>`count(*) filter (where ${staffStatusIs.active})::int`,
+        invited: sql<number>`count(*) filter (where ${staffStatusIs.invited})::int`,
+        inactive: sql<number>`count(*) filter (where ${staffStatusIs.inactive})::int`,
+        directors: sql<number>`count(*) filter (where ${staffStatusIs.active} and ${users.role} = 'director')::int`,
       })
       .from(users)
       .where(isStaff);
@@ -102,12 +97,13 @@ export function staffSummary(ctx: AppContext): Promise<StaffSummary> {
   });
 }
 
-async function staffRow(db: Db, id: number, lock = false): Promise<UserRow> {
-  const query = db
+/** A staff member's row, locked for the change about to be made to it. */
+async function lockedStaffRow(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isStaff));
-  const [row] = await (lock ? query.for("update") : query);
+    .where(and(eq(users.id, id), isStaff))
+    .for("update");
   if (!row) throw notFound("Staff member");
   return row;
 }
@@ -151,17 +147,12 @@ export async function inviteStaff(
   actor: SessionUserRow,
 ): Promise<StaffMember> {
   return ctx.database.tx(async (db) => {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email));
-    if (taken) throw conflict(`Someone already has an account with ${input.email}`);
     const [row] = await db
       .insert(users)
       .values({ ...input, passwordHash: null, createdAt: ctx.clock.now() })
       .onConflictDoNothing()
       .returning();
-    // A second invite racing this one took the email first.
+    // The email's unique index (lower(email)): taken before, or by an invite racing this one.
     if (!row) throw conflict(`Someone already has an account with ${input.email}`);
     await sendLink(ctx, db, row, actor);
     return toStaffMember(row);
@@ -176,7 +167,7 @@ const lockDirectors = (db: Db) =>
   db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, "director"), eq(users.isActive, true), isNotNull(users.passwordHash)))
+    .where(and(eq(users.role, "director"), staffStatusIs.active))
     .orderBy(asc(users.id))
     .for("update");
 
@@ -219,7 +210,7 @@ export async function updateStaff(
 ): Promise<StaffMember> {
   const updated = await ctx.database.tx(async (db) => {
     const directors = await lockDirectors(db);
-    const person = await staffRow(db, id, true);
+    const person = await lockedStaffRow(db, id);
     guardDirectors(directors, person, change, actor);
     const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
     if (change.isActive === false) await db.delete(sessions).where(eq(sessions.userId, id));
@@ -242,7 +233,7 @@ export async function updateStaff(
 /** Sends a new one-time link: a fresh invite to someone who never set a password, else a reset. */
 export async function sendPasswordLink(ctx: AppContext, id: number, actor: SessionUserRow): Promise<void> {
   await ctx.database.tx(async (db) => {
-    const person = await staffRow(db, id, true);
+    const person = await lockedStaffRow(db, id);
     if (!person.isActive) throw conflict(`${fullName(person)} is deactivated: reactivate them first`);
     if (person.isDemo) throw conflict("Demo accounts keep their published password");
     await sendLink(ctx, db, person, actor);
