@@ -31,6 +31,8 @@ export const sessionUserSchema = z.object({
   farmName: z.string().nullable(),
   /** A client's phone and farm location from signup, to start their order forms. */
   phone: z.string().nullable(),
+  /** The mobile was proven with an SMS code: a forgotten password can be reset by SMS. */
+  phoneVerified: z.boolean(),
   location: z.string().nullable(),
   /** The language chosen for the app and for the messages sent to this person. */
   language: z.enum(languages),

@@ -49,6 +49,8 @@ export const messageKinds = [
   "staff_invite",
   "password_reset",
   "role_changed",
+  "reset_code",
+  "phone_code",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -72,6 +74,8 @@ export const messageKindLabels: Record<MessageKind, string> = {
   staff_invite: "Staff invite",
   password_reset: "Password reset",
   role_changed: "Role changed",
+  reset_code: "Password reset code",
+  phone_code: "Mobile verification code",
 };
 
 export * from "./notify-channels";

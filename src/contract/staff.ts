@@ -84,17 +84,6 @@ export const setPasswordFormSchema = z
     path: ["confirmPassword"],
   });
 
-/**
- * POST /api/auth/reset-password with a reset link's token and the account's email. (The password's length
- * for the account's role is checked by the server, which knows the role.)
- */
-export const resetPasswordSchema = z.object({
-  token: text().min(1, "This link is incomplete").max(200),
-  email: emailAddress(),
-  password: z.string().min(1, "Password is required").max(200),
-});
-export type ResetPassword = z.input<typeof resetPasswordSchema>;
-
 /** GET /api/staff/summary: staff counted by status, and the active Directors (never fewer than one). */
 export const staffSummarySchema = z.object({
   active: z.number().int(),

@@ -168,17 +168,22 @@ export const users = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** When the person proved the mobile is theirs with an SMS code; cleared when the number changes. */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // A verified mobile leads to one account: a reset code by SMS must know whose password it sets.
+    uniqueIndex("users_verified_phone_key").on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
     index("users_role_idx").on(t.role),
     // Staff listed by name; clients are not in that list.
     index("users_staff_name_idx").on(t.firstName, t.lastName, t.id).where(sql`${t.role} <> 'client'`),
   ],
 );
 
-export const accountTokenPurposeEnum = pgEnum("account_token_purpose", ["invite", "reset"]);
+/** invite and reset: one-time links; code: a 6-digit reset code by SMS; phone: a code that verifies a mobile. */
+export const accountTokenPurposeEnum = pgEnum("account_token_purpose", ["invite", "reset", "code", "phone"]);
 
 /**
  * One-time links: a staff invite, or a password reset. Only a SHA-256 of the token is stored; a token is
@@ -196,6 +201,8 @@ export const accountTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Wrong guesses at a 6-digit code: it ends after a few, so a code cannot be found by trying them all. */
+    attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
     /** The Director who sent it; null when the person asked for it. */
     createdBy: integer("created_by").references(() => users.id),

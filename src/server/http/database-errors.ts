@@ -7,6 +7,7 @@ import { AppError } from "../errors";
  */
 const duplicateMessages: [RegExp, string, field?: string][] = [
   [/users_email/, "An account with this email already exists"],
+  [/users_verified_phone/, "This mobile number is already verified on another account", "code"],
   [/inventory_items_item_id/, "An item with this Item ID already exists"],
   [/shipments_tracking/, "A shipment with this tracking number already exists"],
   [/shipments_one_open_per_order/, "This order already has a shipment in progress"],

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/adapter";
 import { accountTokens } from "../../db/schema";
 
@@ -13,8 +13,19 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
  */
 export async function issueAccountToken(
   db: Db,
-  input: { userId: number; purpose: TokenPurpose; hours: number; now: Date; createdBy: number | null },
+  input: { userId: number; purpose: TokenPurpose; minutes: number; now: Date; createdBy: number | null },
 ): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await replaceToken(db, input, hashOf(token));
+  return token;
+}
+
+/** Ends the person's live tokens of this purpose and stores the new one's hash. */
+async function replaceToken(
+  db: Db,
+  input: { userId: number; purpose: TokenPurpose; minutes: number; now: Date; createdBy: number | null },
+  tokenHash: string,
+): Promise<void> {
   const { userId, purpose, now } = input;
   await db
     .update(accountTokens)
@@ -27,16 +38,77 @@ export async function issueAccountToken(
         gt(accountTokens.expiresAt, now),
       ),
     );
-  const token = randomBytes(32).toString("base64url");
   await db.insert(accountTokens).values({
     userId,
     purpose,
-    tokenHash: hashOf(token),
-    expiresAt: new Date(now.getTime() + input.hours * 60 * 60 * 1000),
+    tokenHash,
+    expiresAt: new Date(now.getTime() + input.minutes * 60 * 1000),
     createdAt: now,
     createdBy: input.createdBy,
   });
-  return token;
+}
+
+/** Wrong guesses a 6-digit code takes before it ends: five in a million. */
+export const MAX_CODE_ATTEMPTS = 5;
+type CodePurpose = Extract<TokenPurpose, "code" | "phone">;
+
+/**
+ * A code is hashed with a salt of its own (a million codes would otherwise share a thousand hashes) and with
+ * what it is bound to: the mobile number it was sent to, so a code cannot be used for another number.
+ */
+const codeHash = (salt: string, boundTo: string, code: string) =>
+  `${salt}.${createHash("sha256").update(`${salt}|${boundTo}|${code}`).digest("hex")}`;
+
+/** A 6-digit code for `userId`, in the caller's transaction; only a salted hash is kept. */
+export async function issueAccountCode(
+  db: Db,
+  input: { userId: number; purpose: CodePurpose; boundTo: string; minutes: number; now: Date },
+): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await replaceToken(
+    db,
+    { ...input, createdBy: null },
+    codeHash(randomBytes(16).toString("hex"), input.boundTo, code),
+  );
+  return code;
+}
+
+/**
+ * Tries a code against the person's live one, locked. A right code is spent; a wrong one counts an attempt,
+ * and the last allowed attempt ends it. The caller commits either way, so wrong guesses stay counted.
+ */
+export async function spendAccountCode(
+  db: Db,
+  input: { userId: number; purpose: CodePurpose; boundTo: string; code: string; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, input.userId),
+        eq(accountTokens.purpose, input.purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, input.now),
+        lt(accountTokens.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .orderBy(desc(accountTokens.id))
+    .limit(1)
+    .for("update");
+  if (!row) return false;
+  const salt = row.tokenHash.split(".")[0]!;
+  const expected = Buffer.from(row.tokenHash);
+  const given = Buffer.from(codeHash(salt, input.boundTo, input.code));
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    await db.update(accountTokens).set({ usedAt: input.now }).where(eq(accountTokens.id, row.id));
+    return true;
+  }
+  await db
+    .update(accountTokens)
+    .set({ attempts: sql`${accountTokens.attempts} + 1` })
+    .where(eq(accountTokens.id, row.id));
+  return false;
 }
 
 type TokenQuery = { token: string; purpose: TokenPurpose; now: Date };

@@ -7,6 +7,11 @@ import { consumeAccountToken, type TokenPurpose, tokenHolder } from "./account-t
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
+import { clearKeys, throttleKeys } from "./throttle";
+
+/** The link an email carries: the web page that takes the token and asks for a password. */
+export const passwordLinkTo = (ctx: AppContext, page: string, params: Record<string, string>) =>
+  `${ctx.config.publicUrl}${page}?${new URLSearchParams(params)}`;
 
 const SPENT_LINK = "This link has expired or was already used. Ask for a new one.";
 const spent = () => validationError(SPENT_LINK, { token: SPENT_LINK });
@@ -57,6 +62,8 @@ async function setPasswordByLink(
       .returning({ id: users.id });
     if (!set) throw spent();
     await db.delete(sessions).where(eq(sessions.userId, holder.id));
+    // A person locked out by wrong guesses from a new device is let in by the password they just proved.
+    await clearKeys(db, [throttleKeys(holder.email, "").account]);
   });
   sessionCacheOf(ctx.database).forget();
   return { email: holder.email, staff: holder.role !== "client" };

@@ -46,6 +46,7 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
     roleLabel: roleLabels[user.role],
     farmName: user.farmName,
     phone: user.phone,
+    phoneVerified: user.phoneVerifiedAt !== null,
     location: [user.location, user.county].filter(Boolean).join(", ") || null,
     language: user.language,
     notifyBy: user.notifyBy,
@@ -239,8 +240,14 @@ export async function chooseMessaging(
   user: SessionUserRow,
   choice: { language?: Language; notifyBy?: NotifyChannel; phone?: string },
 ): Promise<SessionUserRow> {
+  // A new number is not the one the code proved.
+  const unproven = choice.phone !== undefined && choice.phone !== user.phone ? { phoneVerifiedAt: null } : {};
   const [row] = await ctx.database.tx((db) =>
-    db.update(users).set(choice).where(eq(users.id, user.id)).returning(),
+    db
+      .update(users)
+      .set({ ...choice, ...unproven })
+      .where(eq(users.id, user.id))
+      .returning(),
   );
   sessionCacheOf(ctx.database).forget();
   return row!;

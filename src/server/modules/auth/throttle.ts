@@ -33,11 +33,11 @@ export function throttleKeys(email: string, ip: string): ThrottleKeys {
 }
 
 export class Throttled extends AppError {
-  constructor(retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number, what = "sign-in attempts") {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
       "RATE_LIMITED",
-      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       undefined,
       { "retry-after": String(Math.max(1, retryAfterSeconds)) },
     );
@@ -91,12 +91,25 @@ export async function reserveDelayed(db: Db, key: string, now: Date, free: numbe
   throw new Throttled(await secondsUntil(db, key, now, "delay"));
 }
 
-/** Reserves one attempt from a per-window budget; throws 429 once it is spent. */
-export async function reserveBudget(db: Db, key: string, now: Date, limit: number): Promise<void> {
+/** Reserves one attempt from a per-window budget; throws 429 (saying too many `what`) once it is spent. */
+export async function reserveBudget(
+  db: Db,
+  key: string,
+  now: Date,
+  limit: number,
+  what?: string,
+): Promise<void> {
+  if (!(await tryBudget(db, key, now, limit))) {
+    throw new Throttled(await secondsUntil(db, key, now, "window"), what);
+  }
+}
+
+/** Reserves one attempt from a per-window budget; false once it is spent. */
+export async function tryBudget(db: Db, key: string, now: Date, limit: number): Promise<boolean> {
   const failures = await countAttempt(db, key, now, () => ({
     allowed: sql`${loginAttempts.failures} < ${limit}`,
   }));
-  if (failures === undefined) throw new Throttled(await secondsUntil(db, key, now, "window"));
+  return failures !== undefined;
 }
 
 async function secondsUntil(db: Db, key: string, now: Date, until: "delay" | "window"): Promise<number> {

@@ -19,8 +19,13 @@ const shownStatus = (status: OutboxRow["status"], kept: boolean): MessageStatus 
  * Messages that carry a one-time link: staff reading the outbox must not be able to use someone's invite or
  * reset. Demo mode shows them whole, so a visitor can follow the link the app "sent".
  */
-const carriesSecret = new Set<OutboxRow["kind"]>(["staff_invite", "password_reset"]);
-const hideToken = (text: string) => text.replace(/token=[\w-]+/g, "token=…");
+const carriesSecret = new Set<OutboxRow["kind"]>([
+  "staff_invite",
+  "password_reset",
+  "reset_code",
+  "phone_code",
+]);
+const hideToken = (text: string) => text.replace(/token=[\w-]+/g, "token=…").replace(/\b\d{6}\b/g, "••••••");
 
 export function toMessage(row: OutboxRow, showSecrets: boolean): Message {
   const hide = carriesSecret.has(row.kind) && !showSecrets;

@@ -32,8 +32,12 @@ const facts: MessageFacts = {
 /** Staff's own messages, and the account emails (which carry a link, and go by email only). */
 const staffKinds = ["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"];
 const accountEmails = ["staff_invite", "password_reset", "role_changed"] as const;
+/** The SMS codes: an account's, about no order. */
+const accountCodes = ["reset_code", "phone_code"] as const;
 const clientKinds = messageKinds.filter(
-  (k) => !staffKinds.includes(k) && !(accountEmails as readonly string[]).includes(k),
+  (k) =>
+    !staffKinds.includes(k) &&
+    ![...accountEmails, ...accountCodes].includes(k as (typeof accountEmails)[number]),
 );
 
 describe("message templates", () => {
@@ -59,6 +63,27 @@ describe("message templates", () => {
       expect(renderMessage("role_changed", lang, account).subject).toContain("Sales Manager");
     }
     expect(renderMessage("staff_invite", "sw", account).subject).toBe("Umealikwa kwenye Urithi");
+  });
+
+  it.each(accountCodes.flatMap((kind) => languages.map((lang) => [kind, lang] as const)))(
+    "%s in %s fits one GSM-7 SMS with the code and its 15 minutes",
+    (kind, lang) => {
+      const { sms } = renderMessage(kind, lang, { ...facts, code: "048213", minutes: 15 });
+      expect(sms.length, sms).toBeLessThanOrEqual(160);
+      expect(sms, sms).toMatch(GSM7);
+      expect(sms).toContain("048213");
+      expect(sms).toContain("15");
+    },
+  );
+
+  it("tells a reset the person asked for that it lasts 15 minutes and may be ignored", () => {
+    const link = "https://urithi.example.co.ke/reset-password?token=abc";
+    const asked = renderMessage("password_reset", "sw", { ...facts, link, minutes: 15 });
+    expect(asked.text).toContain("dakika 15");
+    expect(asked.text).toContain("puuza");
+    const sent = renderMessage("password_reset", "en", { ...facts, link, hours: 72, actor: "Grace Wanjiku" });
+    expect(sent.text).toContain("72 hours");
+    expect(sent.text).toContain("tell a Director");
   });
 
   it("fits a backup alarm at its longest (120 characters of reason) into one SMS", () => {

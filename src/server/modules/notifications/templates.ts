@@ -26,9 +26,12 @@ export interface MessageFacts {
   alarm?: string;
   /** The low-stock digest's rows. */
   lowStock?: { itemId: string; breedName: string; available: number }[];
-  /** A one-time link (staff invite, password reset) and how many hours it lasts. */
+  /** A one-time link (staff invite, password reset) and how long it lasts: hours, or minutes when asked for. */
   link?: string;
   hours?: number;
+  minutes?: number;
+  /** A 6-digit code sent by SMS (a password reset, or proving a mobile is the reader's). */
+  code?: string;
   /** Who did it (the Director inviting, changing a role) and the role's name. */
   actor?: string;
   role?: string;
@@ -262,14 +265,35 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: "Umealikwa kwenye Urithi",
     }),
   },
+  // A Director sends a reset for 72 hours; one the person asked for lasts 15 minutes.
   password_reset: {
     en: (f) => ({
-      sms: `Urithi: set a new password within ${f.hours} hours: ${f.link} If you did not ask for this, tell a Director.`,
+      sms: `Urithi: set a new password within ${f.minutes ? `${f.minutes} minutes` : `${f.hours} hours`}: ${f.link} ${f.actor ? "If you did not ask for this, tell a Director." : "If you did not ask for this, ignore this message: your password stays as it is."}`,
       subject: "Set a new Urithi password",
     }),
     sw: (f) => ({
-      sms: `Urithi: weka nenosiri jipya ndani ya saa ${f.hours}: ${f.link} Kama hukuomba hili, mwambie Mkurugenzi.`,
+      sms: `Urithi: weka nenosiri jipya ndani ya ${f.minutes ? `dakika ${f.minutes}` : `saa ${f.hours}`}: ${f.link} ${f.actor ? "Kama hukuomba hili, mwambie Mkurugenzi." : "Kama hukuomba hili, puuza ujumbe huu: nenosiri lako halibadiliki."}`,
       subject: "Weka nenosiri jipya la Urithi",
+    }),
+  },
+  reset_code: {
+    en: (f) => ({
+      sms: `Urithi: your password reset code is ${f.code}. It works once, for ${f.minutes} minutes. Never share it. If you did not ask for it, ignore this SMS.`,
+      subject: "Your Urithi password reset code",
+    }),
+    sw: (f) => ({
+      sms: `Urithi: nambari yako ya kubadilisha nenosiri ni ${f.code}. Inatumika mara moja, kwa dakika ${f.minutes}. Usimpe mtu. Kama hukuiomba, puuza SMS hii.`,
+      subject: "Nambari yako ya kubadilisha nenosiri la Urithi",
+    }),
+  },
+  phone_code: {
+    en: (f) => ({
+      sms: `Urithi: your code to verify this mobile is ${f.code}. It works for ${f.minutes} minutes. Never share it.`,
+      subject: "Your Urithi mobile verification code",
+    }),
+    sw: (f) => ({
+      sms: `Urithi: nambari ya kuthibitisha simu hii ni ${f.code}. Inatumika kwa dakika ${f.minutes}. Usimpe mtu.`,
+      subject: "Nambari ya kuthibitisha simu yako ya Urithi",
     }),
   },
   role_changed: {

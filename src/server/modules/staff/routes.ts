@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sentSchema } from "../../../contract/recovery";
 import {
   acceptInviteResultSchema,
   acceptInviteSchema,
-  resetPasswordSchema,
   staffInviteSchema,
   staffListQuery,
   staffMemberSchema,
@@ -16,10 +16,8 @@ import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { acceptInvite, resetPasswordByLink } from "../auth/password-links";
+import { acceptInvite } from "../auth/password-links";
 import { countStaff, inviteStaff, listStaff, sendPasswordLink, staffSummary, updateStaff } from "./service";
-
-const sentSchema = z.object({ sent: z.literal(true) });
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +55,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void
       return reply.status(202).send({ sent: true as const });
     },
   );
-  // The one-time links' pages post here, signed out.
+  // The invite link's page posts here, signed out.
   r.post(
     "/api/auth/accept-invite",
     {
@@ -65,13 +63,5 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { body: acceptInviteSchema, response: { 200: acceptInviteResultSchema } },
     },
     (request) => acceptInvite(ctx, request.body),
-  );
-  r.post(
-    "/api/auth/reset-password",
-    {
-      config: { access: access.public },
-      schema: { body: resetPasswordSchema, response: { 200: acceptInviteResultSchema } },
-    },
-    (request) => resetPasswordByLink(ctx, request.body),
   );
 }

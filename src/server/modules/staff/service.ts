@@ -16,6 +16,7 @@ import { conflict, notFound } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { issueAccountToken } from "../auth/account-tokens";
+import { passwordLinkTo } from "../auth/password-links";
 import { sessionCacheOf } from "../auth/session-cache";
 import type { SessionUserRow } from "../auth/sessions";
 import { enqueueMessage } from "../notifications/outbox";
@@ -110,10 +111,6 @@ async function lockedStaffRow(db: Db, id: number): Promise<UserRow> {
 
 const fullName = (row: Pick<UserRow, "firstName" | "lastName">) => `${row.firstName} ${row.lastName}`;
 
-/** The link an email carries: the web page that takes the token and asks for a password. */
-const linkTo = (ctx: AppContext, page: string, params: Record<string, string>) =>
-  `${ctx.config.publicUrl}${page}?${new URLSearchParams(params)}`;
-
 /** Queues an invite, or a reset link for someone who has a password, to the person by email. */
 async function sendLink(ctx: AppContext, db: Db, person: UserRow, actor: SessionUserRow): Promise<void> {
   const now = ctx.clock.now();
@@ -121,13 +118,13 @@ async function sendLink(ctx: AppContext, db: Db, person: UserRow, actor: Session
   const token = await issueAccountToken(db, {
     userId: person.id,
     purpose: invited ? "invite" : "reset",
-    hours: INVITE_HOURS,
+    minutes: INVITE_HOURS * 60,
     now,
     createdBy: actor.id,
   });
   const link = invited
-    ? linkTo(ctx, "/accept-invite", { token })
-    : linkTo(ctx, "/reset-password", { token, email: person.email });
+    ? passwordLinkTo(ctx, "/accept-invite", { token })
+    : passwordLinkTo(ctx, "/reset-password", { token, email: person.email });
   await enqueueMessage(db, {
     kind: invited ? "staff_invite" : "password_reset",
     reader: readerOf(person),
