@@ -162,6 +162,7 @@ export const publicRoutes: PublicRoute[] = [
   screen("/client-account", "title.security", () => import("./client-account-screen")),
   screen("/accept-invite", "title.acceptInvite", () => import("../features/auth/set-password-page")),
   screen("/reset-password", "title.resetPassword", () => import("../features/auth/set-password-page")),
+  screen("/forgot-password", "title.forgot", () => import("../features/auth/forgot-password-page")),
 ];
 
 /** Whether a route's pattern (`/shop/products/:id`) covers an address. */

@@ -10,6 +10,9 @@ import type { Tank, TankInput } from "../../../src/contract/tanks";
  */
 export const uniqueTag = () => randomBytes(3).toString("hex");
 
+/** A Kenyan mobile number of the test's own (07 and eight random digits), as a farmer types it. */
+export const uniqueMobile = () => `07${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`;
+
 async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.post(url, { data });
   if (!res.ok()) throw new Error(`POST ${url} answered ${res.status()}: ${await res.text()}`);
@@ -42,7 +45,10 @@ export async function createOrder(page: Page, changes: Partial<OrderInput> = {})
 }
 
 /** A client account of its own, created through signup; sign in with the returned email and password. */
-export async function createClientAccount(page: Page): Promise<{ email: string; password: string }> {
+export async function createClientAccount(
+  page: Page,
+  { phone = "0722 123 456", language = "en" } = {},
+): Promise<{ email: string; password: string }> {
   const tag = uniqueTag();
   const account = { email: `farmer-${tag}@example.co.ke`, password: `Mbegu-${tag}-2026` };
   await post(page, "/api/client-signup", {
@@ -50,7 +56,8 @@ export async function createClientAccount(page: Page): Promise<{ email: string; 
     lastName: `Tester ${tag}`,
     ...account,
     confirmPassword: account.password,
-    phone: "0722 123 456",
+    phone,
+    language,
     farmName: `Shamba ${tag}`,
     farmType: "dairy",
     location: "Kapsabet",

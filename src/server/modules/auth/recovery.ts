@@ -50,7 +50,7 @@ async function holderOfEmail(db: Db, email: string): Promise<UserRow | undefined
  * shared demo account, whose published password every visitor relies on.
  */
 const resettable = (row: UserRow | undefined): row is UserRow =>
-  row !== undefined && row.isActive && row.passwordHash !== null && !row.isDemo;
+  row?.isActive === true && row.passwordHash !== null && !row.isDemo;
 
 /**
  * POST /api/auth/forgot-password: sends a 15-minute link by email, or a 6-digit code by SMS to a verified

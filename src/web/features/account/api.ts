@@ -39,3 +39,12 @@ export const useSaveTaxDetails = () =>
   useApiMutation((input: ClientTaxDetailsInput) => apiJson<ClientTaxDetails>("PUT", taxDetailsPath, input), {
     invalidates: [taxDetailsPath],
   });
+
+/** Texts a code to the account's mobile; the code proves the number (a forgotten password by SMS needs it). */
+export const useSendPhoneCode = () =>
+  useApiMutation(() => apiJson<{ sent: true }>("POST", "/api/auth/phone/verify", {}), { invalidates: [] });
+
+export const useConfirmPhone = () =>
+  useApiMutation((code: string) => apiJson<MeResponse>("POST", "/api/auth/phone/confirm", { code }), {
+    invalidates: ["/api/auth/me"],
+  });

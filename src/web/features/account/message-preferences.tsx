@@ -9,6 +9,7 @@ import { useContractForm } from "../../lib/form";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { useSession } from "../../lib/session";
 import { useChooseMessaging } from "./api";
+import { PhoneVerification } from "./phone-verification";
 import { messagingChoiceSchema } from "./schemas";
 
 const labels: Record<NotifyChannel, MessageId> = {
@@ -65,6 +66,9 @@ export function MessagePreferences({ client }: { client: boolean }) {
             {save.isPending ? t("notify.saving") : t("notify.save")}
           </Button>
         </form>
+        <div className="mt-4">
+          <PhoneVerification />
+        </div>
       </CardContent>
     </Card>
   );

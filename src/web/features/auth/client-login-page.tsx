@@ -70,6 +70,11 @@ export default function ClientLoginPage() {
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? t("login.signingIn") : t("login.signIn")}
             </Button>
+            <p className="text-center text-sm">
+              <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+                {t("forgot.link")}
+              </Link>
+            </p>
           </form>
           <Button
             variant="outline"

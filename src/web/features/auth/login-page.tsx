@@ -111,6 +111,14 @@ export default function LoginPage() {
               {login.isPending ? <Loader2 className="animate-spin" /> : <LogIn />}
               Sign In
             </Button>
+            <p className="text-center text-sm">
+              <Link
+                href="/forgot-password?by=email"
+                className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+              >
+                Forgot password?
+              </Link>
+            </p>
           </form>
 
           <BiometricButtons />

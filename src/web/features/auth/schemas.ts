@@ -10,3 +10,15 @@ export const signupSchema = schemaOnDemand(() =>
 export const setPasswordSchema = schemaOnDemand(() =>
   import("../../../contract/staff").then((m) => m.setPasswordFormSchema),
 );
+export const forgotByEmailSchema = schemaOnDemand(() =>
+  import("../../../contract/recovery").then((m) => m.forgotByEmailFormSchema),
+);
+export const forgotByPhoneSchema = schemaOnDemand(() =>
+  import("../../../contract/recovery").then((m) => m.forgotByPhoneFormSchema),
+);
+export const codeResetSchema = schemaOnDemand(() =>
+  import("../../../contract/recovery").then((m) => m.codeResetFormSchema),
+);
+export const phoneCodeSchema = schemaOnDemand(() =>
+  import("../../../contract/recovery").then((m) => m.phoneCodeSchema),
+);

@@ -18,6 +18,30 @@ export const serverWordsSw: Record<string, string> = {
   "Current password is required": "Nenosiri la sasa linahitajika",
   "Password must be at least {min} characters": "Nenosiri liwe na herufi {min} au zaidi",
   "Passwords do not match": "Manenosiri hayalingani",
+  "This code is wrong or has expired. Ask for a new one.":
+    "Nambari hii si sahihi au imeisha muda. Omba nyingine.",
+  "Enter the 6-digit code": "Weka nambari ya tarakimu 6",
+  "Give your email or your mobile number": "Weka barua pepe yako au namba yako ya simu",
+  "Add your mobile number first": "Weka namba yako ya simu kwanza",
+  "This mobile number is already verified": "Namba hii ya simu imeshathibitishwa",
+  "This mobile number is already verified on another account":
+    "Namba hii ya simu imeshathibitishwa kwenye akaunti nyingine",
+  "Too many password reset requests. Try again in {minutes} minutes.":
+    "Maombi ya kubadilisha nenosiri ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many password reset requests. Try again in {minutes} minute.":
+    "Maombi ya kubadilisha nenosiri ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many code attempts. Try again in {minutes} minutes.":
+    "Majaribio ya nambari ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many code attempts. Try again in {minutes} minute.":
+    "Majaribio ya nambari ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many codes asked for. Try again in {minutes} minutes.":
+    "Umeomba nambari nyingi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many codes asked for. Try again in {minutes} minute.":
+    "Umeomba nambari nyingi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many sign-in attempts. Try again in {minutes} minutes.":
+    "Majaribio ya kuingia ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many sign-in attempts. Try again in {minutes} minute.":
+    "Majaribio ya kuingia ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
   "This link has expired or was already used. Ask for a new one.":
     "Kiungo hiki kimeisha muda au kimeshatumika. Omba kingine.",
   "This password is one of the most common and easy to guess. Choose another.":

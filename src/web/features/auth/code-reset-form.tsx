@@ -1,0 +1,92 @@
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import type { PasswordSet } from "../../../contract/staff";
+import { LinkButton } from "../../components/link-button";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { FormError } from "../../components/ui/form-error";
+import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
+import { useContractForm } from "../../lib/form";
+import { useT } from "../../lib/i18n/i18n";
+import { codeResetSchema } from "./schemas";
+
+/** The code step: the 6 digits the SMS carried and the new password twice, posted with the mobile. */
+export function CodeResetForm({
+  phone,
+  onResend,
+  resending,
+}: {
+  phone: string;
+  onResend: () => void;
+  resending: boolean;
+}) {
+  const t = useT();
+  const form = useContractForm({
+    schema: codeResetSchema,
+    initial: { code: "", password: "", confirmPassword: "" },
+    idPrefix: "reset-code",
+  });
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<PasswordSet>();
+
+  const onSubmit = form.handleSubmit(async ({ code, password }) => {
+    setError(undefined);
+    setPending(true);
+    try {
+      setDone(await apiJson<PasswordSet>("POST", "/api/auth/reset-password", { code, phone, password }));
+    } catch (e) {
+      if (Object.keys(apiErrorFields(e)).length > 0) form.showServerErrors(e);
+      else setError(apiErrorMessage(e) ?? t("setpw.failed"));
+    } finally {
+      setPending(false);
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="space-y-4" role="status">
+        <p className="flex items-start gap-2">
+          <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden />
+          {t("setpw.done", { email: done.email })}
+        </p>
+        <LinkButton href={done.staff ? "/login" : "/client-login"} className="w-full">
+          {t("setpw.signIn")}
+        </LinkButton>
+      </div>
+    );
+  }
+  return (
+    <form className="space-y-4" onSubmit={onSubmit} noValidate>
+      <p role="status" className="text-sm">
+        {t("forgot.codeSent", { phone })}
+      </p>
+      <Field
+        label={t("forgot.code")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        bind={form.field("code")}
+      />
+      <Field
+        label={t("setpw.password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("setpw.rule")}
+        bind={form.field("password")}
+      />
+      <Field
+        label={t("setpw.confirm")}
+        type="password"
+        autoComplete="new-password"
+        bind={form.field("confirmPassword")}
+      />
+      <FormError message={error} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? t("setpw.saving") : t("setpw.submit")}
+      </Button>
+      <Button type="button" variant="outline" className="w-full" disabled={resending} onClick={onResend}>
+        {t("forgot.resend")}
+      </Button>
+    </form>
+  );
+}
