@@ -51,6 +51,7 @@ export const messageKinds = [
   "role_changed",
   "reset_code",
   "phone_code",
+  "passkey_added",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -76,6 +77,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   role_changed: "Role changed",
   reset_code: "Password reset code",
   phone_code: "Mobile verification code",
+  passkey_added: "Passkey added",
 };
 
 export * from "./notify-channels";

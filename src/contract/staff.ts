@@ -27,6 +27,8 @@ export const staffMemberSchema = z.object({
   role: staffRoleSchema,
   status: z.enum(staffStatuses),
   lastSignInAt: z.string().nullable(),
+  /** How many passkeys they sign in with (a Director can revoke them all, for a lost phone). */
+  passkeys: z.number().int(),
   /** A seeded demo account: it signs in only while demo mode is on. */
   isDemo: z.boolean(),
   createdAt: z.string(),

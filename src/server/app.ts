@@ -18,6 +18,7 @@ import { registerRequestLog, requestIdOf } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { type JobsState, startJobs } from "./jobs";
+import { registerPasskeyRoutes } from "./modules/auth/passkey-routes";
 import { registerRecoveryRoutes } from "./modules/auth/recovery-routes";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerBackupRoutes } from "./modules/backups/routes";
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetricsRoute(app, options.config, metrics);
   registerAuthRoutes(app, ctx);
   registerRecoveryRoutes(app, ctx);
+  registerPasskeyRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

@@ -213,6 +213,54 @@ export const accountTokens = pgTable(
   ],
 );
 
+/**
+ * A person's passkeys (WebAuthn credentials on a phone's or laptop's platform authenticator): the public key
+ * and the signature counter, which must rise with every sign-in, so a cloned authenticator shows.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id as the browser sends it (base64url). */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    /** Synced to the person's cloud account (iCloud, Google), so it survives losing the device. */
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_key").on(t.credentialId),
+    index("passkeys_user_idx").on(t.userId, t.id),
+  ],
+);
+
+export const webauthnPurposeEnum = pgEnum("webauthn_purpose", ["register", "login"]);
+
+/**
+ * A WebAuthn challenge, found by a random handle in an HttpOnly cookie (only its hash is kept). It is deleted
+ * when used, so it works once; a registration's is bound to the session that asked for it.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    handleHash: text("handle_hash").primaryKey(),
+    purpose: webauthnPurposeEnum("purpose").notNull(),
+    challenge: text("challenge").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);
+
 /** Server-side sessions; only a SHA-256 of the cookie token is stored. */
 export const sessions = pgTable(
   "sessions",

@@ -32,44 +32,24 @@ import {
   toSessionUser,
 } from "./service";
 import { sessionCacheOf } from "./session-cache";
-import {
-  deviceCookieName,
-  endOtherSessions,
-  endSession,
-  endSessionById,
-  listSessions,
-  sessionCookieName,
-} from "./sessions";
+import { endOtherSessions, endSession, endSessionById, listSessions, sessionCookieName } from "./sessions";
+import { setSignInCookies, signInPlaceOf } from "./sign-in-cookies";
 
-const DEVICE_COOKIE_DAYS = 400;
 const okSchema = z.object({ ok: z.literal(true) });
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = ctx.config.secureCookies;
   const sessionCookie = sessionCookieName(secure);
-  const deviceCookie = deviceCookieName(secure);
 
   const signInAndSetCookies = async (
     request: FastifyRequest,
     reply: FastifyReply,
     credentials: { email: string; password: string; audience: Audience },
   ) => {
-    const { user, token, deviceToken } = await signIn(ctx, {
-      ...credentials,
-      ip: request.ip,
-      deviceToken: request.cookies[deviceCookie],
-      userAgent: request.headers["user-agent"],
-    });
-    reply.setCookie(sessionCookie, token, { path: "/", httpOnly: true, sameSite: "lax", secure });
-    reply.setCookie(deviceCookie, deviceToken, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    });
-    return user;
+    const signed = await signIn(ctx, { ...credentials, ...signInPlaceOf(ctx, request) });
+    setSignInCookies(ctx, reply, signed);
+    return signed.user;
   };
 
   r.post(

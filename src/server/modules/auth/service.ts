@@ -80,15 +80,8 @@ async function findUserByEmail(db: Db, email: string): Promise<SessionUserRow | 
  */
 export async function signIn(
   ctx: AppContext,
-  input: {
-    email: string;
-    password: string;
-    ip: string;
-    deviceToken?: string;
-    userAgent?: string;
-    audience: Audience;
-  },
-): Promise<{ user: SessionUserRow; token: string; deviceToken: string }> {
+  input: SignInPlace & { email: string; password: string; audience: Audience },
+): Promise<SignedIn> {
   const now = ctx.clock.now();
   const keys = throttleKeys(input.email, input.ip);
   const { user, trust } = await ctx.database.read(async (db) => {
@@ -98,35 +91,74 @@ export async function signIn(
       trust: found ? await trustOf(db, found.id, input.ip, input.deviceToken) : ("none" as const),
     };
   });
-  const accountFailures = await ctx.database.tx(async (db) => {
-    await reserveBudget(db, keys.address, now, MAX_ATTEMPTS_PER_ADDRESS);
-    if (trust !== "device") await reserveDelayed(db, keys.pair, now, FREE_FAILURES_PER_PAIR);
-    return trust === "none" ? reserveDelayed(db, keys.account, now, FREE_FAILURES_PER_ACCOUNT) : 0;
-  });
+  const accountFailures = await reserveSignIn(ctx, keys, trust);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  const allowed =
-    user !== undefined &&
-    passwordOk &&
-    user.isActive &&
-    (!user.isDemo || ctx.config.demoMode) &&
-    (input.audience === "client") === (user.role === "client");
-  if (!allowed || !user) {
+  if (!passwordOk || !user || !admits(ctx, user, input.audience)) {
     if (user && user.role !== "client" && accountFailures === STAFF_NOTICE_AFTER_FAILURES) {
       await ctx.database.tx((db) => noteRepeatedFailures(db, user.id, now));
     }
     throw invalidCredentials(input.audience);
   }
-  const deviceToken = trust === "device" && input.deviceToken ? input.deviceToken : newDeviceToken();
-  const token = await ctx.database.tx(async (db) => {
-    // The same key order as the reservation (address, pair, account), so a success racing a burst of
-    // guesses on the same keys queues behind them instead of deadlocking.
-    await refundBudget(db, keys.address);
-    await clearKeys(db, [keys.pair]);
-    if (trust === "none") await refundBudget(db, keys.account);
-    await rememberSignIn(db, user.id, input.ip, deviceToken, now);
-    await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
-    return createSession(db, ctx.clock, user, { userAgent: input.userAgent, address: input.ip });
+  return ctx.database.tx((db) => startSession(ctx, db, user, { keys, trust, ...input }));
+}
+
+/** Where a sign-in comes from: the address, the device's cookie, and the browser. */
+export interface SignInPlace {
+  ip: string;
+  deviceToken?: string;
+  userAgent?: string;
+}
+export interface SignedIn {
+  user: SessionUserRow;
+  token: string;
+  deviceToken: string;
+}
+type Trust = Awaited<ReturnType<typeof trustOf>>;
+
+/** Whether this account may sign in here: active, a demo account only in demo mode, on its own sign-in page. */
+export const admits = (ctx: AppContext, user: SessionUserRow, audience: Audience) =>
+  user.isActive &&
+  (!user.isDemo || ctx.config.demoMode) &&
+  (audience === "client") === (user.role === "client");
+
+/**
+ * Reserves one sign-in attempt (by password or passkey) against the address, the account-and-address pair and
+ * (from places the account has never signed in from) the account, and answers the account's failures.
+ */
+export async function reserveSignIn(
+  ctx: AppContext,
+  keys: ReturnType<typeof throttleKeys>,
+  trust: Trust,
+): Promise<number> {
+  const now = ctx.clock.now();
+  return ctx.database.tx(async (db) => {
+    await reserveBudget(db, keys.address, now, MAX_ATTEMPTS_PER_ADDRESS);
+    if (trust !== "device") await reserveDelayed(db, keys.pair, now, FREE_FAILURES_PER_PAIR);
+    return trust === "none" ? reserveDelayed(db, keys.account, now, FREE_FAILURES_PER_ACCOUNT) : 0;
   });
+}
+
+/**
+ * A proven sign-in, in the caller's transaction: the limits give the attempt back, the place is remembered,
+ * and a session starts.
+ */
+export async function startSession(
+  ctx: AppContext,
+  db: Db,
+  user: SessionUserRow,
+  input: SignInPlace & { keys: ReturnType<typeof throttleKeys>; trust: Trust },
+): Promise<SignedIn> {
+  const { keys, trust } = input;
+  const now = ctx.clock.now();
+  const deviceToken = trust === "device" && input.deviceToken ? input.deviceToken : newDeviceToken();
+  // The same key order as the reservation (address, pair, account), so a success racing a burst of
+  // guesses on the same keys queues behind them instead of deadlocking.
+  await refundBudget(db, keys.address);
+  await clearKeys(db, [keys.pair]);
+  if (trust === "none") await refundBudget(db, keys.account);
+  await rememberSignIn(db, user.id, input.ip, deviceToken, now);
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  const token = await createSession(db, ctx.clock, user, { userAgent: input.userAgent, address: input.ip });
   return { user, token, deviceToken };
 }
 

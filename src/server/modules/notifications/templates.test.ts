@@ -31,7 +31,7 @@ const facts: MessageFacts = {
 
 /** Staff's own messages, and the account emails (which carry a link, and go by email only). */
 const staffKinds = ["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"];
-const accountEmails = ["staff_invite", "password_reset", "role_changed"] as const;
+const accountEmails = ["staff_invite", "password_reset", "role_changed", "passkey_added"] as const;
 /** The SMS codes: an account's, about no order. */
 const accountCodes = ["reset_code", "phone_code"] as const;
 const clientKinds = messageKinds.filter(
@@ -61,6 +61,9 @@ describe("message templates", () => {
       expect(invite.html).toContain(link);
       expect(renderMessage("password_reset", lang, account).text).toContain(link);
       expect(renderMessage("role_changed", lang, account).subject).toContain("Sales Manager");
+      expect(renderMessage("passkey_added", lang, { ...account, passkey: "Simu ya Wanjiru" }).text).toContain(
+        "Simu ya Wanjiru",
+      );
     }
     expect(renderMessage("staff_invite", "sw", account).subject).toBe("Umealikwa kwenye Urithi");
   });

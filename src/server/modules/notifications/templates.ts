@@ -30,6 +30,8 @@ export interface MessageFacts {
   link?: string;
   hours?: number;
   minutes?: number;
+  /** The name a person gave a passkey they added. */
+  passkey?: string;
   /** A 6-digit code sent by SMS (a password reset, or proving a mobile is the reader's). */
   code?: string;
   /** Who did it (the Director inviting, changing a role) and the role's name. */
@@ -294,6 +296,16 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     sw: (f) => ({
       sms: `Urithi: nambari ya kuthibitisha simu hii ni ${f.code}. Inatumika kwa dakika ${f.minutes}. Usimpe mtu.`,
       subject: "Nambari ya kuthibitisha simu yako ya Urithi",
+    }),
+  },
+  passkey_added: {
+    en: (f) => ({
+      sms: `Urithi: a passkey named "${f.passkey}" was added to your account. If this was not you, remove it on your account page and change your password.`,
+      subject: "A passkey was added to your Urithi account",
+    }),
+    sw: (f) => ({
+      sms: `Urithi: passkey iitwayo "${f.passkey}" imeongezwa kwenye akaunti yako. Kama si wewe, iondoe kwenye ukurasa wa akaunti yako na ubadilishe nenosiri.`,
+      subject: "Passkey imeongezwa kwenye akaunti yako ya Urithi",
     }),
   },
   role_changed: {

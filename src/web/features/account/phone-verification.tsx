@@ -8,8 +8,8 @@ import { apiErrorMessage } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
 import { useSession } from "../../lib/session";
-import { phoneCodeSchema } from "../auth/schemas";
 import { useConfirmPhone, useSendPhoneCode } from "./api";
+import { phoneCodeSchema } from "./schemas";
 
 /** Whether the saved mobile is proven, and proving it: a code by SMS, typed back here. */
 export function PhoneVerification() {

@@ -9,6 +9,10 @@ export const messagingChoiceSchema = schemaOnDemand(() =>
   import("../../../contract/auth").then((m) => m.messagingChoiceSchema),
 );
 
+export const phoneCodeSchema = schemaOnDemand(() =>
+  import("../../../contract/recovery").then((m) => m.phoneCodeSchema),
+);
+
 export const clientTaxDetailsSchema = schemaOnDemand(() =>
   import("../../../contract/settings").then((m) => m.clientTaxDetailsSchema),
 );

@@ -19,6 +19,3 @@ export const forgotByPhoneSchema = schemaOnDemand(() =>
 export const codeResetSchema = schemaOnDemand(() =>
   import("../../../contract/recovery").then((m) => m.codeResetFormSchema),
 );
-export const phoneCodeSchema = schemaOnDemand(() =>
-  import("../../../contract/recovery").then((m) => m.phoneCodeSchema),
-);
