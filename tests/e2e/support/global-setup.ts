@@ -68,6 +68,9 @@ export async function startServer(
       ORDERS_PER_MINUTE: "100000",
       // A test that wants the scheduled backup (into its data folder) sets an interval.
       BACKUP_INTERVAL_HOURS: "0",
+      // Passkeys need a host name (WebAuthn refuses an IP address as its relying party): the passkey tests
+      // open the same server as localhost.
+      PUBLIC_URL: `http://localhost:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -120,6 +120,20 @@ describe("forgot password by email", () => {
     // Invited, with no password yet: the invite is the way in, not a reset.
     await forgot({ email: staffEmail }, ip);
     expect(await sent(staffEmail, "password_reset")).toHaveLength(0);
+
+    const [invite] = await sent(staffEmail, "staff_invite");
+    const token = new URL(/https?:\/\/\S+/.exec(invite!.body)![0]).searchParams.get("token")!;
+    const password = "Maabara-ya-Nakuru-7";
+    expect((await post("/api/auth/accept-invite", { token, password }, ip)).statusCode).toBe(200);
+    const staff = asUser(t.app, await loginAs(t.app, staffEmail, password));
+    expect((await staff.post("/api/auth/phone/verify", {})).statusCode).toBe(202);
+    const [sms] = await sent("+254712345678", "phone_code");
+    expect((await staff.post("/api/auth/phone/confirm", { code: codeIn(sms!.body) })).statusCode).toBe(200);
+    // A staff account is not opened by SMS, verified mobile or not (a SIM swap must not reach the books).
+    await forgot({ phone: "0712 345 678" }, ip);
+    expect(await sent("+254712345678", "reset_code")).toHaveLength(0);
+    await forgot({ email: staffEmail }, ip);
+    expect(await sent(staffEmail, "password_reset")).toHaveLength(1);
   });
 });
 

@@ -28,12 +28,15 @@ export const wrongCode = () => validationError(WRONG_CODE, { code: WRONG_CODE })
 
 type UserRow = typeof users.$inferSelect;
 
-/** Whose a verified mobile is: only a number proven by a code leads to an account. */
+/**
+ * Whose a verified mobile is: only a number proven by a code leads to an account, and only a client's. Staff
+ * accounts hold the business's money and records; a SIM swap must not open them, so they reset by email.
+ */
 async function holderOfPhone(db: Db, phone: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)));
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt), eq(users.role, "client")));
   return row;
 }
 

@@ -9,6 +9,8 @@ export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** Client screens pass their language's word. */
+  cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   /** More to decide before confirming (a refund), under the description. */
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
           {props.children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{props.cancelLabel ?? "Cancel"}</Button>
             </AlertPrimitive.Cancel>
             <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
               {props.confirmLabel}

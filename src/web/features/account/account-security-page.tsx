@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n/i18n";
 import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
 import { MessagePreferences } from "./message-preferences";
+import { PasskeysCard } from "./passkeys-card";
 import { SessionList } from "./session-list";
 import { TaxDetails } from "./tax-details";
 
@@ -48,6 +49,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
             <ChangePasswordForm role={accountRole} />
           </CardContent>
         </Card>
+        <PasskeysCard />
         <MessagePreferences client={accountRole === "client"} />
         {accountRole === "client" && <TaxDetails />}
         <Card>

@@ -1,4 +1,6 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import type { AccountSecurity, ChangePassword, MeResponse, MessagingChoice } from "../../../contract/auth";
+import type { Passkey } from "../../../contract/passkeys";
 import type { ClientTaxDetails, ClientTaxDetailsInput } from "../../../contract/settings";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
@@ -47,4 +49,31 @@ export const useSendPhoneCode = () =>
 export const useConfirmPhone = () =>
   useApiMutation((code: string) => apiJson<MeResponse>("POST", "/api/auth/phone/confirm", { code }), {
     invalidates: ["/api/auth/me"],
+  });
+
+const passkeysPath = "/api/auth/passkeys";
+export const passkeysQuery = () => getQuery<Passkey[]>(passkeysPath);
+
+/**
+ * Adds a passkey: the server's options go to the device's authenticator (the library is fetched on the tap),
+ * which asks for the fingerprint or face, and the new credential goes back under the name given.
+ */
+export const useAddPasskey = () =>
+  useApiMutation(
+    async (name: string) => {
+      const { startRegistration } = await import("@simplewebauthn/browser");
+      const optionsJSON = await apiJson<PublicKeyCredentialCreationOptionsJSON>(
+        "POST",
+        "/api/auth/passkeys/register/options",
+        {},
+      );
+      const response = await startRegistration({ optionsJSON });
+      return apiJson<Passkey>("POST", "/api/auth/passkeys/register/verify", { response, name });
+    },
+    { invalidates: [passkeysPath] },
+  );
+
+export const useRemovePasskey = () =>
+  useApiMutation((id: number) => apiJson<{ removed: 1 }>("DELETE", `${passkeysPath}/${id}`), {
+    invalidates: [passkeysPath],
   });

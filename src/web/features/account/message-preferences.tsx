@@ -66,9 +66,11 @@ export function MessagePreferences({ client }: { client: boolean }) {
             {save.isPending ? t("notify.saving") : t("notify.save")}
           </Button>
         </form>
-        <div className="mt-4">
-          <PhoneVerification />
-        </div>
+        {client && (
+          <div className="mt-4">
+            <PhoneVerification />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON as PasskeyRequestOptions } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
 import type { SignupPayload } from "../../../contract/signup";
@@ -36,6 +37,32 @@ export function useStaffOrDemoLogin() {
       const me = await apiJson<MeResponse>("POST", "/api/auth/login", { username: email, password });
       queryClient.setQueryData(meQueryKey, me);
       return { client: false as const, firstName: me.user.firstName };
+    },
+  });
+}
+
+/**
+ * Signs in with a passkey, the fingerprint or face: the server's challenge goes to the device's authenticator
+ * (the library is fetched on the first tap, not with every sign-in page), and its answer back to the server.
+ */
+export function usePasskeyLogin() {
+  return useMutation({
+    mutationFn: async (audience: "staff" | "client") => {
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const optionsJSON = await apiJson<PasskeyRequestOptions>(
+        "POST",
+        "/api/auth/passkeys/login/options",
+        {},
+      );
+      const response = await startAuthentication({ optionsJSON });
+      const me = await apiJson<MeResponse>("POST", "/api/auth/passkeys/login/verify", { response, audience });
+      queryClient.setQueryData(meQueryKey, me);
+      if (audience === "client") {
+        const { id, email, firstName, lastName, farmName, language } = me.user;
+        rememberClientSession({ id, email, firstName, lastName, farmName: farmName ?? "" });
+        if (language !== currentLanguage()) await chooseLanguage(language);
+      }
+      return me.user;
     },
   });
 }

@@ -10,6 +10,7 @@ import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
 import { nextPath } from "../../lib/next-path";
 import { useClientLogin } from "./api";
+import { PasskeyButton } from "./biometric-buttons";
 import { clientLoginSchema } from "./schemas";
 
 const DEMO_CLIENT = { email: "client@urithi.co.ke", password: "demo1234" };
@@ -26,14 +27,15 @@ export default function ClientLoginPage() {
   const [error, setError] = useState<string>();
 
   const signIn = useClientLogin();
+  const welcome = (firstName: string) => {
+    toast({ title: t("login.success"), description: t("login.welcome", { name: firstName }) });
+    navigate(nextPath(search, "/shop"));
+  };
   const login = {
     isPending: signIn.isPending,
     mutate: (credentials: { email: string; password: string }) =>
       signIn.mutate(credentials, {
-        onSuccess: (session) => {
-          toast({ title: t("login.success"), description: t("login.welcome", { name: session.firstName }) });
-          navigate(nextPath(search, "/shop"));
-        },
+        onSuccess: (session) => welcome(session.firstName),
         onError: (e) => setError(errorStatus(e) === 429 ? apiErrorMessage(e) : t("login.invalid")),
       }),
   };
@@ -76,6 +78,7 @@ export default function ClientLoginPage() {
               </Link>
             </p>
           </form>
+          <PasskeyButton onSignedIn={(user) => welcome(user.firstName)} />
           <Button
             variant="outline"
             className="w-full"

@@ -121,7 +121,11 @@ export default function LoginPage() {
             </p>
           </form>
 
-          <BiometricButtons />
+          <BiometricButtons
+            onSignedIn={(user) =>
+              signedIn.onSuccess({ client: user.role === "client", firstName: user.firstName })
+            }
+          />
 
           <p className="text-center text-xs text-gray-500 dark:text-gray-400">
             For security you are logged out automatically after {SESSION_IDLE_MINUTES} minutes of inactivity.

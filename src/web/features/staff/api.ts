@@ -29,3 +29,9 @@ export const useSendPasswordLink = () =>
   useApiMutation((id: number) => apiJson<{ sent: true }>("POST", `/api/staff/${id}/reset-password`, {}), {
     invalidates: ["/api/staff"],
   });
+
+/** Every passkey of a staff member stops working (a lost phone); their password still does. */
+export const useRevokePasskeys = () =>
+  useApiMutation((id: number) => apiJson<{ removed: number }>("DELETE", `/api/staff/${id}/passkeys`), {
+    invalidates: ["/api/staff"],
+  });

@@ -19,7 +19,7 @@ import { Button } from "../../components/ui/button";
 import { toastOutcome } from "../../components/ui/use-toast";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
-import { staffQueries, useSendPasswordLink, useUpdateStaff } from "./api";
+import { staffQueries, useRevokePasskeys, useSendPasswordLink, useUpdateStaff } from "./api";
 import { InviteDialog } from "./invite-dialog";
 import { type StaffAction, StaffTable } from "./staff-table";
 
@@ -34,6 +34,11 @@ const confirmWords: Record<StaffAction, (m: StaffMember) => { title: string; tex
       title: `Reactivate ${m.firstName}?`,
       text: "They can sign in again with their password.",
       label: "Reactivate",
+    }),
+    passkeys: (m) => ({
+      title: `Revoke ${m.firstName}'s passkeys?`,
+      text: `All ${m.passkeys} stop signing ${m.firstName} in at once (a lost or shared phone). Their password still works.`,
+      label: "Revoke",
     }),
     link: (m) =>
       m.status === "invited"
@@ -75,11 +80,17 @@ export default function StaffPage({ meId }: { meId: number }) {
   const [pending, setPending] = useState<{ member: StaffMember; action: StaffAction }>();
   const update = useUpdateStaff();
   const sendLink = useSendPasswordLink();
+  const revoke = useRevokePasskeys();
   const close = () => setPending(undefined);
   const confirm = () => {
     if (!pending) return;
     const { member, action } = pending;
-    if (action === "link") {
+    if (action === "passkeys") {
+      revoke.mutate(
+        member.id,
+        toastOutcome(`${member.firstName}'s passkeys are revoked`, "Not revoked", { after: close }),
+      );
+    } else if (action === "link") {
       sendLink.mutate(
         member.id,
         toastOutcome(`Link sent to ${member.email}`, "The link was not sent", { after: close }),
@@ -146,7 +157,7 @@ export default function StaffPage({ meId }: { meId: number }) {
             title={words?.title ?? ""}
             description={words?.text ?? ""}
             confirmLabel={words?.label ?? ""}
-            pending={update.isPending || sendLink.isPending}
+            pending={update.isPending || sendLink.isPending || revoke.isPending}
             onConfirm={confirm}
           />
         </>

@@ -1,4 +1,4 @@
-import { KeyRound, UserCheck, UserX } from "lucide-react";
+import { Fingerprint, KeyRound, UserCheck, UserX } from "lucide-react";
 import { roleLabels, staffRoles } from "../../../contract/roles";
 import { type StaffMember, type StaffStatus, staffStatusLabels } from "../../../contract/staff";
 import { ChoiceSelect } from "../../components/choice-select";
@@ -9,9 +9,12 @@ import { formatDateTime } from "../../lib/format";
 
 const statusTones: Record<StaffStatus, BadgeTone> = { active: "green", invited: "blue", inactive: "gray" };
 
-export type StaffAction = "deactivate" | "reactivate" | "link";
+export type StaffAction = "deactivate" | "reactivate" | "link" | "passkeys";
 
-/** Staff with their role (changed in place), status, last sign-in, and what a Director can do to each. */
+/**
+ * Staff with their role (changed in place), status, last sign-in, passkeys, and what a Director can do to
+ * each. Their own passkeys a Director removes on their account page.
+ */
 export function StaffTable({
   members,
   meId,
@@ -66,6 +69,24 @@ export function StaffTable({
           header: "Last sign-in",
           cell: (m) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "Never"),
           className: "whitespace-nowrap",
+        },
+        {
+          header: "Passkeys",
+          cell: (m) => (
+            <div className="flex flex-wrap items-center gap-2">
+              <span>{m.passkeys}</span>
+              {m.passkeys > 0 && m.id !== meId && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Revoke the passkeys of ${name(m)}`}
+                  onClick={() => onAction(m, "passkeys")}
+                >
+                  <Fingerprint /> Revoke
+                </Button>
+              )}
+            </div>
+          ),
         },
         {
           header: "Actions",
