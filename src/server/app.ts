@@ -18,6 +18,7 @@ import { registerRequestLog, requestIdOf } from "./http/request-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { type JobsState, startJobs } from "./jobs";
+import { registerAuditRoutes } from "./modules/audit/routes";
 import { registerPasskeyRoutes } from "./modules/auth/passkey-routes";
 import { registerRecoveryRoutes } from "./modules/auth/recovery-routes";
 import { registerAuthRoutes } from "./modules/auth/routes";
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, ctx);
   registerRecoveryRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

@@ -261,6 +261,38 @@ export const webauthnChallenges = pgTable(
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * The audit trail: who changed what, when, from where, old → new. Rows are written by triggers on the audited
+ * tables (migration 0050), in the transaction of the change, from the actor the adapter sets for a staff
+ * request that writes; sign-in and sign-out are written by the app. A trigger refuses UPDATE, DELETE and
+ * TRUNCATE: rows are only ever added.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorRole: text("actor_role"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    requestId: text("request_id"),
+    /** The table changed (customers, orders, inventory_items …) and the row's id. */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** create, update, delete, status (a status changed), role (a role changed), sign_in, sign_out. */
+    action: text("action").notNull(),
+    /** Each changed field as [old, new]; secrets show only that they changed. */
+    changes: jsonb("changes").$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_events_at_idx").on(t.at, t.id),
+    index("audit_events_entity_idx").on(t.entity, t.entityId, t.id),
+    index("audit_events_actor_idx").on(t.actorId, t.id),
+    index("audit_events_action_idx").on(t.action, t.id),
+  ],
+);
+
 /** Server-side sessions; only a SHA-256 of the cookie token is stored. */
 export const sessions = pgTable(
   "sessions",

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { can } from "../../contract/roles";
 import type { AppContext } from "../context";
 import { AppError } from "../errors";
+import { auditActorOf } from "../modules/audit/record";
 import { sessionCacheOf } from "../modules/auth/session-cache";
 import type { SessionUserRow } from "../modules/auth/sessions";
 import { resolveSession, sessionCookieName } from "../modules/auth/sessions";
@@ -40,6 +41,8 @@ export function actorOf(request: FastifyRequest): { id: number; role: SessionUse
  * Resolves the session cookie and enforces each route's declared access before its body is parsed,
  * so an anonymous caller gets 401 (and a wrong role 403) whatever it sent.
  */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   const cookieName = sessionCookieName(ctx.config.secureCookies);
   app.decorateRequest("auth", null);
@@ -64,6 +67,15 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       );
       request.auth = found ? { user: found.user, token, sessionId: found.sessionId } : null;
       if (!found) reply.clearCookie(cookieName, { path: "/", secure: ctx.config.secureCookies });
+    }
+    // A staff request that writes tells each of its transactions who writes, for the audit trail.
+    const signedIn = request.auth?.user;
+    if (signedIn && signedIn.role !== "client" && !READS.has(request.method) && request.databaseTime) {
+      request.databaseTime.auditActor = auditActorOf(signedIn, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+        requestId: request.id,
+      });
     }
     if (rule.kind === "public") return;
     const user = request.auth?.user;

@@ -18,6 +18,7 @@ const StoragePage = lazy(() => import("../features/storage/storage-page"));
 const MessagesPage = lazy(() => import("../features/messages/messages-page"));
 const SettingsPage = lazy(() => import("../features/settings/settings-page"));
 const StaffPage = lazy(() => import("../features/staff/staff-page"));
+const AuditPage = lazy(() => import("../features/audit/audit-page"));
 const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
 const StatementPage = lazy(() => import("../features/invoices/statement-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
@@ -101,6 +102,7 @@ export const staffRoutes: StaffRoute[] = [
   { paths: ["/messages"], title: "Messages", anyOf: ["messages"], render: () => <MessagesPage /> },
   { paths: ["/settings"], title: "Settings", anyOf: ["settings"], render: () => <SettingsPage /> },
   { paths: ["/staff"], title: "Staff", anyOf: ["users"], render: (user) => <StaffPage meId={user.id} /> },
+  { paths: ["/audit"], title: "Audit trail", anyOf: ["users"], render: () => <AuditPage /> },
   { paths: ["/etims"], title: "eTIMS documents", anyOf: ["finance"], render: () => <EtimsPage /> },
   {
     paths: ["/customers/:id/statement"],

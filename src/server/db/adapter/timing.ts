@@ -1,9 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Database } from "./database";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "./database";
 
 /** Milliseconds spent waiting for the database, by whatever runs inside `databaseTime.run`. */
 export interface DatabaseTime {
   ms: number;
+  /**
+   * Who is writing, as JSON (actor, role, address, browser, request id), when a staff request writes: each
+   * transaction it opens tells the audit trail's triggers (`set_config('urithi.audit', …, true)`, which ends
+   * with the transaction).
+   */
+  auditActor?: string;
 }
 
 /** A request runs inside it (request-log.ts), so its slow-request line can say how long it waited. */
@@ -25,10 +32,19 @@ export function timed(database: Database): Database {
         store.ms += performance.now() - started;
       });
     };
+  /** `fn`, first telling the transaction who writes, when a staff request does. */
+  const asActor = <T>(fn: (db: Db) => Promise<T>) => {
+    const actor = databaseTime.getStore()?.auditActor;
+    if (!actor) return fn;
+    return async (db: Db) => {
+      await db.execute(sql`select set_config('urithi.audit', ${actor}, true)`);
+      return fn(db);
+    };
+  };
   return {
     ...database,
-    tx: wrap(database.tx),
-    txEndingWith: wrap(database.txEndingWith),
+    tx: wrap((fn) => database.tx(asActor(fn))),
+    txEndingWith: wrap((fn) => database.txEndingWith(asActor(fn))),
     read: wrap(database.read),
     statement: wrap(database.statement),
   };

@@ -22,6 +22,7 @@ import { notFound } from "../../errors";
 import { access } from "../../http/access";
 import { currentAuth, currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
+import { recordAuditEvent } from "../audit/record";
 import {
   type Audience,
   changePassword,
@@ -100,8 +101,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: { access: access.public }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
       const token = request.cookies[sessionCookie];
+      const user = request.auth?.user;
       if (token) {
-        await ctx.database.tx((db) => endSession(db, token));
+        await ctx.database.tx(async (db) => {
+          await endSession(db, token);
+          if (user && user.role !== "client") {
+            await recordAuditEvent(db, {
+              actor: user,
+              source: signInPlaceOf(ctx, request),
+              action: "sign_out",
+            });
+          }
+        });
         sessionCacheOf(ctx.database).forget(token);
       }
       reply.clearCookie(sessionCookie, { path: "/", secure });

@@ -9,6 +9,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { accountNotices, customers, users } from "../../db/schema";
 import { AppError, conflict, validationError } from "../../errors";
+import { recordAuditEvent } from "../audit/record";
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
@@ -107,6 +108,7 @@ export interface SignInPlace {
   ip: string;
   deviceToken?: string;
   userAgent?: string;
+  requestId?: string;
 }
 export interface SignedIn {
   user: SessionUserRow;
@@ -158,6 +160,7 @@ export async function startSession(
   if (trust === "none") await refundBudget(db, keys.account);
   await rememberSignIn(db, user.id, input.ip, deviceToken, now);
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+  if (user.role !== "client") await recordAuditEvent(db, { actor: user, source: input, action: "sign_in" });
   const token = await createSession(db, ctx.clock, user, { userAgent: input.userAgent, address: input.ip });
   return { user, token, deviceToken };
 }

@@ -10,6 +10,7 @@ export const signInPlaceOf = (ctx: AppContext, request: FastifyRequest): SignInP
   ip: request.ip,
   deviceToken: request.cookies[deviceCookieName(ctx.config.secureCookies)],
   userAgent: request.headers["user-agent"],
+  requestId: request.id,
 });
 
 /** The session cookie, and the long-lived device cookie that lets this device skip the account's delays. */

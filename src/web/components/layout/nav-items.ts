@@ -4,6 +4,7 @@ import {
   Dna,
   DollarSign,
   Heart,
+  History,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -47,6 +48,7 @@ export const navItems: NavItem[] = [
   { href: "/order-approval", label: "Order Approval", icon: ClipboardCheck, anyOf: ["orders:approve"] },
   { href: "/messages", label: "Messages", icon: MessageSquare, anyOf: ["messages"] },
   { href: "/staff", label: "Staff", icon: UserCog, anyOf: ["users"] },
+  { href: "/audit", label: "Audit Trail", icon: History, anyOf: ["users"] },
   { href: "/settings", label: "Settings", icon: Settings, anyOf: ["settings"] },
 ];
 

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Merge, Pencil, Phone, Receipt, RotateCcw, Trash2, User } from "lucide-react";
 import { type Customer, customerTypeLabels } from "../../../contract/customers";
+import { AuditHistoryButton } from "../../components/audit-trail";
 import { RecordCard } from "../../components/record-card";
 import { CardAction } from "../../components/row-actions";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
@@ -41,19 +42,22 @@ export function CustomerCard({
         </>
       }
       aside={
-        canEdit && (
-          <div className="flex shrink-0 gap-2">
-            <CardAction icon={Pencil} label="Edit" of={customer.name} onClick={onEdit} />
-            {customer.isActive ? (
-              <>
-                {onMerge && <CardAction icon={Merge} label="Merge" of={customer.name} onClick={onMerge} />}
-                <CardAction icon={Trash2} label="Delete" of={customer.name} onClick={onDelete} />
-              </>
-            ) : (
-              <CardAction icon={RotateCcw} label="Reactivate" of={customer.name} onClick={onReactivate} />
-            )}
-          </div>
-        )
+        <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+          <AuditHistoryButton entity="customers" entityId={customer.id} name={customer.name} />
+          {canEdit && (
+            <>
+              <CardAction icon={Pencil} label="Edit" of={customer.name} onClick={onEdit} />
+              {customer.isActive ? (
+                <>
+                  {onMerge && <CardAction icon={Merge} label="Merge" of={customer.name} onClick={onMerge} />}
+                  <CardAction icon={Trash2} label="Delete" of={customer.name} onClick={onDelete} />
+                </>
+              ) : (
+                <CardAction icon={RotateCcw} label="Reactivate" of={customer.name} onClick={onReactivate} />
+              )}
+            </>
+          )}
+        </div>
       }
     >
       <div className="grid gap-x-6 gap-y-1 text-sm text-gray-600 sm:grid-cols-2 dark:text-gray-400">

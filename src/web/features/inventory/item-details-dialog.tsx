@@ -3,6 +3,7 @@ import { Pencil, Printer } from "lucide-react";
 import { useState } from "react";
 import { categoryLabels, originLabels, stockMovementKindLabels } from "../../../contract/inventory";
 import { taxTypeLabels } from "../../../contract/tax";
+import { AuditHistoryButton } from "../../components/audit-trail";
 import { QrCode } from "../../components/qr-code";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -107,7 +108,10 @@ export function ItemDetailsDialog({
           )}
           <BatchesPanel item={data} canWrite={canWrite} />
           <div>
-            <h4 className="mb-2 text-sm font-semibold">Stock history</h4>
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h4 className="text-sm font-semibold">Stock history</h4>
+              <AuditHistoryButton entity="inventory_items" entityId={data.id} name={data.itemId} />
+            </div>
             <div className="max-h-56 overflow-y-auto rounded-md border border-gray-200 dark:border-gray-700">
               <table className="w-full text-left text-xs" data-testid="stock-history">
                 <thead className="sticky top-0 bg-gray-50 dark:bg-gray-800">

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { paymentMethodLabels, staffStatusLabels } from "../../../contract/orders";
+import { AuditHistoryButton } from "../../components/audit-trail";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { RecordDialog } from "../../components/ui/form-dialog";
 import { formatDate, formatDateTime, formatKes, formatPhone, formatUsd } from "../../lib/format";
@@ -119,7 +120,10 @@ export function OrderDetailsDialog({
           <OrderPayments order={o} canTakePayments={canTakePayments} />
           <OrderDocuments order={o} canIssue={canTakePayments} />
           <div>
-            <h4 className="mb-2 font-semibold">History</h4>
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h4 className="font-semibold">History</h4>
+              <AuditHistoryButton entity="orders" entityId={o.id} name={`order ${o.orderNumber}`} />
+            </div>
             <ol className="space-y-1.5" data-testid="order-history">
               {o.history.map((h) => (
                 <li key={h.id} className="flex flex-wrap gap-x-2">

@@ -1,6 +1,7 @@
 import { Fingerprint, KeyRound, UserCheck, UserX } from "lucide-react";
 import { roleLabels, staffRoles } from "../../../contract/roles";
 import { type StaffMember, type StaffStatus, staffStatusLabels } from "../../../contract/staff";
+import { AuditHistoryButton } from "../../components/audit-trail";
 import { ChoiceSelect } from "../../components/choice-select";
 import { DataTable } from "../../components/data-table";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
@@ -92,6 +93,7 @@ export function StaffTable({
           header: "Actions",
           cell: (m) => (
             <div className="flex flex-wrap gap-2">
+              <AuditHistoryButton entity="users" entityId={m.id} name={name(m)} />
               {m.status !== "inactive" && !m.isDemo && (
                 <Button
                   variant="outline"

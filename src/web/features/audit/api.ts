@@ -1,0 +1,13 @@
+import type { AuditSummary } from "../../../contract/audit";
+import type { StaffMember } from "../../../contract/staff";
+import { getQuery } from "../../lib/query";
+
+/** Staff to filter the trail by, by name (Directors see them all on /staff too). */
+export const staffForFilter = () =>
+  getQuery<StaffMember[]>("/api/staff", { limit: 500, sort: "name", order: "asc" });
+
+/** The CSV of the trail under the same filters, fetched by the browser as a download. */
+export const auditCsvUrl = (query: Record<string, string | number>) =>
+  `/api/audit.csv?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+
+export const auditSummaryQuery = () => getQuery<AuditSummary>("/api/audit/summary");
