@@ -21,6 +21,8 @@ export const signupSchema = z
     herdSize: z.enum(herdSizes, { error: "Choose a herd size" }),
     experience: z.enum(experienceLevels, { error: "Choose your experience" }),
     interests: z.array(z.enum(interests)).max(interests.length).default([]),
+    /** Marketing messages: off unless the person ticks the box (order and payment messages need no consent). */
+    marketingConsent: z.boolean().default(false),
     notes: z.string().max(2000).optional().default(""),
     userType: z.literal("client").default("client"),
     /** The language the visitor was reading when they signed up. */

@@ -28,6 +28,7 @@ import { registerCatalogueRoutes } from "./modules/catalogue/routes";
 import { registerClientRoutes } from "./modules/client/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
+import { registerDataRightsRoutes } from "./modules/data-rights/routes";
 import { registerEtimsRoutes } from "./modules/etims/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRecoveryRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerDataRightsRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

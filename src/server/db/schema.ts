@@ -170,6 +170,10 @@ export const users = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** When the person proved the mobile is theirs with an SMS code; cleared when the number changes. */
     phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    /** Since when the person agrees to marketing messages; null for no (the default). `consents` keeps the history. */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    /** When the person deleted their account: the row stays, anonymised, for the orders and invoices it holds. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -291,6 +295,40 @@ export const auditEvents = pgTable(
     index("audit_events_actor_idx").on(t.actorId, t.id),
     index("audit_events_action_idx").on(t.action, t.id),
   ],
+);
+
+/** Every consent a person gave or withdrew, with the words they were shown (DPA 2019: proof of consent). */
+export const consents = pgTable(
+  "consents",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    granted: boolean("granted").notNull(),
+    wording: text("wording").notNull(),
+    language: languageEnum("language").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("consents_user_idx").on(t.userId, t.id)],
+);
+
+export const dataRequestKindEnum = pgEnum("data_request_kind", ["export", "deletion"]);
+
+/** A person's data requests (an export, a deletion) with their dates, for the ODPC's 7- and 30-day answers. */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: dataRequestKindEnum("kind").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("data_requests_requested_idx").on(t.requestedAt, t.id)],
 );
 
 /** Server-side sessions; only a SHA-256 of the cookie token is stored. */

@@ -10,6 +10,7 @@ import type { Db } from "../../db/adapter";
 import { accountNotices, customers, users } from "../../db/schema";
 import { AppError, conflict, validationError } from "../../errors";
 import { recordAuditEvent } from "../audit/record";
+import { recordMarketingChoice } from "../data-rights/service";
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
@@ -232,6 +233,14 @@ export async function signUpClient(
         createdAt: ctx.clock.now(),
       })
       .returning();
+    if (input.marketingConsent) {
+      await recordMarketingChoice(db, {
+        userId: user!.id,
+        granted: true,
+        language: input.language,
+        now: ctx.clock.now(),
+      });
+    }
     return user!;
   });
 }

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { type Language, languages } from "./languages";
+import { paginationQuery, sortQuery } from "./pagination";
+
+/**
+ * The words a person agrees to for marketing, in the language they read them in; the consent keeps the exact
+ * words shown. Order and payment messages are a service and need no consent.
+ */
+export const marketingWording: Record<Language, string> = {
+  en: "Send me news, offers and breeding tips from Urithi by SMS and email. I can stop this at any time.",
+  sw: "Nitumie habari, ofa na ushauri wa ufugaji kutoka Urithi kwa SMS na barua pepe. Ninaweza kusitisha wakati wowote.",
+};
+
+/** PUT /api/client/consents/marketing */
+export const marketingConsentSchema = z.object({
+  granted: z.boolean({ error: "Say yes or no" }),
+  language: z.enum(languages).default("en"),
+});
+export type MarketingConsentInput = z.input<typeof marketingConsentSchema>;
+
+export const consentSchema = z.object({
+  kind: z.string(),
+  granted: z.boolean(),
+  wording: z.string(),
+  language: z.enum(languages),
+  at: z.string(),
+});
+export type Consent = z.infer<typeof consentSchema>;
+
+/** GET /api/client/consents: whether marketing is on now, and every choice made, newest first. */
+export const consentsSchema = z.object({
+  marketing: z.boolean(),
+  history: z.array(consentSchema),
+});
+export type Consents = z.infer<typeof consentsSchema>;
+
+/** DELETE /api/client/account: confirmed with the password. */
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, "Password is required").max(200),
+});
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+export const dataRequestKinds = ["export", "deletion"] as const;
+export type DataRequestKind = (typeof dataRequestKinds)[number];
+export const dataRequestKindLabels: Record<DataRequestKind, string> = {
+  export: "Download of their data",
+  deletion: "Account deletion",
+};
+
+/** GET /api/data-requests (Directors): newest first. */
+export const dataRequestQuery = paginationQuery.extend({
+  ...sortQuery(["requestedAt"], "requestedAt", "desc"),
+  kind: z.enum(dataRequestKinds).optional(),
+});
+export type DataRequestQuery = z.input<typeof dataRequestQuery>;
+
+export const dataRequestSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  /** The account's email now: an anonymised one after a deletion. */
+  email: z.string(),
+  kind: z.enum(dataRequestKinds),
+  requestedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type DataRequest = z.infer<typeof dataRequestSchema>;

@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { marketingWording } from "../../../contract/data-rights";
+import { customers, orders, outbox, users } from "../../db/schema";
+import { t, withTestApp } from "../../testing/app-session";
+import { invariantViolations } from "../../testing/invariants";
+import {
+  asUser,
+  clientEmail,
+  inventoryItem,
+  loginAs,
+  loginClient,
+  signupPayload,
+  staffEmails,
+} from "../../testing/test-app";
+
+withTestApp();
+
+let serial = 0;
+/** A farmer of the test's own, signed in, with one order placed. */
+async function farmerWithOrder(extra: Record<string, unknown> = {}) {
+  serial += 1;
+  const email = `rights.${serial}.${Date.now()}@example.co.ke`;
+  const password = "mbegu-bora-2026";
+  const phone = `+25471${String(Date.now() % 1_000_000).padStart(6, "0")}${serial % 10}`;
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/client-signup",
+    payload: { ...signupPayload(email, password), phone, ...extra },
+    remoteAddress: `10.40.${serial}.1`,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const client = asUser(t.app, await loginClient(t.app, email, password));
+  const straw = await inventoryItem(t, "SEM-JE-106");
+  const placed = await client.post("/api/client/orders", {
+    items: [{ productId: straw.id, quantity: 1 }],
+    deliveryAddress: `Shamba ${serial}, Kiambu`,
+    paymentMethod: "bank",
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return { email, password, phone, client, order: placed.json() as { id: number; orderNumber: string } };
+}
+
+const unzip = (body: Buffer) => {
+  const files = unzipSync(new Uint8Array(body));
+  return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
+};
+
+describe("downloading my data", () => {
+  it("gives the client a ZIP of JSON and CSV with their rows and no one else's", async () => {
+    const mine = await farmerWithOrder();
+    const theirs = await farmerWithOrder();
+    const res = await mine.client.get("/api/client/my-data");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="urithi-my-data-/);
+    const files = unzip(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        "README.txt",
+        "consents.json",
+        "invoices.csv",
+        "invoices.json",
+        "messages.csv",
+        "messages.json",
+        "orders.csv",
+        "orders.json",
+        "payments.csv",
+        "payments.json",
+        "profile.json",
+      ].sort(),
+    );
+    const profile = JSON.parse(files["profile.json"]!);
+    expect(profile.account.email).toBe(mine.email);
+    expect(profile.account.passwordHash).toBeUndefined();
+    expect(files["orders.csv"]).toContain(mine.order.orderNumber);
+    expect(JSON.parse(files["orders.json"]!)).toHaveLength(1);
+    expect(JSON.parse(files["messages.json"]!).length).toBeGreaterThan(0);
+    const everything = Object.values(files).join("\n");
+    expect(everything).not.toContain(theirs.order.orderNumber);
+    expect(everything).not.toContain(theirs.email);
+
+    const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    const requests = (await director.get("/api/data-requests?kind=export")).json();
+    expect(requests[0]).toMatchObject({ email: mine.email, kind: "export" });
+    expect(requests[0].completedAt).not.toBeNull();
+  });
+
+  it("is the client's alone: staff and the signed-out are refused", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/client/my-data" })).statusCode).toBe(401);
+    const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    expect((await sales.get("/api/client/my-data")).statusCode).toBe(403);
+    expect((await sales.get("/api/data-requests")).statusCode).toBe(403);
+    const client = asUser(t.app, await loginClient(t.app, clientEmail));
+    expect((await client.get("/api/data-requests")).statusCode).toBe(403);
+  });
+});
+
+describe("marketing consent", () => {
+  it("is off by default, given at signup or later with the words shown, and withdrawn", async () => {
+    const plain = await farmerWithOrder();
+    expect((await plain.client.get("/api/client/consents")).json()).toEqual({
+      marketing: false,
+      history: [],
+    });
+
+    const keen = await farmerWithOrder({ marketingConsent: true, language: "sw" });
+    const given = (await keen.client.get("/api/client/consents")).json();
+    expect(given.marketing).toBe(true);
+    expect(given.history[0]).toMatchObject({ granted: true, language: "sw", wording: marketingWording.sw });
+
+    const withdrawn = await keen.client.put("/api/client/consents/marketing", {
+      granted: false,
+      language: "en",
+    });
+    expect(withdrawn.json().marketing).toBe(false);
+    expect(withdrawn.json().history.map((c: { granted: boolean }) => c.granted)).toEqual([false, true]);
+    expect((await keen.client.put("/api/client/consents/marketing", { granted: "yes" })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe("deleting my account", () => {
+  it("anonymises the person and keeps the orders, with the books and invariants whole", async () => {
+    const farmer = await farmerWithOrder();
+    const wrong = await t.app.inject({
+      method: "DELETE",
+      url: "/api/client/account",
+      headers: { cookie: farmer.client.cookie },
+      payload: { password: "not-it" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.password).toBe("Your password is not right");
+
+    const [before] = await t.database.read((db) =>
+      db.select().from(users).where(eq(users.email, farmer.email)),
+    );
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/client/account",
+      headers: { cookie: farmer.client.cookie },
+      payload: { password: farmer.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await farmer.client.get("/api/auth/me")).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/client-login",
+          payload: { email: farmer.email, password: farmer.password },
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    const [after] = await t.database.read((db) => db.select().from(users).where(eq(users.id, before!.id)));
+    expect(after).toMatchObject({
+      firstName: "Deleted",
+      phone: null,
+      farmName: null,
+      isActive: false,
+      passwordHash: null,
+    });
+    expect(after!.email).not.toContain("rights.");
+    expect(after!.deletedAt).not.toBeNull();
+    const [customer] = await t.database.read((db) =>
+      db.select().from(customers).where(eq(customers.id, before!.customerId!)),
+    );
+    expect(customer!.name).toBe(`Deleted client ${before!.id}`);
+    expect(customer!.phone).toBe("");
+    const [order] = await t.database.read((db) =>
+      db.select().from(orders).where(eq(orders.id, farmer.order.id)),
+    );
+    expect(order).toMatchObject({
+      customerName: `Deleted client ${before!.id}`,
+      customerPhone: null,
+      deliveryAddress: null,
+    });
+    expect(order!.totalAmountKes).toBeGreaterThan(0);
+    const left = await t.database.read((db) =>
+      db.select().from(outbox).where(eq(outbox.recipient, farmer.email)),
+    );
+    expect(left).toEqual([]);
+    const everything = JSON.stringify(
+      await t.database.read((db) => db.select().from(orders).where(eq(orders.id, farmer.order.id))),
+    );
+    expect(everything).not.toContain(farmer.phone);
+    expect(await invariantViolations(t.database)).toEqual([]);
+
+    const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    const deletions = (await director.get("/api/data-requests?kind=deletion")).json();
+    expect(deletions[0]).toMatchObject({ userId: before!.id, kind: "deletion" });
+    expect(deletions[0].email).toContain("deleted.urithi.invalid");
+    // The order is still in the books.
+    expect((await director.get(`/api/orders/${farmer.order.id}`)).statusCode).toBe(200);
+  });
+
+  it("keeps the shared demo account", async () => {
+    const demo = asUser(t.app, await loginClient(t.app, clientEmail));
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/client/account",
+      headers: { cookie: demo.cookie },
+      payload: { password: "demo1234" },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});

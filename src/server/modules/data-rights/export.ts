@@ -1,0 +1,126 @@
+import { asc, eq, inArray, or } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import { csvLine } from "../../../contract/csv";
+import type { AppContext } from "../../context";
+import {
+  consents,
+  customers,
+  dataRequests,
+  orderLines,
+  orders,
+  outbox,
+  payments,
+  taxDocuments,
+} from "../../db/schema";
+import type { SessionUserRow } from "../auth/sessions";
+
+/** Rows as a CSV: a header of their keys, then one line each (objects and arrays as JSON). */
+function csvOf(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return "";
+  const keys = Object.keys(rows[0]!);
+  const cell = (v: unknown) =>
+    v === null || v === undefined
+      ? ""
+      : v instanceof Date
+        ? v.toISOString()
+        : typeof v === "object"
+          ? JSON.stringify(v)
+          : (v as string | number);
+  return [csvLine(keys), ...rows.map((r) => csvLine(keys.map((k) => cell(r[k]))))].join("");
+}
+
+const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+
+/** The account's own fields, without what only the server needs (its password hash). */
+function profileOf(user: SessionUserRow) {
+  const { passwordHash: _hidden, ...profile } = user;
+  return profile;
+}
+
+const README = `Your data from Urithi Genetics
+==============================
+
+This archive holds what Urithi keeps about you (Kenya Data Protection Act 2019, sections 26 and 38):
+
+- profile.json: your account and the customer record your orders belong to
+- orders.json / orders.csv: your orders, with their lines
+- payments.json / payments.csv: payments on your orders
+- invoices.json / invoices.csv: tax invoices and credit notes issued to you
+- messages.json / messages.csv: the SMS and emails we sent you
+- consents.json: the choices you made about marketing messages, with the words you were shown
+
+Each .csv opens in a spreadsheet; each .json holds the same rows in full.
+`;
+
+/**
+ * GET /api/client/my-data: one ZIP with JSON and CSV of everything the account holds: only rows that are
+ * the client's own (their orders by account or customer record, and what hangs off those), built within
+ * the request. The request is recorded for the Directors' data-request list.
+ */
+export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promise<Uint8Array> {
+  const now = ctx.clock.now();
+  const data = await ctx.database.read(async (db) => {
+    const [customer] = user.customerId
+      ? await db.select().from(customers).where(eq(customers.id, user.customerId))
+      : [];
+    const mine = user.customerId
+      ? or(eq(orders.clientUserId, user.id), eq(orders.customerId, user.customerId))
+      : eq(orders.clientUserId, user.id);
+    const orderRows = await db.select().from(orders).where(mine).orderBy(asc(orders.id));
+    const ids = orderRows.map((o) => o.id);
+    const lines = ids.length
+      ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id))
+      : [];
+    const paid = ids.length
+      ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id))
+      : [];
+    const invoices = ids.length
+      ? await db
+          .select()
+          .from(taxDocuments)
+          .where(inArray(taxDocuments.orderId, ids))
+          .orderBy(asc(taxDocuments.id))
+      : [];
+    const sent = await db
+      .select({
+        kind: outbox.kind,
+        channel: outbox.channel,
+        recipient: outbox.recipient,
+        subject: outbox.subject,
+        body: outbox.body,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(eq(outbox.userId, user.id))
+      .orderBy(asc(outbox.id));
+    const given = await db
+      .select()
+      .from(consents)
+      .where(eq(consents.userId, user.id))
+      .orderBy(asc(consents.id));
+    return { customer, orderRows, lines, paid, invoices, sent, given };
+  });
+  const orderList = data.orderRows.map((o) => ({
+    ...o,
+    lines: data.lines.filter((l) => l.orderId === o.id),
+  }));
+  const files: Record<string, Uint8Array> = {
+    "README.txt": strToU8(README),
+    "profile.json": json({ account: profileOf(user), customer: data.customer ?? null, exportedAt: now }),
+    "orders.json": json(orderList),
+    "orders.csv": strToU8(csvOf(data.orderRows)),
+    "payments.json": json(data.paid),
+    "payments.csv": strToU8(csvOf(data.paid)),
+    "invoices.json": json(data.invoices),
+    "invoices.csv": strToU8(csvOf(data.invoices.map(({ lines: _l, ...doc }) => doc))),
+    "messages.json": json(data.sent),
+    "messages.csv": strToU8(csvOf(data.sent)),
+    "consents.json": json(data.given),
+  };
+  await ctx.database.tx((db) =>
+    db.insert(dataRequests).values({ userId: user.id, kind: "export", requestedAt: now, completedAt: now }),
+  );
+  return zipSync(files, { level: 6, mtime: now });
+}
