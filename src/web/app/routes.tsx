@@ -19,6 +19,7 @@ const MessagesPage = lazy(() => import("../features/messages/messages-page"));
 const SettingsPage = lazy(() => import("../features/settings/settings-page"));
 const StaffPage = lazy(() => import("../features/staff/staff-page"));
 const AuditPage = lazy(() => import("../features/audit/audit-page"));
+const DataRequestsPage = lazy(() => import("../features/audit/data-requests-page"));
 const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
 const StatementPage = lazy(() => import("../features/invoices/statement-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
@@ -103,6 +104,7 @@ export const staffRoutes: StaffRoute[] = [
   { paths: ["/settings"], title: "Settings", anyOf: ["settings"], render: () => <SettingsPage /> },
   { paths: ["/staff"], title: "Staff", anyOf: ["users"], render: (user) => <StaffPage meId={user.id} /> },
   { paths: ["/audit"], title: "Audit trail", anyOf: ["users"], render: () => <AuditPage /> },
+  { paths: ["/data-requests"], title: "Data requests", anyOf: ["users"], render: () => <DataRequestsPage /> },
   { paths: ["/etims"], title: "eTIMS documents", anyOf: ["finance"], render: () => <EtimsPage /> },
   {
     paths: ["/customers/:id/statement"],
@@ -165,6 +167,7 @@ export const publicRoutes: PublicRoute[] = [
   screen("/accept-invite", "title.acceptInvite", () => import("../features/auth/set-password-page")),
   screen("/reset-password", "title.resetPassword", () => import("../features/auth/set-password-page")),
   screen("/forgot-password", "title.forgot", () => import("../features/auth/forgot-password-page")),
+  screen("/privacy", "title.privacy", () => import("../features/public/privacy-page")),
 ];
 
 /** Whether a route's pattern (`/shop/products/:id`) covers an address. */

@@ -89,7 +89,8 @@ export function ListScreen({
   subtitle: string;
   actions?: ReactNode;
   /** The summary figures; undefined while they load. */
-  stats: Stat[] | undefined;
+  /** The figures above the list; undefined while they load, null for a screen that has none. */
+  stats: Stat[] | undefined | null;
   filters?: ReactNode;
   listTitle?: string;
   cards?: boolean;
@@ -100,7 +101,7 @@ export function ListScreen({
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <div className="space-y-6">
-        <StatRow stats={stats} />
+        {stats !== null && <StatRow stats={stats} />}
         {filters}
         {cards ? (
           <div className="space-y-3">{children}</div>

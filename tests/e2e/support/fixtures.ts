@@ -120,3 +120,12 @@ export async function scanPicks(dialog: Locator, { ifAny = false } = {}): Promis
   }
   await panel.getByText("Every pick is confirmed").waitFor();
 }
+
+/** A shop product's id (what an order line names) by its item code, e.g. "SEM-JE-106". */
+export async function inventoryItemId(page: Page, itemId: string): Promise<number> {
+  const products = (await (await page.request.get("/api/shop/products")).json()) as {
+    id: number;
+    itemId: string;
+  }[];
+  return products.find((p) => p.itemId === itemId)!.id;
+}

@@ -3,6 +3,7 @@ import {
   ClipboardCheck,
   Dna,
   DollarSign,
+  FileLock,
   Heart,
   History,
   LayoutDashboard,
@@ -49,6 +50,7 @@ export const navItems: NavItem[] = [
   { href: "/messages", label: "Messages", icon: MessageSquare, anyOf: ["messages"] },
   { href: "/staff", label: "Staff", icon: UserCog, anyOf: ["users"] },
   { href: "/audit", label: "Audit Trail", icon: History, anyOf: ["users"] },
+  { href: "/data-requests", label: "Data Requests", icon: FileLock, anyOf: ["users"] },
   { href: "/settings", label: "Settings", icon: Settings, anyOf: ["settings"] },
 ];
 

@@ -51,6 +51,7 @@ export function FormDialog({
   submitDisabled,
   submitLabel,
   pendingLabel,
+  cancelLabel,
   columns = 2,
   children,
   ...modal
@@ -61,6 +62,7 @@ export function FormDialog({
   submitDisabled?: boolean;
   submitLabel: string;
   pendingLabel: string;
+  cancelLabel?: string;
   columns?: 1 | 2;
 }) {
   return (
@@ -74,6 +76,7 @@ export function FormDialog({
           disabled={submitDisabled}
           submitLabel={submitLabel}
           pendingLabel={pendingLabel}
+          cancelLabel={cancelLabel}
         />
       </form>
     </ModalDialog>

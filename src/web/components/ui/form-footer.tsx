@@ -8,6 +8,7 @@ export function FormFooter({
   disabled,
   submitLabel,
   pendingLabel,
+  cancelLabel = "Cancel",
   className,
 }: {
   onCancel: () => void;
@@ -15,12 +16,14 @@ export function FormFooter({
   disabled?: boolean;
   submitLabel: string;
   pendingLabel: string;
+  /** Client screens pass their language's word. */
+  cancelLabel?: string;
   className?: string;
 }) {
   return (
     <DialogFooter className={className}>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {cancelLabel}
       </Button>
       <Button type="submit" disabled={pending || disabled}>
         {pending ? pendingLabel : submitLabel}

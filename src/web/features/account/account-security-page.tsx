@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n/i18n";
 import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
 import { MessagePreferences } from "./message-preferences";
+import { MyDataCard } from "./my-data-card";
 import { PasskeysCard } from "./passkeys-card";
 import { SessionList } from "./session-list";
 import { TaxDetails } from "./tax-details";
@@ -52,6 +53,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
         <PasskeysCard />
         <MessagePreferences client={accountRole === "client"} />
         {accountRole === "client" && <TaxDetails />}
+        {accountRole === "client" && <MyDataCard />}
         <Card>
           <CardHeader>
             <CardTitle>{t("security.sessions")}</CardTitle>

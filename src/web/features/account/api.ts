@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import type { AccountSecurity, ChangePassword, MeResponse, MessagingChoice } from "../../../contract/auth";
+import type { Consents, DeleteAccount, MarketingConsentInput } from "../../../contract/data-rights";
 import type { Passkey } from "../../../contract/passkeys";
 import type { ClientTaxDetails, ClientTaxDetailsInput } from "../../../contract/settings";
 import { apiJson } from "../../lib/api";
@@ -77,3 +78,24 @@ export const useRemovePasskey = () =>
   useApiMutation((id: number) => apiJson<{ removed: 1 }>("DELETE", `${passkeysPath}/${id}`), {
     invalidates: [passkeysPath],
   });
+
+const consentsPath = "/api/client/consents";
+export const consentsQuery = () => getQuery<Consents>(consentsPath);
+
+/** Marketing messages on or off, with the words shown in the reader's language. */
+export const useMarketingConsent = () =>
+  useApiMutation(
+    (input: MarketingConsentInput) => apiJson<Consents>("PUT", `${consentsPath}/marketing`, input),
+    { invalidates: [consentsPath] },
+  );
+
+export const myDataUrl = "/api/client/my-data";
+
+/** Deletes the account (anonymised; orders, payments and invoices kept). */
+export const useDeleteAccount = () =>
+  useApiMutation(
+    (input: DeleteAccount) => apiJson<{ deleted: true }>("DELETE", "/api/client/account", input),
+    {
+      invalidates: [],
+    },
+  );

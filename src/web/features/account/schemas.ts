@@ -13,6 +13,10 @@ export const phoneCodeSchema = schemaOnDemand(() =>
   import("../../../contract/recovery").then((m) => m.phoneCodeSchema),
 );
 
+export const deleteAccountSchema = schemaOnDemand(() =>
+  import("../../../contract/data-rights").then((m) => m.deleteAccountSchema),
+);
+
 export const clientTaxDetailsSchema = schemaOnDemand(() =>
   import("../../../contract/settings").then((m) => m.clientTaxDetailsSchema),
 );

@@ -1,4 +1,5 @@
 import type { AuditSummary } from "../../../contract/audit";
+import type { DataRequest, DataRequestQuery } from "../../../contract/data-rights";
 import type { StaffMember } from "../../../contract/staff";
 import { getQuery } from "../../lib/query";
 
@@ -11,3 +12,6 @@ export const auditCsvUrl = (query: Record<string, string | number>) =>
   `/api/audit.csv?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
 
 export const auditSummaryQuery = () => getQuery<AuditSummary>("/api/audit/summary");
+
+export const dataRequestsQuery = (query: Partial<DataRequestQuery>) =>
+  getQuery<DataRequest[]>("/api/data-requests", query);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { counties, experienceLevels, farmTypes, herdSizes, interests } from "../../../contract/farm-profile";
+import { marketingWording } from "../../../contract/marketing-wording";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, type Options, optionsOf } from "../../components/ui/field";
@@ -58,13 +59,20 @@ export default function ClientSignupPage() {
   const t = useT();
   const [, navigate] = useLocation();
   const [chosen, setChosen] = useState<string[]>([]);
+  const [marketing, setMarketing] = useState(false);
   const [error, setError] = useState<string>();
   const form = useContractForm({
     schema: signupSchema,
     initial: empty,
     idPrefix: "su",
     // The account keeps the language the farmer was reading, for the messages we send them.
-    toInput: (v) => ({ ...v, interests: chosen, userType: "client", language: currentLanguage() }),
+    toInput: (v) => ({
+      ...v,
+      interests: chosen,
+      marketingConsent: marketing,
+      userType: "client",
+      language: currentLanguage(),
+    }),
   });
   const createAccount = useSignup();
 
@@ -157,6 +165,21 @@ export default function ClientSignupPage() {
             />
             <Interests chosen={chosen} onChange={setChosen} />
             <Field label={t("signup.notes")} rows={2} wide bind={form.field("notes")} />
+            {/* Off until ticked: marketing needs its own consent; order messages do not. */}
+            <label className="flex items-start gap-2 text-sm sm:col-span-2">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+                checked={marketing}
+                onChange={(e) => setMarketing(e.target.checked)}
+              />
+              {marketingWording[currentLanguage()]}
+            </label>
+            <p className="text-sm sm:col-span-2">
+              <Link href="/privacy" className="font-medium text-brand-700 hover:underline">
+                {t("signup.privacy")}
+              </Link>
+            </p>
             <FormError message={error} className="sm:col-span-2" />
             <Button type="submit" className="sm:col-span-2" disabled={createAccount.isPending}>
               {createAccount.isPending ? t("signup.creating") : t("signup.create")}

@@ -125,7 +125,13 @@ export default function LandingPage() {
         </section>
       </main>
       <footer className="border-t border-gray-200 px-4 py-6 text-center text-sm text-gray-500 dark:border-gray-800">
-        {t("landing.footer", { year: String(new Date().getFullYear()) })}
+        {t("landing.footer", { year: String(new Date().getFullYear()) })} ·{" "}
+        <Link
+          href="/privacy"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+        >
+          {t("privacy.link")}
+        </Link>
       </footer>
     </div>
   );

@@ -459,6 +459,54 @@ export const en = {
   "passkey.signIn": "Sign in with fingerprint or face",
   "passkey.failedTitle": "Sign-in failed",
   "passkey.failed": "Please try again or use password login",
+  "title.privacy": "Privacy notice",
+  "privacy.intro":
+    "How Urithi Cattle Genetics looks after your personal data, under Kenya's Data Protection Act 2019.",
+  "privacy.whoHeading": "Who we are",
+  "privacy.who":
+    "Urithi Cattle Genetics Ltd of Nakuru sells bovine semen and embryos and runs breeding services. We decide how your data is used (we are the data controller).",
+  "privacy.whatHeading": "What we keep",
+  "privacy.what":
+    "Your name, email, mobile number, farm name, type, location and county, herd size and experience; your orders, payments and invoices; the SMS and emails we send you; where you signed in from; and your choices about marketing.",
+  "privacy.whyHeading": "Why",
+  "privacy.why":
+    "To take, deliver and bill your orders, to tell you about them by SMS and email, to keep your account safe, and to keep the tax records the law asks of us.",
+  "privacy.marketingHeading": "Marketing",
+  "privacy.marketing":
+    "We send news, offers and breeding tips only if you say yes, and you can stop them at any time on your account page. Messages about your orders and payments are part of the service and always sent.",
+  "privacy.keepHeading": "How long",
+  "privacy.keep":
+    "Your account for as long as you keep it. Orders, payments and invoices for five years after the sale, as Kenya's tax law requires, even if you delete your account: they are then kept with your name and contacts removed.",
+  "privacy.shareHeading": "Who else sees it",
+  "privacy.share":
+    "Safaricom (M-Pesa payments), our SMS and email providers, the couriers who deliver your order, and KRA (tax invoices). We sell your data to no one.",
+  "privacy.rightsHeading": "Your rights",
+  "privacy.rights":
+    "You may download a copy of your data, correct it, and delete your account, all on your account page. We answer other requests within 7 days. You may also complain to the Office of the Data Protection Commissioner (odpc.go.ke).",
+  "privacy.contact": "Questions about your data:",
+  "privacy.signup": "Create an account",
+  "privacy.link": "Privacy notice",
+  "signup.marketing":
+    "Send me news, offers and breeding tips from Urithi by SMS and email. I can stop this at any time.",
+  "signup.privacy": "How we use your data: see our privacy notice.",
+  "mydata.title": "Your data",
+  "mydata.hint":
+    "Download a copy of everything Urithi keeps about you: your profile, orders, payments, invoices, messages and consents, as JSON and CSV in one ZIP.",
+  "mydata.download": "Download my data",
+  "mydata.marketing": "Marketing messages",
+  "mydata.marketingSaved": "Your choice about marketing messages is saved.",
+  "mydata.marketingFailed": "Your choice could not be saved. Please try again.",
+  "mydata.delete": "Delete my account",
+  "mydata.deleteHint":
+    "Your name, email, phone and farm details are removed, and you are signed out everywhere.",
+  "mydata.deleteTitle": "Delete your account?",
+  "mydata.deleteKept":
+    "Your orders, payments and invoices are kept for five years, as Kenya's tax law requires, but with your name and contacts removed. This cannot be undone.",
+  "mydata.deletePassword": "Your password, to confirm",
+  "mydata.deleteConfirm": "Delete my account",
+  "mydata.deleting": "Deleting...",
+  "mydata.deleted": "Your account is deleted.",
+  "mydata.cancel": "Cancel",
   "title.security": "Security",
   "paymentStatus.unpaid": "Unpaid",
   "paymentStatus.pending": "Payment pending",

@@ -22,6 +22,9 @@ export const serverWordsSw: Record<string, string> = {
     "Nambari hii si sahihi au imeisha muda. Omba nyingine.",
   "Enter the 6-digit code": "Weka nambari ya tarakimu 6",
   "Give your email or your mobile number": "Weka barua pepe yako au namba yako ya simu",
+  "Your password is not right": "Nenosiri lako si sahihi",
+  "The demo account cannot be deleted: everyone trying Urithi shares it":
+    "Akaunti ya mfano haiwezi kufutwa: kila anayejaribu Urithi anaitumia",
   "Add your mobile number first": "Weka namba yako ya simu kwanza",
   "This mobile number is already verified": "Namba hii ya simu imeshathibitishwa",
   "This mobile number is already verified on another account":

@@ -466,6 +466,54 @@ export const sw: Record<MessageId, string> = {
   "passkey.signIn": "Ingia kwa alama ya kidole au uso",
   "passkey.failedTitle": "Kuingia kumeshindikana",
   "passkey.failed": "Tafadhali jaribu tena au ingia kwa nenosiri",
+  "title.privacy": "Taarifa ya faragha",
+  "privacy.intro":
+    "Jinsi Urithi Cattle Genetics inavyotunza data yako binafsi, chini ya Sheria ya Kenya ya Ulinzi wa Data ya 2019.",
+  "privacy.whoHeading": "Sisi ni nani",
+  "privacy.who":
+    "Urithi Cattle Genetics Ltd ya Nakuru inauza mbegu na viinitete vya ng'ombe na kutoa huduma za uzalishaji. Sisi ndio tunaoamua jinsi data yako inavyotumika (mdhibiti wa data).",
+  "privacy.whatHeading": "Tunachohifadhi",
+  "privacy.what":
+    "Jina lako, barua pepe, namba ya simu, jina la shamba, aina, mahali na kaunti, idadi ya ng'ombe na uzoefu; maagizo, malipo na ankara zako; SMS na barua pepe tunazokutumia; ulipoingia kutoka; na uchaguzi wako kuhusu matangazo.",
+  "privacy.whyHeading": "Kwa nini",
+  "privacy.why":
+    "Kupokea, kuwasilisha na kutoza maagizo yako, kukujulisha kuyahusu kwa SMS na barua pepe, kulinda akaunti yako, na kutunza kumbukumbu za kodi ambazo sheria inatutaka.",
+  "privacy.marketingHeading": "Matangazo",
+  "privacy.marketing":
+    "Tunatuma habari, ofa na ushauri wa ufugaji ukikubali tu, na unaweza kusitisha wakati wowote kwenye ukurasa wa akaunti yako. Ujumbe kuhusu maagizo na malipo yako ni sehemu ya huduma na hutumwa kila mara.",
+  "privacy.keepHeading": "Kwa muda gani",
+  "privacy.keep":
+    "Akaunti yako kwa muda wote utakaoitunza. Maagizo, malipo na ankara kwa miaka mitano baada ya mauzo, kama sheria ya kodi ya Kenya inavyotaka, hata ukifuta akaunti yako: huhifadhiwa bila jina na mawasiliano yako.",
+  "privacy.shareHeading": "Nani mwingine anaiona",
+  "privacy.share":
+    "Safaricom (malipo ya M-Pesa), watoa huduma wetu wa SMS na barua pepe, wasafirishaji wanaoleta agizo lako, na KRA (ankara za kodi). Hatumuuzii mtu yeyote data yako.",
+  "privacy.rightsHeading": "Haki zako",
+  "privacy.rights":
+    "Unaweza kupakua nakala ya data yako, kuirekebisha, na kufuta akaunti yako, yote kwenye ukurasa wa akaunti yako. Tunajibu maombi mengine ndani ya siku 7. Unaweza pia kulalamika kwa Ofisi ya Kamishna wa Ulinzi wa Data (odpc.go.ke).",
+  "privacy.contact": "Maswali kuhusu data yako:",
+  "privacy.signup": "Fungua akaunti",
+  "privacy.link": "Taarifa ya faragha",
+  "signup.marketing":
+    "Nitumie habari, ofa na ushauri wa ufugaji kutoka Urithi kwa SMS na barua pepe. Ninaweza kusitisha wakati wowote.",
+  "signup.privacy": "Jinsi tunavyotumia data yako: soma taarifa yetu ya faragha.",
+  "mydata.title": "Data yako",
+  "mydata.hint":
+    "Pakua nakala ya kila kitu Urithi inachohifadhi kukuhusu: wasifu, maagizo, malipo, ankara, ujumbe na ridhaa zako, kama JSON na CSV kwenye ZIP moja.",
+  "mydata.download": "Pakua data yangu",
+  "mydata.marketing": "Ujumbe wa matangazo",
+  "mydata.marketingSaved": "Uchaguzi wako kuhusu ujumbe wa matangazo umehifadhiwa.",
+  "mydata.marketingFailed": "Uchaguzi wako haukuhifadhiwa. Tafadhali jaribu tena.",
+  "mydata.delete": "Futa akaunti yangu",
+  "mydata.deleteHint":
+    "Jina lako, barua pepe, simu na maelezo ya shamba yanaondolewa, na unatolewa kwenye vifaa vyote.",
+  "mydata.deleteTitle": "Futa akaunti yako?",
+  "mydata.deleteKept":
+    "Maagizo, malipo na ankara zako huhifadhiwa kwa miaka mitano, kama sheria ya kodi ya Kenya inavyotaka, lakini bila jina na mawasiliano yako. Hili haliwezi kurudishwa.",
+  "mydata.deletePassword": "Nenosiri lako, kuthibitisha",
+  "mydata.deleteConfirm": "Futa akaunti yangu",
+  "mydata.deleting": "Inafuta...",
+  "mydata.deleted": "Akaunti yako imefutwa.",
+  "mydata.cancel": "Ghairi",
   "title.security": "Usalama",
   "paymentStatus.unpaid": "Haijalipwa",
   "paymentStatus.pending": "Malipo yanasubiriwa",
