@@ -6,20 +6,29 @@ import { emailAddress, kenyanMobile, requiredText } from "./primitives";
 
 export * from "./farm-profile";
 
+/** Who a farmer is and what they farm: asked at signup, corrected later on their account. */
+export const farmerProfileFields = {
+  firstName: requiredText("First name").max(100),
+  lastName: requiredText("Last name").max(100),
+  email: emailAddress(),
+  farmName: requiredText("Farm name").max(200),
+  farmType: z.enum(farmTypes, { error: "Choose a farm type" }),
+  location: requiredText("Location").max(200),
+  county: z.enum(counties, { error: "Choose a county" }),
+  herdSize: z.enum(herdSizes, { error: "Choose a herd size" }),
+  experience: z.enum(experienceLevels, { error: "Choose your experience" }),
+};
+
+/** GET and PUT /api/client/profile: the farmer's profile, every field of it (DPA 2019, s.40: correction). */
+export const clientProfileSchema = z.object(farmerProfileFields);
+export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
 export const signupSchema = z
   .object({
-    firstName: requiredText("First name").max(100),
-    lastName: requiredText("Last name").max(100),
-    email: emailAddress(),
+    ...farmerProfileFields,
     phone: kenyanMobile(requiredText("Phone").max(40)),
     password: z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort(MIN_PASSWORD_LENGTH)).max(200),
     confirmPassword: z.string(),
-    farmName: requiredText("Farm name").max(200),
-    farmType: z.enum(farmTypes, { error: "Choose a farm type" }),
-    location: requiredText("Location").max(200),
-    county: z.enum(counties, { error: "Choose a county" }),
-    herdSize: z.enum(herdSizes, { error: "Choose a herd size" }),
-    experience: z.enum(experienceLevels, { error: "Choose your experience" }),
     interests: z.array(z.enum(interests)).max(interests.length).default([]),
     /** Marketing messages: off unless the person ticks the box (order and payment messages need no consent). */
     marketingConsent: z.boolean().default(false),

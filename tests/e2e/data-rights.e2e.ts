@@ -47,6 +47,16 @@ describe("data rights", () => {
     await expect.poll(() => marketing.isChecked()).toBe(true);
     await screenshot(page, "my-data-sw-phone");
 
+    // Correcting the profile: the farm's new name is kept.
+    const profile = page.getByRole("form", { name: "Wasifu wako" });
+    await expect.poll(() => profile.getByLabel("Jina la shamba *").inputValue()).not.toBe("");
+    await profile.getByLabel("Jina la shamba *").fill("Shamba la Chebet");
+    await profile.getByRole("button", { name: "Hifadhi wasifu" }).click();
+    await page.getByText("Wasifu wako umehifadhiwa.").first().waitFor();
+    expect(
+      ((await (await page.request.get("/api/client/profile")).json()) as { farmName: string }).farmName,
+    ).toBe("Shamba la Chebet");
+
     await page.getByRole("button", { name: "Futa akaunti yangu" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("miaka mitano", { exact: false }).waitFor();

@@ -43,6 +43,13 @@ export function actorOf(request: FastifyRequest): { id: number; role: SessionUse
  */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A client's write here is audited too (their own profile); staff writes always are. */
+    auditClient?: boolean;
+  }
+}
+
 export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
   const cookieName = sessionCookieName(ctx.config.secureCookies);
   app.decorateRequest("auth", null);
@@ -68,9 +75,12 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
       request.auth = found ? { user: found.user, token, sessionId: found.sessionId } : null;
       if (!found) reply.clearCookie(cookieName, { path: "/", secure: ctx.config.secureCookies });
     }
-    // A staff request that writes tells each of its transactions who writes, for the audit trail.
+    // A staff request that writes tells each of its transactions who writes, for the audit trail; so does a
+    // client's change to their own profile (a route marked auditClient).
     const signedIn = request.auth?.user;
-    if (signedIn && signedIn.role !== "client" && !READS.has(request.method) && request.databaseTime) {
+    const audited =
+      signedIn && (signedIn.role !== "client" || request.routeOptions.config?.auditClient === true);
+    if (signedIn && audited && !READS.has(request.method) && request.databaseTime) {
       request.databaseTime.auditActor = auditActorOf(signedIn, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],

@@ -142,7 +142,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   r.put(
     "/api/auth/messaging",
     {
-      config: { access: access.anySession },
+      config: { access: access.anySession, auditClient: true },
       schema: { body: messagingChoiceSchema, response: { 200: meResponseSchema } },
     },
     async (request) => ({

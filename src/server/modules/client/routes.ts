@@ -72,7 +72,7 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.put(
     "/api/client/tax-details",
     {
-      config: { access: access.client },
+      config: { access: access.client, auditClient: true },
       schema: { body: clientTaxDetailsSchema, response: { 200: clientTaxDetailsReadSchema } },
     },
     (request) => saveClientTaxDetails(ctx, currentUser(request).id, request.body.kraPin),

@@ -97,6 +97,57 @@ describe("downloading my data", () => {
   });
 });
 
+describe("correcting my data", () => {
+  it("edits every profile field, the customer record follows, and the change is audited as the client's", async () => {
+    const farmer = await farmerWithOrder();
+    const profile = (await farmer.client.get("/api/client/profile")).json();
+    expect(profile).toMatchObject({ email: farmer.email, farmName: "Otieno Farm", county: "Kisumu" });
+    const corrected = {
+      ...profile,
+      firstName: "Akinyi",
+      farmName: "Akinyi Dairy",
+      location: "Maseno",
+      herdSize: "11-50",
+      email: `akinyi.${Date.now()}@example.co.ke`,
+    };
+    const res = await farmer.client.put("/api/client/profile", corrected);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(corrected);
+    expect((await farmer.client.get("/api/auth/me")).json().user.firstName).toBe("Akinyi");
+    const [account] = await t.database.read((db) =>
+      db.select().from(users).where(eq(users.email, corrected.email)),
+    );
+    const [customer] = await t.database.read((db) =>
+      db.select().from(customers).where(eq(customers.id, account!.customerId!)),
+    );
+    expect(customer).toMatchObject({
+      name: "Akinyi Dairy",
+      email: corrected.email,
+      address: "Maseno, Kisumu",
+    });
+
+    const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    const trail = (await director.get(`/api/audit?entity=users&entityId=${account!.id}`)).json();
+    expect(trail[0]).toMatchObject({ actorId: account!.id, actorRole: "client", action: "update" });
+    expect(trail[0].changes.first_name).toEqual(["Achieng", "Akinyi"]);
+
+    const other = await farmerWithOrder();
+    const taken = await other.client.put("/api/client/profile", {
+      ...corrected,
+      email: corrected.email.toUpperCase(),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.fields.email).toBe("An account with this email already exists");
+    const bad = await other.client.put("/api/client/profile", {
+      ...corrected,
+      county: "Atlantis",
+      firstName: "",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["county", "firstName"]);
+  });
+});
+
 describe("marketing consent", () => {
   it("is off by default, given at signup or later with the words shown, and withdrawn", async () => {
     const plain = await farmerWithOrder();

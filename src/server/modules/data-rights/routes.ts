@@ -8,12 +8,14 @@ import {
   deleteAccountSchema,
   marketingConsentSchema,
 } from "../../../contract/data-rights";
+import { clientProfileSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { sessionCookieName } from "../auth/sessions";
 import { exportMyData } from "./export";
+import { profileOf, updateProfile } from "./profile";
 import {
   countDataRequests,
   deleteMyAccount,
@@ -35,13 +37,29 @@ export function registerDataRightsRoutes(app: FastifyInstance, ctx: AppContext):
       .send(Buffer.from(zip));
   });
   r.get(
+    "/api/client/profile",
+    { config: client, schema: { response: { 200: clientProfileSchema } } },
+    (request) => profileOf(currentUser(request)),
+  );
+  r.put(
+    "/api/client/profile",
+    {
+      config: { ...client, auditClient: true },
+      schema: { body: clientProfileSchema, response: { 200: clientProfileSchema } },
+    },
+    (request) => updateProfile(ctx, currentUser(request), request.body),
+  );
+  r.get(
     "/api/client/consents",
     { config: client, schema: { response: { 200: consentsSchema } } },
     (request) => readConsents(ctx, currentUser(request).id),
   );
   r.put(
     "/api/client/consents/marketing",
-    { config: client, schema: { body: marketingConsentSchema, response: { 200: consentsSchema } } },
+    {
+      config: { ...client, auditClient: true },
+      schema: { body: marketingConsentSchema, response: { 200: consentsSchema } },
+    },
     async (request) => {
       await setMarketingConsent(ctx, currentUser(request), request.body);
       return readConsents(ctx, currentUser(request).id);

@@ -11,6 +11,7 @@ import { ChangePasswordForm } from "./change-password-form";
 import { MessagePreferences } from "./message-preferences";
 import { MyDataCard } from "./my-data-card";
 import { PasskeysCard } from "./passkeys-card";
+import { ProfileCard } from "./profile-card";
 import { SessionList } from "./session-list";
 import { TaxDetails } from "./tax-details";
 
@@ -54,6 +55,7 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
         <MessagePreferences client={accountRole === "client"} />
         {accountRole === "client" && <TaxDetails />}
         {accountRole === "client" && <MyDataCard />}
+        {accountRole === "client" && <ProfileCard />}
         <Card>
           <CardHeader>
             <CardTitle>{t("security.sessions")}</CardTitle>

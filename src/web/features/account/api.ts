@@ -3,6 +3,7 @@ import type { AccountSecurity, ChangePassword, MeResponse, MessagingChoice } fro
 import type { Consents, DeleteAccount, MarketingConsentInput } from "../../../contract/data-rights";
 import type { Passkey } from "../../../contract/passkeys";
 import type { ClientTaxDetails, ClientTaxDetailsInput } from "../../../contract/settings";
+import type { ClientProfile } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
 
@@ -99,3 +100,12 @@ export const useDeleteAccount = () =>
       invalidates: [],
     },
   );
+
+const profilePath = "/api/client/profile";
+export const profileQuery = () => getQuery<ClientProfile>(profilePath);
+
+/** The farmer's corrected details; the session's name follows. */
+export const useSaveProfile = () =>
+  useApiMutation((input: ClientProfile) => apiJson<ClientProfile>("PUT", profilePath, input), {
+    invalidates: [profilePath, "/api/auth/me"],
+  });

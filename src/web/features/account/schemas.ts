@@ -13,6 +13,10 @@ export const phoneCodeSchema = schemaOnDemand(() =>
   import("../../../contract/recovery").then((m) => m.phoneCodeSchema),
 );
 
+export const clientProfileSchema = schemaOnDemand(() =>
+  import("../../../contract/signup").then((m) => m.clientProfileSchema),
+);
+
 export const deleteAccountSchema = schemaOnDemand(() =>
   import("../../../contract/data-rights").then((m) => m.deleteAccountSchema),
 );

@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { counties, experienceLevels, farmTypes, herdSizes, interests } from "../../../contract/farm-profile";
+import { counties, interests } from "../../../contract/farm-profile";
 import { marketingWording } from "../../../contract/marketing-wording";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Field, type Options, optionsOf } from "../../components/ui/field";
+import { Field, optionsOf } from "../../components/ui/field";
 import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";
+import { experienceOptions, farmTypeOptions, herdOptions } from "../../lib/farm-options";
 import { useContractForm } from "../../lib/form";
-import { currentLanguage, t, useT } from "../../lib/i18n/i18n";
+import { currentLanguage, useT } from "../../lib/i18n/i18n";
 import { useSignup } from "./api";
 import { signupSchema } from "./schemas";
 
@@ -28,10 +29,6 @@ const empty = {
   experience: "",
   notes: "",
 };
-
-const farmTypeOptions = (): Options => farmTypes.map((f) => [f, t(`farmType.${f}`)] as const);
-const herdOptions = (): Options => herdSizes.map((h) => [h, t("signup.herdSize", { size: h })] as const);
-const experienceOptions = (): Options => experienceLevels.map((e) => [e, t(`experience.${e}`)] as const);
 
 function Interests({ chosen, onChange }: { chosen: string[]; onChange: (chosen: string[]) => void }) {
   const t = useT();
