@@ -7,7 +7,8 @@ export { marketingWording } from "./marketing-wording";
 /** PUT /api/client/consents/marketing */
 export const marketingConsentSchema = z.object({
   granted: z.boolean({ error: "Say yes or no" }),
-  language: z.enum(languages).default("en"),
+  /** The language the words were shown in; the account's when not said. */
+  language: z.enum(languages).optional(),
 });
 export type MarketingConsentInput = z.input<typeof marketingConsentSchema>;
 

@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { desktop, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import {
+  desktop,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClientInKiswahili,
+  signInAsStaff,
+} from "./support/browser";
 import { createClientAccount, inventoryItemId } from "./support/fixtures";
 import { browser } from "./support/session";
 
@@ -13,13 +20,7 @@ describe("data rights", () => {
   it("downloads the farmer's data, records a marketing choice, and deletes the account", async () => {
     const page = await newPage(browser, phone);
     const account = await createClientAccount(page, { language: "sw" });
-    await page.goto("/client-login");
-    await page.evaluate(() => localStorage.setItem("urithi:language", "sw"));
-    await page.reload();
-    await page.getByLabel("Barua pepe").fill(account.email);
-    await page.getByLabel("Nenosiri").fill(account.password);
-    await page.getByRole("button", { name: "Ingia", exact: true }).click();
-    await page.waitForURL("**/shop");
+    await signInAsClientInKiswahili(page, account.email, account.password);
     const placed = await page.request.post("/api/client/orders", {
       data: {
         items: [{ productId: await inventoryItemId(page, "SEM-JE-106"), quantity: 1 }],

@@ -1,6 +1,15 @@
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, desktop, expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import {
+  baseUrl,
+  desktop,
+  expectToast,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClientInKiswahili,
+  signInAsStaff,
+} from "./support/browser";
 import { createClientAccount, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
@@ -147,13 +156,7 @@ describe("passkeys", () => {
     const page = await newPage(browser, phone, byName());
     await virtualAuthenticator(page);
     const account = await createClientAccount(page, { language: "sw" });
-    await page.goto("/client-login");
-    await page.evaluate(() => localStorage.setItem("urithi:language", "sw"));
-    await page.reload();
-    await page.getByLabel("Barua pepe").fill(account.email);
-    await page.getByLabel("Nenosiri").fill(account.password);
-    await page.getByRole("button", { name: "Ingia", exact: true }).click();
-    await page.waitForURL("**/shop");
+    await signInAsClientInKiswahili(page, account.email, account.password);
     await page.goto("/client-account");
     await page.getByLabel("Jina la passkey hii").fill("Simu yangu");
     await page.getByRole("button", { name: "Ongeza passkey" }).click();

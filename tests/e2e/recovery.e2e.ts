@@ -1,7 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { kenyanMobileE164 } from "../../src/contract/primitives";
-import { desktop, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import {
+  desktop,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClientInKiswahili,
+  signInAsStaff,
+} from "./support/browser";
 import { createClientAccount, uniqueMobile, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
@@ -21,11 +28,6 @@ async function newestMessage(director: Page, recipient: string, kind: string): P
 const SW_SIGNED_OUT = "Kipindi kimeisha";
 const codeIn = (sms: string) => /\b(\d{6})\b/.exec(sms)![1]!;
 
-async function asKiswahili(page: Page) {
-  await page.goto("/client-login");
-  await page.evaluate(() => localStorage.setItem("urithi:language", "sw"));
-}
-
 /**
  * Account recovery (issue 38 §3): a farmer proves their mobile with an SMS code, forgets the password, and
  * sets a new one with a code texted to that mobile, in Kiswahili on a phone; staff use an email link.
@@ -38,12 +40,7 @@ describe("a forgotten password", () => {
     const e164 = kenyanMobileE164(mobile)!;
     const farmer = await newPage(browser, phone);
     const account = await createClientAccount(farmer, { phone: mobile, language: "sw" });
-    await asKiswahili(farmer);
-    await farmer.reload();
-    await farmer.getByLabel("Barua pepe").fill(account.email);
-    await farmer.getByLabel("Nenosiri").fill(account.password);
-    await farmer.getByRole("button", { name: "Ingia" }).click();
-    await farmer.waitForURL("**/shop");
+    await signInAsClientInKiswahili(farmer, account.email, account.password);
 
     // Prove the mobile first: only a verified number can reset a password.
     await farmer.goto("/client-account");

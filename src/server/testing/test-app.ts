@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { hashPassword } from "../modules/auth/passwords";
 import { transportsFor } from "../modules/notifications/channels";
 import { DarajaClient } from "../modules/payments/daraja";
+import { signupPayload } from "./signup";
 import { openTestDatabase } from "./test-database";
 
 export interface TestApp {
@@ -181,6 +182,28 @@ export async function secondInstance(
 
 /** A client signup body (SPEC's payload) for this email and password. */
 export { signupPayload } from "./signup";
+
+let clientSerial = 0;
+/**
+ * A client account of the test's own, signed up through the real route (from an address of its own, so
+ * signup's per-address limit never meets another test) and signed in: its email, mobile (+254…), password
+ * and request helpers. `extra` overrides signup fields (language, marketingConsent …).
+ */
+export async function newClientAccount(app: FastifyInstance, extra: Record<string, unknown> = {}) {
+  clientSerial += 1;
+  const unique = `${Date.now()}${clientSerial}`;
+  const email = `farmer.${unique}@example.co.ke`;
+  const phone = `+2547${unique.slice(-8).padStart(8, "0")}`;
+  const password = "mbegu-bora-2026";
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/client-signup",
+    payload: { ...signupPayload(email, password), phone, ...extra },
+    remoteAddress: `10.99.${clientSerial % 250}.${Math.floor(clientSerial / 250) + 1}`,
+  });
+  if (res.statusCode !== 201) throw new Error(`signup answered ${res.statusCode}: ${res.body}`);
+  return { email, phone, password, client: asUser(app, await loginClient(app, email, password)) };
+}
 
 /** Adds an account straight to the database (staff accounts have no signup), with a real password hash. */
 export async function addUser(

@@ -101,6 +101,17 @@ export async function signInAsClient(
   await page.getByTestId("product-card").first().waitFor();
 }
 
+/** Signs a client in on the client login form in Kiswahili (the device's language chosen first); lands on the shop. */
+export async function signInAsClientInKiswahili(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/client-login");
+  await page.evaluate(() => localStorage.setItem("urithi:language", "sw"));
+  await page.reload();
+  await page.getByLabel("Barua pepe").fill(email);
+  await page.getByLabel("Nenosiri").fill(password);
+  await page.getByRole("button", { name: "Ingia", exact: true }).click();
+  await page.waitForURL("**/shop");
+}
+
 /** The client shops one product (by its item code) into the cart and places the order with the chosen payment method. */
 export async function orderFromCart(page: Page, product: string, method: "M-Pesa" | "Bank Transfer") {
   await openScreen(page, "/shop");

@@ -53,8 +53,8 @@ export const MAX_CODE_ATTEMPTS = 5;
 type CodePurpose = Extract<TokenPurpose, "code" | "phone">;
 
 /**
- * A code is hashed with a salt of its own (a million codes would otherwise share a thousand hashes) and with
- * what it is bound to: the mobile number it was sent to, so a code cannot be used for another number.
+ * A code is hashed with a salt of its own (two people may get the same six digits, and each hash is unique)
+ * and with what it is bound to: the mobile number it was sent to, so a code cannot be used for another number.
  */
 const codeHash = (salt: string, boundTo: string, code: string) =>
   `${salt}.${createHash("sha256").update(`${salt}|${boundTo}|${code}`).digest("hex")}`;

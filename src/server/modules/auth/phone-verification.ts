@@ -2,10 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { conflict, validationError } from "../../errors";
-import { enqueueMessage } from "../notifications/outbox";
-import { readerOf } from "../notifications/readers";
-import { issueAccountCode, spendAccountCode } from "./account-tokens";
-import { RECOVERY_MINUTES, wrongCode } from "./recovery";
+import { spendAccountCode } from "./account-tokens";
+import { textAccountCode, wrongCode } from "./recovery";
 import { sessionCacheOf } from "./session-cache";
 import type { SessionUserRow } from "./sessions";
 import { reserveBudget } from "./throttle";
@@ -28,20 +26,7 @@ export async function sendPhoneCode(ctx: AppContext, user: SessionUserRow): Prom
   const now = ctx.clock.now();
   await ctx.database.tx(async (db) => {
     await reserveBudget(db, `phone-code:${user.id}`, now, PHONE_CODES_PER_ACCOUNT, "codes asked for");
-    const code = await issueAccountCode(db, {
-      userId: user.id,
-      purpose: "phone",
-      boundTo: phone,
-      minutes: RECOVERY_MINUTES,
-      now,
-    });
-    await enqueueMessage(db, {
-      kind: "phone_code",
-      reader: readerOf(user),
-      facts: { code, minutes: RECOVERY_MINUTES },
-      now,
-      channels: ["sms"],
-    });
+    await textAccountCode(db, user, { purpose: "phone", phone, now });
   });
 }
 

@@ -8,28 +8,17 @@ import {
   clientEmail,
   loginAs,
   loginClient,
-  signupPayload,
+  newClientAccount,
   staffEmails,
 } from "../../testing/test-app";
 
 withTestApp();
 
 let serial = 0;
-/** A client of their own for each test: its email, mobile, password, and an address to send from. */
+/** A client of their own for each test, and an address to send from. */
 async function newClient() {
   serial += 1;
-  const email = `recover.${serial}.${Date.now()}@example.co.ke`;
-  const phone = `+2547${String(Date.now() % 10_000_000).padStart(7, "0")}${serial % 10}`.slice(0, 13);
-  const password = "mbegu-bora-2026";
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/client-signup",
-    payload: { ...signupPayload(email, password), phone },
-    remoteAddress: `10.9.${serial}.1`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const client = asUser(t.app, await loginClient(t.app, email, password));
-  return { email, phone, password, ip: `10.8.${serial}.1`, client };
+  return { ...(await newClientAccount(t.app)), ip: `10.8.${serial}.1` };
 }
 
 const post = (url: string, payload: object, ip: string) =>

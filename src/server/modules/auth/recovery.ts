@@ -56,6 +56,32 @@ const resettable = (row: UserRow | undefined): row is UserRow =>
   row?.isActive === true && row.passwordHash !== null && !row.isDemo;
 
 /**
+ * Texts a 6-digit code to `phone` in the person's language, in the caller's transaction: a password reset's
+ * (purpose `code`) or a mobile's proof (purpose `phone`). It lasts RECOVERY_MINUTES and only its hash is kept.
+ */
+export async function textAccountCode(
+  db: Db,
+  person: UserRow,
+  input: { purpose: "code" | "phone"; phone: string; now: Date },
+): Promise<void> {
+  const { purpose, phone, now } = input;
+  const code = await issueAccountCode(db, {
+    userId: person.id,
+    purpose,
+    boundTo: phone,
+    minutes: RECOVERY_MINUTES,
+    now,
+  });
+  await enqueueMessage(db, {
+    kind: purpose === "code" ? "reset_code" : "phone_code",
+    reader: readerOf(person),
+    facts: { code, minutes: RECOVERY_MINUTES },
+    now,
+    channels: ["sms"],
+  });
+}
+
+/**
  * POST /api/auth/forgot-password: sends a 15-minute link by email, or a 6-digit code by SMS to a verified
  * mobile. The answer is the same whether or not the account exists; only the address's own budget shows
  * (429), which says nothing about any account. An account past its budget is silently sent nothing more.
@@ -71,20 +97,7 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPassword, ip:
     if (!resettable(person)) return;
     if (!(await tryBudget(db, `reset-account:${person.id}`, now, RESETS_PER_ACCOUNT))) return;
     if (input.phone !== undefined) {
-      const code = await issueAccountCode(db, {
-        userId: person.id,
-        purpose: "code",
-        boundTo: input.phone,
-        minutes: RECOVERY_MINUTES,
-        now,
-      });
-      await enqueueMessage(db, {
-        kind: "reset_code",
-        reader: readerOf(person),
-        facts: { code, minutes: RECOVERY_MINUTES },
-        now,
-        channels: ["sms"],
-      });
+      await textAccountCode(db, person, { purpose: "code", phone: input.phone, now });
       return;
     }
     const token = await issueAccountToken(db, {

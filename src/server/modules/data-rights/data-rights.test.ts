@@ -11,35 +11,23 @@ import {
   inventoryItem,
   loginAs,
   loginClient,
-  signupPayload,
+  newClientAccount,
   staffEmails,
 } from "../../testing/test-app";
 
 withTestApp();
 
-let serial = 0;
 /** A farmer of the test's own, signed in, with one order placed. */
 async function farmerWithOrder(extra: Record<string, unknown> = {}) {
-  serial += 1;
-  const email = `rights.${serial}.${Date.now()}@example.co.ke`;
-  const password = "mbegu-bora-2026";
-  const phone = `+25471${String(Date.now() % 1_000_000).padStart(6, "0")}${serial % 10}`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/client-signup",
-    payload: { ...signupPayload(email, password), phone, ...extra },
-    remoteAddress: `10.40.${serial}.1`,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const client = asUser(t.app, await loginClient(t.app, email, password));
+  const farmer = await newClientAccount(t.app, extra);
   const straw = await inventoryItem(t, "SEM-JE-106");
-  const placed = await client.post("/api/client/orders", {
+  const placed = await farmer.client.post("/api/client/orders", {
     items: [{ productId: straw.id, quantity: 1 }],
-    deliveryAddress: `Shamba ${serial}, Kiambu`,
+    deliveryAddress: "Shamba, Kiambu",
     paymentMethod: "bank",
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  return { email, password, phone, client, order: placed.json() as { id: number; orderNumber: string } };
+  return { ...farmer, order: placed.json() as { id: number; orderNumber: string } };
 }
 
 const unzip = (body: Buffer) => {

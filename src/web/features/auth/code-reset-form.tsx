@@ -1,13 +1,12 @@
-import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import type { PasswordSet } from "../../../contract/staff";
-import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { FormError } from "../../components/ui/form-error";
 import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
+import { PasswordSetNotice } from "./password-set-notice";
 import { codeResetSchema } from "./schemas";
 
 /** The code step: the 6 digits the SMS carried and the new password twice, posted with the mobile. */
@@ -43,19 +42,7 @@ export function CodeResetForm({
     }
   });
 
-  if (done) {
-    return (
-      <div className="space-y-4" role="status">
-        <p className="flex items-start gap-2">
-          <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden />
-          {t("setpw.done", { email: done.email })}
-        </p>
-        <LinkButton href={done.staff ? "/login" : "/client-login"} className="w-full">
-          {t("setpw.signIn")}
-        </LinkButton>
-      </div>
-    );
-  }
+  if (done) return <PasswordSetNotice done={done} />;
   return (
     <form className="space-y-4" onSubmit={onSubmit} noValidate>
       <p role="status" className="text-sm">

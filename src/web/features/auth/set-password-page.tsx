@@ -1,8 +1,6 @@
-import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { PasswordSet } from "../../../contract/staff";
-import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -10,6 +8,7 @@ import { FormError } from "../../components/ui/form-error";
 import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
+import { PasswordSetNotice } from "./password-set-notice";
 import { setPasswordSchema } from "./schemas";
 
 /**
@@ -62,15 +61,7 @@ export default function SetPasswordPage() {
       <Card className="w-full max-w-md space-y-4 p-6">
         <h1 className="text-2xl font-bold">{t(invite ? "title.acceptInvite" : "title.resetPassword")}</h1>
         {done ? (
-          <div className="space-y-4" role="status">
-            <p className="flex items-start gap-2">
-              <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden />
-              {t("setpw.done", { email: done.email })}
-            </p>
-            <LinkButton href={done.staff ? "/login" : "/client-login"} className="w-full">
-              {t("setpw.signIn")}
-            </LinkButton>
-          </div>
+          <PasswordSetNotice done={done} />
         ) : !token ? (
           <FormError message={t("setpw.missing")} />
         ) : (
