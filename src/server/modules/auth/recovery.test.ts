@@ -7,7 +7,6 @@ import {
   asUser,
   clientEmail,
   loginAs,
-  loginClient,
   newClientAccount,
   staffEmails,
 } from "../../testing/test-app";
