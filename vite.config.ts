@@ -120,9 +120,10 @@ export default defineConfig(({ isSsrBuild }) =>
                   },
                   {
                     name: "public",
-                    // Radix's primitive is shared by client forms and the toaster: here, the toaster loading on
-                    // the landing page does not pull in the client screens.
-                    test: /src[\\/]web[\\/]features[\\/]public[\\/]|@radix-ui[\\/]react-primitive[\\/]/,
+                    // Radix's primitive and the layers the toaster shares with dialogs (portal, presence,
+                    // dismissable layer, their hooks) are shared by client screens and the toaster: here, the
+                    // toaster loading on the landing page does not pull in the client screens.
+                    test: /src[\\/]web[\\/]features[\\/]public[\\/]|@radix-ui[\\/]react-(primitive|portal|presence|dismissable-layer|compose-refs|context|slot|use-[a-z-]+)[\\/]/,
                     priority: 20,
                   },
                   {

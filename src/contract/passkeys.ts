@@ -13,9 +13,6 @@ const credentialJson = z.looseObject({
 /** The options the browser passes to navigator.credentials (create or get), as @simplewebauthn makes them. */
 export const passkeyOptionsSchema = z.looseObject({ challenge: z.string(), timeout: z.number().optional() });
 
-/** How long the browser waits for the fingerprint or face (SPEC: 60,000 ms). */
-export const PASSKEY_TIMEOUT_MS = 60_000;
-
 export const passkeyName = () => requiredText("Name").max(60);
 
 /** POST /api/auth/passkeys/register/verify: the new credential and the name the person gives it. */
@@ -40,6 +37,4 @@ export const passkeySchema = z.object({
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
-/** SPEC's words for biometric sign-in. */
-export const PASSKEY_UNSUPPORTED = "Your device doesn't support biometric authentication";
-export const PASSKEY_FAILED = "Please try again or use password login";
+export { PASSKEY_FAILED, PASSKEY_TIMEOUT_MS, PASSKEY_UNSUPPORTED } from "./passkey-words";

@@ -10,13 +10,13 @@ import { browser } from "./support/session";
  * dark (issue 10, part 5).
  */
 
-const publicScreens = ["/", "/landing", "/client-login", "/client-signup", "/forgot-password"];
+const publicScreens = ["/", "/landing", "/client-login", "/client-signup", "/forgot-password", "/privacy"];
 const clientScreens = ["/shop", "/cart", "/client-orders", "/client-portal", "/client-account"];
 // In three groups, so one test walks five screens and stays well inside its time on a busy machine.
 const staffScreens = [
   ["/login", "/dashboard", "/genetic-inventory", "/customers", "/orders"],
-  ["/financial", "/order-approval", "/shipping", "/breeding", "/vendors"],
-  ["/storage", "/reports", "/messages", "/account", "/no-such-screen"],
+  ["/financial", "/order-approval", "/shipping", "/breeding", "/vendors", "/data-requests"],
+  ["/storage", "/reports", "/messages", "/account", "/audit", "/no-such-screen"],
 ];
 
 async function pageIn(theme: "light" | "dark", viewport = phone): Promise<Page> {

@@ -3,13 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { MessageKind } from "../../../contract/messages";
 import { outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
-import {
-  asUser,
-  clientEmail,
-  loginAs,
-  newClientAccount,
-  staffEmails,
-} from "../../testing/test-app";
+import { asUser, clientEmail, loginAs, newClientAccount, staffEmails } from "../../testing/test-app";
 
 withTestApp();
 

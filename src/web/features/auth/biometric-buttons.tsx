@@ -1,6 +1,6 @@
 import { Fingerprint, ScanFace } from "lucide-react";
 import type { SessionUser } from "../../../contract/auth";
-import { PASSKEY_FAILED } from "../../../contract/passkeys";
+import { PASSKEY_FAILED } from "../../../contract/passkey-words";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage, errorStatus } from "../../lib/api";

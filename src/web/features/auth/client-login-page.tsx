@@ -73,7 +73,10 @@ export default function ClientLoginPage() {
               {login.isPending ? t("login.signingIn") : t("login.signIn")}
             </Button>
             <p className="text-center text-sm">
-              <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              <Link
+                href="/forgot-password"
+                className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+              >
                 {t("forgot.link")}
               </Link>
             </p>

@@ -173,7 +173,10 @@ export default function ClientSignupPage() {
               {marketingWording[currentLanguage()]}
             </label>
             <p className="text-sm sm:col-span-2">
-              <Link href="/privacy" className="font-medium text-brand-700 hover:underline">
+              <Link
+                href="/privacy"
+                className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+              >
                 {t("signup.privacy")}
               </Link>
             </p>

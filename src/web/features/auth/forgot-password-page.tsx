@@ -121,7 +121,7 @@ export default function ForgotPasswordPage() {
           </form>
         )}
         <p className="text-center text-sm">
-          <Link href={signIn} className="font-medium text-brand-700 hover:underline">
+          <Link href={signIn} className="font-medium text-brand-700 hover:underline dark:text-brand-500">
             {t("forgot.back")}
           </Link>
         </p>

@@ -128,7 +128,7 @@ export default function LandingPage() {
         {t("landing.footer", { year: String(new Date().getFullYear()) })} ·{" "}
         <Link
           href="/privacy"
-          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline dark:text-brand-500"
         >
           {t("privacy.link")}
         </Link>

@@ -40,11 +40,14 @@ export default function PrivacyPage() {
           </p>
         </Card>
         <p className="text-center text-sm">
-          <Link href="/client-signup" className="font-medium text-brand-700 hover:underline">
+          <Link
+            href="/client-signup"
+            className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+          >
             {t("privacy.signup")}
           </Link>{" "}
           ·{" "}
-          <Link href="/" className="font-medium text-brand-700 hover:underline">
+          <Link href="/" className="font-medium text-brand-700 hover:underline dark:text-brand-500">
             {t("login.home")}
           </Link>
         </p>
