@@ -63,7 +63,7 @@ export const codeResetFormSchema = z
     path: ["confirmPassword"],
   });
 
-/** POST /api/auth/phone/confirm: the code the SMS to the account's mobile carried. */
+/** POST /api/auth/phone/verification/confirm: the code the SMS to the account's mobile carried. */
 export const phoneCodeSchema = z.object({ code: sixDigits() });
 
 /** What a request that sends a message (a link, a code) answers: 202, sent or not, so it tells nobody who has an account. */

@@ -20,7 +20,7 @@ function mobileOf(user: SessionUserRow): string {
   return user.phone;
 }
 
-/** POST /api/auth/phone/verify: texts a 6-digit code to the account's mobile, to prove it is theirs. */
+/** POST /api/auth/phone/verification: texts a 6-digit code to the account's mobile, to prove it is theirs. */
 export async function sendPhoneCode(ctx: AppContext, user: SessionUserRow): Promise<void> {
   const phone = mobileOf(user);
   const now = ctx.clock.now();
@@ -31,7 +31,7 @@ export async function sendPhoneCode(ctx: AppContext, user: SessionUserRow): Prom
 }
 
 /**
- * POST /api/auth/phone/confirm: the code proves the mobile. It is bound to the number it went to, so a number
+ * POST /api/auth/phone/verification/confirm: the code proves the mobile. It is bound to the number it went to, so a number
  * changed since needs a new code; a number verified on another account is a 409 (the unique index decides).
  */
 export async function confirmPhone(

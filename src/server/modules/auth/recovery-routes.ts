@@ -16,7 +16,10 @@ import { confirmPhone, sendPhoneCode } from "./phone-verification";
 import { forgotPassword, resetPasswordByCode } from "./recovery";
 import { toSessionUser } from "./service";
 
-/** Forgotten passwords (a link by email, a code by SMS) and proving a mobile with a code. */
+/**
+ * Forgotten passwords (a link by email, a code by SMS) and a signed-in person proving their mobile with a
+ * code. (`/api/auth/phone/start` and `/phone/verify` are the phone sign-in's, from the farmer's-journey issue.)
+ */
 export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -45,7 +48,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     },
   );
   r.post(
-    "/api/auth/phone/verify",
+    "/api/auth/phone/verification",
     { config: { access: access.anySession }, schema: { response: { 202: sentSchema } } },
     async (request, reply) => {
       await sendPhoneCode(ctx, currentUser(request));
@@ -53,7 +56,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     },
   );
   r.post(
-    "/api/auth/phone/confirm",
+    "/api/auth/phone/verification/confirm",
     {
       config: { access: access.anySession },
       schema: { body: phoneCodeSchema, response: { 200: meResponseSchema } },

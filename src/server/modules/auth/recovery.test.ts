@@ -32,9 +32,9 @@ const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
 
 /** Proves the client's mobile with the code texted to it. */
 async function verifyPhone(person: Awaited<ReturnType<typeof newClient>>) {
-  expect((await person.client.post("/api/auth/phone/verify", {})).statusCode).toBe(202);
+  expect((await person.client.post("/api/auth/phone/verification", {})).statusCode).toBe(202);
   const [sms] = await sent(person.phone, "phone_code");
-  const res = await person.client.post("/api/auth/phone/confirm", { code: codeIn(sms!.body) });
+  const res = await person.client.post("/api/auth/phone/verification/confirm", { code: codeIn(sms!.body) });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().user.phoneVerified).toBe(true);
 }
@@ -108,9 +108,11 @@ describe("forgot password by email", () => {
     const password = "Maabara-ya-Nakuru-7";
     expect((await post("/api/auth/accept-invite", { token, password }, ip)).statusCode).toBe(200);
     const staff = asUser(t.app, await loginAs(t.app, staffEmail, password));
-    expect((await staff.post("/api/auth/phone/verify", {})).statusCode).toBe(202);
+    expect((await staff.post("/api/auth/phone/verification", {})).statusCode).toBe(202);
     const [sms] = await sent("+254712345678", "phone_code");
-    expect((await staff.post("/api/auth/phone/confirm", { code: codeIn(sms!.body) })).statusCode).toBe(200);
+    expect(
+      (await staff.post("/api/auth/phone/verification/confirm", { code: codeIn(sms!.body) })).statusCode,
+    ).toBe(200);
     // A staff account is not opened by SMS, verified mobile or not (a SIM swap must not reach the books).
     await forgot({ phone: "0712 345 678" }, ip);
     expect(await sent("+254712345678", "reset_code")).toHaveLength(0);
@@ -223,9 +225,9 @@ describe("verifying a mobile", () => {
     await verifyPhone(first);
     const second = await newClient();
     expect((await second.client.put("/api/auth/messaging", { phone: first.phone })).statusCode).toBe(200);
-    expect((await second.client.post("/api/auth/phone/verify", {})).statusCode).toBe(202);
+    expect((await second.client.post("/api/auth/phone/verification", {})).statusCode).toBe(202);
     const code = codeIn((await sent(first.phone, "phone_code"))[0]!.body);
-    const taken = await second.client.post("/api/auth/phone/confirm", { code });
+    const taken = await second.client.post("/api/auth/phone/verification/confirm", { code });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toMatch(/already verified on another account/);
 
@@ -238,11 +240,13 @@ describe("verifying a mobile", () => {
 
   it("takes a code only for the number it went to", async () => {
     const person = await newClient();
-    expect((await person.client.post("/api/auth/phone/verify", {})).statusCode).toBe(202);
+    expect((await person.client.post("/api/auth/phone/verification", {})).statusCode).toBe(202);
     const code = codeIn((await sent(person.phone, "phone_code"))[0]!.body);
     await person.client.put("/api/auth/messaging", { phone: "0733 444 555" });
-    expect((await person.client.post("/api/auth/phone/confirm", { code })).statusCode).toBe(400);
-    expect((await person.client.post("/api/auth/phone/confirm", { code: "12a456" })).statusCode).toBe(400);
+    expect((await person.client.post("/api/auth/phone/verification/confirm", { code })).statusCode).toBe(400);
+    expect(
+      (await person.client.post("/api/auth/phone/verification/confirm", { code: "12a456" })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -257,6 +261,8 @@ describe("what the recovery routes refuse", () => {
     expect(noPhone.json().error.fields.phone).toBe("Phone is required");
     const mixed = await reset({ code: "123456", token: "x", phone: "0712345678", password: "x" }, ip);
     expect(mixed.statusCode).toBe(400);
-    expect((await t.app.inject({ method: "POST", url: "/api/auth/phone/verify" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/phone/verification" })).statusCode).toBe(
+      401,
+    );
   });
 });

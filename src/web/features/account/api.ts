@@ -46,12 +46,17 @@ export const useSaveTaxDetails = () =>
 
 /** Texts a code to the account's mobile; the code proves the number (a forgotten password by SMS needs it). */
 export const useSendPhoneCode = () =>
-  useApiMutation(() => apiJson<{ sent: true }>("POST", "/api/auth/phone/verify", {}), { invalidates: [] });
+  useApiMutation(() => apiJson<{ sent: true }>("POST", "/api/auth/phone/verification", {}), {
+    invalidates: [],
+  });
 
 export const useConfirmPhone = () =>
-  useApiMutation((code: string) => apiJson<MeResponse>("POST", "/api/auth/phone/confirm", { code }), {
-    invalidates: ["/api/auth/me"],
-  });
+  useApiMutation(
+    (code: string) => apiJson<MeResponse>("POST", "/api/auth/phone/verification/confirm", { code }),
+    {
+      invalidates: ["/api/auth/me"],
+    },
+  );
 
 const passkeysPath = "/api/auth/passkeys";
 export const passkeysQuery = () => getQuery<Passkey[]>(passkeysPath);
