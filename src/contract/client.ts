@@ -100,6 +100,11 @@ export const clientOrderSchema = z.object({
   paymentStatus: z.enum(paymentStatuses),
   amountPaidKes: z.number().int(),
   holdExpiresAt: z.string().nullable(),
+  /**
+   * An M-Pesa prompt still waiting for the phone: the page follows it again after a reload (a cheap phone
+   * often reloads the page while the prompt is open).
+   */
+  pendingPaymentId: z.number().int().nullable(),
   items: z.array(
     z.object({
       productName: z.string(),

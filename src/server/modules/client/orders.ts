@@ -1,9 +1,9 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
 import type { clientOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { orders, shipments } from "../../db/schema";
+import { orders, payments, shipments } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
@@ -110,6 +110,15 @@ export function listClientOrders(
       .where(inArray(shipments.orderId, ids))
       .orderBy(asc(shipments.createdAt));
     const shipmentByOrder = new Map(tracking.map((t) => [t.orderId, t]));
+    // The newest M-Pesa prompt still pending on each order (its index holds only pending payments).
+    const prompts = await db
+      .select({ orderId: payments.orderId, id: payments.id })
+      .from(payments)
+      .where(
+        and(inArray(payments.orderId, ids), eq(payments.status, "pending"), eq(payments.method, "mpesa")),
+      )
+      .orderBy(asc(payments.id));
+    const promptByOrder = new Map(prompts.map((p) => [p.orderId, p.id]));
     return rows.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
@@ -131,6 +140,7 @@ export function listClientOrders(
       paymentStatus: o.paymentStatus,
       amountPaidKes: o.amountPaidKes,
       holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
+      pendingPaymentId: promptByOrder.get(o.id) ?? null,
       items: items.get(o.id) ?? [],
     }));
   });

@@ -33,9 +33,13 @@ export const clientQueries = {
     ...getQuery<PaymentDetails>("/api/payment-details"),
     staleTime: 60 * 60_000,
   }),
-  /** A payment's status, asked every 2 s while the prompt waits on the phone. */
+  /**
+   * A payment's status, asked every 2 s while the prompt waits on the phone, and at once when the page comes
+   * back to the front (the M-Pesa prompt took the screen meanwhile).
+   */
   payment: (paymentId: number) => ({
     ...getQuery<Payment>(`/api/client/payments/${paymentId}`),
+    refetchOnWindowFocus: "always" as const,
     refetchInterval: (query: { state: { data?: Payment } }) =>
       query.state.data?.status === "pending" || !query.state.data ? 2000 : false,
   }),

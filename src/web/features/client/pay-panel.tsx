@@ -23,7 +23,11 @@ function MpesaPay({ order }: { order: ClientOrder }) {
   const withPhoneCheck = useSchema(mpesaPhone);
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string>();
-  const [paymentId, setPaymentId] = useState<number | null>(null);
+  // A prompt already open on the phone (the page reloaded while it waited) is followed again at once.
+  const [paymentId, setPaymentId] = useState<number | null>(order.pendingPaymentId);
+  useEffect(() => {
+    if (order.pendingPaymentId !== null) setPaymentId(order.pendingPaymentId);
+  }, [order.pendingPaymentId]);
   const start = useStartPayment(order.id);
   const payment = useQuery({ ...clientQueries.payment(paymentId ?? 0), enabled: paymentId !== null });
   const owed = order.totalAmountKes - order.amountPaidKes;
