@@ -2,10 +2,10 @@ import { useState } from "react";
 import type { PasswordSet } from "../../../contract/staff";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
-import { FormError } from "../../components/ui/form-error";
 import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
+import { NewPasswordFields } from "./new-password-fields";
 import { PasswordSetNotice } from "./password-set-notice";
 import { codeResetSchema } from "./schemas";
 
@@ -54,23 +54,12 @@ export function CodeResetForm({
         autoComplete="one-time-code"
         bind={form.field("code")}
       />
-      <Field
-        label={t("setpw.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("setpw.rule")}
-        bind={form.field("password")}
+      <NewPasswordFields
+        password={form.field("password")}
+        confirm={form.field("confirmPassword")}
+        error={error}
+        pending={pending}
       />
-      <Field
-        label={t("setpw.confirm")}
-        type="password"
-        autoComplete="new-password"
-        bind={form.field("confirmPassword")}
-      />
-      <FormError message={error} />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("setpw.saving") : t("setpw.submit")}
-      </Button>
       <Button type="button" variant="outline" className="w-full" disabled={resending} onClick={onResend}>
         {t("forgot.resend")}
       </Button>

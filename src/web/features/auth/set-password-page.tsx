@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { PasswordSet } from "../../../contract/staff";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
 import { FormError } from "../../components/ui/form-error";
 import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
+import { NewPasswordFields } from "./new-password-fields";
 import { PasswordSetNotice } from "./password-set-notice";
 import { setPasswordSchema } from "./schemas";
 
@@ -69,23 +68,12 @@ export default function SetPasswordPage() {
             <p className="text-sm text-gray-600 dark:text-gray-400">
               {invite ? t("setpw.invite") : t("setpw.reset", { email })}
             </p>
-            <Field
-              label={t("setpw.password")}
-              type="password"
-              autoComplete="new-password"
-              hint={t("setpw.rule")}
-              bind={form.field("password")}
+            <NewPasswordFields
+              password={form.field("password")}
+              confirm={form.field("confirmPassword")}
+              error={error}
+              pending={pending}
             />
-            <Field
-              label={t("setpw.confirm")}
-              type="password"
-              autoComplete="new-password"
-              bind={form.field("confirmPassword")}
-            />
-            <FormError message={error} />
-            <Button type="submit" className="w-full" disabled={pending}>
-              {pending ? t("setpw.saving") : t("setpw.submit")}
-            </Button>
           </form>
         )}
       </Card>
