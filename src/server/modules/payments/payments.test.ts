@@ -17,6 +17,7 @@ import {
   inventoryItem,
   loginAs,
   loginClient,
+  newClientAccount,
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
@@ -189,6 +190,27 @@ describe("M-Pesa STK push through the simulator", () => {
     expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", needsReview: false });
     expect((await orderRow(order.id)).paymentStatus).toBe("paid");
     expect(await incomeFor(order.id)).toHaveLength(1);
+  });
+
+  it("asks M-Pesa at once when the client says they have paid, at most every 5 s, for their own prompt only", async () => {
+    const order = await place();
+    const { paymentId } = (
+      await client.post(`/api/client/orders/${order.id}/pay`, { method: "mpesa", phone: "0722000112" })
+    ).json();
+    // Not answered yet on the phone: still pending, and a tap right after asks nothing more.
+    const early = await client.post(`/api/client/payments/${paymentId}/check`, {});
+    expect(early.statusCode).toBe(200);
+    expect(early.json().status).toBe("pending");
+    const prompt = await promptFor(paymentId);
+    await simulator(`/mpesa-simulator/${prompt.id}/accept?callback=lost`);
+    expect((await client.post(`/api/client/payments/${paymentId}/check`, {})).json().status).toBe("pending");
+    t.clock.advance(5_001);
+    const paid = await client.post(`/api/client/payments/${paymentId}/check`, {});
+    expect(paid.json()).toMatchObject({ status: "paid" });
+    expect(await incomeFor(order.id)).toHaveLength(1);
+    // Another client's prompt is not theirs to ask about.
+    const other = await newClientAccount(t.app);
+    expect((await other.client.post(`/api/client/payments/${paymentId}/check`, {})).statusCode).toBe(404);
   });
 
   it("shows each failure code in plain words, and the order keeps its hold until it expires", async () => {

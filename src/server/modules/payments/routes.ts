@@ -14,6 +14,7 @@ import { access } from "../../http/access";
 import { actorOf, currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
 import {
+  checkClientPayment,
   getClientPayment,
   handleMpesaCallback,
   listOrderPayments,
@@ -49,6 +50,11 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     "/api/client/payments/:id",
     { config: client, schema: { params: idParams, response: { 200: paymentSchema } } },
     (request) => getClientPayment(ctx, currentUser(request).id, request.params.id),
+  );
+  r.post(
+    "/api/client/payments/:id/check",
+    { config: client, schema: { params: idParams, response: { 200: paymentSchema } } },
+    (request) => checkClientPayment(ctx, currentUser(request).id, request.params.id),
   );
   // Daraja calls this; the unguessable token in the path is what authenticates it.
   r.post(

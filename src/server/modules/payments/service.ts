@@ -275,23 +275,63 @@ export async function reconcilePendingMpesa(ctx: AppContext, batch = 20): Promis
     return rows;
   });
   let settled = 0;
-  for (const payment of claimed) {
-    const answer = await ctx.daraja.stkQuery(payment.checkoutRequestId!).catch(() => null);
-    if (!answer || answer.resultCode === null) continue;
-    const { resultCode, resultDesc } = answer;
-    await ctx.database.tx(async (db) => {
-      const [current] = await db.select().from(payments).where(eq(payments.id, payment.id)).for("update");
-      if (current?.status !== "pending") return;
-      await applyResult(
-        db,
-        current,
-        { resultCode, resultDesc, amount: null, receipt: null },
-        ctx.clock.now(),
-      );
-    });
-    settled++;
-  }
+  for (const payment of claimed) if (await askDaraja(ctx, payment)) settled++;
   return settled;
+}
+
+/** Asks Daraja what became of one claimed prompt and applies the answer; false while it has none yet. */
+async function askDaraja(ctx: AppContext, payment: PaymentRow): Promise<boolean> {
+  const answer = await ctx.daraja.stkQuery(payment.checkoutRequestId!).catch(() => null);
+  if (!answer || answer.resultCode === null) return false;
+  const { resultCode, resultDesc } = answer;
+  await ctx.database.tx(async (db) => {
+    const [current] = await db.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+    if (current?.status !== "pending") return;
+    await applyResult(db, current, { resultCode, resultDesc, amount: null, receipt: null }, ctx.clock.now());
+  });
+  return true;
+}
+
+/** A client may ask about their prompt this often ("I have paid"); the job asks on its own every 30 s. */
+const CLIENT_QUERY_EVERY_MS = 5_000;
+
+/**
+ * POST /api/client/payments/:id/check ("I have paid"): asks Daraja now about the client's own pending prompt,
+ * so a lost callback does not keep them waiting for the job. Claimed like the job's query (a conditional
+ * update of last_queried_at), so taps and instances never ask at once; answers the payment as it stands.
+ */
+export async function checkClientPayment(
+  ctx: AppContext,
+  userId: number,
+  paymentId: number,
+): Promise<Payment> {
+  const now = ctx.clock.now();
+  const claimed = await ctx.database.tx(async (db) => {
+    const [mine] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.id, paymentId), eq(orders.clientUserId, userId)));
+    if (!mine) throw notFound("Payment");
+    const [row] = await db
+      .update(payments)
+      .set({ lastQueriedAt: now })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.status, "pending"),
+          isNotNull(payments.checkoutRequestId),
+          or(
+            isNull(payments.lastQueriedAt),
+            lt(payments.lastQueriedAt, new Date(now.getTime() - CLIENT_QUERY_EVERY_MS)),
+          ),
+        ),
+      )
+      .returning();
+    return row;
+  });
+  if (claimed) await askDaraja(ctx, claimed);
+  return getClientPayment(ctx, userId, paymentId);
 }
 
 async function orderNumberOf(db: Db, orderId: number): Promise<string> {

@@ -6,6 +6,7 @@ import type { Pagination } from "../../../contract/pagination";
 import type { Payment, PaymentDetails } from "../../../contract/payments";
 import { apiJson, errorStatus, newIdempotencyKey } from "../../lib/api";
 import { getQuery, invalidatePaths, useApiMutation } from "../../lib/query";
+import { queryClient } from "../../lib/query-client";
 
 export const clientQueries = {
   shopProducts: () => getQuery<client.ShopProduct[]>("/api/shop/products"),
@@ -87,3 +88,14 @@ export const useStartPayment = (orderId: number) =>
       ),
     { invalidates: orderPaths },
   );
+
+/**
+ * "I have paid": the server asks M-Pesa about the prompt at once (a lost callback would otherwise wait for the
+ * job), and the answer replaces the payment the panel follows.
+ */
+export const useCheckPayment = () =>
+  useMutation({
+    mutationFn: (paymentId: number) =>
+      apiJson<Payment>("POST", `/api/client/payments/${paymentId}/check`, {}),
+    onSuccess: (answer) => queryClient.setQueryData(clientQueries.payment(answer.id).queryKey, answer),
+  });

@@ -12,7 +12,10 @@ import { apiErrorFields, apiErrorMessage } from "../../lib/api";
 import { schemaOnDemand, useSchema } from "../../lib/form";
 import { formatDateTime, formatKes } from "../../lib/format";
 import { say, useT } from "../../lib/i18n/i18n";
-import { clientQueries, refreshOrders, useStartPayment } from "./api";
+import { clientQueries, refreshOrders, useCheckPayment, useStartPayment } from "./api";
+
+/** How long an M-Pesa prompt waits on the phone before a new one may be sent (the server's own rule). */
+const PROMPT_LIFE_MS = 2 * 60_000;
 
 /** The contract's M-Pesa number check, fetched with Zod once the panel shows (lib/form.ts). */
 const mpesaPhone = schemaOnDemand(() => import("../../../contract/payments").then((m) => m.mpesaPhone));
@@ -29,6 +32,7 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     if (order.pendingPaymentId !== null) setPaymentId(order.pendingPaymentId);
   }, [order.pendingPaymentId]);
   const start = useStartPayment(order.id);
+  const check = useCheckPayment();
   const payment = useQuery({ ...clientQueries.payment(paymentId ?? 0), enabled: paymentId !== null });
   const owed = order.totalAmountKes - order.amountPaidKes;
   const status = payment.data?.status;
@@ -61,11 +65,25 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     );
   }
   if (paymentId !== null && (status === "pending" || !status)) {
+    // A prompt lives about two minutes on the phone: after that, a new one may be sent.
+    const lapsed = payment.data && Date.now() - Date.parse(payment.data.createdAt) > PROMPT_LIFE_MS;
     return (
-      <p className="flex items-center gap-2 text-sm" role="status">
-        <Smartphone className="h-5 w-5 animate-pulse text-green-700" aria-hidden />
-        {t("pay.check", { amount: formatKes(owed) })}
-      </p>
+      <div className="space-y-3">
+        <p className="flex items-center gap-2 text-sm" role="status">
+          <Smartphone className="h-5 w-5 animate-pulse text-green-700" aria-hidden />
+          {t("pay.check", { amount: formatKes(owed) })}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={check.isPending} onClick={() => check.mutate(paymentId)}>
+            {t("pay.havePaid")}
+          </Button>
+          {lapsed && (
+            <Button variant="outline" onClick={() => setPaymentId(null)}>
+              {t("pay.newPrompt")}
+            </Button>
+          )}
+        </div>
+      </div>
     );
   }
   const failed = status !== undefined;

@@ -299,6 +299,8 @@ export const en = {
   "pay.phone": "M-Pesa phone number",
   "pay.now": "Pay {amount} with M-Pesa",
   "pay.check": "Check your phone: enter your M-Pesa PIN to pay {amount}.",
+  "pay.havePaid": "I have paid",
+  "pay.newPrompt": "Send a new prompt",
   "pay.unreachable": "Could not reach M-Pesa",
   "pay.bankTitle": "Bank transfer or M-Pesa Paybill",
   "pay.bankAccount": "{bank}, {branch} branch · Account",

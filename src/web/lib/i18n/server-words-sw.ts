@@ -23,6 +23,8 @@ export const serverWordsSw: Record<string, string> = {
   "Enter the 6-digit code": "Weka nambari ya tarakimu 6",
   "Give your email or your mobile number": "Weka barua pepe yako au namba yako ya simu",
   "Your password is not right": "Nenosiri lako si sahihi",
+  "An M-Pesa prompt was just sent to your phone. Answer it, or try again in two minutes.":
+    "Ombi la M-Pesa limetumwa kwenye simu yako sasa hivi. Lijibu, au jaribu tena baada ya dakika mbili.",
   "The demo account cannot be deleted: everyone trying Urithi shares it":
     "Akaunti ya mfano haiwezi kufutwa: kila anayejaribu Urithi anaitumia",
   "Add your mobile number first": "Weka namba yako ya simu kwanza",

@@ -303,6 +303,8 @@ export const sw: Record<MessageId, string> = {
   "pay.phone": "Nambari ya simu ya M-Pesa",
   "pay.now": "Lipa {amount} kwa M-Pesa",
   "pay.check": "Angalia simu yako: weka PIN yako ya M-Pesa kulipa {amount}.",
+  "pay.havePaid": "Nimeshalipa",
+  "pay.newPrompt": "Tuma ombi jipya",
   "pay.unreachable": "Imeshindikana kufikia M-Pesa",
   "pay.bankTitle": "Uhamisho wa benki au Paybill ya M-Pesa",
   "pay.bankAccount": "{bank}, tawi la {branch} · Akaunti",

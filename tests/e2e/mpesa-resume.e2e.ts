@@ -1,0 +1,69 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage, screenshot, signInAsClientInKiswahili } from "./support/browser";
+import { createClientAccount, inventoryItemId } from "./support/fixtures";
+import { browser } from "./support/session";
+
+const narrow = { width: 360, height: 740 };
+
+/** The simulator's phone: answers the newest prompt for the order, here with the callback lost. */
+async function acceptLosingCallback(handset: Page, orderNumber: string) {
+  await handset.goto("/mpesa-simulator");
+  const prompt = handset
+    .locator("li.prompt")
+    .filter({ hasText: orderNumber.replace(/^ORD-/, "") })
+    .last();
+  await prompt.getByRole("button", { name: "Accept, lose the callback", exact: true }).click();
+  await handset.waitForURL("**/mpesa-simulator");
+}
+
+/**
+ * An M-Pesa payment that survives a reload, in Kiswahili on a 360 px phone (issue 39): the page reloads while
+ * the prompt is open and follows it again; a second tap says a prompt is already on the phone; the callback
+ * is lost, and "Nimeshalipa" (I have paid) asks M-Pesa at once and shows it paid.
+ */
+describe("an M-Pesa prompt across a reload", () => {
+  it("resumes after a reload, and 'I have paid' finds a payment whose callback was lost", async () => {
+    const page = await newPage(browser, narrow);
+    const account = await createClientAccount(page, { language: "sw" });
+    await signInAsClientInKiswahili(page, account.email, account.password);
+    const placed = await page.request.post("/api/client/orders", {
+      data: {
+        items: [{ productId: await inventoryItemId(page, "SEM-JE-106"), quantity: 1 }],
+        deliveryAddress: "Kapsabet",
+        paymentMethod: "mpesa",
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const { id, orderNumber } = (await placed.json()) as { id: number; orderNumber: string };
+    await page.goto(`/order-success?id=${id}`);
+    const pay = page.getByTestId(`pay-${orderNumber}`);
+    await pay.getByLabel("Nambari ya simu ya M-Pesa").fill("0722 000 333");
+    await pay.getByRole("button", { name: /kwa M-Pesa/ }).click();
+    await pay.getByText(/Angalia simu yako/).waitFor();
+
+    // The prompt took the screen and the page reloaded: the same prompt is followed, no second "Lipa".
+    await page.reload();
+    await pay.getByText(/Angalia simu yako/).waitFor();
+    expect(await pay.getByRole("button", { name: /kwa M-Pesa/ }).count()).toBe(0);
+    // A second prompt now is refused in the farmer's language.
+    const again = await page.request.post(`/api/client/orders/${id}/pay`, {
+      data: { method: "mpesa", phone: "0722000333" },
+    });
+    expect(again.status()).toBe(409);
+    const [scroll] = await page.evaluate(() => [document.documentElement.scrollWidth]);
+    expect(scroll).toBeLessThanOrEqual(narrow.width);
+    await screenshot(page, "mpesa-resumed-sw-360");
+
+    const handset = await newPage(browser, narrow);
+    await acceptLosingCallback(handset, orderNumber);
+    // The farmer taps until M-Pesa knows (it answers a query once the PIN is in; taps count at most every 5 s).
+    const paid = pay.getByText("Umelipa kikamilifu. Asante!");
+    for (let tap = 0; tap < 4 && !(await paid.isVisible()); tap++) {
+      await pay.getByRole("button", { name: "Nimeshalipa" }).click();
+      await paid.waitFor({ timeout: 6_000 }).catch(() => {});
+    }
+    await paid.waitFor({ timeout: 1_000 });
+    await screenshot(page, "mpesa-paid-after-check-sw-360");
+  });
+});
