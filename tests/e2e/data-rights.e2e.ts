@@ -9,7 +9,7 @@ import {
   signInAsClientInKiswahili,
   signInAsStaff,
 } from "./support/browser";
-import { createClientAccount, inventoryItemId } from "./support/fixtures";
+import { createClientAccount, placeClientOrder } from "./support/fixtures";
 import { browser } from "./support/session";
 
 /**
@@ -21,15 +21,7 @@ describe("data rights", () => {
     const page = await newPage(browser, phone);
     const account = await createClientAccount(page, { language: "sw" });
     await signInAsClientInKiswahili(page, account.email, account.password);
-    const placed = await page.request.post("/api/client/orders", {
-      data: {
-        items: [{ productId: await inventoryItemId(page, "SEM-JE-106"), quantity: 1 }],
-        deliveryAddress: "Kapsabet",
-        paymentMethod: "bank",
-      },
-    });
-    expect(placed.status()).toBe(201);
-    const { orderNumber } = (await placed.json()) as { orderNumber: string };
+    const { orderNumber } = await placeClientOrder(page, "SEM-JE-106", "bank");
 
     await page.goto("/client-account");
     await page.getByRole("heading", { name: "Data yako" }).waitFor();

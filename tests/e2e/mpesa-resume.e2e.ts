@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, screenshot, signInAsClientInKiswahili } from "./support/browser";
-import { createClientAccount, inventoryItemId } from "./support/fixtures";
+import { createClientAccount, placeClientOrder } from "./support/fixtures";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
@@ -27,15 +27,7 @@ describe("an M-Pesa prompt across a reload", () => {
     const page = await newPage(browser, narrow);
     const account = await createClientAccount(page, { language: "sw" });
     await signInAsClientInKiswahili(page, account.email, account.password);
-    const placed = await page.request.post("/api/client/orders", {
-      data: {
-        items: [{ productId: await inventoryItemId(page, "SEM-JE-106"), quantity: 1 }],
-        deliveryAddress: "Kapsabet",
-        paymentMethod: "mpesa",
-      },
-    });
-    expect(placed.status()).toBe(201);
-    const { id, orderNumber } = (await placed.json()) as { id: number; orderNumber: string };
+    const { id, orderNumber } = await placeClientOrder(page, "SEM-JE-106", "mpesa");
     await page.goto(`/order-success?id=${id}`);
     const pay = page.getByTestId(`pay-${orderNumber}`);
     await pay.getByLabel("Nambari ya simu ya M-Pesa").fill("0722 000 333");

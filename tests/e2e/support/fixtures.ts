@@ -129,3 +129,16 @@ export async function inventoryItemId(page: Page, itemId: string): Promise<numbe
   }[];
   return products.find((p) => p.itemId === itemId)!.id;
 }
+
+/** An order the signed-in client on `page` places through the API: one of the item, paid by `method`. */
+export async function placeClientOrder(
+  page: Page,
+  itemId: string,
+  paymentMethod: "mpesa" | "bank",
+): Promise<{ id: number; orderNumber: string }> {
+  return post(page, "/api/client/orders", {
+    items: [{ productId: await inventoryItemId(page, itemId), quantity: 1 }],
+    deliveryAddress: "Kapsabet",
+    paymentMethod,
+  });
+}
