@@ -5,13 +5,11 @@ import { csvLine } from "../../../contract/csv";
 import type { AppContext } from "../../context";
 import { auditEvents, users } from "../../db/schema";
 import { countMatching } from "../../http/list-total";
-import { nairobiDate } from "../../time";
+import { DAY_MS, nairobiDate, nairobiDayStart } from "../../time";
 
 type Query = z.output<typeof auditQuery>;
 
-/** A Nairobi calendar day's start, as an instant (the business keeps East Africa Time, UTC+3 all year). */
-const nairobiDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
-const nextDay = (day: string) => new Date(nairobiDayStart(day).getTime() + 24 * 60 * 60 * 1000);
+const nextDay = (day: string) => new Date(nairobiDayStart(day).getTime() + DAY_MS);
 
 function whereOf(query: Omit<Query, "limit" | "offset" | "sort" | "order">): SQL | undefined {
   return and(
@@ -57,7 +55,7 @@ export function listAudit(ctx: AppContext, query: Query): Promise<AuditEvent[]> 
 export function auditSummary(ctx: AppContext): Promise<AuditSummary> {
   const today = nairobiDate(ctx.clock.now());
   const dayStart = nairobiDayStart(today);
-  const weekStart = new Date(dayStart.getTime() - 6 * 24 * 60 * 60 * 1000);
+  const weekStart = new Date(dayStart.getTime() - 6 * DAY_MS);
   const isToday = sql`${auditEvents.at} >= ${dayStart}`;
   const change = sql`${auditEvents.action} not in ('sign_in', 'sign_out')`;
   return ctx.database.read(async (db) => {

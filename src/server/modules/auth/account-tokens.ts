@@ -2,10 +2,9 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/adapter";
 import { accountTokens } from "../../db/schema";
+import { hashToken } from "./token-hash";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * A one-time link's token for `userId`, in the caller's transaction; only its hash is kept. Older unused
@@ -16,7 +15,7 @@ export async function issueAccountToken(
   input: { userId: number; purpose: TokenPurpose; minutes: number; now: Date; createdBy: number | null },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await replaceToken(db, input, hashOf(token));
+  await replaceToken(db, input, hashToken(token));
   return token;
 }
 
@@ -116,7 +115,7 @@ type TokenQuery = { token: string; purpose: TokenPurpose; now: Date };
 /** The token's row while it is unused and unexpired. */
 const live = ({ token, purpose, now }: TokenQuery) =>
   and(
-    eq(accountTokens.tokenHash, hashOf(token)),
+    eq(accountTokens.tokenHash, hashToken(token)),
     eq(accountTokens.purpose, purpose),
     isNull(accountTokens.usedAt),
     gt(accountTokens.expiresAt, now),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -29,17 +29,18 @@ import { readerOf } from "../notifications/readers";
 import { admits, reserveSignIn, type SignedIn, type SignInPlace, startSession } from "./service";
 import type { SessionUserRow } from "./sessions";
 import { throttleKeys } from "./throttle";
+import { hashToken } from "./token-hash";
 import { trustOf } from "./trust";
 
 /** A person keeps at most this many passkeys (a phone, a laptop, a spare). */
 export const MAX_PASSKEYS = 10;
+const tooMany = () => conflict(`You already have ${MAX_PASSKEYS} passkeys: remove one first`);
 /** A challenge outlives the browser's 60 s wait by a little, for the answer's trip back. */
 const CHALLENGE_MS = PASSKEY_TIMEOUT_MS + 30_000;
 
 type Purpose = (typeof webauthnChallenges.$inferSelect)["purpose"];
 type PasskeyRow = typeof passkeys.$inferSelect;
 
-const hashOf = (handle: string) => createHash("sha256").update(handle).digest("hex");
 const failed = () => new AppError("UNAUTHORIZED", PASSKEY_FAILED);
 
 /** The relying party is the public address: its host names the passkeys, its origin must sign every answer. */
@@ -61,7 +62,7 @@ async function keepChallenge(
   await ctx.database.tx(async (db) => {
     await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
     await db.insert(webauthnChallenges).values({
-      handleHash: hashOf(handle),
+      handleHash: hashToken(handle),
       purpose: input.purpose,
       challenge: input.challenge,
       userId: input.userId ?? null,
@@ -84,7 +85,7 @@ async function takeChallenge(
     .delete(webauthnChallenges)
     .where(
       and(
-        eq(webauthnChallenges.handleHash, hashOf(handle)),
+        eq(webauthnChallenges.handleHash, hashToken(handle)),
         eq(webauthnChallenges.purpose, purpose),
         gt(webauthnChallenges.expiresAt, ctx.clock.now()),
       ),
@@ -125,8 +126,7 @@ export async function registrationOptions(
       .from(passkeys)
       .where(eq(passkeys.userId, user.id)),
   );
-  if (existing.length >= MAX_PASSKEYS)
-    throw conflict(`You already have ${MAX_PASSKEYS} passkeys: remove one first`);
+  if (existing.length >= MAX_PASSKEYS) throw tooMany();
   const options = await generateRegistrationOptions({
     rpName: "Urithi",
     rpID,
@@ -182,7 +182,7 @@ export async function registerPasskey(
       .select({ held: count() })
       .from(passkeys)
       .where(eq(passkeys.userId, user.id));
-    if (held >= MAX_PASSKEYS) throw conflict(`You already have ${MAX_PASSKEYS} passkeys: remove one first`);
+    if (held >= MAX_PASSKEYS) throw tooMany();
     const [added] = await db
       .insert(passkeys)
       .values({

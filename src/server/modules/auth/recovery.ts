@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { ForgotPassword } from "../../../contract/recovery";
 import type { PasswordSet } from "../../../contract/staff";
 import type { AppContext } from "../../context";
@@ -11,6 +11,7 @@ import { issueAccountCode, issueAccountToken, spendAccountCode } from "./account
 import { passwordLinkTo } from "./password-links";
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword } from "./passwords";
+import { findUserByEmail } from "./service";
 import { sessionCacheOf } from "./session-cache";
 import { clearKeys, reserveBudget, throttleKeys, tryBudget } from "./throttle";
 
@@ -37,14 +38,6 @@ async function holderOfPhone(db: Db, phone: string): Promise<UserRow | undefined
     .select()
     .from(users)
     .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt), eq(users.role, "client")));
-  return row;
-}
-
-async function holderOfEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   return row;
 }
 
@@ -93,7 +86,7 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPassword, ip:
     const person =
       input.phone !== undefined
         ? await holderOfPhone(db, input.phone)
-        : await holderOfEmail(db, input.email!);
+        : await findUserByEmail(db, input.email!);
     if (!resettable(person)) return;
     if (!(await tryBudget(db, `reset-account:${person.id}`, now, RESETS_PER_ACCOUNT))) return;
     if (input.phone !== undefined) {
@@ -148,7 +141,8 @@ export async function resetPasswordByCode(
     if (!spent) return false;
     await db.update(users).set({ passwordHash }).where(eq(users.id, person.id));
     await db.delete(sessions).where(eq(sessions.userId, person.id));
-    await clearKeys(db, [throttleKeys(person.email, ip).pair, throttleKeys(person.email, ip).account]);
+    const keys = throttleKeys(person.email, ip);
+    await clearKeys(db, [keys.pair, keys.account]);
     return true;
   });
   if (!done || !person) throw wrongCode();

@@ -10,7 +10,7 @@ import type { Db } from "../../db/adapter";
 import { accountNotices, customers, users } from "../../db/schema";
 import { AppError, conflict, validationError } from "../../errors";
 import { recordAuditEvent } from "../audit/record";
-import { recordMarketingChoice } from "../data-rights/service";
+import { recordMarketingChoice } from "../data-rights/consents";
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
@@ -66,7 +66,8 @@ export function toClientSession(user: SessionUserRow): ClientSession {
   };
 }
 
-async function findUserByEmail(db: Db, email: string): Promise<SessionUserRow | undefined> {
+/** The account with this email, whatever its case. */
+export async function findUserByEmail(db: Db, email: string): Promise<SessionUserRow | undefined> {
   const [user] = await db
     .select()
     .from(users)
@@ -245,6 +246,24 @@ export async function signUpClient(
   });
 }
 
+/**
+ * Checks a signed-in person's password before something it guards (a new password, deleting the account):
+ * it is a guess like any other, so a stolen session must not test it at full speed. A wrong one is a 400
+ * under `field`; answers the account-and-address key, for the caller to clear once the change is made.
+ */
+export async function provePassword(
+  ctx: AppContext,
+  user: SessionUserRow,
+  input: { ip: string; password: string; field: string; wrong: string },
+): Promise<string> {
+  const pair = throttleKeys(user.email, input.ip).pair;
+  await ctx.database.tx((db) => reserveDelayed(db, pair, ctx.clock.now(), FREE_FAILURES_PER_PAIR));
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw validationError(input.wrong, { [input.field]: input.wrong });
+  }
+  return pair;
+}
+
 /** Changes the signed-in user's password and ends their other sessions. */
 export async function changePassword(
   ctx: AppContext,
@@ -254,15 +273,12 @@ export async function changePassword(
 ): Promise<void> {
   // Everyone trying the demo shares these accounts; one visitor must not lock the others out.
   if (user.isDemo) throw conflict("Demo accounts keep their published password");
-  // The current password is a guess like any other: a stolen session must not test it at full speed.
-  const pair = throttleKeys(user.email, where.ip).pair;
-  await ctx.database.tx((db) => reserveDelayed(db, pair, ctx.clock.now(), FREE_FAILURES_PER_PAIR));
-  const ok = await verifyPassword(user.passwordHash, input.currentPassword);
-  if (!ok) {
-    throw validationError("Your current password is not right", {
-      currentPassword: "Your current password is not right",
-    });
-  }
+  const pair = await provePassword(ctx, user, {
+    ip: where.ip,
+    password: input.currentPassword,
+    field: "currentPassword",
+    wrong: "Your current password is not right",
+  });
   assertAcceptablePassword(input.newPassword, user.role, "newPassword");
   if (input.newPassword === input.currentPassword) {
     const message = "Choose a password different from the current one";

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, lt, lte, ne, not, or } from "drizzle-orm";
 import { SESSION_IDLE_MINUTES, sessionLifetimeHours } from "../../../contract/auth";
 import type { Role } from "../../../contract/roles";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/adapter";
 import { sessions, users } from "../../db/schema";
+import { hashToken } from "./token-hash";
 
 /** The browser only sends a `__Host-` cookie over HTTPS, from this exact host, for the whole path. */
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-urithi_sid" : "urithi_sid");
@@ -13,8 +14,6 @@ export const deviceCookieName = (secure: boolean) => (secure ? "__Host-urithi_de
 export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
 /** last_seen_at is written at most once a minute, so reads do not all turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const sessionLifetimeMs = (role: Role) => sessionLifetimeHours(role) * 60 * 60 * 1000;
 

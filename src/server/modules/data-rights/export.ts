@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { csvLine } from "../../../contract/csv";
 import type { AppContext } from "../../context";
@@ -13,6 +13,7 @@ import {
   taxDocuments,
 } from "../../db/schema";
 import type { SessionUserRow } from "../auth/sessions";
+import { ordersOf } from "./service";
 
 /** Rows as a CSV: a header of their keys, then one line each (objects and arrays as JSON). */
 function csvOf(rows: Record<string, unknown>[]): string {
@@ -32,7 +33,7 @@ function csvOf(rows: Record<string, unknown>[]): string {
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 
 /** The account's own fields, without what only the server needs (its password hash). */
-function profileOf(user: SessionUserRow) {
+function accountFields(user: SessionUserRow) {
   const { passwordHash: _hidden, ...profile } = user;
   return profile;
 }
@@ -63,10 +64,7 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
     const [customer] = user.customerId
       ? await db.select().from(customers).where(eq(customers.id, user.customerId))
       : [];
-    const mine = user.customerId
-      ? or(eq(orders.clientUserId, user.id), eq(orders.customerId, user.customerId))
-      : eq(orders.clientUserId, user.id);
-    const orderRows = await db.select().from(orders).where(mine).orderBy(asc(orders.id));
+    const orderRows = await db.select().from(orders).where(ordersOf(user)).orderBy(asc(orders.id));
     const ids = orderRows.map((o) => o.id);
     const lines = ids.length
       ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id))
@@ -108,7 +106,7 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
   }));
   const files: Record<string, Uint8Array> = {
     "README.txt": strToU8(README),
-    "profile.json": json({ account: profileOf(user), customer: data.customer ?? null, exportedAt: now }),
+    "profile.json": json({ account: accountFields(user), customer: data.customer ?? null, exportedAt: now }),
     "orders.json": json(orderList),
     "orders.csv": strToU8(csvOf(data.orderRows)),
     "payments.json": json(data.paid),

@@ -14,15 +14,10 @@ import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { sessionCookieName } from "../auth/sessions";
+import { readConsents, setMarketingConsent } from "./consents";
 import { exportMyData } from "./export";
 import { profileOf, updateProfile } from "./profile";
-import {
-  countDataRequests,
-  deleteMyAccount,
-  listDataRequests,
-  readConsents,
-  setMarketingConsent,
-} from "./service";
+import { countDataRequests, deleteMyAccount, listDataRequests } from "./service";
 
 /** The farmer's data rights (DPA 2019): a copy of their data, their consents, deleting the account. */
 export function registerDataRightsRoutes(app: FastifyInstance, ctx: AppContext): void {

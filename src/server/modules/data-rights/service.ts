@@ -1,18 +1,9 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type Consents,
-  type DataRequest,
-  type dataRequestQuery,
-  type MarketingConsentInput,
-  marketingWording,
-} from "../../../contract/data-rights";
-import type { Language } from "../../../contract/languages";
+import type { DataRequest, dataRequestQuery } from "../../../contract/data-rights";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
 import {
   accountTokens,
-  consents,
   customers,
   dataRequests,
   orders,
@@ -23,68 +14,17 @@ import {
   users,
   webauthnChallenges,
 } from "../../db/schema";
-import { conflict, validationError } from "../../errors";
+import { conflict } from "../../errors";
 import { countMatching } from "../../http/list-total";
-import { verifyPassword } from "../auth/passwords";
+import { provePassword } from "../auth/service";
 import { sessionCacheOf } from "../auth/session-cache";
 import type { SessionUserRow } from "../auth/sessions";
-import { FREE_FAILURES_PER_PAIR, reserveDelayed, throttleKeys } from "../auth/throttle";
 
-/** GET /api/client/consents */
-export async function readConsents(ctx: AppContext, userId: number): Promise<Consents> {
-  const [rows, [account]] = await ctx.database.read(async (db) => [
-    await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(desc(consents.id)),
-    await db.select({ since: users.marketingConsentAt }).from(users).where(eq(users.id, userId)),
-  ]);
-  return {
-    marketing: account?.since != null,
-    history: rows.map((r) => ({
-      kind: r.kind,
-      granted: r.granted,
-      wording: r.wording,
-      language: r.language,
-      at: r.at.toISOString(),
-    })),
-  };
-}
-
-/**
- * Records a marketing choice with the exact words shown, in the language shown: the consent row and the
- * account's current state change together.
- */
-export async function recordMarketingChoice(
-  db: Db,
-  input: { userId: number; granted: boolean; language: Language; now: Date },
-): Promise<void> {
-  await db.insert(consents).values({
-    userId: input.userId,
-    kind: "marketing",
-    granted: input.granted,
-    wording: marketingWording[input.language],
-    language: input.language,
-    at: input.now,
-  });
-  await db
-    .update(users)
-    .set({ marketingConsentAt: input.granted ? input.now : null })
-    .where(eq(users.id, input.userId));
-}
-
-/** PUT /api/client/consents/marketing */
-export async function setMarketingConsent(
-  ctx: AppContext,
-  user: SessionUserRow,
-  input: MarketingConsentInput,
-): Promise<void> {
-  const language = input.language ?? user.language;
-  const now = ctx.clock.now();
-  await ctx.database.tx((db) =>
-    recordMarketingChoice(db, { userId: user.id, granted: input.granted, language, now }),
-  );
-  sessionCacheOf(ctx.database).forget();
-}
-
-const WRONG_PASSWORD = "Your password is not right";
+/** A client's orders: placed on their account, or booked by staff for their customer record. */
+export const ordersOf = (user: SessionUserRow): SQL =>
+  user.customerId
+    ? or(eq(orders.clientUserId, user.id), eq(orders.customerId, user.customerId))!
+    : eq(orders.clientUserId, user.id);
 
 /**
  * DELETE /api/client/account: after the password, the person's name, email, phone and farm details are
@@ -99,11 +39,12 @@ export async function deleteMyAccount(
   input: { password: string; ip: string },
 ): Promise<void> {
   if (user.isDemo) throw conflict("The demo account cannot be deleted: everyone trying Urithi shares it");
-  const pair = throttleKeys(user.email, input.ip).pair;
-  await ctx.database.tx((db) => reserveDelayed(db, pair, ctx.clock.now(), FREE_FAILURES_PER_PAIR));
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw validationError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  }
+  await provePassword(ctx, user, {
+    ip: input.ip,
+    password: input.password,
+    field: "password",
+    wrong: "Your password is not right",
+  });
   const now = ctx.clock.now();
   const gone = `deleted-${user.id}@deleted.urithi.invalid`;
   const label = `Deleted client ${user.id}`;
@@ -145,9 +86,6 @@ export async function deleteMyAccount(
         })
         .where(eq(customers.id, user.customerId));
     }
-    const mine = user.customerId
-      ? or(eq(orders.clientUserId, user.id), eq(orders.customerId, user.customerId))
-      : eq(orders.clientUserId, user.id);
     await db
       .update(orders)
       .set({
@@ -159,7 +97,7 @@ export async function deleteMyAccount(
         deliveryContact: null,
         specialInstructions: null,
       })
-      .where(mine);
+      .where(ordersOf(user));
     await db
       .update(outbox)
       .set({ recipient: "[deleted]", subject: "[deleted]", body: "[deleted]", html: null })

@@ -1,6 +1,7 @@
-import type { AuditSummary } from "../../../contract/audit";
+import type { AuditQuery, AuditSummary } from "../../../contract/audit";
 import type { DataRequest, DataRequestQuery } from "../../../contract/data-rights";
 import type { StaffMember } from "../../../contract/staff";
+import { urlFromQueryKey } from "../../lib/api";
 import { getQuery } from "../../lib/query";
 
 /** Staff to filter the trail by, by name (Directors see them all on /staff too). */
@@ -8,8 +9,7 @@ export const staffForFilter = () =>
   getQuery<StaffMember[]>("/api/staff", { limit: 500, sort: "name", order: "asc" });
 
 /** The CSV of the trail under the same filters, fetched by the browser as a download. */
-export const auditCsvUrl = (query: Record<string, string | number>) =>
-  `/api/audit.csv?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+export const auditCsvUrl = (query: Partial<AuditQuery>) => urlFromQueryKey(["/api/audit.csv", query]);
 
 export const auditSummaryQuery = () => getQuery<AuditSummary>("/api/audit/summary");
 

@@ -60,7 +60,7 @@ export default function AuditPage() {
       title="Audit trail"
       subtitle="Every change staff made: who, when, from where, and what it was before and after. Nothing here can be edited or deleted."
       actions={
-        <LinkButton href={auditCsvUrl(filters as Record<string, string | number>)} download variant="outline">
+        <LinkButton href={auditCsvUrl(filters)} download variant="outline">
           <Download className="size-4" aria-hidden /> Export CSV
         </LinkButton>
       }

@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON as PasskeyRequestOptions } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
+import type { Language } from "../../../contract/languages";
 import type { SignupPayload } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
 import { chooseLanguage, currentLanguage } from "../../lib/i18n/i18n";
@@ -13,12 +14,16 @@ export const authQueries = {
   demoAccounts: () => getQuery<DemoAccountsResponse>("/api/auth/demo-accounts"),
 };
 
+/** The language on the account is the client's choice: this device follows it from now on. */
+async function followAccountLanguage(language: Language): Promise<void> {
+  if (language !== currentLanguage()) await chooseLanguage(language);
+}
+
 async function clientSignIn(credentials: ClientLogin): Promise<ClientSession> {
   const session = await apiJson<ClientSession>("POST", "/api/client-login", credentials);
   rememberClientSession(session);
   const me = await refreshSession();
-  // The language on the account is the client's choice: this device follows it from now on.
-  if (me && me.user.language !== currentLanguage()) await chooseLanguage(me.user.language);
+  if (me) await followAccountLanguage(me.user.language);
   return session;
 }
 
@@ -60,7 +65,7 @@ export function usePasskeyLogin() {
       if (audience === "client") {
         const { id, email, firstName, lastName, farmName, language } = me.user;
         rememberClientSession({ id, email, firstName, lastName, farmName: farmName ?? "" });
-        if (language !== currentLanguage()) await chooseLanguage(language);
+        await followAccountLanguage(language);
       }
       return me.user;
     },
