@@ -18,7 +18,8 @@ describe("checked readings", () => {
     await dialog.getByRole("button", { name: "Save level" }).click();
     await dialog.getByText("At most 55 cm, this tank's full depth").waitFor();
     await screenshot(page, "level-refused-phone", { fullPage: false });
-    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await dialog.waitFor({ state: "detached" });
 
     const recordTemperature = async (value: string) => {
       await card.getByRole("button", { name: `Temperature, ${tank.name}` }).click();
