@@ -22,7 +22,7 @@ import {
   type TestApp,
 } from "../../testing/test-app";
 import { expireHolds } from "./holds";
-import { QUERY_AFTER_MS, reconcilePendingMpesa } from "./service";
+import { QUERY_AFTER_MS, reconcilePendingMpesa, WAITING_QUERY_AFTER_MS } from "./service";
 
 let t: TestApp;
 let client: ReturnType<typeof asUser>;
@@ -211,6 +211,22 @@ describe("M-Pesa STK push through the simulator", () => {
     // Another client's prompt is not theirs to ask about.
     const other = await newClientAccount(t.app);
     expect((await other.client.post(`/api/client/payments/${paymentId}/check`, {})).statusCode).toBe(404);
+  });
+
+  it("finds a lost callback's payment while the client polls, once the prompt is 10 s old, without a tap", async () => {
+    const order = await place();
+    const { paymentId } = (
+      await client.post(`/api/client/orders/${order.id}/pay`, { method: "mpesa", phone: "0722000113" })
+    ).json();
+    await simulator(`/mpesa-simulator/${(await promptFor(paymentId)).id}/accept?callback=lost`);
+    const poll = async () => (await client.get(`/api/client/payments/${paymentId}`)).json().status;
+    // A young prompt's callback may still come: the poll only reads.
+    t.clock.advance(WAITING_QUERY_AFTER_MS - 2_000);
+    expect(await poll()).toBe("pending");
+    expect((await paymentRow(paymentId)).lastQueriedAt).toBeNull();
+    t.clock.advance(2_000);
+    expect(await poll()).toBe("paid");
+    expect(await incomeFor(order.id)).toHaveLength(1);
   });
 
   it("shows each failure code in plain words, and the order keeps its hold until it expires", async () => {

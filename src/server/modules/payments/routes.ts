@@ -15,10 +15,10 @@ import { actorOf, currentUser } from "../../http/auth-hook";
 import { idParams } from "../../http/params";
 import {
   checkClientPayment,
-  getClientPayment,
   handleMpesaCallback,
   listOrderPayments,
   paymentDetails,
+  pollClientPayment,
   recordPayment,
   refund,
   startMpesaPayment,
@@ -49,7 +49,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     "/api/client/payments/:id",
     { config: client, schema: { params: idParams, response: { 200: paymentSchema } } },
-    (request) => getClientPayment(ctx, currentUser(request).id, request.params.id),
+    (request) => pollClientPayment(ctx, currentUser(request).id, request.params.id),
   );
   r.post(
     "/api/client/payments/:id/check",

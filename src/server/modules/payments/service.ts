@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { orderEnded } from "../../../contract/orders";
 import {
@@ -294,16 +294,36 @@ async function askDaraja(ctx: AppContext, payment: PaymentRow): Promise<boolean>
 
 /** A client may ask about their prompt this often ("I have paid"); the job asks on its own every 30 s. */
 const CLIENT_QUERY_EVERY_MS = 5_000;
+/**
+ * A client waiting on the page has their prompt asked about once it is this old: M-Pesa's callback lands within
+ * seconds of the PIN, so a prompt still pending after 10 s has likely lost it, and the next query (5 s later at
+ * most) finds it paid well inside 15 s.
+ */
+export const WAITING_QUERY_AFTER_MS = 10_000;
 
 /**
  * POST /api/client/payments/:id/check ("I have paid"): asks Daraja now about the client's own pending prompt,
  * so a lost callback does not keep them waiting for the job. Claimed like the job's query (a conditional
  * update of last_queried_at), so taps and instances never ask at once; answers the payment as it stands.
  */
-export async function checkClientPayment(
+export function checkClientPayment(ctx: AppContext, userId: number, paymentId: number): Promise<Payment> {
+  return askForClient(ctx, userId, paymentId, ctx.clock.now());
+}
+
+/**
+ * GET /api/client/payments/:id, polled every 2 s by a client waiting on the page: once the prompt is 10 s old,
+ * the poll asks Daraja too (at most every 5 s), so a lost callback costs the farmer seconds, not the job's minute.
+ */
+export function pollClientPayment(ctx: AppContext, userId: number, paymentId: number): Promise<Payment> {
+  return askForClient(ctx, userId, paymentId, new Date(ctx.clock.now().getTime() - WAITING_QUERY_AFTER_MS));
+}
+
+/** Claims and asks about the client's own pending prompt if it was sent before `sentBefore`; answers it as it stands. */
+async function askForClient(
   ctx: AppContext,
   userId: number,
   paymentId: number,
+  sentBefore: Date,
 ): Promise<Payment> {
   const now = ctx.clock.now();
   const claimed = await ctx.database.tx(async (db) => {
@@ -321,6 +341,7 @@ export async function checkClientPayment(
           eq(payments.id, paymentId),
           eq(payments.status, "pending"),
           isNotNull(payments.checkoutRequestId),
+          lte(payments.createdAt, sentBefore),
           or(
             isNull(payments.lastQueriedAt),
             lt(payments.lastQueriedAt, new Date(now.getTime() - CLIENT_QUERY_EVERY_MS)),
