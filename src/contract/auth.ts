@@ -23,7 +23,8 @@ export type ClientLogin = z.infer<typeof clientLoginSchema>;
 
 export const sessionUserSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  /** Null for a farmer who signed up with their mobile number alone. */
+  email: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   role: roleSchema,
@@ -68,7 +69,7 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** What client login and signup answer: stored whole by the web app as the client session. */
 export const clientSessionSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  email: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   farmName: z.string(),

@@ -23,6 +23,10 @@ export const shopProductSchema = z.object({
 });
 export type ShopProduct = z.infer<typeof shopProductSchema>;
 
+/** A line of the cart: a product on sale and how many (POST /api/client/orders/:id/reorder answers these). */
+export const cartLineSchema = shopProductSchema.extend({ quantity: z.number().int().positive() });
+export type CartLine = z.infer<typeof cartLineSchema>;
+
 /** Client catalogue item of the portal tabs. */
 export const catalogItemSchema = z.object({
   id: z.number().int(),

@@ -16,7 +16,8 @@ export const customerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: customerTypeSchema,
-  email: z.string(),
+  /** Null for a farmer who signed up with their mobile number alone. */
+  email: z.string().nullable(),
   phone: z.string(),
   address: z.string(),
   contactPerson: z.string(),

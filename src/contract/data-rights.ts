@@ -52,7 +52,7 @@ export const dataRequestSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   /** The account's email now: an anonymised one after a deletion. */
-  email: z.string(),
+  email: z.string().nullable(),
   kind: z.enum(dataRequestKinds),
   requestedAt: z.string(),
   completedAt: z.string().nullable(),

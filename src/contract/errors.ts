@@ -17,6 +17,8 @@ export const errorCodes = [
   "REFILL_UNRECORDED",
   /** A cane or goblet already holds another item: send it again with `allowMixing: true` to share it. */
   "MIXED_POSITION",
+  /** A mobile's code was right, but the number has no account yet: the farmer gives their name to sign up. */
+  "SIGNUP_NEEDED",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

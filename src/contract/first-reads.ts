@@ -8,7 +8,6 @@ import type { Language } from "./languages";
 export const SESSION_READ = "/api/auth/me";
 
 export const screenReads: Readonly<Record<string, readonly string[]>> = {
-  "/": ["/api/client/products"],
   "/home": ["/api/client/products"],
   "/shop": ["/api/catalogue", "/api/catalogue/breeds"],
   "/client-orders": ["/api/client/products"],

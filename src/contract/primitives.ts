@@ -78,6 +78,9 @@ export const requiredText = (label: string) => text(`${label} is required`).min(
 export const emailAddress = () =>
   requiredText("Email").max(254).toLowerCase().pipe(z.email("Enter a valid email address"));
 
+/** An email address a person may leave blank (a farmer who signs in with their mobile): "" when blank. */
+export const optionalEmailAddress = () => z.union([z.literal(""), emailAddress()]);
+
 /** A KRA PIN as typed (upper-cased), or blank for none. */
 export const kraPinInput = z
   .union([

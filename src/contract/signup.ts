@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, passwordTooShort } from "./account-rules";
 import { counties, experienceLevels, farmTypes, herdSizes, interests } from "./farm-profile";
 import { languages } from "./languages";
-import { emailAddress, kenyanMobile, requiredText } from "./primitives";
+import { emailAddress, kenyanMobile, optionalEmailAddress, requiredText } from "./primitives";
 
 export * from "./farm-profile";
 
@@ -19,8 +19,11 @@ export const farmerProfileFields = {
   experience: z.enum(experienceLevels, { error: "Choose your experience" }),
 };
 
-/** GET and PUT /api/client/profile: the farmer's profile, every field of it (DPA 2019, s.40: correction). */
-export const clientProfileSchema = z.object(farmerProfileFields);
+/**
+ * GET and PUT /api/client/profile: the farmer's profile, every field of it (DPA 2019, s.40: correction). The
+ * email may be blank ("") for a farmer who signs in with a verified mobile.
+ */
+export const clientProfileSchema = z.object({ ...farmerProfileFields, email: optionalEmailAddress() });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
 export const signupSchema = z

@@ -72,7 +72,7 @@ export const acceptInviteSchema = z.object({
 });
 export type AcceptInvite = z.input<typeof acceptInviteSchema>;
 /** Whose password was set, and whether they sign in as staff (else on the client login). */
-export const acceptInviteResultSchema = z.object({ email: z.string(), staff: z.boolean() });
+export const acceptInviteResultSchema = z.object({ email: z.string().nullable(), staff: z.boolean() });
 export type PasswordSet = z.infer<typeof acceptInviteResultSchema>;
 
 /** The page a one-time link opens: the password twice. */

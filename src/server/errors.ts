@@ -14,6 +14,7 @@ const statusByCode: Record<ErrorCode, number> = {
   REFUND_DECISION_REQUIRED: 409,
   REFILL_UNRECORDED: 409,
   MIXED_POSITION: 409,
+  SIGNUP_NEEDED: 404,
 };
 
 /** An error the API reports to the caller as `{ error: { code, message, fields? } }`. */

@@ -10,7 +10,16 @@ import { browser } from "./support/session";
  * dark (issue 10, part 5).
  */
 
-const publicScreens = ["/", "/landing", "/client-login", "/client-signup", "/forgot-password", "/privacy"];
+const publicScreens = [
+  "/",
+  "/home",
+  "/shop",
+  "/landing",
+  "/client-login",
+  "/client-signup",
+  "/forgot-password",
+  "/privacy",
+];
 const clientScreens = ["/shop", "/cart", "/client-orders", "/client-portal", "/client-account"];
 // In three groups, so one test walks five screens and stays well inside its time on a busy machine.
 const staffScreens = [

@@ -194,7 +194,7 @@ describe("the home page's Client Access", () => {
   it("fills the shared cart, and Place Order goes through sign-in to the checkout with the chosen payment", async () => {
     const page = await newPage(browser, phone);
     const account = await createClientAccount(page);
-    await page.goto("/");
+    await page.goto("/home");
     const access = page.getByTestId("client-access");
     await access.getByText("Your cart is empty", { exact: false }).waitFor();
     const first = access.getByTestId("home-product").first();

@@ -14,14 +14,17 @@ describe("public pages", () => {
     await screenshot(page, "landing-desktop", { fullPage: false });
     await page.getByRole("link", { name: "Get Started" }).first().click();
     await page.waitForURL("**/client-signup");
-    await page.goto("/");
+    await page.goto("/home");
     await page.getByTestId("home-product").first().waitFor();
     await page.getByLabel("Your farm's region").fill("rift valley");
     await page.getByText("Ayrshire and Holstein crosses").waitFor();
     await page.getByRole("link", { name: "Browse the shop" }).click();
-    // No client session yet: the shop sends the visitor to sign in first.
-    await page.waitForURL("**/client-login");
+    // No client session yet: the shop is open to browse, and only ordering asks the visitor to sign in.
+    await page.waitForURL("**/shop");
+    await page.getByTestId("product-card").first().waitFor();
     await page.goto("/cart");
+    await page.getByText("Your cart is empty").waitFor();
+    await page.goto("/client-orders");
     await page.waitForURL("**/client-login");
     await page.context().close();
   });
@@ -265,7 +268,7 @@ describe("logout", () => {
     expect((await page.request.get(`${baseUrl()}/api/auth/me`)).status()).toBe(401);
     await page.getByRole("link", { name: "Return to Homepage" }).click();
     await page.waitForURL("**/landing");
-    await page.goto("/shop");
+    await page.goto("/client-orders");
     await page.waitForURL("**/client-login");
     await page.context().close();
   });

@@ -91,7 +91,7 @@ describe("customer management", () => {
     const warning = dialog.getByRole("status").filter({ hasText: "Already on record with a similar name" });
     await warning.getByText(existing.name).waitFor();
     await dialog.getByLabel("Type *").selectOption("farm");
-    await dialog.getByLabel("Email *").fill(existing.email.toUpperCase());
+    await dialog.getByLabel("Email *").fill(existing.email!.toUpperCase());
     await dialog.getByLabel("Phone *").fill("+254 711 222 334");
     await dialog.getByLabel("Contact Person *").fill("Peter Njoroge");
     await dialog.getByLabel("Address *").fill("Gilgil, Nakuru");

@@ -55,7 +55,7 @@ describe("the Sales Manager's discount limit", () => {
     await sales.goto("/orders");
     await sales.getByRole("button", { name: "New Order" }).click();
     const dialog = sales.getByRole("dialog");
-    await dialog.getByLabel("Customer *").fill(customer.email);
+    await dialog.getByLabel("Customer *").fill(customer.email!);
     await dialog.getByRole("button", { name: new RegExp(customer.name) }).click();
     const line = dialog.getByTestId("product-line").first();
     await line.getByLabel("Product").selectOption(String(straw.id));
@@ -68,7 +68,7 @@ describe("the Sales Manager's discount limit", () => {
     await dialog.getByRole("button", { name: "Create Order" }).click();
     await expectToast(sales, "Order Created");
     const [order] = await (
-      await sales.request.get(`${baseUrl()}/api/orders?search=${encodeURIComponent(customer.email)}`)
+      await sales.request.get(`${baseUrl()}/api/orders?search=${encodeURIComponent(customer.email!)}`)
     ).json();
     expect(order).toMatchObject({ discountPct: 20, discountOverLimit: true });
 

@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { kenyanMobileE164 } from "../../src/contract/primitives";
 import {
@@ -9,22 +8,9 @@ import {
   signInAsClientInKiswahili,
   signInAsStaff,
 } from "./support/browser";
-import { createClientAccount, uniqueMobile, uniqueTag } from "./support/fixtures";
+import { createClientAccount, newestMessage, uniqueMobile, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
-/** The newest message of `kind` to `recipient`, read by a Director from the outbox (demo mode shows it whole). */
-async function newestMessage(director: Page, recipient: string, kind: string): Promise<string> {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const res = await director.request.get(`/api/messages?search=${encodeURIComponent(recipient)}`);
-      const found = (await res.json()) as { kind: string; body: string }[];
-      body = found.find((m) => m.kind === kind)?.body ?? "";
-      return body;
-    })
-    .not.toBe("");
-  return body;
-}
 const SW_SIGNED_OUT = "Kipindi kimeisha";
 const codeIn = (sms: string) => /\b(\d{6})\b/.exec(sms)![1]!;
 

@@ -124,7 +124,7 @@ describe("header notifications", () => {
 describe("unknown paths", () => {
   it("shows the 404 page for an unknown screen and JSON for an unknown API path", async () => {
     const page = await newPage(browser);
-    await page.goto("/");
+    await page.goto("/home");
     await page.getByRole("heading", { name: "System Access" }).waitFor();
     await page.goto("/no-such-page");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();

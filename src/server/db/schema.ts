@@ -115,7 +115,7 @@ export const customers = pgTable(
     id: id(),
     name: text("name").notNull(),
     type: customerTypeEnum("type").notNull(),
-    email: text("email").notNull(),
+    email: text("email"),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
     contactPerson: text("contact_person").notNull(),
@@ -144,7 +144,7 @@ export const users = pgTable(
   "users",
   {
     id: id(),
-    email: text("email").notNull(),
+    email: text("email"),
     /** Null for staff invited who have not yet set their password. */
     passwordHash: text("password_hash"),
     role: roleEnum("role").notNull(),
@@ -180,6 +180,11 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     // A verified mobile leads to one account: a reset code by SMS must know whose password it sets.
     uniqueIndex("users_verified_phone_key").on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+    // Only a farmer may have no email: they sign in with a verified mobile. Staff sign in and reset by email.
+    check(
+      "users_email_or_verified_phone",
+      sql`${t.email} is not null or (${t.role} = 'client' and ${t.phoneVerifiedAt} is not null)`,
+    ),
     index("users_role_idx").on(t.role),
     // Staff listed by name; clients are not in that list.
     index("users_staff_name_idx").on(t.firstName, t.lastName, t.id).where(sql`${t.role} <> 'client'`),
@@ -215,6 +220,25 @@ export const accountTokens = pgTable(
     uniqueIndex("account_tokens_hash_key").on(t.tokenHash),
     index("account_tokens_user_idx").on(t.userId, t.purpose),
   ],
+);
+
+/**
+ * The 6-digit codes of the phone sign-in (POST /api/auth/phone/start), kept by number, since the number may
+ * not have an account yet: the code signs its holder up. Only a salted hash bound to the number is stored; a
+ * code is used once, lasts 15 minutes and ends after five wrong guesses.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    id: id(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("phone_codes_phone_idx").on(t.phone, t.id)],
 );
 
 /**

@@ -64,14 +64,14 @@ describe("a screen's first reads in its page", () => {
   });
 
   it("carries only the session for a filtered address and for a screen with no reads of its own", async () => {
-    for (const url of ["/shop?breed=Jersey", "/landing", "/no-such-page"]) {
+    for (const url of ["/shop?breed=Jersey", "/", "/landing", "/no-such-page"]) {
       const answers = answersIn((await t.app.inject({ method: "GET", url })).body);
       expect(answers.map((a) => a.url)).toEqual(["/api/auth/me"]);
     }
   });
 
-  it("answers / with the page and its reads, and HEAD with the bare page", async () => {
-    const home = await t.app.inject({ method: "GET", url: "/" });
+  it("answers /home with the page and its reads, and HEAD with the bare page", async () => {
+    const home = await t.app.inject({ method: "GET", url: "/home" });
     expect(home.statusCode).toBe(200);
     expect(answersIn(home.body).map((a) => a.url)).toEqual(["/api/auth/me", "/api/client/products"]);
     const head = await t.app.inject({ method: "HEAD", url: "/shop" });

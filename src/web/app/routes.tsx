@@ -150,7 +150,8 @@ const screen = (path: string, title: MessageId, load: () => Promise<Screen>): Pu
 
 /** Public and client screens (SPEC section 2). */
 export const publicRoutes: PublicRoute[] = [
-  screen("/", "title.home", () => import("./home-screen")),
+  // The bare domain is the farmer's landing page; SPEC's portal choice (staff or client) stays at /home.
+  screen("/", "title.landing", () => import("../features/public/landing-page")),
   screen("/home", "title.home", () => import("./home-screen")),
   screen("/landing", "title.landing", () => import("../features/public/landing-page")),
   screen("/logout", "title.logout", () => import("../features/auth/logout-page")),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 import type { Customer, CustomerInput } from "../../../src/contract/customers";
 import type { Order, OrderInput } from "../../../src/contract/orders";
 import type { Tank, TankInput } from "../../../src/contract/tanks";
@@ -141,4 +142,18 @@ export async function placeClientOrder(
     deliveryAddress: "Kapsabet",
     paymentMethod,
   });
+}
+
+/** The newest message of `kind` to `recipient`, read by a Director from the outbox (demo mode shows it whole). */
+export async function newestMessage(director: Page, recipient: string, kind: string): Promise<string> {
+  let body = "";
+  await expect
+    .poll(async () => {
+      const res = await director.request.get(`/api/messages?search=${encodeURIComponent(recipient)}`);
+      const found = (await res.json()) as { kind: string; body: string }[];
+      body = found.find((m) => m.kind === kind)?.body ?? "";
+      return body;
+    })
+    .not.toBe("");
+  return body;
 }

@@ -58,17 +58,26 @@ type CodePurpose = Extract<TokenPurpose, "code" | "phone">;
 const codeHash = (salt: string, boundTo: string, code: string) =>
   `${salt}.${createHash("sha256").update(`${salt}|${boundTo}|${code}`).digest("hex")}`;
 
+/** A new 6-digit code and its salted hash, bound to `boundTo`. */
+export function newCode(boundTo: string): { code: string; hash: string } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  return { code, hash: codeHash(randomBytes(16).toString("hex"), boundTo, code) };
+}
+
+/** Whether `code` is the one `stored` (a salted hash bound to `boundTo`) was made from, in constant time. */
+export function codeMatches(stored: string, boundTo: string, code: string): boolean {
+  const expected = Buffer.from(stored);
+  const given = Buffer.from(codeHash(stored.split(".")[0]!, boundTo, code));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** A 6-digit code for `userId`, in the caller's transaction; only a salted hash is kept. */
 export async function issueAccountCode(
   db: Db,
   input: { userId: number; purpose: CodePurpose; boundTo: string; minutes: number; now: Date },
 ): Promise<string> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await replaceToken(
-    db,
-    { ...input, createdBy: null },
-    codeHash(randomBytes(16).toString("hex"), input.boundTo, code),
-  );
+  const { code, hash } = newCode(input.boundTo);
+  await replaceToken(db, { ...input, createdBy: null }, hash);
   return code;
 }
 
@@ -96,10 +105,7 @@ export async function spendAccountCode(
     .limit(1)
     .for("update");
   if (!row) return false;
-  const salt = row.tokenHash.split(".")[0]!;
-  const expected = Buffer.from(row.tokenHash);
-  const given = Buffer.from(codeHash(salt, input.boundTo, input.code));
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+  if (codeMatches(row.tokenHash, input.boundTo, input.code)) {
     await db.update(accountTokens).set({ usedAt: input.now }).where(eq(accountTokens.id, row.id));
     return true;
   }

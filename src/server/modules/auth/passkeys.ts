@@ -130,7 +130,7 @@ export async function registrationOptions(
   const options = await generateRegistrationOptions({
     rpName: "Urithi",
     rpID,
-    userName: user.email,
+    userName: user.email ?? user.phone ?? `user-${user.id}`,
     userDisplayName: `${user.firstName} ${user.lastName}`,
     userID: new TextEncoder().encode(`urithi-user-${user.id}`),
     attestationType: "none",

@@ -7,7 +7,7 @@ import { consumeAccountToken, type TokenPurpose, tokenHolder } from "./account-t
 import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
-import { clearKeys, throttleKeys } from "./throttle";
+import { accountThrottleKeys, clearKeys } from "./throttle";
 
 /** The link an email carries: the web page that takes the token and asks for a password. */
 export const passwordLinkTo = (ctx: AppContext, page: string, params: Record<string, string>) =>
@@ -41,7 +41,7 @@ async function setPasswordByLink(
   input: { token: string; password: string; purpose: TokenPurpose; email?: string },
 ): Promise<PasswordSet> {
   const holder = await holderOf(ctx, input.token, input.purpose);
-  if (input.email !== undefined && holder.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+  if (input.email !== undefined && holder.email?.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw spent();
   }
   assertAcceptablePassword(input.password, holder.role);
@@ -63,7 +63,7 @@ async function setPasswordByLink(
     if (!set) throw spent();
     await db.delete(sessions).where(eq(sessions.userId, holder.id));
     // A person locked out by wrong guesses from a new device is let in by the password they just proved.
-    await clearKeys(db, [throttleKeys(holder.email, "").account]);
+    await clearKeys(db, [accountThrottleKeys(holder, "").account]);
   });
   sessionCacheOf(ctx.database).forget();
   return { email: holder.email, staff: holder.role !== "client" };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { meResponseSchema } from "../../../contract/auth";
+import { clientSessionSchema, meResponseSchema } from "../../../contract/auth";
+import { phoneStartSchema, phoneVerifySchema } from "../../../contract/phone-sign-in";
 import {
   forgotPasswordSchema,
   phoneCodeSchema,
@@ -12,13 +13,15 @@ import type { AppContext } from "../../context";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { resetPasswordByLink } from "./password-links";
+import { startPhoneSignIn, verifyPhoneSignIn } from "./phone-sign-in";
 import { confirmPhone, sendPhoneCode } from "./phone-verification";
 import { forgotPassword, resetPasswordByCode } from "./recovery";
-import { toSessionUser } from "./service";
+import { toClientSession, toSessionUser } from "./service";
+import { setSignInCookies, signInPlaceOf } from "./sign-in-cookies";
 
 /**
- * Forgotten passwords (a link by email, a code by SMS) and a signed-in person proving their mobile with a
- * code. (`/api/auth/phone/start` and `/phone/verify` are the phone sign-in's, from the farmer's-journey issue.)
+ * Forgotten passwords (a link by email, a code by SMS), a signed-in person proving their mobile with a code,
+ * and the farmer's sign-in (and sign-up) by mobile and SMS code.
  */
 export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,5 +67,28 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request) => ({
       user: toSessionUser(await confirmPhone(ctx, currentUser(request), request.body.code)),
     }),
+  );
+  r.post(
+    "/api/auth/phone/start",
+    {
+      config: { access: access.public },
+      schema: { body: phoneStartSchema, response: { 202: sentSchema } },
+    },
+    async (request, reply) => {
+      await startPhoneSignIn(ctx, request.body, request.ip);
+      return reply.status(202).send({ sent: true as const });
+    },
+  );
+  r.post(
+    "/api/auth/phone/verify",
+    {
+      config: { access: access.public },
+      schema: { body: phoneVerifySchema, response: { 200: clientSessionSchema, 201: clientSessionSchema } },
+    },
+    async (request, reply) => {
+      const signed = await verifyPhoneSignIn(ctx, request.body, signInPlaceOf(ctx, request));
+      setSignInCookies(ctx, reply, signed);
+      return reply.status(signed.created ? 201 : 200).send(toClientSession(signed.user));
+    },
   );
 }

@@ -13,7 +13,7 @@ import { assertAcceptablePassword } from "./password-policy";
 import { hashPassword } from "./passwords";
 import { findUserByEmail } from "./service";
 import { sessionCacheOf } from "./session-cache";
-import { clearKeys, reserveBudget, throttleKeys, tryBudget } from "./throttle";
+import { accountThrottleKeys, clearKeys, reserveBudget, tryBudget } from "./throttle";
 
 /** A reset the person asks for lasts this long, by link or by code. */
 export const RECOVERY_MINUTES = 15;
@@ -104,7 +104,7 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPassword, ip:
       kind: "password_reset",
       reader: readerOf(person),
       facts: {
-        link: passwordLinkTo(ctx, "/reset-password", { token, email: person.email }),
+        link: passwordLinkTo(ctx, "/reset-password", { token, email: input.email! }),
         minutes: RECOVERY_MINUTES,
       },
       now,
@@ -141,7 +141,7 @@ export async function resetPasswordByCode(
     if (!spent) return false;
     await db.update(users).set({ passwordHash }).where(eq(users.id, person.id));
     await db.delete(sessions).where(eq(sessions.userId, person.id));
-    const keys = throttleKeys(person.email, ip);
+    const keys = accountThrottleKeys(person, ip);
     await clearKeys(db, [keys.pair, keys.account]);
     return true;
   });

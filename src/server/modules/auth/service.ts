@@ -17,6 +17,7 @@ import { sessionCacheOf } from "./session-cache";
 import type { SessionUserRow } from "./sessions";
 import { createSession, endOtherSessions } from "./sessions";
 import {
+  accountThrottleKeys,
   clearKeys,
   FREE_FAILURES_PER_ACCOUNT,
   FREE_FAILURES_PER_PAIR,
@@ -198,52 +199,54 @@ export async function signUpClient(
     if (customerWithEmail || (await findUserByEmail(db, input.email))) {
       throw conflict("An account with this email already exists");
     }
-    const fullName = `${input.firstName} ${input.lastName}`;
-    const [customer] = await db
-      .insert(customers)
-      .values({
-        name: input.farmName,
-        type: input.farmType === "breeding" ? "breeder" : "farm",
-        email: input.email,
-        phone: input.phone,
-        address: `${input.location}, ${input.county}`,
-        contactPerson: fullName,
-        notes: input.notes || null,
-        createdAt: ctx.clock.now(),
-      })
-      .returning({ id: customers.id });
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        role: "client",
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        farmName: input.farmName,
-        farmType: input.farmType,
-        location: input.location,
-        county: input.county,
-        herdSize: input.herdSize,
-        experience: input.experience,
-        interests: input.interests,
-        language: input.language,
-        notes: input.notes || null,
-        customerId: customer!.id,
-        createdAt: ctx.clock.now(),
-      })
-      .returning();
-    if (input.marketingConsent) {
-      await recordMarketingChoice(db, {
-        userId: user!.id,
-        granted: true,
-        language: input.language,
-        now: ctx.clock.now(),
-      });
-    }
-    return user!;
+    const { confirmPassword: _, password: __, userType: ___, marketingConsent, ...fields } = input;
+    return insertClient(db, ctx.clock.now(), {
+      ...fields,
+      passwordHash,
+      notes: input.notes || null,
+      marketingConsent,
+    });
   });
+}
+
+type NewClient = Omit<typeof users.$inferInsert, "role" | "customerId" | "createdAt"> & {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  farmType: string;
+  county: string;
+  language: Language;
+  marketingConsent: boolean;
+};
+
+/**
+ * A client account and the customer record its orders will belong to, in the caller's transaction: from the
+ * email signup, or from a first sign-in by mobile (no email, no password, the farm named after the farmer).
+ */
+export async function insertClient(db: Db, now: Date, input: NewClient): Promise<SessionUserRow> {
+  const { marketingConsent, ...account } = input;
+  const fullName = `${input.firstName} ${input.lastName}`;
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      name: input.farmName || fullName,
+      type: input.farmType === "breeding" ? "breeder" : "farm",
+      email: input.email ?? null,
+      phone: input.phone,
+      address: [input.location, input.county].filter(Boolean).join(", "),
+      contactPerson: fullName,
+      notes: input.notes ?? null,
+      createdAt: now,
+    })
+    .returning({ id: customers.id });
+  const [user] = await db
+    .insert(users)
+    .values({ ...account, role: "client", customerId: customer!.id, createdAt: now })
+    .returning();
+  if (marketingConsent) {
+    await recordMarketingChoice(db, { userId: user!.id, granted: true, language: input.language, now });
+  }
+  return user!;
 }
 
 /**
@@ -256,7 +259,7 @@ export async function provePassword(
   user: SessionUserRow,
   input: { ip: string; password: string; field: string; wrong: string },
 ): Promise<string> {
-  const pair = throttleKeys(user.email, input.ip).pair;
+  const pair = accountThrottleKeys(user, input.ip).pair;
   await ctx.database.tx((db) => reserveDelayed(db, pair, ctx.clock.now(), FREE_FAILURES_PER_PAIR));
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw validationError(input.wrong, { [input.field]: input.wrong });
@@ -293,7 +296,6 @@ export async function changePassword(
   sessionCacheOf(ctx.database).forget();
 }
 
-/** Keeps the person's language on their account: the app opens in it and our messages are sent in it. */
 /** Saves a choice about messages (their language, SMS or email, the mobile texts go to) on the account. */
 export async function chooseMessaging(
   ctx: AppContext,
@@ -302,6 +304,11 @@ export async function chooseMessaging(
 ): Promise<SessionUserRow> {
   // A new number is not the one the code proved.
   const unproven = choice.phone !== undefined && choice.phone !== user.phone ? { phoneVerifiedAt: null } : {};
+  if (unproven.phoneVerifiedAt === null && user.email === null) {
+    // The proven mobile is how this farmer signs in; without an email, changing it would lock them out.
+    const message = "Add an email to your profile before you change the mobile you sign in with";
+    throw validationError(message, { phone: message });
+  }
   const [row] = await ctx.database.tx((db) =>
     db
       .update(users)

@@ -27,6 +27,10 @@ export interface ThrottleKeys {
   address: string;
 }
 
+/** The limits' keys for a known account: its email, or its id for a farmer who has none (a mobile sign-up). */
+export const accountThrottleKeys = (user: { id: number; email: string | null }, ip: string) =>
+  throttleKeys(user.email ?? `user-${user.id}`, ip);
+
 export function throttleKeys(email: string, ip: string): ThrottleKeys {
   const account = email.trim().toLowerCase();
   return { pair: `pair:${account}|${ip}`, account: `account:${account}`, address: `address:${ip}` };

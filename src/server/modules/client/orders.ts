@@ -3,8 +3,9 @@ import type { z } from "zod";
 import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
 import type { clientOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/adapter";
 import { orders, payments, shipments } from "../../db/schema";
-import { AppError, validationError } from "../../errors";
+import { AppError, notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import type { SessionUserRow } from "../auth/sessions";
@@ -68,7 +69,7 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
 /** The contact details the client typed that differ from the account's, or null when none do. */
 function deliveryContactOf(
   input: { customerName?: string; customerPhone?: string; customerEmail?: string },
-  account: { name: string; phone: string | null; email: string },
+  account: { name: string; phone: string | null; email: string | null },
 ) {
   const differs = (typed: string | undefined, own: string | null) =>
     typed && !same(typed, own) ? typed : null;
@@ -89,59 +90,77 @@ export function listClientOrders(
   userId: number,
   page: z.output<typeof clientOrderQuery>,
 ): Promise<ClientOrder[]> {
+  return ctx.database.read(async (db) =>
+    toClientOrders(
+      db,
+      await db
+        .select()
+        .from(orders)
+        .where(eq(orders.clientUserId, userId))
+        .orderBy(...sortBy({ orderDate: orders.orderDate }, page, orders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    ),
+  );
+}
+
+/** GET /api/client/orders/:id: one of the client's own orders, as their list shows it; 404 for anyone else's. */
+export function getClientOrder(ctx: AppContext, userId: number, id: number): Promise<ClientOrder> {
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(orders)
-      .where(eq(orders.clientUserId, userId))
-      .orderBy(...sortBy({ orderDate: orders.orderDate }, page, orders.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const items = await itemsByOrder(db, ids);
-    const tracking = await db
-      .select({
-        orderId: shipments.orderId,
-        trackingNumber: shipments.trackingNumber,
-        status: shipments.status,
-      })
-      .from(shipments)
-      .where(inArray(shipments.orderId, ids))
-      .orderBy(asc(shipments.createdAt));
-    const shipmentByOrder = new Map(tracking.map((t) => [t.orderId, t]));
-    // The newest M-Pesa prompt still pending on each order (its index holds only pending payments).
-    const prompts = await db
-      .select({ orderId: payments.orderId, id: payments.id })
-      .from(payments)
-      .where(
-        and(inArray(payments.orderId, ids), eq(payments.status, "pending"), eq(payments.method, "mpesa")),
-      )
-      .orderBy(asc(payments.id));
-    const promptByOrder = new Map(prompts.map((p) => [p.orderId, p.id]));
-    return rows.map((o) => ({
-      id: o.id,
-      orderNumber: o.orderNumber,
-      customerName: o.customerName,
-      orderType: o.orderType,
-      status: o.status,
-      currency: o.currency,
-      totalAmount: o.totalAmountKes,
-      totalAmountKes: o.totalAmountKes,
-      totalAmountUsd: o.totalAmountUsd,
-      orderDate: o.orderDate.toISOString(),
-      expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
-      estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
-      trackingNumber: shipmentByOrder.get(o.id)?.trackingNumber ?? null,
-      shipmentStatus: shipmentByOrder.get(o.id)?.status ?? null,
-      // What staff chose to tell the client; their own notes stay inside.
-      notes: o.clientNote,
-      paymentMethod: o.paymentMethod,
-      paymentStatus: o.paymentStatus,
-      amountPaidKes: o.amountPaidKes,
-      holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
-      pendingPaymentId: promptByOrder.get(o.id) ?? null,
-      items: items.get(o.id) ?? [],
-    }));
+      .where(and(eq(orders.id, id), eq(orders.clientUserId, userId)));
+    const [order] = await toClientOrders(db, rows);
+    if (!order) throw notFound("Order");
+    return order;
   });
+}
+
+/** Orders as their client sees them: lines, the shipment's tracking, and a prompt still waiting. */
+async function toClientOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<ClientOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await itemsByOrder(db, ids);
+  const tracking = await db
+    .select({
+      orderId: shipments.orderId,
+      trackingNumber: shipments.trackingNumber,
+      status: shipments.status,
+    })
+    .from(shipments)
+    .where(inArray(shipments.orderId, ids))
+    .orderBy(asc(shipments.createdAt));
+  const shipmentByOrder = new Map(tracking.map((t) => [t.orderId, t]));
+  // The newest M-Pesa prompt still pending on each order (its index holds only pending payments).
+  const prompts = await db
+    .select({ orderId: payments.orderId, id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.orderId, ids), eq(payments.status, "pending"), eq(payments.method, "mpesa")))
+    .orderBy(asc(payments.id));
+  const promptByOrder = new Map(prompts.map((p) => [p.orderId, p.id]));
+  return rows.map((o) => ({
+    id: o.id,
+    orderNumber: o.orderNumber,
+    customerName: o.customerName,
+    orderType: o.orderType,
+    status: o.status,
+    currency: o.currency,
+    totalAmount: o.totalAmountKes,
+    totalAmountKes: o.totalAmountKes,
+    totalAmountUsd: o.totalAmountUsd,
+    orderDate: o.orderDate.toISOString(),
+    expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
+    estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
+    trackingNumber: shipmentByOrder.get(o.id)?.trackingNumber ?? null,
+    shipmentStatus: shipmentByOrder.get(o.id)?.status ?? null,
+    // What staff chose to tell the client; their own notes stay inside.
+    notes: o.clientNote,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    amountPaidKes: o.amountPaidKes,
+    holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
+    pendingPaymentId: promptByOrder.get(o.id) ?? null,
+    items: items.get(o.id) ?? [],
+  }));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  cartLineSchema,
   catalogItemSchema,
   clientOrderInputSchema,
   clientOrderSchema,
@@ -15,9 +16,11 @@ import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { sendCachedJson } from "../../http/cached-json";
 import { withTotal } from "../../http/list-total";
+import { idParams } from "../../http/params";
 import { orderPlacementLimits } from "../../http/rate-limit";
 import { listCatalog, listShopProducts } from "./catalogue";
-import { countClientOrders, listClientOrders, placeClientOrder } from "./orders";
+import { cancelClientOrder, reorderLines } from "./order-actions";
+import { countClientOrders, getClientOrder, listClientOrders, placeClientOrder } from "./orders";
 import { clientTaxDetails, saveClientTaxDetails } from "./tax-details";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -52,6 +55,31 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
       const userId = currentUser(request).id;
       return withTotal(reply, listClientOrders(ctx, userId, request.query), countClientOrders(ctx, userId));
     },
+  );
+  r.get(
+    "/api/client/orders/:id",
+    { config: { access: access.client }, schema: { params: idParams, response: { 200: clientOrderSchema } } },
+    (request) => getClientOrder(ctx, currentUser(request).id, request.params.id),
+  );
+  r.post(
+    "/api/client/orders/:id/cancel",
+    {
+      config: { access: access.client, idempotent: true },
+      schema: { params: idParams, response: { 200: clientOrderSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await cancelClientOrder(ctx, user, request.params.id);
+      return getClientOrder(ctx, user.id, request.params.id);
+    },
+  );
+  r.post(
+    "/api/client/orders/:id/reorder",
+    {
+      config: { access: access.client },
+      schema: { params: idParams, response: { 200: z.array(cartLineSchema) } },
+    },
+    (request) => reorderLines(ctx, currentUser(request).id, request.params.id),
   );
   const limits = orderPlacementLimits(app, ctx);
   r.post(

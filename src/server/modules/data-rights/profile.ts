@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { ClientProfile } from "../../../contract/signup";
 import type { AppContext } from "../../context";
 import { customers, users } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, validationError } from "../../errors";
 import { sessionCacheOf } from "../auth/session-cache";
 import type { SessionUserRow } from "../auth/sessions";
 
@@ -10,7 +10,7 @@ import type { SessionUserRow } from "../auth/sessions";
 export const profileOf = (user: SessionUserRow): ClientProfile => ({
   firstName: user.firstName,
   lastName: user.lastName,
-  email: user.email,
+  email: user.email ?? "",
   farmName: user.farmName ?? "",
   farmType: (user.farmType ?? "dairy") as ClientProfile["farmType"],
   location: user.location ?? "",
@@ -29,9 +29,14 @@ export async function updateProfile(
   user: SessionUserRow,
   input: ClientProfile,
 ): Promise<ClientProfile> {
-  const email = input.email.toLowerCase();
+  const email = input.email.toLowerCase() || null;
+  // An email is how an account without a proven mobile signs in: only one with a verified mobile may drop it.
+  if (email === null && user.phoneVerifiedAt === null) {
+    const message = "Email is required";
+    throw validationError(message, { email: message });
+  }
   const [row] = await ctx.database.tx(async (db) => {
-    if (email !== user.email.toLowerCase()) {
+    if (email !== null && email !== user.email?.toLowerCase()) {
       // The same lock as signup's, so a signup and a change to one address cannot both take it.
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${email}`}))`);
       const [takenByAccount] = await db
@@ -58,7 +63,7 @@ export async function updateProfile(
         .update(customers)
         .set({
           name: input.farmName,
-          email: input.email,
+          email,
           contactPerson: `${input.firstName} ${input.lastName}`,
           address: `${input.location}, ${input.county}`,
           type: input.farmType === "breeding" ? "breeder" : "farm",
@@ -70,7 +75,7 @@ export async function updateProfile(
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
-        email: input.email,
+        email,
         farmName: input.farmName,
         farmType: input.farmType,
         location: input.location,

@@ -104,7 +104,10 @@ export async function deleteMyAccount(
       .where(
         or(
           eq(outbox.userId, user.id),
-          inArray(outbox.recipient, [user.email, ...(user.phone ? [user.phone] : [])]),
+          inArray(
+            outbox.recipient,
+            [user.email, user.phone].filter((r): r is string => r !== null),
+          ),
         ),
       );
     await db.delete(sessions).where(eq(sessions.userId, user.id));

@@ -307,7 +307,7 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
 }
 
 export interface DetailsEdit {
-  customer?: { id: number; name: string; email: string; phone: string; address: string };
+  customer?: { id: number; name: string; email: string | null; phone: string; address: string };
   orderType?: OrderRow["orderType"];
   totalAmountKes?: number;
   totalAmountUsd?: number | null;

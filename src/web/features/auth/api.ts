@@ -2,6 +2,7 @@ import type { PublicKeyCredentialRequestOptionsJSON as PasskeyRequestOptions } f
 import { useMutation } from "@tanstack/react-query";
 import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
 import type { Language } from "../../../contract/languages";
+import type { PhoneVerify } from "../../../contract/phone-sign-in";
 import type { SignupPayload } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
 import { chooseLanguage, currentLanguage } from "../../lib/i18n/i18n";
@@ -29,6 +30,26 @@ async function clientSignIn(credentials: ClientLogin): Promise<ClientSession> {
 
 export function useClientLogin() {
   return useMutation({ mutationFn: clientSignIn });
+}
+
+/** Texts a sign-in code to a mobile, in the language the visitor reads (for a number with no account yet). */
+export const sendPhoneCode = (phone: string) =>
+  apiJson("POST", "/api/auth/phone/start", { phone, language: currentLanguage() });
+
+/** The code proves the mobile and signs the farmer in, creating the account when `signup` is given. */
+export function usePhoneSignIn() {
+  return useMutation({
+    mutationFn: async (payload: PhoneVerify) => {
+      const session = await apiJson<ClientSession>("POST", "/api/auth/phone/verify", {
+        ...payload,
+        language: currentLanguage(),
+      });
+      rememberClientSession(session);
+      const me = await refreshSession();
+      if (me) await followAccountLanguage(me.user.language);
+      return session;
+    },
+  });
 }
 
 /** The staff login screen also signs the demo client in (its demo account list includes one). */

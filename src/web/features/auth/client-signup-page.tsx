@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { counties, interests } from "../../../contract/farm-profile";
 import { marketingWording } from "../../../contract/marketing-wording";
+import { LanguageSwitch } from "../../components/language-switch";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, optionsOf } from "../../components/ui/field";
@@ -11,7 +12,9 @@ import { apiErrorMessage, errorStatus } from "../../lib/api";
 import { experienceOptions, farmTypeOptions, herdOptions } from "../../lib/farm-options";
 import { useContractForm } from "../../lib/form";
 import { currentLanguage, useT } from "../../lib/i18n/i18n";
+import { nextPath } from "../../lib/next-path";
 import { useSignup } from "./api";
+import { PhoneSignInForm } from "./phone-sign-in-form";
 import { signupSchema } from "./schemas";
 
 const empty = {
@@ -55,6 +58,7 @@ function Interests({ chosen, onChange }: { chosen: string[]; onChange: (chosen: 
 export default function ClientSignupPage() {
   const t = useT();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const [chosen, setChosen] = useState<string[]>([]);
   const [marketing, setMarketing] = useState(false);
   const [error, setError] = useState<string>();
@@ -82,7 +86,8 @@ export default function ClientSignupPage() {
             title: t("signup.welcome"),
             description: t("signup.created"),
           });
-          navigate("/client-login");
+          // Signing in after signing up goes on where the farmer was headed (their cart's checkout).
+          navigate(search ? `/client-login?${search}` : "/client-login");
         },
         // The server's own words for what the person can fix (taken email, common password, too many tries).
         onError: (e) => {
@@ -103,11 +108,28 @@ export default function ClientSignupPage() {
       className="min-h-screen bg-gradient-to-br from-brand-50 to-white p-4 py-10 dark:from-gray-950 dark:to-gray-900"
     >
       <div className="mx-auto max-w-2xl space-y-6">
+        <div className="flex justify-end">
+          <LanguageSwitch />
+        </div>
         <div className="text-center">
           <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
           <p className="text-sm text-gray-600 dark:text-gray-400">{t("signup.subtitle")}</p>
         </div>
-        <Card className="p-6">
+        <Card className="space-y-4 p-6">
+          <div>
+            <h2 className="font-semibold">{t("phone.signupTitle")}</h2>
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t("phone.hint")}</p>
+          </div>
+          <PhoneSignInForm
+            signup
+            onSignedIn={(name) => {
+              toast({ title: t("signup.welcome"), description: t("login.welcome", { name }) });
+              navigate(nextPath(search, "/shop"));
+            }}
+          />
+        </Card>
+        <Card className="space-y-4 p-6">
+          <h2 className="font-semibold">{t("phone.orEmail")}</h2>
           <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
             <Field label={t("signup.firstName")} bind={form.field("firstName")} />
             <Field label={t("signup.lastName")} bind={form.field("lastName")} />

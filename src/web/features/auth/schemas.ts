@@ -19,3 +19,12 @@ export const forgotByPhoneSchema = schemaOnDemand(() =>
 export const codeResetSchema = schemaOnDemand(() =>
   import("../../../contract/recovery").then((m) => m.codeResetFormSchema),
 );
+export const phoneFormSchema = schemaOnDemand(() =>
+  import("../../../contract/phone-sign-in").then((m) => m.phoneFormSchema),
+);
+export const phoneCodeFormSchema = schemaOnDemand(() =>
+  import("../../../contract/recovery").then((m) => m.phoneCodeSchema),
+);
+export const phoneSignupSchema = schemaOnDemand(() =>
+  import("../../../contract/phone-sign-in").then((m) => m.phoneSignupSchema),
+);

@@ -1,8 +1,8 @@
-import type { ShopProduct } from "../../../contract/client";
+import type { CartLine, ShopProduct } from "../../../contract/client";
 import { deviceStore } from "../../lib/device-store";
 import { storageKeys } from "../../lib/storage-keys";
 
-export type CartItem = ShopProduct & { quantity: number };
+export type CartItem = CartLine;
 
 const cart = deviceStore<CartItem[]>(storageKeys.cart, (stored) => (Array.isArray(stored) ? stored : []), []);
 

@@ -138,7 +138,7 @@ export function useCheckout(
       setValues((v) => ({
         ...v,
         name: v.name || `${user.firstName} ${user.lastName}`,
-        email: v.email || user.email,
+        email: v.email || (user.email ?? ""),
         phone: v.phone || (user.phone ?? ""),
         location: v.location || (user.location ?? ""),
         address: v.address || (user.location ?? ""),

@@ -1,4 +1,4 @@
-import { Loader2, LogOut, ShoppingCart } from "lucide-react";
+import { Loader2, LogIn, LogOut, ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { LanguageSwitch } from "../../components/language-switch";
@@ -7,6 +7,7 @@ import { LinkButton } from "../../components/link-button";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
+import { clientLoginThen } from "../../lib/next-path";
 import { useSession } from "../../lib/session";
 import { useCart } from "./cart-store";
 
@@ -19,14 +20,17 @@ const links = [
 
 const current = "bg-brand-50 font-medium text-brand-800 dark:bg-gray-800 dark:text-brand-500";
 
-/** Client screens: a signed-in client only (else the client login), under the client header. */
-export function ClientLayout({ children }: { children: ReactNode }) {
+/**
+ * Client screens under the client header: a signed-in client's, or, for the screens a farmer may browse before
+ * they have an account (`visitors`: the shop, proof sheets, compare and the cart), anyone's, with sign-in in
+ * place of the account's links. Other client screens send a visitor to the client login.
+ */
+export function ClientLayout({ children, visitors = false }: { children: ReactNode; visitors?: boolean }) {
   const t = useT();
   const session = useSession();
   const [location] = useLocation();
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
-  const here = links.find((l) => l.href === location);
   if (session.isLoading) {
     return (
       <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
@@ -34,8 +38,9 @@ export function ClientLayout({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  const user = session.data?.user;
-  if (user?.role !== "client") return <Redirect to="/client-login" />;
+  const client = session.data?.user.role === "client";
+  if (!client && !visitors) return <Redirect to="/client-login" />;
+  const shown = client ? links : links.slice(0, 1);
 
   return (
     <div className="min-h-screen">
@@ -48,7 +53,7 @@ export function ClientLayout({ children }: { children: ReactNode }) {
             <span className="hidden sm:inline">Urithi</span>
           </Link>
           <nav className="hidden flex-1 gap-1 text-sm md:flex" aria-label="Client">
-            {links.map((l) => (
+            {shown.map((l) => (
               <Link
                 key={l.href}
                 href={l.href}
@@ -62,7 +67,8 @@ export function ClientLayout({ children }: { children: ReactNode }) {
               </Link>
             ))}
           </nav>
-          <span className="flex-1 truncate font-medium md:hidden">{here && t(here.label)}</span>
+          {/* On a phone the page's own heading says where the farmer is; the header keeps room for the language. */}
+          <span className="flex-1 md:hidden" />
           <Button asChild variant="ghost" size="icon" className="relative">
             <Link href="/cart">
               <ShoppingCart />
@@ -79,13 +85,20 @@ export function ClientLayout({ children }: { children: ReactNode }) {
               )}
             </Link>
           </Button>
-          <LanguageSwitch className="hidden md:block" />
-          <LinkButton href="/logout" variant="outline" size="sm" aria-label={t("client.logout")}>
-            <LogOut />
-            <span className="hidden sm:inline">{t("client.logout")}</span>
-          </LinkButton>
+          <LanguageSwitch />
+          {client ? (
+            <LinkButton href="/logout" variant="outline" size="sm" aria-label={t("client.logout")}>
+              <LogOut />
+              <span className="hidden sm:inline">{t("client.logout")}</span>
+            </LinkButton>
+          ) : (
+            <LinkButton href={clientLoginThen(location)} variant="outline" size="sm">
+              <LogIn className="sm:hidden" />
+              <span className="sr-only sm:not-sr-only">{t("nav.clientLogin")}</span>
+            </LinkButton>
+          )}
           <PhoneMenu label={t("menu.client")}>
-            {links.map((l) => (
+            {shown.map((l) => (
               <Link
                 key={l.href}
                 href={l.href}
@@ -95,7 +108,11 @@ export function ClientLayout({ children }: { children: ReactNode }) {
                 {t(l.label)}
               </Link>
             ))}
-            <LanguageSwitch className="mx-3 my-2" />
+            {!client && (
+              <Link href="/client-signup" className={phoneMenuLink}>
+                {t("nav.getStarted")}
+              </Link>
+            )}
           </PhoneMenu>
         </div>
       </header>

@@ -198,7 +198,7 @@ function Compare() {
 
 export default function ComparePage() {
   return (
-    <ClientLayout>
+    <ClientLayout visitors>
       <Compare />
     </ClientLayout>
   );

@@ -107,7 +107,8 @@ export function ProductCard({
           {t("product.regions", { regions: product.regionSuitability.map(say).join(", ") })}
         </p>
       )}
-      <div className="mt-auto flex items-end justify-between gap-2 pt-4">
+      {/* Wraps on a small phone, so a long "add" in Kiswahili goes under the price instead of past the screen. */}
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-4">
         <div>
           <p className="whitespace-nowrap text-lg font-bold">{formatKes(product.price)}</p>
           <p className="text-xs text-gray-500">

@@ -123,7 +123,7 @@ function Shop() {
 
 export default function ShopPage() {
   return (
-    <ClientLayout>
+    <ClientLayout visitors>
       <Shop />
     </ClientLayout>
   );

@@ -23,7 +23,7 @@ const empty = {
 const fromCustomer = (c: Customer) => ({
   name: c.name,
   type: c.type,
-  email: c.email,
+  email: c.email ?? "",
   phone: c.phone,
   address: c.address,
   contactPerson: c.contactPerson,

@@ -1,4 +1,4 @@
-import { Award, Dna, HeartHandshake, Mail, MapPin, Phone, Syringe } from "lucide-react";
+import { Award, Dna, HeartHandshake, Mail, MapPin, Phone, ShoppingBag, Syringe } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { MailLink, TelLink, urithiContact } from "../../components/contact-links";
@@ -59,13 +59,17 @@ export default function LandingPage() {
             <h1 className="text-4xl font-bold sm:text-5xl">{t("landing.title")}</h1>
             <p className="mt-4 text-lg text-brand-50">{t("landing.lead")}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <LinkButton
-                href="/client-signup"
-                size="lg"
-                className="bg-white text-brand-800 hover:bg-brand-50"
-              >
-                {t("nav.getStarted")}
+              <LinkButton href="/shop" size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
+                <ShoppingBag /> {t("landing.browse")}
               </LinkButton>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white bg-transparent text-white hover:bg-brand-700"
+              >
+                <Link href="/client-signup">{t("nav.getStarted")}</Link>
+              </Button>
               <Button
                 asChild
                 size="lg"

@@ -20,7 +20,7 @@ export function PublicHeader({ sections: showSections = true }: { sections?: boo
           <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-800 text-white">
             U
           </span>
-          Urithi
+          <span className="hidden sm:inline">Urithi</span>
         </Link>
         {showSections && (
           <nav className="hidden flex-1 justify-center gap-6 text-sm md:flex" aria-label="Sections">
@@ -32,11 +32,11 @@ export function PublicHeader({ sections: showSections = true }: { sections?: boo
           </nav>
         )}
         <div className="ml-auto flex gap-2">
-          <LanguageSwitch className="hidden md:block" />
+          <LanguageSwitch />
           <LinkButton href="/login" variant="ghost" size="sm" className="hidden md:inline-flex">
             {t("nav.staffLogin")}
           </LinkButton>
-          <LinkButton href="/client-login" variant="outline" size="sm">
+          <LinkButton href="/client-login" variant="outline" size="sm" className="hidden sm:inline-flex">
             {t("nav.clientLogin")}
           </LinkButton>
           <LinkButton href="/client-signup" size="sm">
@@ -50,10 +50,12 @@ export function PublicHeader({ sections: showSections = true }: { sections?: boo
                 {t(label)}
               </a>
             ))}
+          <Link href="/client-login" className={phoneMenuLink}>
+            {t("nav.clientLogin")}
+          </Link>
           <Link href="/login" className={phoneMenuLink}>
             {t("nav.staffLogin")}
           </Link>
-          <LanguageSwitch className="mx-3 my-2" />
         </PhoneMenu>
       </div>
     </header>

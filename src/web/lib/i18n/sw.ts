@@ -96,6 +96,7 @@ export const sw: Record<MessageId, string> = {
   "nav.getStarted": "Jisajili",
 
   "landing.title": "Mbegu bora kwa ng'ombe wa Kenya",
+  "landing.browse": "Angalia duka",
   "landing.lead":
     "Viinitete, mbegu za ng'ombe na huduma za uzalishaji kutoka koo bora za Brazil na Kenya, zinazokufikia shambani zikiwa kwenye baridi salama.",
   "landing.record": "Rekodi yetu",
@@ -136,6 +137,8 @@ export const sw: Record<MessageId, string> = {
   "login.signIn": "Ingia",
   "login.signingIn": "Inaingia...",
   "login.demo": "Jaribu akaunti ya mfano",
+  "login.demoHint":
+    "Mkulima wa mfano anayetumiwa na wote, mwenye maagizo ya mfano: yeyote anaweza kuona unachofanya humo.",
   "login.newHere": "Mgeni hapa?",
   "login.createAccount": "Fungua akaunti",
   "login.home": "Mwanzo",
@@ -181,6 +184,9 @@ export const sw: Record<MessageId, string> = {
   "cart.empty": "Kikapu chako ni tupu",
   "cart.emptyHint": "Tembelea duka uongeze viinitete au dozi za mbegu.",
   "cart.goShop": "Nenda dukani",
+  "cart.signInTitle": "Ingia ili uagize",
+  "cart.signInHint":
+    "Kikapu chako kinabaki kwenye simu hii unapoingia au kufungua akaunti. Inachukua dakika moja, kwa nambari yako ya simu.",
   "cart.items": "Bidhaa",
   "cart.remove": "Ondoa {name}",
   "cart.each": "{price} kila moja",
@@ -418,6 +424,14 @@ export const sw: Record<MessageId, string> = {
   "setpw.missing": "Kiungo hiki hakijakamilika. Kifungue tena kutoka kwenye barua pepe.",
   "setpw.failed": "Nenosiri halikuwekwa. Tafadhali jaribu tena.",
   "title.forgot": "Umesahau nenosiri?",
+  "phone.title": "Ingia kwa simu yako",
+  "phone.hint": "Huhitaji barua pepe: tunakutumia nambari ya tarakimu 6 kwa SMS.",
+  "phone.signupTitle": "Jisajili kwa simu yako",
+  "phone.codeSent": "Tumetuma nambari ya tarakimu 6 kwa {phone}. Inatumika kwa dakika 15.",
+  "phone.noAccount": "Hakuna akaunti yenye namba hii bado. Tuambie jina lako ili tuifungue.",
+  "phone.aboutYou": "Kuhusu wewe na shamba lako",
+  "phone.create": "Fungua akaunti yangu",
+  "phone.orEmail": "Au kwa barua pepe na nenosiri",
   "forgot.how": "Tukufikie vipi?",
   "forgot.bySms": "Nambari kwa SMS",
   "forgot.byEmail": "Kiungo kwa barua pepe",
