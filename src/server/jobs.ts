@@ -14,7 +14,7 @@ import {
 import { drainOutbox } from "./modules/notifications/dispatcher";
 import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
 import { alarmStaff } from "./modules/notifications/staff-alarms";
-import { expireHolds } from "./modules/payments/holds";
+import { expireHolds, warnHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
 import { moveCustomerYear } from "./modules/reports/top-sellers";
 import { checkRefillsDue } from "./modules/storage/tanks";
@@ -37,7 +37,7 @@ export interface Job {
 }
 
 /**
- * Background work every app instance runs: expiring unpaid holds, asking M-Pesa about prompts whose
+ * Background work every app instance runs: texting clients whose M-Pesa hold ends soon, expiring unpaid holds, asking M-Pesa about prompts whose
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
  * past their expiry date as expired, picking again straws promised from batches that have expired, writing off
@@ -47,6 +47,7 @@ export interface Job {
  */
 export const maintenanceJobs: Job[] = [
   { name: "hold_expiry", run: expireHolds, logs: "expired unpaid orders" },
+  { name: "hold_warning", run: warnHolds, logs: "texted clients whose M-Pesa hold ends soon" },
   { name: "mpesa_reconcile", run: reconcilePendingMpesa },
   { name: "rate_limit_sweep", run: sweepRateLimits },
   { name: "refill_check", run: checkRefillsDue },

@@ -930,6 +930,8 @@ export const orders = pgTable(
       email: string | null;
     }>(),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** When the client was texted that the M-Pesa hold ends in 10 minutes: once per order. */
+    holdWarnedAt: timestamp("hold_warned_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

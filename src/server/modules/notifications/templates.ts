@@ -157,6 +157,16 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: `Malipo ya agizo ${f.orderNumber} hayakufaulu`,
     }),
   },
+  hold_ending: {
+    en: (f, l) => ({
+      sms: `Urithi: Order ${f.orderNumber} is held for you for ${f.minutes} more minutes. Pay ${money(l, f.amountKes)} by M-Pesa in My Orders, or the items go back on sale.`,
+      subject: `Order ${f.orderNumber}: ${f.minutes} minutes left to pay`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Agizo ${f.orderNumber} limeshikiliwa kwa dakika ${f.minutes} zaidi. Lipa ${money(l, f.amountKes)} kwa M-Pesa kwenye Maagizo Yangu, la sivyo bidhaa zitarudi sokoni.`,
+      subject: `Agizo ${f.orderNumber}: zimebaki dakika ${f.minutes} za kulipa`,
+    }),
+  },
   payment_expired: {
     en: (f) => ({
       sms: `Urithi: Order ${f.orderNumber} was cancelled because payment did not arrive in time. You are welcome to order again.`,

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import { type Db, prepared } from "../../db/adapter";
 import { orderLines, orders, payments } from "../../db/schema";
 import { conflict } from "../../errors";
 import { refreshPaymentState } from "../finance/ledger";
+import { notifyOrderClient } from "../notifications/order-messages";
 import { changeOrderStatus } from "../orders/process";
 import { paymentMayBecome } from "./transitions";
 
@@ -54,6 +55,47 @@ export function checkUnpaidCap(holds: Holds, open: UnpaidHeld, newUnits: number)
       `Unpaid orders can hold at most ${holds.maxOpenUnpaidUnits} units at a time; you hold ${open.units}. Pay for an order first.`,
     );
   }
+}
+
+/** How long before an M-Pesa hold ends the client is texted that it will (issue 39: "holds the farmer can see"). */
+export const HOLD_WARNING_MINUTES = 10;
+
+/**
+ * Texts each client whose M-Pesa hold ends within 10 minutes, once: the order is claimed by setting
+ * hold_warned_at (FOR UPDATE SKIP LOCKED, then a conditional update), so instances never text twice.
+ */
+export function warnHolds(ctx: AppContext, batch = 50): Promise<number> {
+  const now = ctx.clock.now();
+  return ctx.database.tx(async (db) => {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          unpaidOpen,
+          eq(orders.paymentMethod, "mpesa"),
+          isNull(orders.holdWarnedAt),
+          gt(orders.holdExpiresAt, now),
+          lte(orders.holdExpiresAt, new Date(now.getTime() + HOLD_WARNING_MINUTES * MINUTE_MS)),
+        ),
+      )
+      .orderBy(asc(orders.holdExpiresAt), asc(orders.id))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    let warned = 0;
+    for (const { id } of due) {
+      const [order] = await db
+        .update(orders)
+        .set({ holdWarnedAt: now })
+        .where(and(eq(orders.id, id), isNull(orders.holdWarnedAt)))
+        .returning();
+      if (!order) continue;
+      const minutes = Math.max(1, Math.round((order.holdExpiresAt!.getTime() - now.getTime()) / MINUTE_MS));
+      await notifyOrderClient(db, order, "hold_ending", now, { minutes });
+      warned++;
+    }
+    return warned;
+  });
 }
 
 export const EXPIRED_REASON =

@@ -6,6 +6,7 @@ import {
   mpesaSimPrompts,
   orderLines,
   orders,
+  outbox,
   payments,
   stockMovements,
   transactions,
@@ -21,7 +22,7 @@ import {
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
-import { expireHolds } from "./holds";
+import { expireHolds, HOLD_WARNING_MINUTES, warnHolds } from "./holds";
 import { QUERY_AFTER_MS, reconcilePendingMpesa, WAITING_QUERY_AFTER_MS } from "./service";
 
 let t: TestApp;
@@ -463,6 +464,35 @@ describe("Idempotency-Key", () => {
 });
 
 describe("holds that expire", () => {
+  it("texts the client once, 10 minutes before an M-Pesa hold ends, and never about a bank transfer's", async () => {
+    const mpesa = await place(1, "mpesa");
+    const bank = await place(1, "bank");
+    const held = (await orderRow(mpesa.id)).holdExpiresAt!.getTime();
+    const warnings = (orderId: number) =>
+      t.database.read((db) =>
+        db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, "hold_ending"), eq(outbox.channel, "sms"))),
+      );
+    t.clock.set(new Date(held - (HOLD_WARNING_MINUTES + 1) * 60_000));
+    await warnHolds(t.ctx);
+    expect(await warnings(mpesa.id)).toEqual([]);
+    t.clock.set(new Date(held - (HOLD_WARNING_MINUTES - 1) * 60_000));
+    // Two runs at once (as two instances would): one text.
+    await Promise.all([warnHolds(t.ctx), warnHolds(t.ctx)]);
+    const [sms, ...more] = await warnings(mpesa.id);
+    expect(more).toEqual([]);
+    expect(sms!.body).toMatch(
+      /^Urithi: Order \S+ is held for you for 9 more minutes\. Pay KSh [\d,]+ by M-Pesa/,
+    );
+    await warnHolds(t.ctx);
+    expect(await warnings(mpesa.id)).toHaveLength(1);
+    expect(await warnings(bank.id)).toEqual([]);
+    // (The session idled out while the clock moved on.)
+    client = asUser(t.app, await loginClient(t.app, clientEmail));
+  });
+
   it("releases an unpaid order's stock when its hold runs out, once, and tells the client why", async () => {
     const before = await item();
     const mpesa = await place(4, "mpesa");
