@@ -30,6 +30,8 @@ export const clientQueries = {
   }),
   orders: (page: Partial<Pagination> = { limit: 100 }) =>
     getQuery<client.ClientOrder[]>("/api/client/orders", page),
+  /** One of the client's orders, wherever it falls in their list. */
+  order: (id: number) => getQuery<client.ClientOrder>(`/api/client/orders/${id}`),
   paymentDetails: () => ({
     ...getQuery<PaymentDetails>("/api/payment-details"),
     staleTime: 60 * 60_000,
@@ -99,3 +101,14 @@ export const useCheckPayment = () =>
       apiJson<Payment>("POST", `/api/client/payments/${paymentId}/check`, {}),
     onSuccess: (answer) => queryClient.setQueryData(clientQueries.payment(answer.id).queryKey, answer),
   });
+
+/** Cancels the client's own unpaid order; its stock goes back on sale. */
+export const useCancelOrder = () =>
+  useApiMutation(
+    (orderId: number) => apiJson<client.ClientOrder>("POST", `/api/client/orders/${orderId}/cancel`, {}),
+    { invalidates: placedPaths },
+  );
+
+/** The lines of a past order that can be bought now, for the cart ("Order again"). */
+export const reorderLines = (orderId: number) =>
+  apiJson<client.CartLine[]>("POST", `/api/client/orders/${orderId}/reorder`, {});

@@ -45,6 +45,11 @@ export function setQuantity(productId: number, quantity: number): number {
   return applied;
 }
 
+/** Puts `lines` in the cart in place of what it held ("Order again" on a lapsed order). */
+export function fillCart(lines: CartItem[]): void {
+  cart.set(lines);
+}
+
 export function clearCart(): void {
   cart.set([]);
 }

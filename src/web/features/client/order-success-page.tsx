@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Mail, MessageCircle, Phone, SearchX } from "lucide-react";
 import { useSearch } from "wouter";
+import { orderEnded } from "../../../contract/order-states";
 import { MailLink, TelLink, urithiContact, WhatsAppLink } from "../../components/contact-links";
 import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
@@ -10,6 +11,7 @@ import { formatDate } from "../../lib/format";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { ClientLayout } from "./client-layout";
+import { CancelOrder, LapsedOrder } from "./order-hold";
 import { PayPanel } from "./pay-panel";
 
 const steps = [
@@ -33,9 +35,10 @@ const promises = [
 function SuccessPage() {
   const t = useT();
   const id = Number(new URLSearchParams(useSearch()).get("id"));
-  const orders = useQuery(clientQueries.orders());
-  const order = Number.isInteger(id) && id > 0 ? orders.data?.find((o) => o.id === id) : undefined;
-  if (orders.isLoading) return <LoadingBars label={t("success.loading")} />;
+  const valid = Number.isInteger(id) && id > 0;
+  const found = useQuery({ ...clientQueries.order(valid ? id : 0), enabled: valid, retry: false });
+  const order = found.data;
+  if (valid && found.isLoading) return <LoadingBars label={t("success.loading")} />;
   if (!order) {
     return (
       <EmptyState
@@ -46,6 +49,15 @@ function SuccessPage() {
       />
     );
   }
+  if (orderEnded(order.status)) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-6 py-4">
+        <LapsedOrder order={order} />
+        <HelpCard />
+      </div>
+    );
+  }
+  const unpaid = order.amountPaidKes === 0 && order.pendingPaymentId === null;
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-4">
       <div className="text-center">
@@ -67,6 +79,7 @@ function SuccessPage() {
         </LinkButton>
       </div>
       <PayPanel order={order} />
+      {unpaid && (order.status === "pending" || order.status === "approved") && <CancelOrder order={order} />}
       <Card className="p-6">
         <h2 className="mb-3 font-semibold">{t("success.next")}</h2>
         <ol className="space-y-3">
@@ -82,23 +95,7 @@ function SuccessPage() {
           ))}
         </ol>
       </Card>
-      <Card className="p-6">
-        <h2 className="mb-3 font-semibold">{t("success.help")}</h2>
-        <ul className="space-y-2 text-sm">
-          <li className="flex items-center gap-2">
-            <Phone className="h-4 w-4" aria-hidden /> {t("success.call")}{" "}
-            <TelLink phone={urithiContact.phone} />
-          </li>
-          <li className="flex items-center gap-2">
-            <Mail className="h-4 w-4" aria-hidden /> {t("success.email")}{" "}
-            <MailLink email={urithiContact.email.orders} />
-          </li>
-          <li className="flex items-center gap-2">
-            <MessageCircle className="h-4 w-4" aria-hidden /> {t("success.whatsapp")}{" "}
-            <WhatsAppLink phone={urithiContact.phone} />
-          </li>
-        </ul>
-      </Card>
+      <HelpCard />
       <Card className="grid gap-3 p-6 text-sm sm:grid-cols-2">
         {promises.map(([title, text]) => (
           <p key={title}>
@@ -113,6 +110,30 @@ function SuccessPage() {
         </LinkButton>
       </div>
     </div>
+  );
+}
+
+/** Who to call, email or message about an order. */
+function HelpCard() {
+  const t = useT();
+  return (
+    <Card className="p-6">
+      <h2 className="mb-3 font-semibold">{t("success.help")}</h2>
+      <ul className="space-y-2 text-sm">
+        <li className="flex items-center gap-2">
+          <Phone className="h-4 w-4" aria-hidden /> {t("success.call")}{" "}
+          <TelLink phone={urithiContact.phone} />
+        </li>
+        <li className="flex items-center gap-2">
+          <Mail className="h-4 w-4" aria-hidden /> {t("success.email")}{" "}
+          <MailLink email={urithiContact.email.orders} />
+        </li>
+        <li className="flex items-center gap-2">
+          <MessageCircle className="h-4 w-4" aria-hidden /> {t("success.whatsapp")}{" "}
+          <WhatsAppLink phone={urithiContact.phone} />
+        </li>
+      </ul>
+    </Card>
   );
 }
 

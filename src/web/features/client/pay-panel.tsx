@@ -10,9 +10,10 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { apiErrorFields, apiErrorMessage } from "../../lib/api";
 import { schemaOnDemand, useSchema } from "../../lib/form";
-import { formatDateTime, formatKes } from "../../lib/format";
+import { formatKes } from "../../lib/format";
 import { say, useT } from "../../lib/i18n/i18n";
 import { clientQueries, refreshOrders, useCheckPayment, useStartPayment } from "./api";
+import { HoldTimeLeft } from "./order-hold";
 
 /** How long an M-Pesa prompt waits on the phone before a new one may be sent (the server's own rule). */
 const PROMPT_LIFE_MS = 2 * 60_000;
@@ -154,11 +155,7 @@ export function PayPanel({ order }: { order: ClientOrder }) {
       )}
       {open && !settled && (
         <>
-          {order.holdExpiresAt && order.status === "pending" && (
-            <p className="text-sm text-gray-600 dark:text-gray-400">
-              {t("pay.held", { time: formatDateTime(order.holdExpiresAt) })}
-            </p>
-          )}
+          {order.holdExpiresAt && order.status === "pending" && <HoldTimeLeft until={order.holdExpiresAt} />}
           <MpesaPay order={order} />
           <BankDetails order={order} />
           {order.paymentMethod === "card" && (

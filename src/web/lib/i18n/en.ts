@@ -298,6 +298,18 @@ export const en = {
     "On a shared computer, close the browser window too, so the next person cannot see your pages.",
   "pay.paid": "Paid in full. Thank you!",
   "pay.done": "Paid.",
+  "hold.minutesLeft":
+    "{minutes, plural, one {# minute} other {# minutes}} left to pay: your items are held until {time}.",
+  "hold.again": "Order again",
+  "hold.nothingLeft": "None of these items is on sale now.",
+  "hold.someLeft": "{got} of the {wanted} items are on sale now; they are in your cart.",
+  "hold.endedTitle": "This order was cancelled",
+  "hold.rejectedTitle": "This order was not approved",
+  "hold.cancel": "Cancel order",
+  "hold.cancelSure": "Cancel this order? Its items go back on sale.",
+  "hold.cancelYes": "Yes, cancel it",
+  "hold.cancelNo": "Keep it",
+  "hold.cancelled": "Order cancelled",
   "pay.held": "Your items are held for you until {time}.",
   "pay.card":
     "Card payments cannot be taken online yet. Pay by M-Pesa or bank transfer, or pay by card at delivery and our team records it.",

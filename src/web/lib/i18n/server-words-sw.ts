@@ -28,6 +28,23 @@ export const serverWordsSw: Record<string, string> = {
   "The demo account cannot be deleted: everyone trying Urithi shares it":
     "Akaunti ya mfano haiwezi kufutwa: kila anayejaribu Urithi anaitumia",
   "Add your mobile number first": "Weka namba yako ya simu kwanza",
+  "Payment was not received in time, so the order expired and its items were released":
+    "Malipo hayakufika kwa wakati, kwa hivyo agizo limekwisha muda na bidhaa zake zimerudi sokoni",
+  "This order can no longer be cancelled": "Agizo hili haliwezi kughairiwa tena",
+  "This order has a payment on it: call us and we will cancel it and pay you back":
+    "Agizo hili lina malipo: tupigie tutaighairi na kukurudishia pesa",
+  "An M-Pesa prompt for this order is open on your phone: answer or decline it first":
+    "Ombi la M-Pesa la agizo hili liko wazi kwenye simu yako: lijibu au ulikatae kwanza",
+  "No account has this number yet: tell us your name to create one.":
+    "Hakuna akaunti yenye namba hii bado: tuambie jina lako ili tuifungue.",
+  "This number is on more than one account. Sign in with your email and prove it on your account page.":
+    "Namba hii iko kwenye akaunti zaidi ya moja. Ingia kwa barua pepe yako na uithibitishe kwenye ukurasa wa akaunti yako.",
+  "Add an email to your profile before you change the mobile you sign in with":
+    "Weka barua pepe kwenye wasifu wako kabla ya kubadilisha simu unayoingia nayo",
+  "Too many code requests. Try again in {minutes} minutes.":
+    "Maombi ya nambari ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Too many code requests. Try again in {minutes} minute.":
+    "Maombi ya nambari ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
   "This mobile number is already verified": "Namba hii ya simu imeshathibitishwa",
   "This mobile number is already verified on another account":
     "Namba hii ya simu imeshathibitishwa kwenye akaunti nyingine",

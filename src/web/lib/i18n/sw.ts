@@ -303,6 +303,18 @@ export const sw: Record<MessageId, string> = {
     "Kwenye kompyuta ya pamoja, funga dirisha la kivinjari pia, ili mtu anayefuata asione kurasa zako.",
   "pay.paid": "Umelipa kikamilifu. Asante!",
   "pay.done": "Imelipwa.",
+  "hold.minutesLeft":
+    "{minutes, plural, one {Imebaki dakika #} other {Zimebaki dakika #}} za kulipa: bidhaa zako zimehifadhiwa hadi {time}.",
+  "hold.again": "Agiza tena",
+  "hold.nothingLeft": "Hakuna bidhaa kati ya hizi inayouzwa sasa.",
+  "hold.someLeft": "Bidhaa {got} kati ya {wanted} zinauzwa sasa; ziko kwenye kikapu chako.",
+  "hold.endedTitle": "Agizo hili limeghairiwa",
+  "hold.rejectedTitle": "Agizo hili halikuidhinishwa",
+  "hold.cancel": "Ghairi agizo",
+  "hold.cancelSure": "Ughairi agizo hili? Bidhaa zake zitarudi sokoni.",
+  "hold.cancelYes": "Ndiyo, ghairi",
+  "hold.cancelNo": "Hapana, libaki",
+  "hold.cancelled": "Agizo limeghairiwa",
   "pay.held": "Bidhaa zako zimehifadhiwa hadi {time}.",
   "pay.card":
     "Bado hatupokei malipo ya kadi mtandaoni. Lipa kwa M-Pesa au kwa benki, au lipa kwa kadi unapopokea mzigo na timu yetu itayarekodi.",
