@@ -31,6 +31,7 @@ describe("background jobs", () => {
     expect(new Set(runs.map(([job]) => job))).toEqual(
       new Set([
         "hold_expiry",
+        "hold_warning",
         "etims",
         "mpesa_reconcile",
         "rate_limit_sweep",
