@@ -8,6 +8,9 @@ export const meQueryKey = ["/api/auth/me"] as const;
 const sessionQuery = {
   queryKey: meQueryKey,
   queryFn: getQueryFn<MeResponse | null>({ on401: "returnNull" }),
+  // A failed answer (429, offline) is not asked again each time a component that reads the session mounts:
+  // a screen that shows a spinner while the session loads would otherwise ask, spin, and ask again forever.
+  retryOnMount: false,
 };
 
 /** The signed-in user (staff or client) according to the server; null when signed out. */
