@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { semenTypes } from "./genetics";
 import { currencies } from "./money";
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
 import { refundDecisionSchema } from "./payments";
@@ -20,6 +21,10 @@ export const shopProductSchema = z.object({
   features: z.array(z.string()),
   inStock: z.number().int(),
   regionSuitability: z.array(z.string()),
+  /** The bull (or the embryo's sire), his registration, and sexed or conventional: every line names him. */
+  bullName: z.string().nullable(),
+  bullCode: z.string().nullable(),
+  semenType: z.enum(semenTypes).nullable(),
 });
 export type ShopProduct = z.infer<typeof shopProductSchema>;
 
@@ -113,6 +118,10 @@ export const clientOrderSchema = z.object({
     z.object({
       productName: z.string(),
       breed: z.string().nullable(),
+      /** The bull as the line was sold: his name and registration, and sexed or conventional. */
+      bullName: z.string().nullable(),
+      bullCode: z.string().nullable(),
+      semenType: z.enum(semenTypes).nullable(),
       quantity: z.number().int(),
       price: z.number().int(),
     }),

@@ -90,6 +90,13 @@ describe("the cart's quantities", () => {
     expect(await qty.inputValue()).toBe("4");
     await qty.fill("0");
     await qty.press("Enter");
+    // 0 asks first; keeping it leaves the line as it was.
+    await page.getByRole("button", { name: "Keep" }).click();
+    expect(await page.getByTestId("cart-item").count()).toBe(1);
+    await qty.fill("0");
+    await qty.press("Enter");
+    await page.getByText(/^Remove .* from the cart\?$/).waitFor();
+    await page.getByRole("button", { name: "Remove", exact: true }).click();
     await expectToast(page, "Removed from Cart");
     await page.getByText("Your cart is empty").waitFor();
     await page.context().close();

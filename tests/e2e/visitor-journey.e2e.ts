@@ -48,6 +48,8 @@ describe("a visitor without an account", () => {
     const line = farmer.getByTestId("cart-item");
     await line.first().waitFor();
     const bull = (await line.first().locator("p").first().textContent()) ?? "";
+    // The line names the bull and sexed or conventional, in Kiswahili, not only "Mbegu za <breed>".
+    expect(await line.first().getByTestId("line-bull").textContent()).toMatch(/, za (kawaida|jinsia)$/);
     const ask = farmer.getByTestId("sign-in-to-order");
     await ask.getByText("Ingia ili uagize").waitFor();
     await fitsTheScreen(farmer);

@@ -1113,6 +1113,10 @@ export const orderLines = pgTable(
     inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id),
     productName: text("product_name").notNull(),
     breed: text("breed"),
+    /** The bull as sold (his name, registration, sexed or conventional): a later edit of the item leaves it. */
+    bullName: text("bull_name"),
+    bullCode: text("bull_code"),
+    semenType: semenTypeEnum("semen_type"),
     quantity: integer("quantity").notNull(),
     unitPriceKes: integer("unit_price_kes").notNull(),
     lineTotalKes: integer("line_total_kes").notNull(),

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type CatalogItem, productName, type ShopProduct } from "../../../contract/client";
+import type { BullFacts } from "../../../contract/client-labels";
 import { categoryLabels, type InventoryItem } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
 import { type Db, prepared } from "../../db/adapter";
@@ -26,12 +27,15 @@ export async function sellableItems(db: Db): Promise<InventoryItem[]> {
  */
 export const orderableItems = prepared<
   { ids: number[] },
-  Pick<InventoryItem, "id" | "type" | "breedName" | "costPerUnit">
+  Pick<InventoryItem, "id" | "type" | "breedName" | "costPerUnit"> & Required<BullFacts>
 >(
   "orderable_items",
   (p) => sql`select ${inventoryItems.id} as id, ${inventoryItems.type} as type,
-      ${inventoryItems.breedName} as "breedName", ${inventoryItems.costPerUnit} as "costPerUnit"
-    from ${inventoryItems} where ${sellable} and ${inventoryItems.id} = any(${p.ids}::int[])`,
+      ${inventoryItems.breedName} as "breedName", ${inventoryItems.costPerUnit} as "costPerUnit",
+      ${itemGenetics.bullName} as "bullName", ${itemGenetics.registration} as "bullCode",
+      ${itemGenetics.semenType} as "semenType"
+    from ${inventoryItems} left join ${itemGenetics} on ${itemGenetics.inventoryItemId} = ${inventoryItems.id}
+    where ${sellable} and ${inventoryItems.id} = any(${p.ids}::int[])`,
 );
 
 function features(item: InventoryItem): string[] {
@@ -59,6 +63,9 @@ export function toShopProduct(item: InventoryItem): ShopProduct {
     features: features(item),
     inStock: item.availableStock,
     regionSuitability: item.geneticData.region_suitability,
+    bullName: item.genetics.bullName ?? null,
+    bullCode: item.genetics.registration ?? null,
+    semenType: item.genetics.semenType ?? null,
   };
 }
 

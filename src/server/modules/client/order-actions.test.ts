@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { inventoryItems, payments } from "../../db/schema";
+import { inventoryItems, itemGenetics, payments } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { asUser, inventoryItem, loginAs, newClientAccount, staffEmails } from "../../testing/test-app";
 
@@ -38,6 +38,39 @@ describe("a client's own order", () => {
     expect((await other.client.get(`/api/client/orders/${order.id}`)).statusCode).toBe(404);
     expect((await other.client.post(`/api/client/orders/${order.id}/cancel`, {})).statusCode).toBe(404);
     expect((await other.client.post(`/api/client/orders/${order.id}/reorder`, {})).statusCode).toBe(404);
+  });
+
+  it("names the bull on each line as it was sold, and keeps him when the item is edited later", async () => {
+    const { client, order, productId } = await farmerWithOrder(1);
+    const [bull] = await t.database.read((db) =>
+      db.select().from(itemGenetics).where(eq(itemGenetics.inventoryItemId, productId)),
+    );
+    expect(bull!.bullName).toBe("Limuru Tamu-P");
+    const line = async () => (await client.get(`/api/client/orders/${order.id}`)).json().items[0];
+    expect(await line()).toMatchObject({
+      productName: "Jersey Semen",
+      bullName: "Limuru Tamu-P",
+      bullCode: bull!.registration,
+      semenType: bull!.semenType,
+    });
+    await t.database.tx((db) =>
+      db
+        .update(itemGenetics)
+        .set({ bullName: "Renamed Later" })
+        .where(eq(itemGenetics.inventoryItemId, productId)),
+    );
+    expect((await line()).bullName).toBe("Limuru Tamu-P");
+
+    // An embryo has a sire but no semen type: the line is placed all the same, with none.
+    const { id: embryoId } = await inventoryItem(t, "EMB-GI-005");
+    const embryo = await client.post("/api/client/orders", {
+      items: [{ productId: embryoId, quantity: 1 }],
+      customerLocation: "Nyeri",
+      paymentMethod: "bank",
+    });
+    expect(embryo.statusCode, embryo.body).toBe(201);
+    const [embryoLine] = (await client.get(`/api/client/orders/${embryo.json().id}`)).json().items;
+    expect(embryoLine).toMatchObject({ productName: "Girolando (Gir x Holstein) Embryo", semenType: null });
   });
 
   it("is cancelled by the client while unpaid, which releases its stock, once", async () => {

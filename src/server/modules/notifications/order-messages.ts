@@ -9,7 +9,7 @@ import { orderReader, rolesWith, staffReaders } from "./readers";
 import type { MessageFacts } from "./templates";
 
 type OrderRow = typeof orders.$inferSelect;
-type Line = { name: string; quantity: number; lineTotalKes: number };
+type Line = NonNullable<MessageFacts["lines"]>[number];
 
 const approverRoles = rolesWith("orders:approve");
 /** Who is told that a new order awaits approval. */
@@ -72,6 +72,9 @@ export async function notifyOrderClient(
   const lines = await db
     .select({
       name: orderLines.productName,
+      bullName: orderLines.bullName,
+      bullCode: orderLines.bullCode,
+      semenType: orderLines.semenType,
       quantity: orderLines.quantity,
       lineTotalKes: orderLines.lineTotalKes,
     })

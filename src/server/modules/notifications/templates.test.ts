@@ -24,7 +24,16 @@ const facts: MessageFacts = {
   carrier: "DHL Express",
   trackingNumber: "TRK-904512776301",
   receipt: "SKL4H7XQ2P",
-  lines: [{ name: "Holstein Friesian Semen", quantity: 10, lineTotalKes: 45_000 }],
+  lines: [
+    {
+      name: "Holstein Friesian Semen",
+      bullName: "Maziwa Bora",
+      bullCode: "KEN-HF-001",
+      semenType: "sexed",
+      quantity: 10,
+      lineTotalKes: 45_000,
+    },
+  ],
   alarm: "LN2 Tank 2 is at -150°C, above the optimal range",
   lowStock: [{ itemId: "SEM-HF-101", breedName: "Holstein Friesian", available: 3 }],
 };
@@ -128,10 +137,16 @@ describe("message templates", () => {
     const mail = renderMessage("order_received", "sw", facts);
     expect(mail.subject).toBe("Tumepokea agizo lako ORD-2026-004217");
     expect(mail.text).toContain("Habari Wanjiru,");
-    expect(mail.text).toContain("Holstein Friesian Semen | 10 | KSh 45,000");
+    // Each line in the reader's language, naming the bull: two Holstein straws no longer read alike.
+    expect(mail.text).toContain(
+      "Mbegu za Holstein Friesian: Maziwa Bora (KEN-HF-001), za jinsia | 10 | KSh 45,000",
+    );
     expect(mail.text).toContain("Jumla: KSh 1,250,000");
     expect(mail.html).toContain("<th");
-    expect(mail.html).toContain("Holstein Friesian Semen");
+    expect(mail.html).toContain("Mbegu za Holstein Friesian: Maziwa Bora (KEN-HF-001), za jinsia");
+    expect(renderMessage("order_received", "en", facts).text).toContain(
+      "Holstein Friesian Semen: Maziwa Bora (KEN-HF-001), sexed | 10 | KSh 45,000",
+    );
     const bank = renderMessage("payment_bank_details", "en", facts);
     expect(bank.text).toContain("Account name: Urithi Genetics Ltd");
     expect(bank.text).toContain("Branch: Nakuru");

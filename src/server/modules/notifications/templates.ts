@@ -1,3 +1,4 @@
+import { type BullFacts, lineLabel } from "../../../contract/client-labels";
 import { type Language, languageLocales } from "../../../contract/languages";
 import type { MessageKind } from "../../../contract/messages";
 import { escapeHtml } from "../../http/escape-html";
@@ -19,7 +20,7 @@ export interface MessageFacts {
   trackingNumber?: string;
   receipt?: string | null;
   /** The order summary in emails. */
-  lines?: { name: string; quantity: number; lineTotalKes: number }[];
+  lines?: (BullFacts & { name: string; quantity: number; lineTotalKes: number })[];
   /** Still to pay on the order after this payment (a part payment's message says it). */
   balanceKes?: number;
   /** A storage alarm's text. */
@@ -359,7 +360,7 @@ export function renderMessage(kind: MessageKind, lang: Language, facts: MessageF
     [lang](facts, lang, (text) => text)
     .sms.replace(/^Urithi( ALARM| TAHADHARI)?: /, "");
   const rows = (facts.lines ?? []).map((line) => [
-    line.name,
+    lineLabel(lang, line),
     String(line.quantity),
     money(lang, line.lineTotalKes),
   ]);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
+import type { SemenType } from "../../../contract/genetics";
 import { amountTooLarge, kesToUsd, MAX_AMOUNT_KES } from "../../../contract/money";
 import { discountedPrice } from "../../../contract/orders";
 import type { Config } from "../../config";
@@ -102,6 +103,9 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
         quantity: p.quantity,
         productName: `${productName(item)}${discount}`,
         breed: item.breedName as string | null,
+        bullName: item.bullName,
+        bullCode: item.bullCode,
+        semenType: item.semenType,
         unitPriceKes: discountedPrice(item.costPerUnit, p.discountPct ?? 0),
         serviceKind: null as string | null,
       };
@@ -111,6 +115,9 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
       quantity: 1,
       productName: s.name,
       breed: null,
+      bullName: null,
+      bullCode: null,
+      semenType: null,
       unitPriceKes: s.amountKes,
       serviceKind: s.kind,
     })),
@@ -161,6 +168,9 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
     lineItems: lines.map((l) => l.inventoryItemId),
     lineNames: lines.map((l) => l.productName),
     lineBreeds: lines.map((l) => l.breed),
+    lineBulls: lines.map((l) => l.bullName),
+    lineBullCodes: lines.map((l) => l.bullCode),
+    lineSemenTypes: lines.map((l) => l.semenType),
     lineServices: lines.map((l) => l.serviceKind),
     lineQuantities: lines.map((l) => l.quantity),
     linePrices: lines.map((l) => l.unitPriceKes),
@@ -184,6 +194,9 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
     },
     lines: lines.map((l) => ({
       name: l.productName,
+      bullName: l.bullName,
+      bullCode: l.bullCode,
+      semenType: l.semenType,
       quantity: l.quantity,
       lineTotalKes: l.unitPriceKes * l.quantity,
     })),
@@ -258,6 +271,9 @@ const insertOrder = prepared<
     lineItems: (number | null)[];
     lineNames: string[];
     lineBreeds: (string | null)[];
+    lineBulls: (string | null)[];
+    lineBullCodes: (string | null)[];
+    lineSemenTypes: (SemenType | null)[];
     lineServices: (string | null)[];
     lineQuantities: number[];
     linePrices: number[];
@@ -282,12 +298,16 @@ const insertOrder = prepared<
         ${p.discountOverLimit}::boolean, ${p.now}::timestamptz, ${p.now}::timestamptz)
       returning ${columnsOf(orders)}
     ), line_insert as (
-      insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, service_kind, quantity,
-        unit_price_kes, line_total_kes)
-      select placed.id, l.item, l.name, l.breed, l.service, l.quantity, l.price, l.quantity * l.price
+      insert into ${orderLines} (order_id, inventory_item_id, product_name, breed, bull_name, bull_code,
+        semen_type, service_kind, quantity, unit_price_kes, line_total_kes)
+      select placed.id, l.item, l.name, l.breed, l.bull, l.bull_code, l.semen_type::semen_type, l.service, l.quantity,
+        l.price, l.quantity * l.price
       from placed, unnest(${p.lineItems}::int[], ${p.lineNames}::text[], ${p.lineBreeds}::text[],
+                          -- An enum array with a null in it is malformed to PGlite's serializer: text, then cast.
+                          ${p.lineBulls}::text[], ${p.lineBullCodes}::text[], ${p.lineSemenTypes}::text[],
                           ${p.lineServices}::text[], ${p.lineQuantities}::int[], ${p.linePrices}::int[])
-                   with ordinality as l(item, name, breed, service, quantity, price, position)
+                   with ordinality as l(item, name, breed, bull, bull_code, semen_type, service, quantity, price,
+                     position)
       order by l.position
     )
     select * from placed`,

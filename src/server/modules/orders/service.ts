@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { cancelInputSchema } from "../../../contract/client";
+import type { ClientOrder, cancelInputSchema } from "../../../contract/client";
 import { kesToUsd } from "../../../contract/money";
 import type {
   Order,
@@ -307,7 +307,7 @@ export function cancelOrder(
   });
 }
 
-export type OrderItem = { productName: string; breed: string | null; quantity: number; price: number };
+export type OrderItem = ClientOrder["items"][number];
 
 /** The lines of a page of orders, by order id, as clients and approvers see them. */
 export async function itemsByOrder(db: Db, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
@@ -320,7 +320,15 @@ export async function itemsByOrder(db: Db, orderIds: number[]): Promise<Map<numb
     .orderBy(asc(orderLines.id));
   for (const l of lines) {
     const items = byOrder.get(l.orderId) ?? [];
-    items.push({ productName: l.productName, breed: l.breed, quantity: l.quantity, price: l.unitPriceKes });
+    items.push({
+      productName: l.productName,
+      breed: l.breed,
+      bullName: l.bullName,
+      bullCode: l.bullCode,
+      semenType: l.semenType,
+      quantity: l.quantity,
+      price: l.unitPriceKes,
+    });
     byOrder.set(l.orderId, items);
   }
   return byOrder;

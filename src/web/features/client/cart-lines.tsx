@@ -5,6 +5,7 @@ import { formatKes } from "../../lib/format";
 import { say, useT } from "../../lib/i18n/i18n";
 import { removeWithToast } from "./cart-actions";
 import { type CartItem, cartTotal } from "./cart-store";
+import { bullOf, lineName } from "./product-words";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** The cart's lines: quantity capped at stock, 0 removes the line. */
@@ -20,6 +21,11 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
           <div key={item.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="cart-item">
             <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
               <p className="font-medium">{say(item.name)}</p>
+              {bullOf(item) && (
+                <p className="text-sm text-brand-800 dark:text-brand-500" data-testid="line-bull">
+                  {bullOf(item)}
+                </p>
+              )}
               <p className="text-xs text-gray-500">
                 <span className="font-mono">{item.itemId}</span> ·{" "}
                 {t("cart.each", { price: formatKes(item.price) })} ·{" "}
@@ -33,7 +39,7 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={t("cart.remove", { name: say(item.name) })}
+              aria-label={t("cart.remove", { name: lineName(item) })}
               onClick={() => removeWithToast(item)}
             >
               <Trash2 />

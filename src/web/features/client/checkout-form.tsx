@@ -8,11 +8,12 @@ import { Field } from "../../components/ui/field";
 import { localToday } from "../../lib/dates";
 import type { FieldBinding } from "../../lib/form";
 import { formatKes } from "../../lib/format";
-import { say, useT } from "../../lib/i18n/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import { CartTotal } from "./cart-lines";
 import { cartTotal } from "./cart-store";
 import { type CheckoutVariant, useCheckout } from "./checkout";
 import { paymentOptions, paymentText } from "./payment";
+import { lineName } from "./product-words";
 
 function PaymentChoice({ bind }: { bind: FieldBinding }) {
   const t = useT();
@@ -116,7 +117,7 @@ export function CheckoutForm({
           {cart.map((i) => (
             <p key={i.id} className="flex justify-between gap-2">
               <span>
-                {say(i.name)} × {i.quantity}
+                {lineName(i)} × {i.quantity}
               </span>
               <span>{formatKes(i.price * i.quantity)}</span>
             </p>

@@ -2,29 +2,36 @@ import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { type MessageId, say, useT } from "../../lib/i18n/i18n";
+import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { changeQuantity } from "./cart-actions";
 import type { CartItem } from "./cart-store";
+import { lineName } from "./product-words";
 
 /**
  * − quantity + for one cart line, never past the stock; `typed` lets the person type the quantity too.
  * While typing, an empty box is only a draft (Backspace to retype must not remove the line): the typed
  * number applies as soon as it is a whole number above 0, and on leaving the box an empty draft goes back
- * to the quantity while 0 removes the line.
+ * to the quantity. Going to 0 (− at 1, or 0 typed) asks "Remove from cart?" first: a slip of the thumb on a
+ * small phone must not lose the line.
  */
 export function QuantityStepper({ item, typed = false }: { item: CartItem; typed?: boolean }) {
   const t = useT();
   const [draft, setDraft] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [asking, setAsking] = useState(false);
   const change = (to: number) => {
-    setNotice(changeQuantity(item, to));
     setDraft(undefined);
+    if (to <= 0) {
+      setAsking(true);
+      return;
+    }
+    setNotice(changeQuantity(item, to));
   };
   const step = (label: MessageId, to: number, disabled = false, icon = <Minus />) => (
     <Button
       variant="outline"
       size="icon"
-      aria-label={t(label, { name: say(item.name) })}
+      aria-label={t(label, { name: lineName(item) })}
       disabled={disabled}
       onClick={() => change(to)}
     >
@@ -51,7 +58,7 @@ export function QuantityStepper({ item, typed = false }: { item: CartItem; typed
         {step("qty.decrease", item.quantity - 1)}
         {typed ? (
           <Input
-            aria-label={t("qty.of", { name: say(item.name) })}
+            aria-label={t("qty.of", { name: lineName(item) })}
             aria-describedby={notice ? noticeId : undefined}
             type="number"
             inputMode="numeric"
@@ -70,6 +77,17 @@ export function QuantityStepper({ item, typed = false }: { item: CartItem; typed
         )}
         {step("qty.increase", item.quantity + 1, item.quantity >= item.inStock, <Plus />)}
       </div>
+      {asking && (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="alert">
+          <span>{t("qty.removeAsk", { name: lineName(item) })}</span>
+          <Button size="sm" variant="destructive" onClick={() => changeQuantity(item, 0)}>
+            {t("qty.remove")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setAsking(false)}>
+            {t("qty.keep")}
+          </Button>
+        </div>
+      )}
       {notice && (
         <p id={noticeId} role="status" className="text-xs text-amber-700 dark:text-amber-400">
           {notice}

@@ -10,10 +10,11 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { cn } from "../../lib/cn";
 import { formatDate, formatMoney } from "../../lib/format";
-import { say, useT } from "../../lib/i18n/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { PayPanel } from "./pay-panel";
 import { PortalStatusBadge, statusHint } from "./portal-status";
+import { lineName } from "./product-words";
 
 /** The client's orders with status, payment and shipment; an order still to be paid shows how to pay. */
 export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?: string }) {
@@ -57,7 +58,8 @@ export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?
             </div>
             <p className="text-xs text-gray-500">{t("track.placed", { date: formatDate(o.orderDate) })}</p>
             <p className="text-sm">
-              {o.items.map((i) => `${say(i.productName)} × ${i.quantity}`).join(", ") || "–"}
+              {o.items.map((i) => `${lineName({ ...i, name: i.productName })} × ${i.quantity}`).join(", ") ||
+                "–"}
             </p>
             <p className="font-semibold">{formatMoney(o.totalAmount, o.currency)}</p>
             {statusHint(o.status) && (

@@ -3,11 +3,12 @@ import { type ReactNode, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatKes } from "../../lib/format";
-import { say, useT } from "../../lib/i18n/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import { BreedAssistantToggle } from "./breed-assistant";
 import { CartBar, CartSummary } from "./cart-bar";
 import { CartTotal } from "./cart-lines";
 import { useCart } from "./cart-store";
+import { lineName } from "./product-words";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** The order being put together: each line with its quantity, the total, and what comes next. */
@@ -17,7 +18,7 @@ export function OrderLines({ children }: { children: ReactNode }) {
     <div className="space-y-3">
       {cart.map((i) => (
         <div key={i.id} className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="min-w-0 basis-full font-medium">{say(i.name)}</span>
+          <span className="min-w-0 basis-full font-medium">{lineName(i)}</span>
           <QuantityStepper item={i} />
           <span className="ml-auto text-right tabular-nums">{formatKes(i.price * i.quantity)}</span>
         </div>

@@ -189,6 +189,9 @@ export const en = {
 
   "qty.decrease": "Decrease {name}",
   "qty.increase": "Increase {name}",
+  "qty.removeAsk": "Remove {name} from the cart?",
+  "qty.remove": "Remove",
+  "qty.keep": "Keep",
   "qty.of": "Quantity of {name}",
 
   "checkout.place": "Place Order",
@@ -224,8 +227,10 @@ export const en = {
   "payment.mpesa": "M-Pesa",
   "payment.card": "Credit/Debit Card",
   "payment.bank": "Bank Transfer",
-  "payment.mpesaHint": "Payment instructions arrive by SMS and email within 5 minutes.",
-  "payment.cardHint": "We send you a secure card payment link once the order is approved.",
+  "payment.mpesaHint":
+    "On the next page, tap Pay and enter your M-Pesa PIN on your phone. The instructions also come by SMS.",
+  "payment.cardHint":
+    "Card payments are not taken online yet: pay by card at delivery, and our team records it.",
   "payment.bankHint": "Our bank details arrive by email with your order confirmation.",
 
   "order.your": "Your Order",

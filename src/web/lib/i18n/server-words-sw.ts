@@ -1,3 +1,5 @@
+import { productNamesSw } from "../../../contract/client-labels";
+
 /**
  * Kiswahili for what the contract's checks and the server say to a client, keyed by the English they are
  * written in (the contract and the server keep one language; the screens translate). `{name}` stands for a
@@ -121,8 +123,7 @@ export const serverWordsSw: Record<string, string> = {
   "Waiting for you to confirm on your phone.": "Tunasubiri uthibitishe kwenye simu yako.",
   "M-Pesa could not complete the payment.": "M-Pesa haikuweza kukamilisha malipo.",
   // The catalogue: product names and features as the server writes them, the levels and regions in them
-  "{breed} Semen": "Mbegu za {breed}",
-  "{breed} Embryo": "Kiinitete cha {breed}",
+  ...productNamesSw,
   "Milk yield {litres} L/lactation": "Maziwa lita {litres} kwa msimu",
   "Milk yield {amount}": "Maziwa {amount}",
   "Heat tolerance: {level}": "Kustahimili joto: {level}",

@@ -194,6 +194,9 @@ export const sw: Record<MessageId, string> = {
 
   "qty.decrease": "Punguza {name}",
   "qty.increase": "Ongeza {name}",
+  "qty.removeAsk": "Uondoe {name} kwenye kikapu?",
+  "qty.remove": "Ondoa",
+  "qty.keep": "Acha",
   "qty.of": "Idadi ya {name}",
 
   "checkout.place": "Agiza sasa",
@@ -229,8 +232,10 @@ export const sw: Record<MessageId, string> = {
   "payment.mpesa": "M-Pesa",
   "payment.card": "Kadi ya benki",
   "payment.bank": "Uhamisho wa benki",
-  "payment.mpesaHint": "Maelekezo ya malipo yatakufikia kwa SMS na barua pepe ndani ya dakika 5.",
-  "payment.cardHint": "Tutakutumia kiungo salama cha kulipa kwa kadi agizo likishaidhinishwa.",
+  "payment.mpesaHint":
+    "Kwenye ukurasa unaofuata, bonyeza Lipa na uweke PIN yako ya M-Pesa kwenye simu. Maelekezo pia yanakuja kwa SMS.",
+  "payment.cardHint":
+    "Bado hatupokei malipo ya kadi mtandaoni: lipa kwa kadi unapopokea mzigo, na timu yetu itayarekodi.",
   "payment.bankHint": "Maelezo ya benki yetu yatakufikia kwa barua pepe pamoja na uthibitisho wa agizo.",
 
   "order.your": "Agizo lako",
