@@ -34,6 +34,9 @@ describe("a visitor without an account", () => {
 
     await farmer.getByRole("link", { name: "Angalia duka" }).click();
     await farmer.waitForURL("**/shop");
+    // The catalogue's own Ayrshire straws (other tests add items of their own, without a bull).
+    await farmer.getByLabel("Tafuta bidhaa").fill("SEM-AY");
+    await farmer.waitForURL(/search=SEM-AY/);
     const cards = farmer.getByTestId("product-card");
     await cards.nth(1).waitFor();
     await fitsTheScreen(farmer);
