@@ -39,17 +39,23 @@ type PhoneVerify = z.output<typeof phoneVerifySchema>;
  * The client account a mobile signs in to: the one that proved it, else the one client account that gave it
  * unproven (the code proves it now). A number on several unproven accounts cannot say which is meant.
  */
-async function accountOfPhone(db: Db, phone: string): Promise<SessionUserRow | undefined> {
+async function accountOfPhone(db: Db, phone: string): Promise<SessionUserRow | "several" | undefined> {
   const holders = await db.select().from(users).where(eq(users.phone, phone));
   const proven = holders.find((u) => u.phoneVerifiedAt !== null);
   if (proven) return proven;
   const clients = holders.filter((u) => u.role === "client");
-  if (clients.length > 1) {
+  return clients.length > 1 ? "several" : clients[0];
+}
+
+/** The account a code signs in to; a number on several accounts is a 409 that says what to do instead. */
+async function signInAccount(db: Db, phone: string): Promise<SessionUserRow | undefined> {
+  const found = await accountOfPhone(db, phone);
+  if (found === "several") {
     throw conflict(
       "This number is on more than one account. Sign in with your email and prove it on your account page.",
     );
   }
-  return clients[0];
+  return found;
 }
 
 /**
@@ -68,7 +74,9 @@ export async function startPhoneSignIn(ctx: AppContext, input: PhoneStart & { ph
       .where(and(eq(users.phone, input.phone), ne(users.role, "client")));
     if (staff.length > 0) return;
     if (!(await tryBudget(db, `phone-start:${input.phone}`, now, SIGN_IN_CODES_PER_NUMBER))) return;
-    const holder = await accountOfPhone(db, input.phone).catch(() => undefined);
+    const found = await accountOfPhone(db, input.phone);
+    // A number on several accounts still gets its code, in the visitor's language; verifying says what to do.
+    const holder = found === "several" ? undefined : found;
     const code = await issuePhoneCode(db, { phone: input.phone, minutes: RECOVERY_MINUTES, now });
     const reader: Reader = holder
       ? readerOf(holder)
@@ -104,7 +112,7 @@ export async function verifyPhoneSignIn(
   place: SignInPlace,
 ): Promise<SignedIn & { created: boolean }> {
   const now = ctx.clock.now();
-  const holder = await ctx.database.read((db) => accountOfPhone(db, input.phone));
+  const holder = await ctx.database.read((db) => signInAccount(db, input.phone));
   const keys = holder
     ? accountThrottleKeys(holder, place.ip)
     : throttleKeys(`phone:${input.phone}`, place.ip);
