@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { counties, interests } from "../../../contract/farm-profile";
-import { marketingWording } from "../../../contract/marketing-wording";
 import { LanguageSwitch } from "../../components/language-switch";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -14,6 +13,7 @@ import { useContractForm } from "../../lib/form";
 import { currentLanguage, useT } from "../../lib/i18n/i18n";
 import { nextPath } from "../../lib/next-path";
 import { useSignup } from "./api";
+import { MarketingConsent } from "./marketing-consent";
 import { PhoneSignInForm } from "./phone-sign-in-form";
 import { signupSchema } from "./schemas";
 
@@ -184,16 +184,7 @@ export default function ClientSignupPage() {
             />
             <Interests chosen={chosen} onChange={setChosen} />
             <Field label={t("signup.notes")} rows={2} wide bind={form.field("notes")} />
-            {/* Off until ticked: marketing needs its own consent; order messages do not. */}
-            <label className="flex items-start gap-2 text-sm sm:col-span-2">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
-                checked={marketing}
-                onChange={(e) => setMarketing(e.target.checked)}
-              />
-              {marketingWording[currentLanguage()]}
-            </label>
+            <MarketingConsent checked={marketing} onChange={setMarketing} className="sm:col-span-2" />
             <p className="text-sm sm:col-span-2">
               <Link
                 href="/privacy"

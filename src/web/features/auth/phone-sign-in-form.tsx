@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { counties } from "../../../contract/farm-profile";
-import { marketingWording } from "../../../contract/marketing-wording";
 import type { PhoneSignup } from "../../../contract/phone-sign-in";
 import { Button } from "../../components/ui/button";
 import { Field, optionsOf } from "../../components/ui/field";
@@ -9,8 +8,9 @@ import { toast } from "../../components/ui/use-toast";
 import { ApiError, apiErrorMessage } from "../../lib/api";
 import { farmTypeOptions } from "../../lib/farm-options";
 import { useContractForm } from "../../lib/form";
-import { currentLanguage, useT } from "../../lib/i18n/i18n";
+import { useT } from "../../lib/i18n/i18n";
 import { sendPhoneCode, usePhoneSignIn } from "./api";
+import { MarketingConsent } from "./marketing-consent";
 import { phoneCodeFormSchema, phoneFormSchema, phoneSignupSchema } from "./schemas";
 
 /**
@@ -122,16 +122,7 @@ export function PhoneSignInForm({
             options={farmTypeOptions()}
             bind={names.field("farmType")}
           />
-          {/* Off until ticked: marketing needs its own consent; order messages do not. */}
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
-              checked={marketing}
-              onChange={(e) => setMarketing(e.target.checked)}
-            />
-            {marketingWording[currentLanguage()]}
-          </label>
+          <MarketingConsent checked={marketing} onChange={setMarketing} />
         </fieldset>
       )}
       <FormError message={error} />

@@ -21,11 +21,7 @@ export function CartLines({ cart }: { cart: CartItem[] }) {
           <div key={item.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="cart-item">
             <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
               <p className="font-medium">{say(item.name)}</p>
-              {bullOf(item) && (
-                <p className="text-sm text-brand-800 dark:text-brand-500" data-testid="line-bull">
-                  {bullOf(item)}
-                </p>
-              )}
+              <LineBull item={item} />
               <p className="text-xs text-gray-500">
                 <span className="font-mono">{item.itemId}</span> ·{" "}
                 {t("cart.each", { price: formatKes(item.price) })} ·{" "}
@@ -58,6 +54,17 @@ export function CartTotal({ cart, testId }: { cart: CartItem[]; testId?: string 
     <p className="flex justify-between border-t border-gray-100 pt-2 text-base font-bold dark:border-gray-800">
       <span>{t("cart.total")}</span>
       <span data-testid={testId}>{formatKes(cartTotal(cart))}</span>
+    </p>
+  );
+}
+
+/** The bull under a cart line's name, when the product names one. */
+function LineBull({ item }: { item: CartItem }) {
+  const bull = bullOf(item);
+  if (!bull) return null;
+  return (
+    <p className="text-sm text-brand-800 dark:text-brand-500" data-testid="line-bull">
+      {bull}
     </p>
   );
 }
