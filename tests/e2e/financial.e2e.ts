@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import type { FinancialSummary } from "../../src/contract/finance";
+import {
+  baseUrl,
+  expectServerFigures,
+  expectToast,
+  newPage,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
 import { browser, page, signedInAs } from "./support/session";
 
 signedInAs("director2@urithi.co.ke");
@@ -18,14 +27,12 @@ async function open() {
 
 describe("financial management", () => {
   it("shows the server's figures and the recent transactions", async () => {
-    await open();
-    const f = await api("/api/financial");
-    expect(await stat("Total Revenue KES")).toBe(kes(f.totalRevenue));
-    expect(await stat("Total Revenue USD")).toBe(
-      `$${new Intl.NumberFormat("en-KE").format(f.totalRevenueUsd)}`,
-    );
-    expect(await stat("Monthly Revenue")).toBe(kes(f.monthlyRevenue));
-    expect(await stat("Pending Payments")).toBe(kes(f.pendingPayments));
+    await expectServerFigures(page, open, "/api/financial", (f: FinancialSummary) => ({
+      "stat-Total Revenue KES": kes(f.totalRevenue),
+      "stat-Total Revenue USD": `$${new Intl.NumberFormat("en-KE").format(f.totalRevenueUsd)}`,
+      "stat-Monthly Revenue": kes(f.monthlyRevenue),
+      "stat-Pending Payments": kes(f.pendingPayments),
+    }));
     // The first page of 50, and the next page through the pager.
     const list = await api("/api/transactions?limit=100");
     expect(list.length).toBeGreaterThan(50);

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { InventorySummary } from "../../src/contract/inventory";
 import {
   baseUrl,
+  expectServerFigures,
   expectToast,
   holdRequests,
   newPage,
@@ -29,15 +31,12 @@ async function open() {
 
 describe("genetic inventory", () => {
   it("shows the server's summary and every active item", async () => {
-    await open();
-    const summary = await api("/api/inventory/summary");
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="stat-Total Embryos"]')?.textContent !== "–",
-    );
-    expect(await page.getByTestId("stat-Total Embryos").textContent()).toBe(String(summary.totalEmbryos));
-    expect(await page.getByTestId("stat-Sperm Doses").textContent()).toBe(String(summary.totalSpermDoses));
-    expect(await page.getByTestId("stat-Viable Items").textContent()).toBe(String(summary.viableItems));
-    expect(await page.getByTestId("stat-Storage Units").textContent()).toBe(String(summary.storageUnits));
+    await expectServerFigures(page, open, "/api/inventory/summary", (s: InventorySummary) => ({
+      "stat-Total Embryos": String(s.totalEmbryos),
+      "stat-Sperm Doses": String(s.totalSpermDoses),
+      "stat-Viable Items": String(s.viableItems),
+      "stat-Storage Units": String(s.storageUnits),
+    }));
     const items = await api("/api/inventory?limit=500");
     // A page of 50, and the pager says how many there are in all.
     expect(await cards().count()).toBe(Math.min(items.length, 50));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { ShipmentSummary } from "../../src/contract/shipping";
 import {
   baseUrl,
+  expectServerFigures,
   expectToast,
   newPage,
   phone,
@@ -39,10 +41,15 @@ describe("shipping & logistics", () => {
 
     const page = await newPage(browser);
     await signInAsStaff(page, "logistics@urithi.co.ke");
-    await page.goto("/shipping");
-    await page.getByTestId("shipment-row").first().waitFor();
-    const summary = await (await page.request.get(`${baseUrl()}/api/shipments/summary`)).json();
-    expect(await page.getByTestId("stat-Total Shipments").textContent()).toBe(String(summary.totalShipments));
+    await expectServerFigures(
+      page,
+      async () => {
+        await page.goto("/shipping");
+        await page.getByTestId("shipment-row").first().waitFor();
+      },
+      "/api/shipments/summary",
+      (s: ShipmentSummary) => ({ "stat-Total Shipments": String(s.totalShipments) }),
+    );
     await page.getByRole("button", { name: "Create Shipment" }).click();
     const dialog = page.getByRole("dialog");
     expect(await dialog.getByLabel("Origin").inputValue()).toBe("Nakuru, Kenya");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { OrderSummary } from "../../src/contract/orders";
 import {
   baseUrl,
+  expectServerFigures,
   expectToast,
   holdRequests,
   newPage,
@@ -24,14 +26,11 @@ async function open() {
 
 describe("sales & orders", () => {
   it("shows the server's summary, revenue only to finance, and switches amounts between KES and USD", async () => {
-    await open();
-    const s = await api("/api/orders/summary");
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="stat-Total Orders"]')?.textContent !== "–",
-    );
-    expect(await page.getByTestId("stat-Total Orders").textContent()).toBe(String(s.totalOrders));
-    expect(await page.getByTestId("stat-Pending Orders").textContent()).toBe(String(s.pendingOrders));
-    expect(await page.getByTestId("stat-Delivered Orders").textContent()).toBe(String(s.deliveredOrders));
+    const s = await expectServerFigures(page, open, "/api/orders/summary", (s: OrderSummary) => ({
+      "stat-Total Orders": String(s.totalOrders),
+      "stat-Pending Orders": String(s.pendingOrders),
+      "stat-Delivered Orders": String(s.deliveredOrders),
+    }));
     // Revenue is the books': the Sales Manager has no finance, so neither the figure nor its card.
     expect(s.totalRevenueKes).toBeNull();
     expect(await page.getByTestId("stat-Total Revenue").count()).toBe(0);
@@ -40,15 +39,15 @@ describe("sales & orders", () => {
 
     const director = await newPage(browser);
     await signInAsStaff(director, "director1@urithi.co.ke");
-    await director.goto("/orders");
-    const money = await (await director.request.get(`${baseUrl()}/api/orders/summary`)).json();
-    await director.waitForFunction(
-      (v) => document.querySelector('[data-testid="stat-Total Revenue"]')?.textContent === v,
-      kes(money.totalRevenueKes),
+    const money = await expectServerFigures(
+      director,
+      async () => void (await director.goto("/orders")),
+      "/api/orders/summary",
+      (m: OrderSummary) => ({ "stat-Total Revenue": kes(m.totalRevenueKes ?? 0) }),
     );
     await director.getByRole("button", { name: "USD", exact: true }).click();
     expect(await director.getByTestId("stat-Total Revenue").textContent()).toBe(
-      `$${new Intl.NumberFormat("en-KE").format(money.totalRevenueUsd)}`,
+      `$${new Intl.NumberFormat("en-KE").format(money.totalRevenueUsd ?? 0)}`,
     );
     await director.context().close();
     await screenshot(page, "orders-desktop");

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const desktop = { width: 1366, height: 900 };
@@ -72,6 +72,41 @@ export async function signInAsStaff(page: Page, email: string, password = "demo1
 /** Waits for a toast showing `text` (Radix also mirrors toasts into a live region, which this skips). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByTestId("toast").getByText(text, { exact: true }).first().waitFor();
+}
+
+/**
+ * Checks that the summary cards show what `path` answers. Other test files change the books while one runs, so
+ * the figures on screen count only when the server's answer was the same before `open` and after they were read.
+ * `figures` maps each card's test id to its expected text; the cards must have left their "–" placeholder.
+ */
+export async function expectServerFigures<T>(
+  page: Page,
+  open: () => Promise<void>,
+  path: string,
+  figures: (answer: T) => Record<string, string>,
+): Promise<T> {
+  const ask = async () => (await page.request.get(`${baseUrl()}${path}`)).json() as Promise<T>;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = figures(await ask());
+    await open();
+    const ids = Object.keys(before);
+    await page.waitForFunction(
+      (wanted) =>
+        wanted.every(
+          (id) => !["", "–"].includes(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ""),
+        ),
+      ids,
+    );
+    const shown = Object.fromEntries(
+      await Promise.all(ids.map(async (id) => [id, await page.getByTestId(id).textContent()])),
+    );
+    const answer = await ask();
+    const after = figures(answer);
+    if (JSON.stringify(before) !== JSON.stringify(after)) continue;
+    expect(shown).toEqual(after);
+    return answer;
+  }
+  throw new Error(`${path} changed on each of five tries`);
 }
 
 /** Holds every request matching `pattern` until the returned function is called (to see loading states). */
