@@ -11,6 +11,12 @@ export const languageNames: Record<Language, string> = { en: "English", sw: "Kis
 /** The locale that formats numbers, money and dates for each language. */
 export const languageLocales: Record<Language, string> = { en: "en-KE", sw: "sw-KE" };
 
+/** The installable app's manifest in each language: its name and description as the home screen shows them. */
+export const manifestPaths: Record<Language, string> = {
+  en: "/manifest.webmanifest",
+  sw: "/manifest.sw.webmanifest",
+};
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (languages as readonly string[]).includes(value);
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Drawing } from "../../contract/first-reads";
-import { isLanguage, LANGUAGE_COOKIE, type Language } from "../../contract/languages";
+import { isLanguage, LANGUAGE_COOKIE, type Language, manifestPaths } from "../../contract/languages";
 import { escapeHtml } from "./escape-html";
 
 /**
@@ -18,7 +18,7 @@ export function pageLanguage(request: FastifyRequest): Language {
  * index.html with the page's answers at the end of its body (the head's script and preload tags reach the
  * browser first, and module scripts run only once the page is parsed), and, when the server drew the
  * screen, its HTML in the root element (inert until the browser has taken it over: see App's TakenOver),
- * its title and its language.
+ * its title and its language. The installable app's manifest is the one in the page's language.
  */
 export function screenPage(
   html: string,
@@ -27,6 +27,7 @@ export function screenPage(
   let out = html.includes("</body>")
     ? html.replace("</body>", () => `${page.block}</body>`)
     : html + page.block;
+  out = out.replace(`href="${manifestPaths.en}"`, () => `href="${manifestPaths[page.language]}"`);
   const drawing = page.drawing;
   if (drawing) {
     out = out

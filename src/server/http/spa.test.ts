@@ -12,7 +12,10 @@ let app: FastifyInstance;
 let database: Database;
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), "urithi-web-"));
-  writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><div id=root></div>");
+  writeFileSync(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><link rel="manifest" href="/manifest.webmanifest"><div id=root></div>',
+  );
   mkdirSync(path.join(webRoot, "assets"));
   writeFileSync(path.join(webRoot, "assets", "app-abc123.js"), "console.log(1)");
   // What the build writes beside a large asset: its Brotli and gzip forms.
@@ -39,6 +42,18 @@ describe("serving the web app", () => {
       expect(res.headers["cache-control"]).toBe("private, no-cache");
     },
   );
+
+  it("links the installable app's manifest in the page's language", async () => {
+    const manifestOf = async (headers: Record<string, string>) =>
+      /rel="manifest" href="([^"]+)"/.exec(
+        (await app.inject({ method: "GET", url: "/shop", headers })).body,
+      )?.[1];
+    expect(await manifestOf({ cookie: "urithi_lang=sw" })).toBe("/manifest.sw.webmanifest");
+    expect(await manifestOf({ "accept-language": "sw-KE,sw;q=0.9" })).toBe("/manifest.sw.webmanifest");
+    expect(await manifestOf({ cookie: "urithi_lang=en", "accept-language": "sw" })).toBe(
+      "/manifest.webmanifest",
+    );
+  });
 
   it("serves hashed assets with a long cache", async () => {
     const res = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });

@@ -1,6 +1,6 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
-import { say } from "./i18n/i18n";
+import { sayError, sayFieldError } from "./i18n/i18n";
 
 /**
  * Any non-OK answer. Its message is `"<status>: <body text or status text>"` (SPEC section 8); the API's
@@ -113,11 +113,13 @@ export function errorStatus(error: unknown): number | undefined {
 
 /** The API's own message for an error thrown above, when its body was the API error shape. */
 export function apiErrorMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? say(error.body?.message) : undefined;
+  return error instanceof ApiError && error.body ? sayError(error.body.code, error.body.message) : undefined;
 }
 
 /** The API's per-field messages for a 400, keyed by field path (e.g. "geneticData.origin"). */
 export function apiErrorFields(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, say(message)]));
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([field, message]) => [field, sayFieldError(message)]),
+  );
 }

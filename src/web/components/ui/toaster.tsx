@@ -1,6 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n/i18n";
 import { dismissToast, useToasts } from "./use-toast";
 
 /** SPEC section 9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, at most 420 px wide. */
@@ -8,6 +9,7 @@ export const TOAST_DURATION = 5000;
 
 export function Toaster() {
   const toasts = useToasts();
+  const say = useT();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -36,7 +38,7 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="h-4 w-4" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{say("common.close")}</span>
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

@@ -33,7 +33,11 @@ export function ClientLayout({ children, visitors = false }: { children: ReactNo
   const count = cart.reduce((n, i) => n + i.quantity, 0);
   if (session.isLoading) {
     return (
-      <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+      <div
+        className="flex min-h-screen items-center justify-center"
+        role="status"
+        aria-label={t("common.loading")}
+      >
         <Loader2 className="h-8 w-8 animate-spin text-brand-700" />
       </div>
     );

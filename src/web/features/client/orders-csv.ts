@@ -1,16 +1,18 @@
 import type { ClientOrder } from "../../../contract/client";
 import { csvLine } from "../../../contract/csv";
+import { t } from "../../lib/i18n/i18n";
+import { lineName } from "./product-words";
 
-/** Downloads the client's orders through the one safe CSV writer. */
+/** Downloads the client's orders through the one safe CSV writer, in the language they are reading. */
 export function downloadOrdersCsv(orders: ClientOrder[]): void {
   const lines = [
-    csvLine(["Order", "Date", "Status", "Items", "Total (KES)"]),
+    csvLine([t("csv.order"), t("csv.date"), t("csv.status"), t("csv.items"), t("csv.total")]),
     ...orders.map((o) =>
       csvLine([
         o.orderNumber,
         o.orderDate.slice(0, 10),
-        o.status,
-        o.items.map((i) => `${i.productName} x ${i.quantity}`).join("; "),
+        t(`status.${o.status}`),
+        o.items.map((i) => `${lineName({ ...i, name: i.productName })} x ${i.quantity}`).join("; "),
         o.totalAmountKes,
       ]),
     ),

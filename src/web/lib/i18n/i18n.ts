@@ -1,6 +1,13 @@
 import { i18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { isLanguage, LANGUAGE_COOKIE, type Language, languageLocales } from "../../../contract/languages";
+import type { ErrorCode } from "../../../contract/errors";
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  languageLocales,
+  manifestPaths,
+} from "../../../contract/languages";
 import { storageKeys } from "../storage-keys";
 import { compiledCatalog } from "./catalog";
 import type { MessageId } from "./en";
@@ -56,6 +63,7 @@ export async function activate(language: Language): Promise<void> {
   switchLanguage(language);
   if (typeof document === "undefined") return;
   document.documentElement.lang = language;
+  document.querySelector('link[rel="manifest"]')?.setAttribute("href", manifestPaths[language]);
   // biome-ignore lint/suspicious/noDocumentCookie: one of two fixed words; older phones lack cookieStore
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
@@ -83,6 +91,19 @@ export function say(text: string): string;
 export function say<T extends null | undefined>(text: string | T): string | T;
 export function say(text: string | null | undefined): string | null | undefined {
   return text == null ? text : (serverWords?.(text) ?? text);
+}
+
+/**
+ * What the API answered, in the reader's language: its own message when we translate it, else the general
+ * words for its code (so a Kiswahili reader never meets English); in English, the message as it came.
+ */
+export function sayError(code: ErrorCode, message: string): string {
+  return serverWords ? (serverWords(message) ?? t(`error.${code}`)) : message;
+}
+
+/** A field's message from the API, in the reader's language; "check this field" when we have no words for it. */
+export function sayFieldError(message: string): string {
+  return serverWords ? (serverWords(message) ?? t("error.field")) : message;
 }
 
 /** One message in the current language; `values` fill its {placeholders}. */
