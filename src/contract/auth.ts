@@ -34,6 +34,8 @@ export const sessionUserSchema = z.object({
   phone: z.string().nullable(),
   /** The mobile was proven with an SMS code: a forgotten password can be reset by SMS. */
   phoneVerified: z.boolean(),
+  /** Signed up with the mobile alone: no password, so SMS codes confirm what a password would. */
+  phoneOnly: z.boolean(),
   location: z.string().nullable(),
   /** The language chosen for the app and for the messages sent to this person. */
   language: z.enum(languages),

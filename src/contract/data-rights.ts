@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { languages } from "./languages";
 import { paginationQuery, sortQuery } from "./pagination";
+import { sixDigitCode } from "./primitives";
 
 export { marketingWording } from "./marketing-wording";
 
@@ -28,10 +29,16 @@ export const consentsSchema = z.object({
 });
 export type Consents = z.infer<typeof consentsSchema>;
 
-/** DELETE /api/client/account: confirmed with the password. */
-export const deleteAccountSchema = z.object({
-  password: z.string().min(1, "Password is required").max(200),
-});
+/**
+ * DELETE /api/client/account: confirmed with the password, or, by a farmer who signs in by phone and has none,
+ * with the `code` POST /api/client/account/deletion-code texted to their verified mobile.
+ */
+export const deleteAccountSchema = z
+  .object({ password: z.string().max(200).optional(), code: sixDigitCode().optional() })
+  .refine((v) => v.code !== undefined || (v.password ?? "") !== "", {
+    message: "Password is required",
+    path: ["password"],
+  });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
 export const dataRequestKinds = ["export", "deletion"] as const;

@@ -52,6 +52,7 @@ export const messageKinds = [
   "role_changed",
   "reset_code",
   "phone_code",
+  "deletion_code",
   "passkey_added",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
@@ -79,6 +80,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   role_changed: "Role changed",
   reset_code: "Password reset code",
   phone_code: "Mobile verification code",
+  deletion_code: "Account deletion code",
   passkey_added: "Passkey added",
 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { counties, farmTypes } from "./farm-profile";
 import { languages } from "./languages";
-import { kenyanMobile, requiredText, text } from "./primitives";
+import { kenyanMobile, requiredText, sixDigitCode } from "./primitives";
 
 const mobile = () => kenyanMobile(requiredText("Phone").max(40));
 
@@ -27,7 +27,7 @@ export type PhoneSignup = z.infer<typeof phoneSignupSchema>;
  */
 export const phoneVerifySchema = z.object({
   phone: mobile(),
-  code: text().regex(/^\d{6}$/, "Enter the 6-digit code"),
+  code: sixDigitCode(),
   signup: phoneSignupSchema.optional(),
   /** Marketing messages: off unless the farmer ticks the box, as at the email signup. */
   marketingConsent: z.boolean().default(false),

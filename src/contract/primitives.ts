@@ -89,3 +89,6 @@ export const kraPinInput = z
   ])
   .nullish()
   .transform((v) => v || null);
+
+/** A 6-digit code sent by SMS (sign-in, recovery, a mobile's proof, an account's deletion). */
+export const sixDigitCode = () => text().regex(/^\d{6}$/, "Enter the 6-digit code");

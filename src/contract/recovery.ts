@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, kenyanMobile, requiredText, text } from "./primitives";
+import { emailAddress, kenyanMobile, requiredText, sixDigitCode, text } from "./primitives";
 
 const mobile = () => kenyanMobile(requiredText("Phone").max(40));
 const GIVE_ONE = "Give your email or your mobile number";
@@ -13,8 +13,6 @@ export const forgotPasswordSchema = z
   .refine((v) => (v.email === undefined) !== (v.phone === undefined), { message: GIVE_ONE, path: ["email"] });
 export type ForgotPassword = z.output<typeof forgotPasswordSchema>;
 
-const sixDigits = () => text().regex(/^\d{6}$/, "Enter the 6-digit code");
-
 /**
  * POST /api/auth/reset-password: a link's token with the account's email, or an SMS code with the mobile it
  * went to. (The password's length for the account's role is checked by the server, which knows the role.)
@@ -23,7 +21,7 @@ export const resetPasswordSchema = z
   .object({
     token: text().min(1, "This link is incomplete").max(200).optional(),
     email: emailAddress().optional(),
-    code: sixDigits().optional(),
+    code: sixDigitCode().optional(),
     phone: mobile().optional(),
     password: z.string().min(1, "Password is required").max(200),
   })
@@ -54,7 +52,7 @@ export const forgotByPhoneFormSchema = z.object({ phone: mobile() });
 /** Its second step, for a code: the code, and the new password twice. */
 export const codeResetFormSchema = z
   .object({
-    code: sixDigits(),
+    code: sixDigitCode(),
     password: z.string().min(1, "Password is required").max(200),
     confirmPassword: z.string().max(200),
   })
@@ -64,7 +62,7 @@ export const codeResetFormSchema = z
   });
 
 /** POST /api/auth/phone/verification/confirm: the code the SMS to the account's mobile carried. */
-export const phoneCodeSchema = z.object({ code: sixDigits() });
+export const phoneCodeSchema = z.object({ code: sixDigitCode() });
 
 /** What a request that sends a message (a link, a code) answers: 202, sent or not, so it tells nobody who has an account. */
 export const sentSchema = z.object({ sent: z.literal(true) });

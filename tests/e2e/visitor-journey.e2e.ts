@@ -90,6 +90,27 @@ describe("a visitor without an account", () => {
     });
     await fitsTheScreen(farmer);
     await screenshot(farmer, "cart-signed-up-sw-360");
+
+    // With no password to give, deleting the account is confirmed by a code texted to the mobile.
+    await farmer.goto("/client-account");
+    await farmer.getByText("Unaingia kwa namba yako ya simu na nambari", { exact: false }).waitFor();
+    expect(await farmer.getByLabel("Nenosiri la sasa").count()).toBe(0);
+    await farmer.getByRole("button", { name: "Futa akaunti yangu" }).click();
+    const dialog = farmer.getByRole("dialog");
+    await dialog.getByText("Unaingia kwa simu yako", { exact: false }).waitFor();
+    expect(await dialog.getByLabel("Nenosiri lako, kuthibitisha").count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Futa akaunti yangu" }).isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Nitumie nambari" }).click();
+    await dialog.getByText(`Tumetuma nambari ya tarakimu 6 kwa ${e164}`, { exact: false }).waitFor();
+    const deletion = await newestMessage(director, e164, "deletion_code");
+    expect(deletion).toMatch(/^Urithi: nambari ya KUFUTA akaunti yako ni \d{6}/);
+    await fitsTheScreen(farmer);
+    await screenshot(farmer, "delete-by-code-sw-360");
+    await dialog.getByLabel("Nambari kutoka kwa SMS").fill(/\b(\d{6})\b/.exec(deletion)![1]!);
+    await dialog.getByRole("button", { name: "Futa akaunti yangu" }).click();
+    await farmer.getByText("Akaunti yako imefutwa.").first().waitFor();
+    await farmer.waitForURL((url) => url.pathname === "/");
+    expect((await farmer.request.get("/api/auth/me")).status()).toBe(401);
     await farmer.context().close();
     await director.context().close();
   });

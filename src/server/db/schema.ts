@@ -192,7 +192,13 @@ export const users = pgTable(
 );
 
 /** invite and reset: one-time links; code: a 6-digit reset code by SMS; phone: a code that verifies a mobile. */
-export const accountTokenPurposeEnum = pgEnum("account_token_purpose", ["invite", "reset", "code", "phone"]);
+export const accountTokenPurposeEnum = pgEnum("account_token_purpose", [
+  "invite",
+  "reset",
+  "code",
+  "phone",
+  "deletion",
+]);
 
 /**
  * One-time links: a staff invite, or a password reset. Only a SHA-256 of the token is stored; a token is

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type ServerTimeouts } from "../app";
 import { ManualClock } from "../clock";
@@ -9,7 +9,7 @@ import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import { type Database, openPostgres, rowsOf } from "../db/adapter";
 import { prepareDatabase } from "../db/prepare";
-import { inventoryItems, users } from "../db/schema";
+import { inventoryItems, outbox, users } from "../db/schema";
 import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { hashPassword } from "../modules/auth/passwords";
 import { transportsFor } from "../modules/notifications/channels";
@@ -203,6 +203,42 @@ export async function newClientAccount(app: FastifyInstance, extra: Record<strin
   });
   if (res.statusCode !== 201) throw new Error(`signup answered ${res.statusCode}: ${res.body}`);
   return { email, phone, password, client: asUser(app, await loginClient(app, email, password)) };
+}
+
+/** The 6-digit code in the newest SMS of `kind` to `phone` (E.164), as the farmer reads it. */
+export async function textedCode(
+  database: Database,
+  phone: string,
+  kind: (typeof outbox.$inferSelect)["kind"],
+): Promise<string> {
+  const [sms] = await database.read((db) =>
+    db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, phone), eq(outbox.kind, kind)))
+      .orderBy(desc(outbox.id))
+      .limit(1),
+  );
+  const code = sms && /\b(\d{6})\b/.exec(sms.body)?.[1];
+  if (!code) throw new Error(`no ${kind} texted to ${phone}`);
+  return code;
+}
+
+/** A farmer who signed up with their mobile alone (no email, no password), signed in. */
+export async function newPhoneFarmer(app: FastifyInstance, database: Database) {
+  clientSerial += 1;
+  const phone = `+2547${`${Date.now()}${clientSerial}`.slice(-8)}`;
+  const remoteAddress = `10.98.${clientSerial % 250}.${Math.floor(clientSerial / 250) + 1}`;
+  const post = (url: string, payload: object) => app.inject({ method: "POST", url, payload, remoteAddress });
+  const started = await post("/api/auth/phone/start", { phone });
+  if (started.statusCode !== 202)
+    throw new Error(`phone start answered ${started.statusCode}: ${started.body}`);
+  const code = await textedCode(database, phone, "phone_code");
+  const signup = { firstName: "Wanjiru", lastName: "Mwangi", county: "Nyeri", farmType: "dairy" };
+  const res = await post("/api/auth/phone/verify", { phone, code, signup });
+  if (res.statusCode !== 201) throw new Error(`phone sign-up answered ${res.statusCode}: ${res.body}`);
+  const cookie = String(res.headers["set-cookie"]).match(/urithi_sid=[^;]+/)![0];
+  return { phone, userId: (res.json() as { id: number }).id, client: asUser(app, cookie) };
 }
 
 /** Adds an account straight to the database (staff accounts have no signup), with a real password hash. */

@@ -49,7 +49,7 @@ async function replaceToken(
 
 /** Wrong guesses a 6-digit code takes before it ends: five in a million. */
 export const MAX_CODE_ATTEMPTS = 5;
-type CodePurpose = Extract<TokenPurpose, "code" | "phone">;
+type CodePurpose = Extract<TokenPurpose, "code" | "phone" | "deletion">;
 
 /**
  * A code is hashed with a salt of its own (two people may get the same six digits, and each hash is unique)

@@ -48,14 +48,16 @@ async function holderOfPhone(db: Db, phone: string): Promise<UserRow | undefined
 const resettable = (row: UserRow | undefined): row is UserRow =>
   row?.isActive === true && row.passwordHash !== null && !row.isDemo;
 
+const codeMessage = { code: "reset_code", phone: "phone_code", deletion: "deletion_code" } as const;
+
 /**
  * Texts a 6-digit code to `phone` in the person's language, in the caller's transaction: a password reset's
- * (purpose `code`) or a mobile's proof (purpose `phone`). It lasts RECOVERY_MINUTES and only its hash is kept.
+ * (purpose `code`), a mobile's proof (purpose `phone`) or an account deletion's (purpose `deletion`). It lasts RECOVERY_MINUTES and only its hash is kept.
  */
 export async function textAccountCode(
   db: Db,
   person: UserRow,
-  input: { purpose: "code" | "phone"; phone: string; now: Date },
+  input: { purpose: "code" | "phone" | "deletion"; phone: string; now: Date },
 ): Promise<void> {
   const { purpose, phone, now } = input;
   const code = await issueAccountCode(db, {
@@ -66,7 +68,7 @@ export async function textAccountCode(
     now,
   });
   await enqueueMessage(db, {
-    kind: purpose === "code" ? "reset_code" : "phone_code",
+    kind: codeMessage[purpose],
     reader: readerOf(person),
     facts: { code, minutes: RECOVERY_MINUTES },
     now,

@@ -50,6 +50,7 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
     farmName: user.farmName,
     phone: user.phone,
     phoneVerified: user.phoneVerifiedAt !== null,
+    phoneOnly: user.passwordHash === null,
     location: [user.location, user.county].filter(Boolean).join(", ") || null,
     language: user.language,
     notifyBy: user.notifyBy,

@@ -12,8 +12,11 @@ import {
   loginAs,
   loginClient,
   newClientAccount,
+  newPhoneFarmer,
   staffEmails,
+  textedCode,
 } from "../../testing/test-app";
+import { DELETION_CODES_PER_ACCOUNT } from "./service";
 
 withTestApp();
 
@@ -234,6 +237,62 @@ describe("deleting my account", () => {
     expect(deletions[0].email).toContain("deleted.urithi.invalid");
     // The order is still in the books.
     expect((await director.get(`/api/orders/${farmer.order.id}`)).statusCode).toBe(200);
+  });
+
+  it("is confirmed by a code texted to a farmer who signs in by phone and has no password", async () => {
+    const farmer = await newPhoneFarmer(t.app, t.database);
+    const me = async () => (await farmer.client.get("/api/auth/me")).json().user;
+    expect(await me()).toMatchObject({ phoneOnly: true, phoneVerified: true });
+    const remove = (payload: object) =>
+      t.app.inject({
+        method: "DELETE",
+        url: "/api/client/account",
+        headers: { cookie: farmer.client.cookie },
+        payload,
+      });
+    expect((await remove({ password: "" })).json().error.fields.password).toBe("Password is required");
+    expect((await remove({ code: "12345" })).json().error.fields.code).toBe("Enter the 6-digit code");
+    const unasked = await remove({ code: "123456" });
+    expect(unasked.statusCode).toBe(400);
+    expect(unasked.json().error.fields.code).toMatch(/wrong or has expired/);
+
+    const askCode = () => farmer.client.post("/api/client/account/deletion-code", {});
+    expect((await askCode()).statusCode).toBe(202);
+    const first = await textedCode(t.database, farmer.phone, "deletion_code");
+    const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, "0");
+    expect((await remove({ code: wrong })).statusCode).toBe(400);
+    expect(await me()).toMatchObject({ phoneOnly: true });
+    for (let i = 1; i < DELETION_CODES_PER_ACCOUNT; i++) expect((await askCode()).statusCode).toBe(202);
+    expect((await askCode()).statusCode).toBe(429);
+    // Each new code replaces the one before.
+    const newest = await textedCode(t.database, farmer.phone, "deletion_code");
+    if (newest !== first) expect((await remove({ code: first })).statusCode).toBe(400);
+    const done = await remove({ code: newest });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await farmer.client.get("/api/auth/me")).statusCode).toBe(401);
+    const [after] = await t.database.read((db) => db.select().from(users).where(eq(users.id, farmer.userId)));
+    expect(after).toMatchObject({
+      firstName: "Deleted",
+      phone: null,
+      phoneVerifiedAt: null,
+      isActive: false,
+    });
+    expect(await invariantViolations(t.database)).toEqual([]);
+  });
+
+  it("takes a password account's password, never a texted code", async () => {
+    const farmer = await farmerWithOrder();
+    const asked = await farmer.client.post("/api/client/account/deletion-code", {});
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().error.fields.password).toBe("Confirm with your password");
+    const byCode = await t.app.inject({
+      method: "DELETE",
+      url: "/api/client/account",
+      headers: { cookie: farmer.client.cookie },
+      payload: { code: "123456" },
+    });
+    expect(byCode.statusCode).toBe(400);
+    expect((await farmer.client.get("/api/auth/me")).json().user.phoneOnly).toBe(false);
   });
 
   it("keeps the shared demo account", async () => {

@@ -8,6 +8,7 @@ import {
   deleteAccountSchema,
   marketingConsentSchema,
 } from "../../../contract/data-rights";
+import { sentSchema } from "../../../contract/recovery";
 import { clientProfileSchema } from "../../../contract/signup";
 import type { AppContext } from "../../context";
 import { access } from "../../http/access";
@@ -17,7 +18,7 @@ import { sessionCookieName } from "../auth/sessions";
 import { readConsents, setMarketingConsent } from "./consents";
 import { exportMyData } from "./export";
 import { profileOf, updateProfile } from "./profile";
-import { countDataRequests, deleteMyAccount, listDataRequests } from "./service";
+import { countDataRequests, deleteMyAccount, listDataRequests, sendDeletionCode } from "./service";
 
 /** The farmer's data rights (DPA 2019): a copy of their data, their consents, deleting the account. */
 export function registerDataRightsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -67,12 +68,20 @@ export function registerDataRightsRoutes(app: FastifyInstance, ctx: AppContext):
       schema: { body: deleteAccountSchema, response: { 200: z.object({ deleted: z.literal(true) }) } },
     },
     async (request, reply) => {
-      await deleteMyAccount(ctx, currentUser(request), { password: request.body.password, ip: request.ip });
+      await deleteMyAccount(ctx, currentUser(request), { ...request.body, ip: request.ip });
       reply.clearCookie(sessionCookieName(ctx.config.secureCookies), {
         path: "/",
         secure: ctx.config.secureCookies,
       });
       return { deleted: true as const };
+    },
+  );
+  r.post(
+    "/api/client/account/deletion-code",
+    { config: client, schema: { response: { 202: sentSchema } } },
+    async (request, reply) => {
+      await sendDeletionCode(ctx, currentUser(request));
+      return reply.status(202).send({ sent: true as const });
     },
   );
   r.get(

@@ -14,11 +14,56 @@ import {
   users,
   webauthnChallenges,
 } from "../../db/schema";
-import { conflict } from "../../errors";
+import { conflict, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
+import { spendAccountCode } from "../auth/account-tokens";
+import { CODE_TRIES_PER_ADDRESS, textAccountCode, wrongCode } from "../auth/recovery";
 import { provePassword } from "../auth/service";
 import { sessionCacheOf } from "../auth/session-cache";
 import type { SessionUserRow } from "../auth/sessions";
+import { reserveBudget } from "../auth/throttle";
+
+/** Deletion codes one account may be sent per window. */
+export const DELETION_CODES_PER_ACCOUNT = 3;
+const DEMO_KEPT = "The demo account cannot be deleted: everyone trying Urithi shares it";
+
+/**
+ * The mobile a deletion code goes to: only a farmer with no password (they sign in by phone) confirms by code,
+ * and only to a number proven theirs. An account with a password confirms with it.
+ */
+function deletionMobile(user: SessionUserRow): string {
+  if (user.passwordHash !== null) {
+    const message = "Confirm with your password";
+    throw validationError(message, { password: message });
+  }
+  if (!user.phone || !user.phoneVerifiedAt) throw conflict("Verify your mobile number first");
+  return user.phone;
+}
+
+/** POST /api/client/account/deletion-code: texts a 6-digit code to confirm deleting a phone-only account. */
+export async function sendDeletionCode(ctx: AppContext, user: SessionUserRow): Promise<void> {
+  if (user.isDemo) throw conflict(DEMO_KEPT);
+  const phone = deletionMobile(user);
+  const now = ctx.clock.now();
+  await ctx.database.tx(async (db) => {
+    await reserveBudget(db, `deletion-code:${user.id}`, now, DELETION_CODES_PER_ACCOUNT, "codes asked for");
+    await textAccountCode(db, user, { purpose: "deletion", phone, now });
+  });
+}
+
+/**
+ * Proves a deletion by its code, in a transaction of its own that commits either way, so a wrong guess stays
+ * counted (five end the code; an address may try CODE_TRIES_PER_ADDRESS a window).
+ */
+async function proveDeletionCode(ctx: AppContext, user: SessionUserRow, code: string, ip: string) {
+  const phone = deletionMobile(user);
+  const now = ctx.clock.now();
+  const spent = await ctx.database.tx(async (db) => {
+    await reserveBudget(db, `code-address:${ip}`, now, CODE_TRIES_PER_ADDRESS, "code attempts");
+    return spendAccountCode(db, { userId: user.id, purpose: "deletion", boundTo: phone, code, now });
+  });
+  if (!spent) throw wrongCode();
+}
 
 /** A client's orders: placed on their account, or booked by staff for their customer record. */
 export const ordersOf = (user: SessionUserRow): SQL =>
@@ -27,7 +72,7 @@ export const ordersOf = (user: SessionUserRow): SQL =>
     : eq(orders.clientUserId, user.id);
 
 /**
- * DELETE /api/client/account: after the password, the person's name, email, phone and farm details are
+ * DELETE /api/client/account: after the password (or a texted code, for a farmer with none), the person's name, email, phone and farm details are
  * replaced on their account, their customer record and their orders; their sessions, passkeys, links and
  * remembered devices go; the messages we sent them lose their address and words. Orders, payments and
  * invoices stay (with the anonymised customer): tax law keeps them five years, and issued invoices are
@@ -36,15 +81,17 @@ export const ordersOf = (user: SessionUserRow): SQL =>
 export async function deleteMyAccount(
   ctx: AppContext,
   user: SessionUserRow,
-  input: { password: string; ip: string },
+  input: { password?: string; code?: string; ip: string },
 ): Promise<void> {
-  if (user.isDemo) throw conflict("The demo account cannot be deleted: everyone trying Urithi shares it");
-  await provePassword(ctx, user, {
-    ip: input.ip,
-    password: input.password,
-    field: "password",
-    wrong: "Your password is not right",
-  });
+  if (user.isDemo) throw conflict(DEMO_KEPT);
+  if (input.code !== undefined) await proveDeletionCode(ctx, user, input.code, input.ip);
+  else
+    await provePassword(ctx, user, {
+      ip: input.ip,
+      password: input.password ?? "",
+      field: "password",
+      wrong: "Your password is not right",
+    });
   const now = ctx.clock.now();
   const gone = `deleted-${user.id}@deleted.urithi.invalid`;
   const label = `Deleted client ${user.id}`;

@@ -24,6 +24,7 @@ const carriesSecret = new Set<OutboxRow["kind"]>([
   "password_reset",
   "reset_code",
   "phone_code",
+  "deletion_code",
 ]);
 const hideToken = (text: string) => text.replace(/token=[\w-]+/g, "token=…").replace(/\b\d{6}\b/g, "••••••");
 

@@ -42,7 +42,7 @@ const facts: MessageFacts = {
 const staffKinds = ["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"];
 const accountEmails = ["staff_invite", "password_reset", "role_changed", "passkey_added"] as const;
 /** The SMS codes: an account's, about no order. */
-const accountCodes = ["reset_code", "phone_code"] as const;
+const accountCodes = ["reset_code", "phone_code", "deletion_code"] as const;
 const clientKinds = messageKinds.filter(
   (k) =>
     !staffKinds.includes(k) &&

@@ -309,6 +309,16 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: "Nambari ya kuthibitisha simu yako ya Urithi",
     }),
   },
+  deletion_code: {
+    en: (f) => ({
+      sms: `Urithi: your code to DELETE your account is ${f.code}. It works for ${f.minutes} minutes. If you did not ask, ignore this.`,
+      subject: "Your Urithi account deletion code",
+    }),
+    sw: (f) => ({
+      sms: `Urithi: nambari ya KUFUTA akaunti yako ni ${f.code}. Inatumika kwa dakika ${f.minutes}. Kama hukuomba, puuza ujumbe huu.`,
+      subject: "Nambari ya kufuta akaunti yako ya Urithi",
+    }),
+  },
   passkey_added: {
     en: (f) => ({
       sms: `Urithi: a passkey named "${f.passkey}" was added to your account. If this was not you, remove it on your account page and change your password.`,

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { formatDateTime } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
+import { useSession } from "../../lib/session";
 import { accountQueries } from "./api";
 import { ChangePasswordForm } from "./change-password-form";
 import { MessagePreferences } from "./message-preferences";
@@ -19,6 +20,7 @@ import { TaxDetails } from "./tax-details";
 export default function AccountSecurityPage({ accountRole }: { accountRole: Role }) {
   const t = useT();
   const security = useQuery(accountQueries.security());
+  const phoneOnly = useSession().data?.user.phoneOnly === true;
   const notices = security.data?.notices ?? [];
 
   return (
@@ -48,7 +50,11 @@ export default function AccountSecurityPage({ accountRole }: { accountRole: Role
             <CardTitle>{t("security.change")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <ChangePasswordForm role={accountRole} />
+            {phoneOnly ? (
+              <p className="text-sm text-gray-600 dark:text-gray-400">{t("security.phoneOnly")}</p>
+            ) : (
+              <ChangePasswordForm role={accountRole} />
+            )}
           </CardContent>
         </Card>
         <PasskeysCard />

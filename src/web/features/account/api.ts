@@ -106,6 +106,12 @@ export const useDeleteAccount = () =>
     },
   );
 
+/** Texts a code that confirms deleting an account with no password (a farmer who signs in by phone). */
+export const useSendDeletionCode = () =>
+  useApiMutation(() => apiJson<{ sent: true }>("POST", "/api/client/account/deletion-code", {}), {
+    invalidates: [],
+  });
+
 const profilePath = "/api/client/profile";
 export const profileQuery = () => getQuery<ClientProfile>(profilePath);
 

@@ -45,6 +45,8 @@ export const en = {
   "security.rule": "At least {min} characters, and not one of the most common passwords.",
   "security.saving": "Saving...",
   "security.submit": "Change Password",
+  "security.phoneOnly":
+    "You sign in with your mobile number and a code we text you, so there is no password to change.",
   "security.changed": "Password Changed",
   "security.changedText": "Your other sessions have been signed out.",
   "security.notChanged": "Password Not Changed",
@@ -560,6 +562,8 @@ export const en = {
   "mydata.deleteKept":
     "Your orders, payments and invoices are kept for five years, as Kenya's tax law requires, but with your name and contacts removed. This cannot be undone.",
   "mydata.deletePassword": "Your password, to confirm",
+  "mydata.deleteByCode": "You sign in with your mobile, so we text you a code to confirm.",
+  "mydata.sendCode": "Text me the code",
   "mydata.deleteConfirm": "Delete my account",
   "mydata.deleting": "Deleting...",
   "mydata.deleted": "Your account is deleted.",

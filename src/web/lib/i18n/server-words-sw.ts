@@ -47,6 +47,8 @@ export const serverWordsSw: Record<string, string> = {
     "Maombi ya nambari ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
   "Too many code requests. Try again in {minutes} minute.":
     "Maombi ya nambari ni mengi mno. Jaribu tena baada ya dakika {minutes}.",
+  "Confirm with your password": "Thibitisha kwa nenosiri lako",
+  "Verify your mobile number first": "Thibitisha namba yako ya simu kwanza",
   "This mobile number is already verified": "Namba hii ya simu imeshathibitishwa",
   "This mobile number is already verified on another account":
     "Namba hii ya simu imeshathibitishwa kwenye akaunti nyingine",

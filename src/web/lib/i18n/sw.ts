@@ -47,6 +47,8 @@ export const sw: Record<MessageId, string> = {
   "security.confirm": "Rudia nenosiri jipya",
   "security.rule": "Angalau herufi {min}, na lisiwe mojawapo ya manenosiri yanayotumiwa sana.",
   "security.saving": "Inahifadhi...",
+  "security.phoneOnly":
+    "Unaingia kwa namba yako ya simu na nambari tunayokutumia kwa SMS, kwa hivyo hakuna nenosiri la kubadilisha.",
   "security.submit": "Badilisha nenosiri",
   "security.changed": "Nenosiri limebadilishwa",
   "security.changedText": "Umetolewa kwenye vifaa vingine vyote.",
@@ -568,6 +570,8 @@ export const sw: Record<MessageId, string> = {
   "mydata.deleteTitle": "Futa akaunti yako?",
   "mydata.deleteKept":
     "Maagizo, malipo na ankara zako huhifadhiwa kwa miaka mitano, kama sheria ya kodi ya Kenya inavyotaka, lakini bila jina na mawasiliano yako. Hili haliwezi kurudishwa.",
+  "mydata.deleteByCode": "Unaingia kwa simu yako, kwa hivyo tutakutumia nambari kwa SMS kuthibitisha.",
+  "mydata.sendCode": "Nitumie nambari",
   "mydata.deletePassword": "Nenosiri lako, kuthibitisha",
   "mydata.deleteConfirm": "Futa akaunti yangu",
   "mydata.deleting": "Inafuta...",
