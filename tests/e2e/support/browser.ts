@@ -37,7 +37,12 @@ export function launchBrowser(): Promise<Browser> {
  * would answer requests that tests stub with `page.route`; tests/e2e/offline.e2e.ts drives it.
  */
 export async function newPage(browser: Browser, viewport = desktop, base = baseUrl()): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: base, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: base,
+    serviceWorkers: "block",
+    reducedMotion: "reduce",
+  });
   return context.newPage();
 }
 
@@ -46,6 +51,7 @@ const screenshotDir = path.resolve("test-results/screenshots");
 export async function screenshot(page: Page, name: string, options = { fullPage: true }): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
+  if (process.env.E2E_SCREENSHOTS === "0") return file;
   await page.screenshot({ path: file, fullPage: options.fullPage });
   return file;
 }
