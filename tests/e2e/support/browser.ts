@@ -51,7 +51,6 @@ const screenshotDir = path.resolve("test-results/screenshots");
 export async function screenshot(page: Page, name: string, options = { fullPage: true }): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  if (process.env.E2E_SCREENSHOTS === "0") return file;
   await page.screenshot({ path: file, fullPage: options.fullPage });
   return file;
 }
