@@ -1,7 +1,6 @@
 // Plain data, no Zod: the client screens read these before the validation library has loaded.
 import type { SemenType } from "./genetics";
 import type { Language } from "./languages";
-import type { OrderStatus } from "./order-states";
 
 /** Farmers buy "semen"; the store's records say "sperm". One word for each kind on every client screen. */
 export const clientTypeLabels: Record<string, string> = {
@@ -56,14 +55,3 @@ export function lineLabel(language: Language, line: BullFacts & { name: string }
   const product = productNameIn(language, line.name);
   return bull ? `${product}: ${bull}` : product;
 }
-
-/** SPEC's portal colour per status; the status words and hints are in the web's message catalogues. */
-export const portalStatusStyles: Partial<
-  Record<OrderStatus, { tone: "yellow" | "blue" | "purple" | "orange" | "green" }>
-> = {
-  pending: { tone: "yellow" },
-  approved: { tone: "blue" },
-  processing: { tone: "purple" },
-  shipped: { tone: "orange" },
-  delivered: { tone: "green" },
-};

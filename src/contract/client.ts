@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientOrderStates } from "./client-states";
 import { semenTypes } from "./genetics";
 import { currencies } from "./money";
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
@@ -104,6 +105,10 @@ export const clientOrderSchema = z.object({
   trackingNumber: z.string().nullable(),
   /** The shipment's own status, so a client sees "delayed". */
   shipmentStatus: z.enum(shipmentStatuses).nullable(),
+  /** What the farmer is told, read from the staff states once (client-states.ts). */
+  state: z.enum(clientOrderStates),
+  /** The carrier's tracking page for the tracking number, where the carrier has one. */
+  trackingUrl: z.string().nullable(),
   notes: z.string().nullable(),
   paymentMethod: z.enum(paymentMethods).nullable(),
   paymentStatus: z.enum(paymentStatuses),

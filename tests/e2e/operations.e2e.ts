@@ -77,8 +77,14 @@ describe("shipping & logistics", () => {
     await client.getByRole("button", { name: "Track Orders" }).click();
     const tracked = client.getByTestId("tracked-order").filter({ hasText: placed.orderNumber });
     await tracked.waitFor();
-    expect(await tracked.textContent()).toContain("shipped");
+    // Staff's "In Transit" is the client's "in transit", and the number opens the carrier's tracking page.
+    expect(await tracked.textContent()).toContain("in transit");
+    expect(await tracked.textContent()).toContain("On its way to you: the carrier has it.");
     expect(await tracked.textContent()).toMatch(/Tracking number: TRK-\d+/);
+    const trackingLink = tracked.getByRole("link", { name: /^TRK-\d+$/ });
+    expect(await trackingLink.getAttribute("href")).toMatch(
+      /^https:\/\/www\.dhl\.com\/ke-en\/home\/tracking\/tracking-express\.html\?submit=1&tracking-id=TRK-\d+$/,
+    );
 
     await row.getByLabel(/^Status of/).selectOption("delivered");
     // Delivered asks who took the order at the farm.

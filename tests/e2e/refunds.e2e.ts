@@ -73,6 +73,9 @@ describe("refunds", () => {
     await tracked.getByText("Refunded").first().waitFor();
     const card = await tracked.textContent();
     expect(card).toContain("This bull's straws are withdrawn");
+    // One badge says it, and what happens next is said: the money's way back.
+    expect(await tracked.getByText(/^refunded$/i).count()).toBe(1);
+    expect(card).toContain("Your money has been sent back: by M-Pesa it arrives within a day");
     expect(card).not.toContain("Motility");
     await screenshot(client, "refunded-order-client-phone");
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ClientOrder, clientOrderInputSchema, PlacedOrder } from "../../../contract/client";
+import { clientOrderState, trackingUrl } from "../../../contract/client-states";
 import type { clientOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
@@ -126,6 +127,7 @@ async function toClientOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pro
     .select({
       orderId: shipments.orderId,
       trackingNumber: shipments.trackingNumber,
+      carrier: shipments.carrier,
       status: shipments.status,
     })
     .from(shipments)
@@ -139,28 +141,37 @@ async function toClientOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pro
     .where(and(inArray(payments.orderId, ids), eq(payments.status, "pending"), eq(payments.method, "mpesa")))
     .orderBy(asc(payments.id));
   const promptByOrder = new Map(prompts.map((p) => [p.orderId, p.id]));
-  return rows.map((o) => ({
-    id: o.id,
-    orderNumber: o.orderNumber,
-    customerName: o.customerName,
-    orderType: o.orderType,
-    status: o.status,
-    currency: o.currency,
-    totalAmount: o.totalAmountKes,
-    totalAmountKes: o.totalAmountKes,
-    totalAmountUsd: o.totalAmountUsd,
-    orderDate: o.orderDate.toISOString(),
-    expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
-    estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
-    trackingNumber: shipmentByOrder.get(o.id)?.trackingNumber ?? null,
-    shipmentStatus: shipmentByOrder.get(o.id)?.status ?? null,
-    // What staff chose to tell the client; their own notes stay inside.
-    notes: o.clientNote,
-    paymentMethod: o.paymentMethod,
-    paymentStatus: o.paymentStatus,
-    amountPaidKes: o.amountPaidKes,
-    holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
-    pendingPaymentId: promptByOrder.get(o.id) ?? null,
-    items: items.get(o.id) ?? [],
-  }));
+  return rows.map((o) => {
+    const shipment = shipmentByOrder.get(o.id);
+    return {
+      id: o.id,
+      orderNumber: o.orderNumber,
+      customerName: o.customerName,
+      orderType: o.orderType,
+      status: o.status,
+      currency: o.currency,
+      totalAmount: o.totalAmountKes,
+      totalAmountKes: o.totalAmountKes,
+      totalAmountUsd: o.totalAmountUsd,
+      orderDate: o.orderDate.toISOString(),
+      expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
+      estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
+      trackingNumber: shipment?.trackingNumber ?? null,
+      shipmentStatus: shipment?.status ?? null,
+      state: clientOrderState({
+        status: o.status,
+        shipmentStatus: shipment?.status ?? null,
+        paymentStatus: o.paymentStatus,
+      }),
+      trackingUrl: trackingUrl(shipment?.carrier ?? null, shipment?.trackingNumber ?? null),
+      // What staff chose to tell the client; their own notes stay inside.
+      notes: o.clientNote,
+      paymentMethod: o.paymentMethod,
+      paymentStatus: o.paymentStatus,
+      amountPaidKes: o.amountPaidKes,
+      holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
+      pendingPaymentId: promptByOrder.get(o.id) ?? null,
+      items: items.get(o.id) ?? [],
+    };
+  });
 }

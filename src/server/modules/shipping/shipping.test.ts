@@ -207,7 +207,13 @@ describe("shipments", () => {
     const tracked = (await client.get("/api/client/orders?limit=500"))
       .json()
       .find((o: { id: number }) => o.id === order.id);
-    expect(tracked).toMatchObject({ status: "shipped", trackingNumber: shipment.trackingNumber });
+    // The client reads the staff's "in transit" as their own, with the carrier's tracking page.
+    expect(tracked).toMatchObject({
+      status: "shipped",
+      state: "in_transit",
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: `https://www.dhl.com/ke-en/home/tracking/tracking-express.html?submit=1&tracking-id=${encodeURIComponent(shipment.trackingNumber)}`,
+    });
 
     const back = await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "preparing" });
     expect(back.statusCode).toBe(409);
@@ -233,7 +239,7 @@ describe("shipments", () => {
     const delayed = (await client.get("/api/client/orders?limit=500"))
       .json()
       .find((o: { id: number }) => o.id === order.id);
-    expect(delayed).toMatchObject({ status: "shipped", shipmentStatus: "delayed" });
+    expect(delayed).toMatchObject({ status: "shipped", shipmentStatus: "delayed", state: "delayed" });
     expect(nairobiDate(new Date(delayed.estimatedDelivery))).toBe(newDay);
     const [sms] = await t.database.read((db) =>
       db

@@ -50,8 +50,10 @@ export function MyOrders({ currency, onBrowse }: { currency: DisplayCurrency; on
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3">
-                <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
-                <PortalStatusBadge status={o.status} />
+                {o.state !== "refunded" && (
+                  <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
+                )}
+                <PortalStatusBadge state={o.state} />
                 <span className="font-semibold tabular-nums">{formatKesIn(o.totalAmountKes, currency)}</span>
               </div>
             </Card>

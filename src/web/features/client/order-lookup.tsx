@@ -8,7 +8,7 @@ import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format"
 import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { downloadOrdersCsv } from "./orders-csv";
-import { PortalStatusBadge, statusHint } from "./portal-status";
+import { PortalStatusBadge, statusHint, TrackingNumber } from "./portal-status";
 
 /** Finds one of the client's own orders by its number, and exports them all as CSV. */
 export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
@@ -38,17 +38,13 @@ export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
         <Card className="space-y-1 p-4" data-testid="tracking-result">
           <div className="flex items-center justify-between">
             <p className="font-mono font-semibold">{found.orderNumber}</p>
-            <PortalStatusBadge status={found.status} />
+            <PortalStatusBadge state={found.state} />
           </div>
-          <p className="text-sm">{statusHint(found.status)}</p>
+          <p className="text-sm">{statusHint(found.state)}</p>
           <p className="text-sm">
             {t("lookup.total", { amount: formatKesIn(found.totalAmountKes, currency) })}
           </p>
-          {found.trackingNumber && (
-            <p className="text-sm">
-              {t("track.number")} {found.trackingNumber}
-            </p>
-          )}
+          {found.trackingNumber && <TrackingNumber number={found.trackingNumber} url={found.trackingUrl} />}
           {found.estimatedDelivery && (
             <p className="text-sm">{t("track.estimate", { date: formatDate(found.estimatedDelivery) })}</p>
           )}

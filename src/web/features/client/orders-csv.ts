@@ -11,7 +11,7 @@ export function downloadOrdersCsv(orders: ClientOrder[]): void {
       csvLine([
         o.orderNumber,
         o.orderDate.slice(0, 10),
-        t(`status.${o.status}`),
+        t(`state.${o.state}`),
         o.items.map((i) => `${lineName({ ...i, name: i.productName })} x ${i.quantity}`).join("; "),
         o.totalAmountKes,
       ]),

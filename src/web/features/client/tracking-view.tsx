@@ -3,7 +3,6 @@ import { Package } from "lucide-react";
 import { useCallback } from "react";
 import { orderEnded } from "../../../contract/order-states";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -13,7 +12,7 @@ import { formatDate, formatMoney } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { PayPanel } from "./pay-panel";
-import { PortalStatusBadge, statusHint } from "./portal-status";
+import { PortalStatusBadge, statusHint, TrackingNumber } from "./portal-status";
 import { lineName } from "./product-words";
 
 /** The client's orders with status, payment and shipment; an order still to be paid shows how to pay. */
@@ -49,11 +48,11 @@ export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-sm font-semibold">{o.orderNumber}</p>
               <span className="flex flex-wrap gap-2">
-                {(o.paymentStatus !== "unpaid" || !orderEnded(o.status)) && (
+                {/* A refund is the order's state itself: one badge says it. */}
+                {o.state !== "refunded" && (o.paymentStatus !== "unpaid" || !orderEnded(o.status)) && (
                   <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
                 )}
-                <PortalStatusBadge status={o.status} />
-                {o.shipmentStatus === "delayed" && <Badge tone="red">{t("track.delayed")}</Badge>}
+                <PortalStatusBadge state={o.state} />
               </span>
             </div>
             <p className="text-xs text-gray-500">{t("track.placed", { date: formatDate(o.orderDate) })}</p>
@@ -62,14 +61,8 @@ export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?
                 "–"}
             </p>
             <p className="font-semibold">{formatMoney(o.totalAmount, o.currency)}</p>
-            {statusHint(o.status) && (
-              <p className="text-xs text-gray-600 dark:text-gray-400">{statusHint(o.status)}</p>
-            )}
-            {o.trackingNumber && (
-              <p className="text-sm">
-                {t("track.number")} <span className="font-mono">{o.trackingNumber}</span>
-              </p>
-            )}
+            <p className="text-xs text-gray-600 dark:text-gray-400">{statusHint(o.state)}</p>
+            {o.trackingNumber && <TrackingNumber number={o.trackingNumber} url={o.trackingUrl} />}
             {o.estimatedDelivery && (
               <p className="text-sm">{t("track.estimate", { date: formatDate(o.estimatedDelivery) })}</p>
             )}
