@@ -41,26 +41,38 @@ async function addFromShop(page: Page, itemId: string) {
 }
 
 describe("signing in again", () => {
-  it("after logging out in the same tab lands in the shop, and the cart went with the last person", async () => {
+  it("after logging out in the same tab lands in the shop; the next person's cart is empty, and the farmer gets theirs back", async () => {
     const { page, email, password } = await newClient(desktop);
+    const next = await createClientAccount(page);
     await page.getByTestId("product-card").first().getByRole("button", { name: "Add to Cart" }).click();
     await page.getByTestId("cart-count").waitFor();
-    await page.getByRole("link", { name: "Logout" }).click();
-    await page.getByText("Session Ended").waitFor();
-    // The next person on this phone signs in without reloading the page.
-    await page.getByRole("link", { name: "Return to Homepage" }).click();
-    await page.waitForURL("**/landing");
-    await page.getByRole("link", { name: "Client Login" }).first().click();
-    await page.waitForURL("**/client-login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, "Login Successful");
-    await page.waitForURL("**/shop");
-    await page.getByTestId("product-card").first().waitFor();
-    expect(new URL(page.url()).pathname).toBe("/shop");
+    const logOut = async () => {
+      await page.getByRole("link", { name: "Logout" }).click();
+      await page.getByText("Session Ended").waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("urithi:cart"))).toBeNull();
+    };
+    /** Signs in without reloading the page, as the next person on a shared phone would. */
+    const signIn = async (who: { email: string; password: string }) => {
+      await page.getByRole("link", { name: "Return to Homepage" }).click();
+      await page.waitForURL("**/landing");
+      await page.getByRole("link", { name: "Client Login" }).first().click();
+      await page.waitForURL("**/client-login");
+      await page.getByLabel("Email").fill(who.email);
+      await page.getByLabel("Password").fill(who.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectToast(page, "Login Successful");
+      await page.waitForURL("**/shop");
+      await page.getByTestId("product-card").first().waitFor();
+      expect(new URL(page.url()).pathname).toBe("/shop");
+    };
+    await logOut();
+    await signIn(next);
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Cart (0 items)" }).count()).toBe(1);
+    await logOut();
+    // The farmer signs in again: the line they left is back in their cart.
+    await signIn({ email, password });
+    await page.getByRole("link", { name: "Cart (1 item)" }).waitFor();
     await page.context().close();
   });
 });

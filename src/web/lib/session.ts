@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ClientSession, MeResponse } from "../../contract/auth";
 import { apiRequest, getQueryFn } from "./api";
 import { queryClient } from "./query-client";
-import { offlineDataCache, storageKeys } from "./storage-keys";
+import { offlineDataCache, savedCartKey, storageKeys } from "./storage-keys";
 
 export const meQueryKey = ["/api/auth/me"] as const;
 const sessionQuery = {
@@ -45,10 +45,20 @@ export function rememberClientSession(session: ClientSession): void {
 }
 
 /**
- * Ends the server session and forgets everything this browser kept about it, the cart included: the
- * next person on a shared phone starts with an empty one.
+ * Ends the server session and forgets everything this browser kept about it. A client's cart is put aside
+ * under their account (restoreSavedCart brings it back at their next sign-in): the next person on a shared
+ * phone starts with an empty one.
  */
 export async function signOut(): Promise<void> {
+  const user = queryClient.getQueryData<MeResponse | null>(meQueryKey)?.user;
+  const cart = localStorage.getItem(storageKeys.cart);
+  if (user?.role === "client" && cart && cart !== "[]") {
+    try {
+      localStorage.setItem(savedCartKey(user.id), cart);
+    } catch {
+      // Storage full: the cart goes with the session, as before.
+    }
+  }
   try {
     await apiRequest("POST", "/api/auth/logout");
   } catch {

@@ -12,5 +12,11 @@ export const storageKeys = {
   language: "urithi:language",
 } as const;
 
+/**
+ * A client's cart kept on the device at sign-out, under their account, and put back when they sign in again:
+ * the next person on a shared phone starts empty, and the farmer finds their cart where they left it.
+ */
+export const savedCartKey = (userId: number) => `urithi:cart:${userId}`;
+
 /** The service worker's copy of the client's reads (catalogue, orders, session): emptied at sign-out. */
 export const offlineDataCache = "urithi-client-data";

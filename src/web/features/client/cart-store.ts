@@ -1,6 +1,6 @@
 import type { CartLine, ShopProduct } from "../../../contract/client";
 import { deviceStore } from "../../lib/device-store";
-import { storageKeys } from "../../lib/storage-keys";
+import { savedCartKey, storageKeys } from "../../lib/storage-keys";
 
 export type CartItem = CartLine;
 
@@ -48,6 +48,24 @@ export function setQuantity(productId: number, quantity: number): number {
 /** Puts `lines` in the cart in place of what it held ("Order again" on a lapsed order). */
 export function fillCart(lines: CartItem[]): void {
   cart.set(lines);
+}
+
+/**
+ * Puts back the cart a client left at their last sign-out on this device, after anything they added
+ * before signing in (a line in both keeps the newer quantity). The saved copy is used once.
+ */
+export function restoreSavedCart(userId: number): void {
+  const key = savedCartKey(userId);
+  let saved: unknown;
+  try {
+    saved = JSON.parse(localStorage.getItem(key) ?? "null");
+    localStorage.removeItem(key);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(saved) || saved.length === 0) return;
+  const now = cart.get();
+  cart.set([...now, ...(saved as CartItem[]).filter((line) => !now.some((i) => i.id === line.id))]);
 }
 
 export function clearCart(): void {

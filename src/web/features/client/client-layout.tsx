@@ -1,5 +1,5 @@
 import { Loader2, LogIn, LogOut, ShoppingCart } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { LanguageSwitch } from "../../components/language-switch";
 import { PhoneMenu, phoneMenuLink } from "../../components/layout/phone-menu";
@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { clientLoginThen } from "../../lib/next-path";
 import { useSession } from "../../lib/session";
-import { useCart } from "./cart-store";
+import { restoreSavedCart, useCart } from "./cart-store";
 
 const links = [
   { href: "/shop", label: "client.nav.shop" },
@@ -31,6 +31,11 @@ export function ClientLayout({ children, visitors = false }: { children: ReactNo
   const [location] = useLocation();
   const cart = useCart();
   const count = cart.reduce((n, i) => n + i.quantity, 0);
+  const clientId = session.data?.user.role === "client" ? session.data.user.id : undefined;
+  // Signed in (by any way) on a client screen: the cart left at this account's last sign-out comes back.
+  useEffect(() => {
+    if (clientId !== undefined) restoreSavedCart(clientId);
+  }, [clientId]);
   if (session.isLoading) {
     return (
       <div
