@@ -33,6 +33,10 @@ async function farmerWithOrder(extra: Record<string, unknown> = {}) {
   return { ...farmer, order: placed.json() as { id: number; orderNumber: string } };
 }
 
+/** DELETE /api/client/account as the session behind `cookie`, confirmed with `payload`. */
+const deleteAccount = (cookie: string, payload: object) =>
+  t.app.inject({ method: "DELETE", url: "/api/client/account", headers: { cookie }, payload });
+
 const unzip = (body: Buffer) => {
   const files = unzipSync(new Uint8Array(body));
   return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
@@ -167,24 +171,14 @@ describe("marketing consent", () => {
 describe("deleting my account", () => {
   it("anonymises the person and keeps the orders, with the books and invariants whole", async () => {
     const farmer = await farmerWithOrder();
-    const wrong = await t.app.inject({
-      method: "DELETE",
-      url: "/api/client/account",
-      headers: { cookie: farmer.client.cookie },
-      payload: { password: "not-it" },
-    });
+    const wrong = await deleteAccount(farmer.client.cookie, { password: "not-it" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.password).toBe("Your password is not right");
 
     const [before] = await t.database.read((db) =>
       db.select().from(users).where(eq(users.email, farmer.email)),
     );
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: "/api/client/account",
-      headers: { cookie: farmer.client.cookie },
-      payload: { password: farmer.password },
-    });
+    const res = await deleteAccount(farmer.client.cookie, { password: farmer.password });
     expect(res.statusCode, res.body).toBe(200);
     expect((await farmer.client.get("/api/auth/me")).statusCode).toBe(401);
     expect(
@@ -243,13 +237,7 @@ describe("deleting my account", () => {
     const farmer = await newPhoneFarmer(t.app, t.database);
     const me = async () => (await farmer.client.get("/api/auth/me")).json().user;
     expect(await me()).toMatchObject({ phoneOnly: true, phoneVerified: true });
-    const remove = (payload: object) =>
-      t.app.inject({
-        method: "DELETE",
-        url: "/api/client/account",
-        headers: { cookie: farmer.client.cookie },
-        payload,
-      });
+    const remove = (payload: object) => deleteAccount(farmer.client.cookie, payload);
     expect((await remove({ password: "" })).json().error.fields.password).toBe("Password is required");
     expect((await remove({ code: "12345" })).json().error.fields.code).toBe("Enter the 6-digit code");
     const unasked = await remove({ code: "123456" });
@@ -285,24 +273,14 @@ describe("deleting my account", () => {
     const asked = await farmer.client.post("/api/client/account/deletion-code", {});
     expect(asked.statusCode).toBe(400);
     expect(asked.json().error.fields.password).toBe("Confirm with your password");
-    const byCode = await t.app.inject({
-      method: "DELETE",
-      url: "/api/client/account",
-      headers: { cookie: farmer.client.cookie },
-      payload: { code: "123456" },
-    });
+    const byCode = await deleteAccount(farmer.client.cookie, { code: "123456" });
     expect(byCode.statusCode).toBe(400);
     expect((await farmer.client.get("/api/auth/me")).json().user.phoneOnly).toBe(false);
   });
 
   it("keeps the shared demo account", async () => {
     const demo = asUser(t.app, await loginClient(t.app, clientEmail));
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: "/api/client/account",
-      headers: { cookie: demo.cookie },
-      payload: { password: "demo1234" },
-    });
+    const res = await deleteAccount(demo.cookie, { password: "demo1234" });
     expect(res.statusCode).toBe(409);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { TextedCode } from "../../components/texted-code";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { FormDialog } from "../../components/ui/form-dialog";
@@ -71,17 +72,11 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           bind={form.field("password")}
         />
       ) : sent ? (
-        <>
-          <p role="status" className="text-sm">
-            {t("verify.sent", { phone: user?.phone ?? "" })}
-          </p>
-          <Field
-            label={t("verify.code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            bind={form.field("code")}
-          />
-        </>
+        <TextedCode
+          sent={t("verify.sent", { phone: user?.phone ?? "" })}
+          label={t("verify.code")}
+          bind={form.field("code")}
+        />
       ) : (
         <div className="space-y-2">
           <p className="text-sm">{t("mydata.deleteByCode")}</p>

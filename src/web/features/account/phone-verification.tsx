@@ -1,7 +1,7 @@
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
+import { TextedCode } from "../../components/texted-code";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
 import { FormError } from "../../components/ui/form-error";
 import { toast } from "../../components/ui/use-toast";
 import { apiErrorMessage } from "../../lib/api";
@@ -53,15 +53,7 @@ export function PhoneVerification() {
       <p className="text-sm text-gray-600 dark:text-gray-400">{t("verify.unverified")}</p>
       {sentTo === phone ? (
         <form onSubmit={onConfirm} noValidate className="space-y-3" aria-label={t("verify.send")}>
-          <p role="status" className="text-sm">
-            {t("verify.sent", { phone })}
-          </p>
-          <Field
-            label={t("verify.code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            bind={form.field("code")}
-          />
+          <TextedCode sent={t("verify.sent", { phone })} label={t("verify.code")} bind={form.field("code")} />
           <Button type="submit" disabled={confirm.isPending}>
             {t("verify.confirm")}
           </Button>

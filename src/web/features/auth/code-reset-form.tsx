@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { PasswordSet } from "../../../contract/staff";
+import { TextedCode } from "../../components/texted-code";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
 import { apiErrorFields, apiErrorMessage, apiJson } from "../../lib/api";
 import { useContractForm } from "../../lib/form";
 import { useT } from "../../lib/i18n/i18n";
@@ -45,15 +45,7 @@ export function CodeResetForm({
   if (done) return <PasswordSetNotice done={done} />;
   return (
     <form className="space-y-4" onSubmit={onSubmit} noValidate>
-      <p role="status" className="text-sm">
-        {t("forgot.codeSent", { phone })}
-      </p>
-      <Field
-        label={t("forgot.code")}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        bind={form.field("code")}
-      />
+      <TextedCode sent={t("forgot.codeSent", { phone })} label={t("forgot.code")} bind={form.field("code")} />
       <NewPasswordFields
         password={form.field("password")}
         confirm={form.field("confirmPassword")}

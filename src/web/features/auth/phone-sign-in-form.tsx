@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { counties } from "../../../contract/farm-profile";
 import type { PhoneSignup } from "../../../contract/phone-sign-in";
+import { TextedCode } from "../../components/texted-code";
 import { Button } from "../../components/ui/button";
 import { Field, optionsOf } from "../../components/ui/field";
 import { FormError } from "../../components/ui/form-error";
@@ -96,15 +97,7 @@ export function PhoneSignInForm({
   }
   return (
     <form className="space-y-4" onSubmit={onCode} noValidate>
-      <p role="status" className="text-sm">
-        {t("phone.codeSent", { phone })}
-      </p>
-      <Field
-        label={t("forgot.code")}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        bind={code.field("code")}
-      />
+      <TextedCode sent={t("phone.codeSent", { phone })} label={t("forgot.code")} bind={code.field("code")} />
       {askNames && (
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-medium">{t("phone.aboutYou")}</legend>
