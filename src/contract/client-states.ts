@@ -4,7 +4,8 @@ import type { carriers, ShipmentStatus } from "./shipping";
 
 /**
  * What a farmer is told about an order. Each staff state (the order's status, its shipment's status, a refund)
- * reads as one of these, worked out here once: the web, the SMS and the email all say the same.
+ * reads as one of these, worked out here once and sent with every client order (`state`), so every client
+ * screen says the same.
  */
 export const clientOrderStates = [
   "pending",

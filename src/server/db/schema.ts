@@ -191,7 +191,10 @@ export const users = pgTable(
   ],
 );
 
-/** invite and reset: one-time links; code: a 6-digit reset code by SMS; phone: a code that verifies a mobile. */
+/**
+ * invite and reset: one-time links; code: a 6-digit reset code by SMS; phone: a code that verifies a mobile;
+ * deletion: a code that confirms deleting an account that has no password.
+ */
 export const accountTokenPurposeEnum = pgEnum("account_token_purpose", [
   "invite",
   "reset",
