@@ -74,9 +74,14 @@ describe("tax invoices", () => {
     expect(invoice.number).toMatch(/^INV-\d{6}$/);
     expect(invoice).toMatchObject({ kind: "invoice", orderNumber: order.orderNumber, paymentType: "07" });
     expect(invoice.totalKes).toBe(order.totalAmountKes);
+    const straw = await inventoryItem(t, "SEM-JE-106");
     expect(invoice.lines).toEqual([
       expect.objectContaining({ code: "SEM-JE-106", quantity: 2, taxType: "A", taxKes: 0 }),
     ]);
+    // The line names the bull as sold, so two straws of one breed read apart on the invoice and at KRA.
+    expect(straw.bullName).toBeTruthy();
+    expect(invoice.lines[0]!.name).toContain(straw.bullName!);
+    expect(invoice.lines[0]!.name).toMatch(/^Jersey Semen: .+, (conventional|sexed)$/);
     expect(invoice.bands.find((b) => b.taxType === "A")).toEqual({
       taxType: "A",
       ratePct: 0,

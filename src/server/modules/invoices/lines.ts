@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { lineLabel } from "../../../contract/client-labels";
 import type { TaxLine } from "../../../contract/invoices";
 import { serviceKinds } from "../../../contract/orders";
 import { type TaxType, taxWithin } from "../../../contract/tax";
@@ -66,7 +67,8 @@ export async function invoiceLines(
       const kind = serviceKinds.find((k) => k === line.serviceKind);
       return withTax({
         seq: i + 1,
-        name: line.productName,
+        // The bull as sold, so two Ayrshire straws on one invoice read apart (and KRA's record says which).
+        name: lineLabel("en", { ...line, name: line.productName }),
         code: itemCode ?? kind ?? "service",
         inventoryItemId: line.inventoryItemId,
         quantity: line.quantity,
