@@ -138,6 +138,8 @@ export const paymentSchema = z.object({
   refunds: z.array(refundSchema),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /** For the client waiting on a pending M-Pesa prompt: when a new prompt may be sent instead (else null). */
+  newPromptFrom: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -64,6 +64,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   MPESA_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   HOLD_MPESA_MINUTES: positiveInt.default(30),
+  MPESA_PROMPT_SECONDS: positiveInt.default(120),
   ETIMS_MODE: z
     .enum(["simulator", "sandbox", "production", "off"], {
       error: "must be simulator, sandbox, production or off",
@@ -174,6 +175,8 @@ export interface Config {
     apiUrl: string;
     /** Where Daraja can reach this app from the internet (callbacks). */
     callbackBaseUrl: string;
+    /** How long a prompt waits on the phone (Daraja's is about two minutes) before a new one may be sent. */
+    promptMs: number;
   };
   /**
    * KRA eTIMS (OSCU): where tax documents go. The built-in simulator by default, off in production until
@@ -298,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passkey: e.MPESA_PASSKEY,
       apiUrl: (e.MPESA_API_URL ?? darajaUrl[e.MPESA_MODE]).replace(/\/$/, ""),
       callbackBaseUrl: (e.MPESA_CALLBACK_BASE_URL ?? self).replace(/\/$/, ""),
+      promptMs: e.MPESA_PROMPT_SECONDS * 1000,
     },
     etims: {
       mode: etimsMode,

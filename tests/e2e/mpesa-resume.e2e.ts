@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, screenshot, signInAsClientInKiswahili } from "./support/browser";
 import { createClientAccount, placeClientOrder } from "./support/fixtures";
+import { startServer } from "./support/global-setup";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
@@ -57,5 +58,35 @@ describe("an M-Pesa prompt across a reload", () => {
     }
     await paid.waitFor({ timeout: 1_000 });
     await screenshot(page, "mpesa-paid-after-check-sw-360");
+  });
+
+  it("offers 'Send a new prompt' once the first has waited its time, and sends it", async () => {
+    // Prompts wait 10 s on this server's phones instead of two minutes, so the new prompt can be watched.
+    const server = await startServer({ MPESA_PROMPT_SECONDS: "10" });
+    try {
+      const page = await newPage(browser, narrow, server.baseUrl);
+      const account = await createClientAccount(page, { language: "sw" });
+      await signInAsClientInKiswahili(page, account.email, account.password);
+      const { id, orderNumber } = await placeClientOrder(page, "SEM-JE-106", "mpesa");
+      await page.goto(`/order-success?id=${id}`);
+      const pay = page.getByTestId(`pay-${orderNumber}`);
+      await pay.getByLabel("Nambari ya simu ya M-Pesa").fill("0722 000 444");
+      await pay.getByRole("button", { name: /kwa M-Pesa/ }).click();
+      await pay.getByText(/Angalia simu yako/).waitFor();
+      const pending = async () =>
+        ((await (await page.request.get(`/api/client/orders/${id}`)).json()) as { pendingPaymentId: number })
+          .pendingPaymentId;
+      const first = await pending();
+      expect(await pay.getByRole("button", { name: "Tuma ombi jipya" }).count()).toBe(0);
+
+      // The phone never answered: once the prompt has waited its time, a new one may be sent.
+      await pay.getByRole("button", { name: "Tuma ombi jipya" }).click();
+      await pay.getByRole("button", { name: /kwa M-Pesa/ }).click();
+      await pay.getByText(/Angalia simu yako/).waitFor();
+      await expect.poll(pending).not.toBe(first);
+      await screenshot(page, "mpesa-new-prompt-sw-360");
+    } finally {
+      await server.stop();
+    }
   });
 });

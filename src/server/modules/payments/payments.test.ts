@@ -230,6 +230,26 @@ describe("M-Pesa STK push through the simulator", () => {
     expect(await incomeFor(order.id)).toHaveLength(1);
   });
 
+  it("refuses a second prompt while the first waits on the phone, and says when a new one may go", async () => {
+    const order = await place();
+    const pay = () =>
+      client.post(`/api/client/orders/${order.id}/pay`, { method: "mpesa", phone: "0722000114" });
+    const first = await pay();
+    expect(first.statusCode, first.body).toBe(201);
+    const { paymentId } = first.json();
+    const waiting = (await client.get(`/api/client/payments/${paymentId}`)).json();
+    const promptMs = t.config.mpesa.promptMs;
+    expect(Date.parse(waiting.newPromptFrom) - Date.parse(waiting.createdAt)).toBe(promptMs);
+    t.clock.advance(promptMs - 1_000);
+    const early = await pay();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/was just sent to your phone/);
+    t.clock.advance(1_000);
+    const second = await pay();
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().paymentId).not.toBe(paymentId);
+  });
+
   it("shows each failure code in plain words, and the order keeps its hold until it expires", async () => {
     const cases = [
       ["0712341032", "cancelled", "You cancelled the M-Pesa prompt on your phone."],

@@ -25,7 +25,6 @@ import { paymentMayBecome } from "./transitions";
 
 type PaymentRow = typeof payments.$inferSelect;
 
-const PROMPT_REUSE_MS = 2 * 60_000;
 /** A prompt's callback is given this long before the STK query asks for the outcome. */
 export const QUERY_AFTER_MS = 60_000;
 const QUERY_EVERY_MS = 30_000;
@@ -54,7 +53,16 @@ function message(row: PaymentRow): string {
   }
 }
 
-export function toPayment(row: PaymentRow, orderNumber: string, paidBack: Refund[] = []): Payment {
+/**
+ * A payment as the API answers it. `promptMs` (the client's own view) says when a pending M-Pesa prompt has
+ * waited long enough for a new one to be sent.
+ */
+export function toPayment(
+  row: PaymentRow,
+  orderNumber: string,
+  paidBack: Refund[] = [],
+  promptMs?: number,
+): Payment {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -74,6 +82,10 @@ export function toPayment(row: PaymentRow, orderNumber: string, paidBack: Refund
     refunds: paidBack.filter((r) => r.paymentId === row.id),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    newPromptFrom:
+      promptMs !== undefined && row.method === "mpesa" && row.status === "pending"
+        ? new Date(row.createdAt.getTime() + promptMs).toISOString()
+        : null,
   };
 }
 
@@ -116,7 +128,7 @@ export async function startMpesaPayment(
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.status, "pending")))
       .orderBy(desc(payments.createdAt));
-    if (inFlight && now.getTime() - inFlight.createdAt.getTime() < PROMPT_REUSE_MS) {
+    if (inFlight && now.getTime() - inFlight.createdAt.getTime() < ctx.config.mpesa.promptMs) {
       throw conflict("An M-Pesa prompt was just sent to your phone. Answer it, or try again in two minutes.");
     }
     const [payment] = await db
@@ -369,7 +381,12 @@ export function getClientPayment(ctx: AppContext, userId: number, paymentId: num
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.id, paymentId), eq(orders.clientUserId, userId)));
     if (!row) throw notFound("Payment");
-    return toPayment(row.payment, row.orderNumber, await refundsOf(db, eq(refunds.paymentId, paymentId)));
+    return toPayment(
+      row.payment,
+      row.orderNumber,
+      await refundsOf(db, eq(refunds.paymentId, paymentId)),
+      ctx.config.mpesa.promptMs,
+    );
   });
 }
 

@@ -52,7 +52,7 @@ export function fillCart(lines: CartItem[]): void {
 
 /**
  * Puts back the cart a client left at their last sign-out on this device, after anything they added
- * before signing in (a line in both keeps the newer quantity). The saved copy is used once.
+ * before signing in (a product in both keeps the quantity chosen since). The saved copy is used once.
  */
 export function restoreSavedCart(userId: number): void {
   const key = savedCartKey(userId);

@@ -15,8 +15,21 @@ import { say, useT } from "../../lib/i18n/i18n";
 import { clientQueries, refreshOrders, useCheckPayment, useStartPayment } from "./api";
 import { HoldTimeLeft } from "./order-hold";
 
-/** How long an M-Pesa prompt waits on the phone before a new one may be sent (the server's own rule). */
-const PROMPT_LIFE_MS = 2 * 60_000;
+/**
+ * Whether the moment `at` has come, drawing again when it does: a poll that answers the same payment each
+ * time changes nothing on the page, so the clock itself must say when the time is up.
+ */
+function useReached(at: string | null | undefined): boolean {
+  const due = at ? Date.parse(at) : Number.NaN;
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    const wait = due - Date.now();
+    if (!(wait > 0)) return;
+    const timer = setTimeout(() => redraw((n) => n + 1), wait + 50);
+    return () => clearTimeout(timer);
+  }, [due]);
+  return Date.now() >= due;
+}
 
 /** The contract's M-Pesa number check, fetched with Zod once the panel shows (lib/form.ts). */
 const mpesaPhone = schemaOnDemand(() => import("../../../contract/payments").then((m) => m.mpesaPhone));
@@ -37,6 +50,8 @@ function MpesaPay({ order }: { order: ClientOrder }) {
   const payment = useQuery({ ...clientQueries.payment(paymentId ?? 0), enabled: paymentId !== null });
   const owed = order.totalAmountKes - order.amountPaidKes;
   const status = payment.data?.status;
+  // Once the prompt has waited its time on the phone (the server says when), a new one may be sent.
+  const lapsed = useReached(payment.data?.newPromptFrom);
 
   useEffect(() => {
     if (status && status !== "pending") void refreshOrders();
@@ -66,8 +81,6 @@ function MpesaPay({ order }: { order: ClientOrder }) {
     );
   }
   if (paymentId !== null && (status === "pending" || !status)) {
-    // A prompt lives about two minutes on the phone: after that, a new one may be sent.
-    const lapsed = payment.data && Date.now() - Date.parse(payment.data.createdAt) > PROMPT_LIFE_MS;
     return (
       <div className="space-y-3">
         <p className="flex items-center gap-2 text-sm" role="status">
