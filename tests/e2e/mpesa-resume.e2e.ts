@@ -19,6 +19,22 @@ async function acceptLosingCallback(handset: Page, orderNumber: string) {
 }
 
 /**
+ * A farmer of the test's own, in Kiswahili on `page`, orders a straw and taps Lipa on the order's page with
+ * `mobile`: answers the order and its pay panel, showing "check your phone".
+ */
+async function promptFromOrderPage(page: Page, mobile: string) {
+  const account = await createClientAccount(page, { language: "sw" });
+  await signInAsClientInKiswahili(page, account.email, account.password);
+  const { id, orderNumber } = await placeClientOrder(page, "SEM-JE-106", "mpesa");
+  await page.goto(`/order-success?id=${id}`);
+  const pay = page.getByTestId(`pay-${orderNumber}`);
+  await pay.getByLabel("Nambari ya simu ya M-Pesa").fill(mobile);
+  await pay.getByRole("button", { name: /kwa M-Pesa/ }).click();
+  await pay.getByText(/Angalia simu yako/).waitFor();
+  return { id, orderNumber, pay };
+}
+
+/**
  * An M-Pesa payment that survives a reload, in Kiswahili on a 360 px phone (issue 39): the page reloads while
  * the prompt is open and follows it again; a second tap says a prompt is already on the phone; the callback
  * is lost, and "Nimeshalipa" (I have paid) asks M-Pesa at once and shows it paid.
@@ -26,14 +42,7 @@ async function acceptLosingCallback(handset: Page, orderNumber: string) {
 describe("an M-Pesa prompt across a reload", () => {
   it("resumes after a reload, and 'I have paid' finds a payment whose callback was lost", async () => {
     const page = await newPage(browser, narrow);
-    const account = await createClientAccount(page, { language: "sw" });
-    await signInAsClientInKiswahili(page, account.email, account.password);
-    const { id, orderNumber } = await placeClientOrder(page, "SEM-JE-106", "mpesa");
-    await page.goto(`/order-success?id=${id}`);
-    const pay = page.getByTestId(`pay-${orderNumber}`);
-    await pay.getByLabel("Nambari ya simu ya M-Pesa").fill("0722 000 333");
-    await pay.getByRole("button", { name: /kwa M-Pesa/ }).click();
-    await pay.getByText(/Angalia simu yako/).waitFor();
+    const { id, orderNumber, pay } = await promptFromOrderPage(page, "0722 000 333");
 
     // The prompt took the screen and the page reloaded: the same prompt is followed, no second "Lipa".
     await page.reload();
@@ -65,14 +74,7 @@ describe("an M-Pesa prompt across a reload", () => {
     const server = await startServer({ MPESA_PROMPT_SECONDS: "10" });
     try {
       const page = await newPage(browser, narrow, server.baseUrl);
-      const account = await createClientAccount(page, { language: "sw" });
-      await signInAsClientInKiswahili(page, account.email, account.password);
-      const { id, orderNumber } = await placeClientOrder(page, "SEM-JE-106", "mpesa");
-      await page.goto(`/order-success?id=${id}`);
-      const pay = page.getByTestId(`pay-${orderNumber}`);
-      await pay.getByLabel("Nambari ya simu ya M-Pesa").fill("0722 000 444");
-      await pay.getByRole("button", { name: /kwa M-Pesa/ }).click();
-      await pay.getByText(/Angalia simu yako/).waitFor();
+      const { id, pay } = await promptFromOrderPage(page, "0722 000 444");
       const pending = async () =>
         ((await (await page.request.get(`/api/client/orders/${id}`)).json()) as { pendingPaymentId: number })
           .pendingPaymentId;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp, type ServerTimeouts } from "../app";
 import { ManualClock } from "../clock";
 import { type Config, loadConfig } from "../config";
@@ -107,13 +107,18 @@ export async function createTestApp(
   };
 }
 
-async function signIn(app: FastifyInstance, url: string, payload: object): Promise<string> {
-  const response = await app.inject({ method: "POST", url, payload });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+/** The session cookie a sign-in answer set, as a cookie header for later requests. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
   // urithi_sid, or __Host-urithi_sid in production.
   const cookie = response.cookies.find((c) => c.name.endsWith("urithi_sid"));
   if (!cookie) throw new Error("no session cookie");
   return `${cookie.name}=${cookie.value}`;
+}
+
+async function signIn(app: FastifyInstance, url: string, payload: object): Promise<string> {
+  const response = await app.inject({ method: "POST", url, payload });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response);
 }
 
 /** Signs a staff member in through the real route; answers the cookie header for later requests. */
@@ -237,8 +242,7 @@ export async function newPhoneFarmer(app: FastifyInstance, database: Database) {
   const signup = { firstName: "Wanjiru", lastName: "Mwangi", county: "Nyeri", farmType: "dairy" };
   const res = await post("/api/auth/phone/verify", { phone, code, signup });
   if (res.statusCode !== 201) throw new Error(`phone sign-up answered ${res.statusCode}: ${res.body}`);
-  const cookie = String(res.headers["set-cookie"]).match(/urithi_sid=[^;]+/)![0];
-  return { phone, userId: (res.json() as { id: number }).id, client: asUser(app, cookie) };
+  return { phone, userId: (res.json() as { id: number }).id, client: asUser(app, sessionCookieOf(res)) };
 }
 
 /** Adds an account straight to the database (staff accounts have no signup), with a real password hash. */

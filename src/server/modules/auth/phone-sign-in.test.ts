@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers, outbox, users } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
-import { newClientAccount, staffEmails } from "../../testing/test-app";
+import { newClientAccount, sessionCookieOf, staffEmails, textedCode } from "../../testing/test-app";
 import { SIGN_IN_CODES_PER_NUMBER, SIGN_IN_STARTS_PER_ADDRESS } from "./phone-sign-in";
 
 withTestApp();
@@ -31,14 +31,9 @@ const texts = (phone: string) =>
       .where(and(eq(outbox.recipient, phone), eq(outbox.kind, "phone_code")))
       .orderBy(desc(outbox.id)),
   );
-async function codeFor(phone: string): Promise<string> {
-  const [sms] = await texts(phone);
-  return /\b(\d{6})\b/.exec(sms!.body)![1]!;
-}
+const codeFor = (phone: string) => textedCode(t.database, phone, "phone_code");
 
 const signup = { firstName: "Njeri", lastName: "Kamau", county: "Nyeri", farmType: "dairy" };
-const cookieOf = (res: { headers: Record<string, unknown> }) =>
-  String(res.headers["set-cookie"]).match(/urithi_sid=[^;]+/)![0];
 
 describe("sign-up and sign-in by mobile", () => {
   it("texts a code in the visitor's language, asks a new number for a name, then creates a phone-only account", async () => {
@@ -64,7 +59,7 @@ describe("sign-up and sign-in by mobile", () => {
     );
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ email: null, firstName: "Njeri", lastName: "Kamau" });
-    const me = await t.app.inject({ url: "/api/auth/me", headers: { cookie: cookieOf(created) } });
+    const me = await t.app.inject({ url: "/api/auth/me", headers: { cookie: sessionCookieOf(created) } });
     expect(me.json().user).toMatchObject({
       role: "client",
       email: null,
@@ -93,7 +88,7 @@ describe("sign-up and sign-in by mobile", () => {
     const res = await verify({ phone: person.phone, code: await codeFor(person.phone) }, ip);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().email).toBe(person.email);
-    const me = await t.app.inject({ url: "/api/auth/me", headers: { cookie: cookieOf(res) } });
+    const me = await t.app.inject({ url: "/api/auth/me", headers: { cookie: sessionCookieOf(res) } });
     expect(me.json().user.phoneVerified).toBe(true);
   });
 

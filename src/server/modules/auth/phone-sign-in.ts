@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from "../../errors";
 import { enqueueMessage, type Reader } from "../notifications/outbox";
 import { readerOf } from "../notifications/readers";
 import { issuePhoneCode, tryPhoneCode } from "./phone-codes";
-import { CODE_TRIES_PER_ADDRESS, RECOVERY_MINUTES, wrongCode } from "./recovery";
+import { RECOVERY_MINUTES, reserveCodeTry, wrongCode } from "./recovery";
 import {
   admits,
   insertClient,
@@ -122,7 +122,7 @@ export async function verifyPhoneSignIn(
   await reserveSignIn(ctx, keys, trust);
   const creating = !holder && input.signup !== undefined;
   const right = await ctx.database.tx(async (db) => {
-    await reserveBudget(db, `code-address:${place.ip}`, now, CODE_TRIES_PER_ADDRESS, "code attempts");
+    await reserveCodeTry(db, place.ip, now);
     return tryPhoneCode(db, {
       phone: input.phone,
       code: input.code,

@@ -27,6 +27,10 @@ export const CODE_TRIES_PER_ADDRESS = 20;
 const WRONG_CODE = "This code is wrong or has expired. Ask for a new one.";
 export const wrongCode = () => validationError(WRONG_CODE, { code: WRONG_CODE });
 
+/** Counts one code tried from `ip` against the address's budget, shared by every kind of code; 429 past it. */
+export const reserveCodeTry = (db: Db, ip: string, now: Date) =>
+  reserveBudget(db, `code-address:${ip}`, now, CODE_TRIES_PER_ADDRESS, "code attempts");
+
 type UserRow = typeof users.$inferSelect;
 
 /**
@@ -131,7 +135,7 @@ export async function resetPasswordByCode(
   assertAcceptablePassword(input.password, person?.role ?? "client");
   const passwordHash = await hashPassword(input.password);
   const done = await ctx.database.tx(async (db) => {
-    await reserveBudget(db, `code-address:${ip}`, now, CODE_TRIES_PER_ADDRESS, "code attempts");
+    await reserveCodeTry(db, ip, now);
     if (!resettable(person)) return false;
     const spent = await spendAccountCode(db, {
       userId: person.id,

@@ -143,6 +143,7 @@ async function toClientOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pro
   const promptByOrder = new Map(prompts.map((p) => [p.orderId, p.id]));
   return rows.map((o) => {
     const shipment = shipmentByOrder.get(o.id);
+    const shipmentStatus = shipment?.status ?? null;
     return {
       id: o.id,
       orderNumber: o.orderNumber,
@@ -157,12 +158,8 @@ async function toClientOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pro
       expectedDeliveryDate: o.expectedDeliveryDate?.toISOString() ?? null,
       estimatedDelivery: o.expectedDeliveryDate?.toISOString() ?? null,
       trackingNumber: shipment?.trackingNumber ?? null,
-      shipmentStatus: shipment?.status ?? null,
-      state: clientOrderState({
-        status: o.status,
-        shipmentStatus: shipment?.status ?? null,
-        paymentStatus: o.paymentStatus,
-      }),
+      shipmentStatus,
+      state: clientOrderState({ status: o.status, shipmentStatus, paymentStatus: o.paymentStatus }),
       trackingUrl: trackingUrl(shipment?.carrier ?? null, shipment?.trackingNumber ?? null),
       // What staff chose to tell the client; their own notes stay inside.
       notes: o.clientNote,

@@ -17,7 +17,7 @@ import {
 import { conflict, validationError } from "../../errors";
 import { countMatching } from "../../http/list-total";
 import { spendAccountCode } from "../auth/account-tokens";
-import { CODE_TRIES_PER_ADDRESS, textAccountCode, wrongCode } from "../auth/recovery";
+import { reserveCodeTry, textAccountCode, wrongCode } from "../auth/recovery";
 import { provePassword } from "../auth/service";
 import { sessionCacheOf } from "../auth/session-cache";
 import type { SessionUserRow } from "../auth/sessions";
@@ -59,7 +59,7 @@ async function proveDeletionCode(ctx: AppContext, user: SessionUserRow, code: st
   const phone = deletionMobile(user);
   const now = ctx.clock.now();
   const spent = await ctx.database.tx(async (db) => {
-    await reserveBudget(db, `code-address:${ip}`, now, CODE_TRIES_PER_ADDRESS, "code attempts");
+    await reserveCodeTry(db, ip, now);
     return spendAccountCode(db, { userId: user.id, purpose: "deletion", boundTo: phone, code, now });
   });
   if (!spent) throw wrongCode();
