@@ -3,7 +3,7 @@ import { clientOrderStates } from "./client-states";
 import { semenTypes } from "./genetics";
 import { currencies } from "./money";
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
-import { refundDecisionSchema } from "./payments";
+import { paymentRecordStatuses, refundDecisionSchema } from "./payments";
 import { idParamSchema, isoDate, kenyanMobile, text } from "./primitives";
 import { shipmentStatuses } from "./shipping";
 
@@ -89,6 +89,25 @@ export type ClientOrderInput = z.input<typeof clientOrderInputSchema>;
 export const placedOrderSchema = z.object({ id: z.number().int(), orderNumber: z.string() });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
+/**
+ * An order's delivery days, each kept apart (YYYY-MM-DD, Nairobi): what every screen, SMS and email reads.
+ */
+export const clientDeliverySchema = z.object({
+  /** The day the farmer asked for; null when they asked for none. */
+  requested: z.string().nullable(),
+  /** The day promised at approval; null until then. */
+  confirmed: z.string().nullable(),
+  /** The day the order is expected now: the last new date, else the confirmed one; null once it ended. */
+  expected: z.string().nullable(),
+  /** Each new date after the confirmed one, oldest first, with the reason the farmer was given. */
+  redates: z.array(
+    z.object({ from: z.string().nullable(), to: z.string(), reason: z.string().nullable(), at: z.string() }),
+  ),
+  /** When it was received (ISO time); null until delivered. */
+  deliveredAt: z.string().nullable(),
+});
+export type ClientDelivery = z.infer<typeof clientDeliverySchema>;
+
 export const clientOrderSchema = z.object({
   id: z.number().int(),
   orderNumber: z.string(),
@@ -102,6 +121,7 @@ export const clientOrderSchema = z.object({
   orderDate: z.string(),
   expectedDeliveryDate: z.string().nullable(),
   estimatedDelivery: z.string().nullable(),
+  delivery: clientDeliverySchema,
   trackingNumber: z.string().nullable(),
   /** The shipment's own status, so a client sees "delayed". */
   shipmentStatus: z.enum(shipmentStatuses).nullable(),
@@ -133,6 +153,56 @@ export const clientOrderSchema = z.object({
   ),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
+
+/** What an order's history tells its client: its steps, each new delivery day, and money received. */
+export const clientHistoryEvents = [
+  "placed",
+  "approved",
+  "processing",
+  "shipped",
+  "delivered",
+  "rejected",
+  "cancelled",
+  "redated",
+  "paid",
+] as const;
+
+/** GET /api/client/orders/:id: the order as the list shows it, with its payments, shipment and history. */
+export const clientOrderDetailSchema = clientOrderSchema.extend({
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.enum(paymentMethods),
+      amountKes: z.number().int(),
+      status: z.enum(paymentRecordStatuses),
+      /** M-Pesa's receipt or the bank's reference. */
+      receipt: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  shipment: z
+    .object({
+      trackingNumber: z.string(),
+      carrier: z.string(),
+      status: z.enum(shipmentStatuses),
+      shippedDate: z.string().nullable(),
+      receivedBy: z.string().nullable(),
+    })
+    .nullable(),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      event: z.enum(clientHistoryEvents),
+      /** The new day of a redate (YYYY-MM-DD). */
+      day: z.string().nullable(),
+      /** Why the day moved, as the farmer was told. */
+      reason: z.string().nullable(),
+      /** What a payment brought in. */
+      amountKes: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ClientOrderDetail = z.infer<typeof clientOrderDetailSchema>;
 
 /** A delivery contact the client typed that differs from their account (name, phone or email). */
 export const deliveryContactSchema = z.object({

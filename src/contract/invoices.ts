@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PaymentMethod } from "./order-states";
 import { paginationQuery, sortQuery } from "./pagination";
+import { idParamSchema } from "./primitives";
 import { type TaxType, taxRatePct, taxTypes, taxWithin } from "./tax";
 
 /**
@@ -157,6 +158,8 @@ export const documentListQuery = paginationQuery.extend({
   ...sortQuery(documentSorts, "issuedAt"),
   status: z.enum(etimsStatuses).optional(),
   kind: z.enum(taxDocumentKinds).optional(),
+  /** One order's documents (the client's order page). */
+  orderId: idParamSchema.optional(),
 });
 export type DocumentListQuery = z.input<typeof documentListQuery>;
 

@@ -27,6 +27,12 @@ export function nairobiDate(instant: Date): string {
   return new Date(instant.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * A Nairobi calendar day (YYYY-MM-DD) as the instant a timestamp column keeps: noon there, which reads as
+ * the same day in every time zone people use, so a day set in one place is never shown as the day before.
+ */
+export const atNairobiNoon = (day: string): Date => new Date(`${day}T12:00:00+03:00`);
+
 const nairobiDay = new Intl.DateTimeFormat("en-GB", {
   timeZone: BUSINESS_TIME_ZONE,
   day: "numeric",

@@ -23,6 +23,7 @@ const clientScreens = [
   "/client-portal",
   "/client-account",
   "/order-success?id={order}",
+  "/client-orders/{order}",
 ];
 
 /** How far the page is wider than the screen (0 when it fits), after the browser has drawn it. */

@@ -912,10 +912,15 @@ export const orders = pgTable(
     paymentMethod: paymentMethodEnum("payment_method"),
     deliveryAddress: text("delivery_address"),
     specialInstructions: text("special_instructions"),
-    /** The day the client asked for; approval and shipping set expectedDeliveryDate, this stays as asked. */
+    /** The day the client asked for (null when they asked for none); it stays as asked. */
     requestedDeliveryDate: date("requested_delivery_date", { mode: "string" }),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
+    /** The day now expected: the confirmed day, then the last new date (`order_redates`). */
     expectedDeliveryDate: timestamp("expected_delivery_date", { withTimezone: true }),
+    /** The Nairobi day promised at approval; later moves are rows of `order_redates`, this stays. */
+    confirmedDeliveryDate: date("confirmed_delivery_date", { mode: "string" }),
+    /** When the client received it (the shipment's delivery), set as the order becomes delivered. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** Staff's own notes: never shown to the client. */
     notes: text("notes"),
     /** What the approver or rejecter chose to tell the client (their card and message show this only). */
@@ -1137,6 +1142,27 @@ export const orderLines = pgTable(
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_item_idx").on(t.inventoryItemId),
   ],
+);
+
+/**
+ * Each new delivery day after the one confirmed at approval (a delayed shipment, a shipment due another day,
+ * an edit by staff), in order: what the client reads as "moved to".
+ */
+export const orderRedates = pgTable(
+  "order_redates",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromDate: date("from_date", { mode: "string" }),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    /** What the client is told (a delay's reason); null when staff gave none. */
+    reason: text("reason"),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_redates_order_idx").on(t.orderId, t.id)],
 );
 
 /** Every status change of an order, for its history. */

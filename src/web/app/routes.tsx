@@ -162,6 +162,7 @@ export const publicRoutes: PublicRoute[] = [
   screen("/shop/compare", "title.compare", () => import("../features/client/compare-page")),
   screen("/cart", "title.cart", () => import("../features/client/cart-page")),
   screen("/client-orders", "title.orders", () => import("../features/client/client-orders-page")),
+  screen("/client-orders/:id", "title.order", () => import("../features/client/order-page")),
   screen("/order-success", "title.success", () => import("../features/client/order-success-page")),
   screen("/client-portal", "title.account", () => import("../features/client/client-portal-page")),
   screen("/client-account", "title.security", () => import("./client-account-screen")),

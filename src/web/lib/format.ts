@@ -86,6 +86,14 @@ export function formatDay(isoDate: string): string {
   return dayFormat().format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+const fullDayFormat = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+);
+/** A calendar day the server names (a Nairobi day) as "24 Nov 2026", the same wherever the phone is set. */
+export function formatFullDay(isoDate: string | null | undefined): string {
+  return isoDate ? fullDayFormat().format(new Date(`${isoDate}T00:00:00Z`)) : "–";
+}
+
 /** "embryo" as "Embryo": a lower-case code shown as a label. */
 export const capitalise = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 

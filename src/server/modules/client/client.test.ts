@@ -10,6 +10,7 @@ import {
   staffEmails,
   type TestApp,
 } from "../../testing/test-app";
+import { atNairobiNoon, nairobiDate } from "../../time";
 
 let t: TestApp;
 let client: ReturnType<typeof asUser>;
@@ -344,8 +345,9 @@ describe("approval", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe("approved");
-    const expected = t.clock.now().getTime() + 7 * 86_400_000;
-    expect(Math.abs(Date.parse(res.json().expectedDeliveryDate) - expected)).toBeLessThan(5000);
+    // The Nairobi day a week on, kept as noon there.
+    const expected = nairobiDate(new Date(t.clock.now().getTime() + 7 * 86_400_000));
+    expect(res.json().expectedDeliveryDate).toBe(atNairobiNoon(expected).toISOString());
     const detail = (await director.get(`/api/orders/${placed.id}`)).json();
     expect(detail.history.at(-1)).toMatchObject({ toStatus: "approved", actor: "Dr. Amina Hassan" });
     expect((await scientist.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 7 })).statusCode).toBe(

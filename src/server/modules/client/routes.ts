@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   cartLineSchema,
   catalogItemSchema,
+  clientOrderDetailSchema,
   clientOrderInputSchema,
   clientOrderSchema,
   placedOrderSchema,
@@ -20,7 +21,8 @@ import { idParams } from "../../http/params";
 import { orderPlacementLimits } from "../../http/rate-limit";
 import { listCatalog, listShopProducts } from "./catalogue";
 import { cancelClientOrder, reorderLines } from "./order-actions";
-import { countClientOrders, getClientOrder, listClientOrders, placeClientOrder } from "./orders";
+import { getClientOrder } from "./order-detail";
+import { countClientOrders, listClientOrders, placeClientOrder } from "./orders";
 import { clientTaxDetails, saveClientTaxDetails } from "./tax-details";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -58,14 +60,17 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
   r.get(
     "/api/client/orders/:id",
-    { config: { access: access.client }, schema: { params: idParams, response: { 200: clientOrderSchema } } },
+    {
+      config: { access: access.client },
+      schema: { params: idParams, response: { 200: clientOrderDetailSchema } },
+    },
     (request) => getClientOrder(ctx, currentUser(request).id, request.params.id),
   );
   r.post(
     "/api/client/orders/:id/cancel",
     {
       config: { access: access.client, idempotent: true },
-      schema: { params: idParams, response: { 200: clientOrderSchema } },
+      schema: { params: idParams, response: { 200: clientOrderDetailSchema } },
     },
     async (request) => {
       const user = currentUser(request);

@@ -104,6 +104,7 @@ export function documentFilter(query: z.output<typeof documentListQuery>, client
     clientUserId === undefined ? undefined : eq(taxDocuments.clientUserId, clientUserId),
     query.status ? eq(taxDocuments.etimsStatus, query.status) : undefined,
     query.kind ? eq(taxDocuments.kind, query.kind) : undefined,
+    query.orderId ? eq(taxDocuments.orderId, query.orderId) : undefined,
   );
 }
 

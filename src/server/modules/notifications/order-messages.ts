@@ -122,7 +122,7 @@ export async function notifyStatusChange(
       trackingNumber: shipment?.trackingNumber ?? "-",
     });
   } else if (to === "delivered") {
-    await notifyOrderClient(db, order, "order_delivered", change.now);
+    await notifyOrderClient(db, order, "order_delivered", change.now, { date: order.deliveredAt });
   } else if (to === "cancelled" && change.bySystem) {
     await notifyOrderClient(db, order, "payment_expired", change.now);
   } else if (to === "cancelled") {

@@ -126,7 +126,10 @@ describe("message templates", () => {
     expect(en("order_shipped")).toContain("with DHL Express. Tracking number: TRK-904512776301");
     expect(sw("order_shipped")).toContain("Nambari ya kufuatilia: TRK-904512776301");
     expect(sw("order_delayed")).toContain("limechelewa");
-    expect(sw("order_delivered")).toBe("Urithi: Agizo ORD-2026-004217 limefika. Asante kwa kuchagua Urithi!");
+    expect(sw("order_delivered")).toBe(
+      "Urithi: Agizo ORD-2026-004217 limefika tarehe 24 Des 2026. Asante kwa kuchagua Urithi!",
+    );
+    expect(en("order_delivered")).toContain("was delivered on 24 Dec 2026.");
     expect(en("approval_needed")).toContain("Kiambu Dairy Farmers Co-op placed order ORD-2026-004217");
     expect(en("storage_alarm")).toBe(
       "Urithi ALARM: LN2 Tank 2 is at -150°C, above the optimal range. Acknowledge it in Cryo Storage.",

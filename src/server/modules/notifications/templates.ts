@@ -13,7 +13,7 @@ export interface MessageFacts {
   amountKes?: number;
   phone?: string;
   bank?: { bankName: string; accountName: string; accountNumber: string; branch: string };
-  /** Pay by (bank), expected delivery (approved, delayed). */
+  /** Pay by (bank), expected delivery (approved, delayed), delivered on (delivered). */
   date?: Date | null;
   reason?: string | null;
   carrier?: string;
@@ -219,12 +219,12 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     }),
   },
   order_delivered: {
-    en: (f) => ({
-      sms: `Urithi: Order ${f.orderNumber} has been delivered. Thank you for choosing Urithi!`,
+    en: (f, l) => ({
+      sms: `Urithi: Order ${f.orderNumber} was delivered on ${day(l, f.date)}. Thank you for choosing Urithi!`,
       subject: `Order ${f.orderNumber} has been delivered`,
     }),
-    sw: (f) => ({
-      sms: `Urithi: Agizo ${f.orderNumber} limefika. Asante kwa kuchagua Urithi!`,
+    sw: (f, l) => ({
+      sms: `Urithi: Agizo ${f.orderNumber} limefika tarehe ${day(l, f.date)}. Asante kwa kuchagua Urithi!`,
       subject: `Agizo ${f.orderNumber} limefika`,
     }),
   },

@@ -19,12 +19,14 @@ import {
   stockPositions,
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { nairobiDate } from "../../time";
 import { refreshPaymentState } from "../finance/ledger";
 import { refundOrderMoney } from "../finance/refunds";
 import { batchExpired } from "../inventory/batches";
 import { dispatchOrderStock, releaseOrderStock } from "../inventory/stock";
 import { creditInvoicedOrder, documentIssued, invoiceIfFinal } from "../invoices/issue";
 import { notifyStatusChange } from "../notifications/order-messages";
+import { recordRedate } from "./delivery-dates";
 import { recordOrderEvent } from "./events";
 
 /**
@@ -48,6 +50,8 @@ export interface StatusChange {
   reason?: string | null;
   /** The day the order is now expected: the approver's estimate, then its shipment's due date. */
   expectedDeliveryDate?: Date;
+  /** Delivered only: when the client received it (now when not given). */
+  deliveredAt?: Date;
   /** Approval only. */
   approval?: { notes?: string; onCredit: boolean };
   /** What the client is told (approval and rejection); the reason and notes stay with staff. */
@@ -227,6 +231,11 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
     change.expectedDeliveryDate !== undefined &&
     change.expectedDeliveryDate.getTime() !== order.expectedDeliveryDate?.getTime();
   if (dateMoved) set.expectedDeliveryDate = change.expectedDeliveryDate;
+  // The day approval promises stays as it was promised; later moves are new dates (delivery-dates.ts).
+  if (change.to === "approved" && change.expectedDeliveryDate) {
+    set.confirmedDeliveryDate = nairobiDate(change.expectedDeliveryDate);
+  }
+  if (change.to === "delivered") set.deliveredAt = change.deliveredAt ?? change.now;
   if (change.to === "approved" && change.approval) {
     set.notes = change.approval.notes || order.notes;
     set.onCredit = order.onCredit || (change.approval.onCredit && order.paymentStatus !== "paid");
@@ -247,6 +256,8 @@ export async function changeOrderStatus(db: Db, orderId: number, change: StatusC
   if (!row) throw conflict(`Order ${order.orderNumber} changed meanwhile; please reload`);
 
   const context = { actorUserId: change.actor.id, now: change.now };
+  if (dateMoved)
+    await recordRedate(db, order, { ...context, to: change.expectedDeliveryDate!, reason: null });
   if (change.to === "rejected" || change.to === "cancelled") {
     if (isOpen(from)) await releaseOrderStock(db, order, { ...context, reason: "release" });
     await db
@@ -380,6 +391,14 @@ export async function editOrderDetails(
     .set({ ...set, updatedAt: now })
     .where(eq(orders.id, orderId))
     .returning();
+  if (changes.expectedDeliveryDate && edit.expectedDeliveryDate) {
+    await recordRedate(db, order, {
+      to: edit.expectedDeliveryDate,
+      reason: null,
+      actorUserId: actor.id,
+      now,
+    });
+  }
   const changed = Object.keys(changes);
   await recordOrderEvent(db, {
     orderId,
@@ -409,6 +428,12 @@ export async function moveExpectedDelivery(
     .set({ expectedDeliveryDate: move.to, updatedAt: move.now })
     .where(eq(orders.id, orderId))
     .returning();
+  await recordRedate(db, order, {
+    to: move.to,
+    reason: move.reason,
+    actorUserId: move.actor.id,
+    now: move.now,
+  });
   await recordOrderEvent(db, {
     orderId,
     from: order.status,

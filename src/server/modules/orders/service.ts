@@ -18,7 +18,7 @@ import { notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching, type ListTotal } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
-import { nairobiDate } from "../../time";
+import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/figures";
 import { placeOrder } from "./place";
@@ -249,7 +249,7 @@ export function deliveryDate(
       [field]: "Delivery date cannot be before today",
     });
   }
-  return new Date(`${value}T09:00:00+03:00`);
+  return atNairobiNoon(value);
 }
 
 /** Edits an order's details while it has not shipped (nor ended), through the order process. */

@@ -14,7 +14,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { orders, payments, refunds, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
-import { nairobiDate } from "../../time";
+import { atNairobiNoon, nairobiDate } from "../../time";
 import { confirmPayment, failPayment, recordReceivedPayment, refreshPaymentState } from "../finance/ledger";
 import { refundPayment } from "../finance/refunds";
 import { notifyOrderClient } from "../notifications/order-messages";
@@ -417,7 +417,7 @@ export function recordPayment(
     });
   }
   // Today's payment is stamped now (never later today); an earlier day's at noon, Nairobi time.
-  const paidAt = input.date === today ? now : new Date(`${input.date}T12:00:00+03:00`);
+  const paidAt = input.date === today ? now : atNairobiNoon(input.date);
   return ctx.database.tx(async (db) => {
     const row = await recordReceivedPayment(
       db,

@@ -20,7 +20,7 @@ import { conflict, notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
-import { DAY_MS, nairobiDate } from "../../time";
+import { atNairobiNoon, DAY_MS, nairobiDate } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus, moveExpectedDelivery } from "../orders/process";
 
@@ -187,7 +187,7 @@ export function createShipment(
 function dueDate(requested: string | null | undefined, promised: Date | null, now: Date): Date {
   if (requested) return new Date(requested);
   if (promised && promised > now) return promised;
-  return new Date(now.getTime() + SHIPMENT_ESTIMATE_DAYS * DAY_MS);
+  return atNairobiNoon(nairobiDate(new Date(now.getTime() + SHIPMENT_ESTIMATE_DAYS * DAY_MS)));
 }
 
 function refusal(current: ShipmentRow, to: ShipmentStatus): string {
@@ -230,9 +230,7 @@ export function setShipmentStatus(
     const now = ctx.clock.now();
     // Noon in Nairobi on the day given: a calendar day, whatever the time zone that reads it.
     const delayedTo =
-      status === "delayed" && input.expectedDelivery
-        ? new Date(`${input.expectedDelivery}T12:00:00+03:00`)
-        : null;
+      status === "delayed" && input.expectedDelivery ? atNairobiNoon(input.expectedDelivery) : null;
     if (delayedTo && input.expectedDelivery! <= nairobiDate(now)) {
       throw validationError("A delay needs a new date after today", {
         expectedDelivery: "Choose a day after today",
@@ -247,7 +245,13 @@ export function setShipmentStatus(
       await changeOrderStatus(db, current.orderId, { to: "shipped", actor, now, reason: note });
     }
     if (current.orderId && status === "delivered") {
-      await changeOrderStatus(db, current.orderId, { to: "delivered", actor, now, reason: note });
+      await changeOrderStatus(db, current.orderId, {
+        to: "delivered",
+        actor,
+        now,
+        reason: note,
+        deliveredAt: receivedAt!,
+      });
     }
     const [row] = await db
       .update(shipments)

@@ -137,7 +137,12 @@ describe("shipments", () => {
     await confirmPicks(logistics, placed.id);
     const approved = (await director.get(`/api/orders/${placed.id}`)).json();
     const promised = approved.expectedDeliveryDate;
-    expect(Math.abs(Date.parse(promised) - (t.clock.now().getTime() + 7 * 86_400_000))).toBeLessThan(5000);
+    // A calendar day, kept as noon in Nairobi.
+    expect(promised).toBe(
+      new Date(
+        `${nairobiDate(new Date(t.clock.now().getTime() + 7 * 86_400_000))}T12:00:00+03:00`,
+      ).toISOString(),
+    );
     // The day asked for stays on the order beside the estimate that replaced it.
     expect(approved).toMatchObject({
       requestedDeliveryDate: asked,
@@ -158,13 +163,14 @@ describe("shipments", () => {
     const tracked = (await client.get("/api/client/orders?limit=500"))
       .json()
       .filter((o: { id: number }) => o.id === placed.id || o.id === other.id);
+    const day = (iso: string) => nairobiDate(new Date(iso));
     expect(
       Object.fromEntries(
-        tracked.map((o: { id: number; estimatedDelivery: string }) => [o.id, o.estimatedDelivery]),
+        tracked.map((o: { id: number; estimatedDelivery: string }) => [o.id, day(o.estimatedDelivery)]),
       ),
     ).toEqual({
-      [placed.id]: promised,
-      [other.id]: quick.expectedDelivery,
+      [placed.id]: day(promised),
+      [other.id]: day(quick.expectedDelivery),
     });
     const history = (await director.get(`/api/orders/${other.id}`)).json().history;
     expect(history.at(-1).changes.expectedDeliveryDate.to).toBe(quick.expectedDelivery);
@@ -190,8 +196,8 @@ describe("shipments", () => {
     );
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toMatch(/already has shipment/);
-    const expected = t.clock.now().getTime() + 3 * 86_400_000;
-    expect(Math.abs(Date.parse(shipment.expectedDelivery) - expected)).toBeLessThan(5000);
+    const expected = nairobiDate(new Date(t.clock.now().getTime() + 3 * 86_400_000));
+    expect(shipment.expectedDelivery).toBe(new Date(`${expected}T12:00:00+03:00`).toISOString());
     const orderStatus = async () => (await director.get(`/api/orders/${order.id}`)).json().status;
     expect(await orderStatus()).toBe("processing");
 

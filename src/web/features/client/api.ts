@@ -30,8 +30,8 @@ export const clientQueries = {
   }),
   orders: (page: Partial<Pagination> = { limit: 100 }) =>
     getQuery<client.ClientOrder[]>("/api/client/orders", page),
-  /** One of the client's orders, wherever it falls in their list. */
-  order: (id: number) => getQuery<client.ClientOrder>(`/api/client/orders/${id}`),
+  /** One of the client's orders, wherever it falls in their list, with its payments, shipment and history. */
+  order: (id: number) => getQuery<client.ClientOrderDetail>(`/api/client/orders/${id}`),
   paymentDetails: () => ({
     ...getQuery<PaymentDetails>("/api/payment-details"),
     staleTime: 60 * 60_000,

@@ -19,11 +19,14 @@ const DocumentDialog = lazy(() =>
   import("../../components/tax-documents/document-dialog").then((m) => ({ default: m.DocumentDialog })),
 );
 
-/** The client's tax invoices and credit notes, under My Orders: each to read, or to download as a PDF. */
-export function ClientDocuments() {
+/**
+ * The client's tax invoices and credit notes, under My Orders or on one order's page (`orderId`): each to
+ * read, or to download as a PDF.
+ */
+export function ClientDocuments({ orderId }: { orderId?: number }) {
   const t = useT();
   const page = usePage([], 10, "invoicesPage");
-  const documents = useQuery(invoiceQueries.client(page.params));
+  const documents = useQuery(invoiceQueries.client(orderId ? { ...page.params, orderId } : page.params));
   const [open, setOpen] = useState<TaxDocumentRow>();
   return (
     <section className="space-y-3" aria-labelledby="client-documents">

@@ -37,8 +37,8 @@ export function HoldTimeLeft({ until }: { until: string }) {
   );
 }
 
-/** "Order again": the lapsed order's lines that are on sale now go into the cart, and the farmer to it. */
-function OrderAgain({ order }: { order: ClientOrder }) {
+/** "Order again": the order's lines that are on sale now go into the cart, and the farmer to it. */
+export function OrderAgain({ order }: { order: ClientOrder }) {
   const t = useT();
   const [, navigate] = useLocation();
   const [pending, setPending] = useState(false);
@@ -69,14 +69,15 @@ function OrderAgain({ order }: { order: ClientOrder }) {
 }
 
 /** An order that ended (lapsed unpaid, cancelled or not approved): it says so, why, and offers to order again. */
-export function LapsedOrder({ order }: { order: ClientOrder }) {
+export function LapsedOrder({ order, heading = 1 }: { order: ClientOrder; heading?: 1 | 2 }) {
   const t = useT();
+  const Title = heading === 1 ? "h1" : "h2";
   return (
     <Card className="space-y-3 p-6 text-center" data-testid="lapsed-order">
       <XCircle className="mx-auto h-12 w-12 text-gray-500" aria-hidden />
-      <h1 className="text-2xl font-bold">
+      <Title className="text-2xl font-bold">
         {t(order.status === "rejected" ? "hold.rejectedTitle" : "hold.endedTitle")}
-      </h1>
+      </Title>
       <p className="text-gray-600 dark:text-gray-400">
         {t("success.reference")} <strong data-testid="order-number">{order.orderNumber}</strong>
       </p>

@@ -4,11 +4,11 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { useTextField } from "../../lib/form";
-import { type DisplayCurrency, formatDate, formatKesIn } from "../../lib/format";
+import type { DisplayCurrency } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
+import { OrderSummaryCard } from "./order-summary-card";
 import { downloadOrdersCsv } from "./orders-csv";
-import { PortalStatusBadge, statusHint, TrackingNumber } from "./portal-status";
 
 /** Finds one of the client's own orders by its number, and exports them all as CSV. */
 export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
@@ -35,21 +35,7 @@ export function OrderLookup({ currency }: { currency: DisplayCurrency }) {
       {!wanted ? (
         <p className="text-sm text-gray-500">{t("lookup.hint")}</p>
       ) : found ? (
-        <Card className="space-y-1 p-4" data-testid="tracking-result">
-          <div className="flex items-center justify-between">
-            <p className="font-mono font-semibold">{found.orderNumber}</p>
-            <PortalStatusBadge state={found.state} />
-          </div>
-          <p className="text-sm">{statusHint(found.state)}</p>
-          <p className="text-sm">
-            {t("lookup.total", { amount: formatKesIn(found.totalAmountKes, currency) })}
-          </p>
-          {found.trackingNumber && <TrackingNumber number={found.trackingNumber} url={found.trackingUrl} />}
-          {found.estimatedDelivery && (
-            <p className="text-sm">{t("track.estimate", { date: formatDate(found.estimatedDelivery) })}</p>
-          )}
-          {found.notes && <p className="text-sm text-gray-600">{t("track.notes", { notes: found.notes })}</p>}
-        </Card>
+        <OrderSummaryCard order={found} testId="tracking-result" currency={currency} />
       ) : (
         <p className="text-sm text-gray-500">{t("lookup.none", { number: wanted })}</p>
       )}

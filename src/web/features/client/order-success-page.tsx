@@ -7,11 +7,12 @@ import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
-import { formatDate } from "../../lib/format";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { ClientLayout } from "./client-layout";
+import { DeliveryLine } from "./delivery-dates";
 import { CancelOrder, LapsedOrder } from "./order-hold";
+import { orderPath } from "./order-summary-card";
 import { PayPanel } from "./pay-panel";
 
 const steps = [
@@ -45,7 +46,7 @@ function SuccessPage() {
         icon={SearchX}
         title={t("success.notFound")}
         hint={t("success.notFoundHint")}
-        action={<LinkButton href="/client-orders?view=tracking">{t("success.myOrders")}</LinkButton>}
+        action={<LinkButton href="/client-portal">{t("success.myOrders")}</LinkButton>}
       />
     );
   }
@@ -66,15 +67,14 @@ function SuccessPage() {
         <p className="mt-2 text-gray-600 dark:text-gray-400">
           {t("success.reference")} <strong data-testid="order-number">{order.orderNumber}</strong>
         </p>
-        <p className="mt-1 text-sm text-gray-500">
-          {order.expectedDeliveryDate
-            ? t("success.asked", { date: formatDate(order.expectedDeliveryDate) })
-            : t("success.expected")}
-        </p>
-        <LinkButton
-          className="mt-4"
-          href={`/client-orders?view=tracking&order=${encodeURIComponent(order.orderNumber)}`}
-        >
+        <div className="mt-1 text-gray-500">
+          {order.delivery.requested || order.delivery.expected ? (
+            <DeliveryLine delivery={order.delivery} ended={false} />
+          ) : (
+            <p className="text-sm">{t("success.expected")}</p>
+          )}
+        </div>
+        <LinkButton className="mt-4" href={orderPath(order.id)}>
           {t("success.track")}
         </LinkButton>
       </div>

@@ -12,7 +12,8 @@ import { getQuery, useApiMutation } from "../../lib/query";
 
 export const invoiceQueries = {
   orderDocuments: (orderId: number) => getQuery<TaxDocumentRow[]>(`/api/orders/${orderId}/tax-documents`),
-  client: (page: Partial<Pagination>) => getQuery<TaxDocumentRow[]>("/api/client/invoices", page),
+  client: (query: Partial<Pagination> & { orderId?: number }) =>
+    getQuery<TaxDocumentRow[]>("/api/client/invoices", query),
   etims: (query: DocumentListQuery) => getQuery<TaxDocumentRow[]>("/api/etims/documents", query),
   etimsSummary: () => getQuery<EtimsSummary>("/api/etims/summary"),
   statement: (customerId: number, range: { from?: string; to?: string }) =>

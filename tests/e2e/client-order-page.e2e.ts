@@ -1,0 +1,153 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  desktop,
+  expectToast,
+  newPage,
+  screenshot,
+  signInAsClient,
+  signInAsClientInKiswahili,
+  signInAsStaff,
+} from "./support/browser";
+import { createClientAccount, placeClientOrder, uniqueMobile } from "./support/fixtures";
+import { browser } from "./support/session";
+
+const narrow = { width: 360, height: 740 };
+const DAY_MS = 86_400_000;
+const nairobiDay = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
+
+async function call(page: Page, method: "post" | "patch", path: string, data: object) {
+  const res = await page.request[method](`${baseUrl()}${path}`, { data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+/**
+ * Staff take the farmer's order the whole way: paid by bank, approved for 7 days, shipped on a quicker day,
+ * delayed with a reason, then delivered.
+ */
+async function deliverWithDelay(order: { id: number; orderNumber: string }, reason: string) {
+  const director = await newPage(browser);
+  await signInAsStaff(director, "director1@urithi.co.ke");
+  const detail = await (await director.request.get(`${baseUrl()}/api/orders/${order.id}`)).json();
+  await call(director, "post", `/api/orders/${order.id}/payments`, {
+    method: "bank",
+    amountKes: detail.totalAmountKes,
+    reference: `KCB-${order.id}`,
+    date: nairobiDay(0),
+  });
+  await call(director, "post", `/api/orders/${order.id}/approve`, { estimatedDays: 7 });
+  const list = await (await director.request.get(`${baseUrl()}/api/orders/${order.id}/pick-list`)).json();
+  for (const line of list.lines as { label: string }[]) {
+    await call(director, "post", `/api/orders/${order.id}/pick-list/scan`, { code: line.label });
+  }
+  const shipment = await call(director, "post", "/api/shipments", {
+    orderNumber: order.orderNumber,
+    origin: "Nakuru, Kenya",
+    carrier: "DHL Express",
+    temperature: "-196°C (Liquid Nitrogen)",
+    trackingNumber: `TRK-${Date.now()}`,
+    expectedDelivery: `${nairobiDay(2)}T12:00:00+03:00`,
+  });
+  const status = (body: object) => call(director, "patch", `/api/shipments/${shipment.id}/status`, body);
+  await status({ status: "in_transit" });
+  await status({ status: "delayed", expectedDelivery: nairobiDay(5), reason });
+  await status({ status: "delivered", receivedBy: "Wanjiru Kamau" });
+  await director.context().close();
+  return shipment.trackingNumber as string;
+}
+
+describe("the farmer's order page", () => {
+  it("shows lines, every delivery day, shipment, payments, invoice and history, in Kiswahili at 360 px", async () => {
+    const setup = await newPage(browser);
+    const account = await createClientAccount(setup, { phone: uniqueMobile(), language: "sw" });
+    await setup.context().close();
+    const page = await newPage(browser, narrow);
+    await signInAsClientInKiswahili(page, account.email, account.password);
+    const order = await placeClientOrder(page, "SEM-JE-106", "bank");
+    const tracking = await deliverWithDelay(order, "Ndege ya Kisumu imeahirishwa");
+
+    // From the one list of orders to the order's own page.
+    await page.goto("/client-portal");
+    const card = page.getByTestId("my-order").filter({ hasText: order.orderNumber });
+    await card.getByText(/^Lilifika /).waitFor();
+    await card.getByRole("link", { name: `Angalia agizo ${order.orderNumber}` }).click();
+    await page.waitForURL(`**/client-orders/${order.id}`);
+    await page.getByRole("heading", { level: 1, name: `Agizo ${order.orderNumber}` }).waitFor();
+
+    const lines = page.getByTestId("order-lines");
+    // The bull by name and registration, and the semen type, in Kiswahili.
+    expect(await lines.textContent()).toMatch(/^Mbegu za Jersey: [^×]+ \(JE\d+\), [^×]+ × 1/);
+    const dates = page.getByTestId("delivery-dates");
+    const day = (days: number) =>
+      new Intl.DateTimeFormat("sw-KE", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(`${nairobiDay(days)}T00:00:00Z`));
+    await dates.getByText("Hukuomba tarehe").waitFor();
+    for (const [label, value] of [
+      ["Imethibitishwa", day(7)],
+      ["Imehamishwa hadi", day(2)],
+      ["Imehamishwa hadi", day(5)],
+    ] as const) {
+      expect(await dates.textContent()).toContain(`${label}${value}`);
+    }
+    await dates.getByText("Ndege ya Kisumu imeahirishwa").waitFor();
+    await dates.getByText("Lilifika", { exact: true }).waitFor();
+    const shipment = page.getByRole("region", { name: "Usafirishaji" });
+    await shipment.getByRole("link", { name: tracking }).waitFor();
+    await shipment.getByText("Lilipokelewa na Wanjiru Kamau").waitFor();
+    await page.getByTestId("order-payments").getByText(`KCB-${order.id}`, { exact: false }).waitFor();
+    await page.getByTestId("client-document").first().waitFor();
+    const history = page.getByTestId("order-history");
+    for (const step of ["Agizo liliwekwa", "Limeidhinishwa", "Liko njiani", "Limefika"]) {
+      await history.getByText(step, { exact: true }).waitFor();
+    }
+    await history.getByText(`Tarehe mpya ya kufikishiwa: ${day(5)}`).waitFor();
+    // Delivered: the farmer can buy the same again.
+    await page.getByRole("button", { name: "Agiza tena" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(narrow.width);
+    await screenshot(page, "client-order-sw-360");
+
+    // The same page in English on a desktop.
+    await page.setViewportSize(desktop);
+    await page.evaluate(() => localStorage.setItem("urithi:language", "en"));
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: `Order ${order.orderNumber}` }).waitFor();
+    await page.getByTestId("delivery-dates").getByText("No day asked").waitFor();
+    await screenshot(page, "client-order-en-desktop");
+    await page.context().close();
+  });
+
+  it("lets the farmer pay or cancel an order still to pay, and says a stranger's order is not theirs", async () => {
+    const page = await newPage(browser, narrow);
+    await signInAsClient(page);
+    const order = await placeClientOrder(page, "SEM-JE-106", "mpesa");
+    await page.goto(`/client-orders/${order.id}`);
+    await page.getByRole("heading", { level: 1, name: `Order ${order.orderNumber}` }).waitFor();
+    await page
+      .getByTestId("delivery-line")
+      .getByText("We give you a delivery day when we approve your order.")
+      .waitFor();
+    await page.getByTestId("hold-left").waitFor();
+    await page.getByRole("button", { name: /^Pay KSh/ }).waitFor();
+    await screenshot(page, "client-order-unpaid-en-360", { fullPage: false });
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByRole("button", { name: "Yes, cancel it" }).click();
+    await expectToast(page, "Order cancelled");
+    await page.getByTestId("lapsed-order").getByRole("button", { name: "Order again" }).waitFor();
+
+    // Someone else's order (or none) is simply not found.
+    const other = await newPage(browser, narrow);
+    const account = await createClientAccount(other, { phone: uniqueMobile() });
+    await signInAsClient(other, account.email, account.password);
+    await other.goto(`/client-orders/${order.id}`);
+    await other.getByText("We could not find this order").waitFor();
+    await other.context().close();
+    await page.context().close();
+  });
+});
