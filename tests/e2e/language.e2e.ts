@@ -121,9 +121,10 @@ describe("the language", () => {
     await page.getByLabel("Nambari ya simu ya M-Pesa").waitFor();
     await screenshot(page, "order-success-sw-desktop", { fullPage: false });
     await page.getByRole("link", { name: "Fuatilia agizo hili" }).click();
-    const tracked = page.locator('[data-testid="tracked-order"][aria-current="true"]');
+    const tracked = page.getByTestId("client-order");
     await tracked.getByText("inasubiri", { exact: true }).waitFor();
-    await tracked.getByText("Siku 1-2 za kazi kuidhinishwa").waitFor();
+    await tracked.getByText(/Siku 1-2 za kazi kuidhinishwa/).waitFor();
+    await tracked.getByText("Tutakupa tarehe ya kufikishiwa tukiidhinisha agizo lako.").waitFor();
 
     // Another phone, set to English, signs in and reads Kiswahili: the account's choice.
     const other = await pageIn("en-KE");

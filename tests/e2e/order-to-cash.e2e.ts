@@ -111,7 +111,8 @@ describe("order to cash", () => {
     await client.goto("/client-orders");
     await client.getByRole("button", { name: /Track/ }).first().click();
     const tracked = client.getByTestId("tracked-order").filter({ hasText: orderNumber });
-    await tracked.getByText("delivered").waitFor();
+    await tracked.getByText("delivered", { exact: true }).waitFor();
+    await tracked.getByText(/^Delivered on /).waitFor();
     expect(await tracked.getByTestId("payment-status").textContent()).toBe("Paid");
 
     const finance = await newPage(browser);
