@@ -49,7 +49,21 @@ export function bullLabel(language: Language, bull: BullFacts): string {
   return [name, kind].filter(Boolean).join(", ");
 }
 
-/** A line as every screen, SMS and email names it: the product in the reader's language, then the bull. */
+/**
+ * A line in the few words one SMS has room for: the bull (his name shortened by `cut`) and the semen type
+ * ("Maziwa Bora, sexed"), without his registration; the product where the item names no bull.
+ */
+export function shortLineLabel(
+  language: Language,
+  line: BullFacts & { name: string },
+  cut: (name: string) => string = (name) => name,
+): string {
+  return line.bullName
+    ? bullLabel(language, { ...line, bullName: cut(line.bullName), bullCode: null })
+    : productNameIn(language, line.name);
+}
+
+/** A line as every screen and email names it: the product in the reader's language, then the bull. */
 export function lineLabel(language: Language, line: BullFacts & { name: string }): string {
   const bull = bullLabel(language, line);
   const product = productNameIn(language, line.name);

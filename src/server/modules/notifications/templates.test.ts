@@ -105,14 +105,42 @@ describe("message templates", () => {
     }
   });
 
+  it("names the bull when one SMS has room, and leaves the lines out when it has not", () => {
+    const many = {
+      ...facts,
+      lines: [
+        { ...facts.lines![0]!, bullName: "Eldama Ravine Nguvu wa Mlima Kenya Mkubwa" },
+        { ...facts.lines![0]!, semenType: "conventional" as const },
+        { ...facts.lines![0]!, bullName: null, name: "Boran Embryo" },
+      ],
+    };
+    expect(renderMessage("order_approved", "en", many).sms).toContain(
+      "Order ORD-2026-004217 (Eldama Ravine Nguvu..., sexed x10 +2 more) is approved.",
+    );
+    expect(renderMessage("order_approved", "sw", many).sms).toContain("..., za jinsia x10 na 2 zaidi)");
+    const embryo = { ...facts, lines: [{ ...facts.lines![0]!, bullName: null, name: "Boran Embryo" }] };
+    expect(renderMessage("order_received", "sw", embryo).sms).toContain("(Kiinitete cha Boran x10)");
+    // A long name leaves no room: the message goes without the lines rather than in two parts.
+    const long = { ...many, name: "Wanjiru Nyambura Wairimu Kamau-Njoroge" };
+    for (const lang of languages) {
+      const sms = renderMessage("order_received", lang, long).sms;
+      expect(sms.length, sms).toBeLessThanOrEqual(160);
+      expect(sms).not.toContain("x10");
+    }
+  });
+
   it("says the facts each message is about, in each language", () => {
     const en = (kind: (typeof messageKinds)[number]) => renderMessage(kind, "en", facts).sms;
     const sw = (kind: (typeof messageKinds)[number]) => renderMessage(kind, "sw", facts).sms;
     expect(en("order_received")).toBe(
-      "Urithi: Hi Wanjiru, we have received order ORD-2026-004217 for KSh 1,250,000. We will let you know when it is approved.",
+      "Urithi: Hi Wanjiru, we have received order ORD-2026-004217 (Maziwa Bora, sexed x10) for KSh 1,250,000. We will tell you when it is approved.",
     );
     expect(sw("order_received")).toBe(
-      "Urithi: Habari Wanjiru, tumepokea agizo lako ORD-2026-004217 la KSh 1,250,000. Tutakujulisha likiidhinishwa.",
+      "Urithi: Habari Wanjiru, tumepokea agizo lako ORD-2026-004217 (Maziwa Bora, za jinsia x10) la KSh 1,250,000. Tutakujulisha likiidhinishwa.",
+    );
+    expect(en("order_approved")).toContain("Order ORD-2026-004217 (Maziwa Bora, sexed x10) is approved.");
+    expect(sw("order_approved")).toContain(
+      "Agizo ORD-2026-004217 (Maziwa Bora, za jinsia x10) limeidhinishwa.",
     );
     expect(en("payment_prompt")).toContain("sent to +254722123456. Enter your M-Pesa PIN");
     expect(sw("payment_prompt")).toContain("Weka PIN yako ya M-Pesa");

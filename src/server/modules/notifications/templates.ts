@@ -1,4 +1,4 @@
-import { type BullFacts, lineLabel } from "../../../contract/client-labels";
+import { type BullFacts, lineLabel, shortLineLabel } from "../../../contract/client-labels";
 import { type Language, languageLocales } from "../../../contract/languages";
 import type { MessageKind } from "../../../contract/messages";
 import { escapeHtml } from "../../http/escape-html";
@@ -76,6 +76,21 @@ const day = (lang: Language, d: Date | null | undefined) =>
 /** A staff-typed reason, cut to what one SMS part has room for; the email carries it whole. */
 const clip = (s: string, max = 60) =>
   s.length <= max ? s : `${s.slice(0, max - 3).replace(/\s+\S*$/, "")}...`;
+/**
+ * What was ordered, in the few words an SMS has room for: the first line's bull and quantity, and how many
+ * lines more (" (Maziwa Bora, sexed x10 +1 more)"), or "" for an order without lines.
+ */
+function smsLines(lang: Language, lines: MessageFacts["lines"]): string {
+  const [first, ...rest] = lines ?? [];
+  if (!first) return "";
+  const more = rest.length === 0 ? "" : lang === "sw" ? ` na ${rest.length} zaidi` : ` +${rest.length} more`;
+  return ` (${shortLineLabel(lang, first, (name) => clip(name, 24))} x${first.quantity}${more})`;
+}
+/** The SMS with what was ordered when one part has room for it, else without. */
+const withLines = (lang: Language, lines: MessageFacts["lines"], sms: (items: string) => string) => {
+  const full = sms(smsLines(lang, lines));
+  return full.length <= 160 ? full : sms("");
+};
 /** Ends the text as a sentence, unless the reader already did (or it was cut short). */
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
@@ -90,11 +105,21 @@ type Template = (f: MessageFacts, lang: Language, cut: (s: string) => string) =>
 const templates: Record<MessageKind, Record<Language, Template>> = {
   order_received: {
     en: (f, l) => ({
-      sms: `Urithi: Hi ${f.name}, we have received order ${f.orderNumber} for ${money(l, f.amountKes)}. We will let you know when it is approved.`,
+      sms: withLines(
+        l,
+        f.lines,
+        (items) =>
+          `Urithi: Hi ${f.name}, we have received order ${f.orderNumber}${items} for ${money(l, f.amountKes)}. We will tell you when it is approved.`,
+      ),
       subject: `We have received your order ${f.orderNumber}`,
     }),
     sw: (f, l) => ({
-      sms: `Urithi: Habari ${f.name}, tumepokea agizo lako ${f.orderNumber} la ${money(l, f.amountKes)}. Tutakujulisha likiidhinishwa.`,
+      sms: withLines(
+        l,
+        f.lines,
+        (items) =>
+          `Urithi: Habari ${f.name}, tumepokea agizo lako ${f.orderNumber}${items} la ${money(l, f.amountKes)}. Tutakujulisha likiidhinishwa.`,
+      ),
       subject: `Tumepokea agizo lako ${f.orderNumber}`,
     }),
   },
@@ -180,11 +205,21 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
   },
   order_approved: {
     en: (f, l) => ({
-      sms: `Urithi: Good news! Order ${f.orderNumber} is approved. Expected delivery: ${day(l, f.date)}.`,
+      sms: withLines(
+        l,
+        f.lines,
+        (items) =>
+          `Urithi: Good news! Order ${f.orderNumber}${items} is approved. Expected delivery: ${day(l, f.date)}.`,
+      ),
       subject: `Order ${f.orderNumber} is approved`,
     }),
     sw: (f, l) => ({
-      sms: `Urithi: Habari njema! Agizo ${f.orderNumber} limeidhinishwa. Litafika karibu ${day(l, f.date)}.`,
+      sms: withLines(
+        l,
+        f.lines,
+        (items) =>
+          `Urithi: Habari njema! Agizo ${f.orderNumber}${items} limeidhinishwa. Litafika karibu ${day(l, f.date)}.`,
+      ),
       subject: `Agizo ${f.orderNumber} limeidhinishwa`,
     }),
   },
