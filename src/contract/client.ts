@@ -154,18 +154,11 @@ export const clientOrderSchema = z.object({
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
-/** What an order's history tells its client: its steps, each new delivery day, and money received. */
-export const clientHistoryEvents = [
-  "placed",
-  "approved",
-  "processing",
-  "shipped",
-  "delivered",
-  "rejected",
-  "cancelled",
-  "redated",
-  "paid",
-] as const;
+/**
+ * What an order's history tells its client: its steps (an order enters "pending" only by being placed, so that
+ * step reads "placed"), each new delivery day, and money received.
+ */
+export const clientHistoryEvents = ["placed", ...orderStatuses, "redated", "paid"] as const;
 
 /** GET /api/client/orders/:id: the order as the list shows it, with its payments, shipment and history. */
 export const clientOrderDetailSchema = clientOrderSchema.extend({

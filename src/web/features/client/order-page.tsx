@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, SearchX } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useParams } from "wouter";
 import type { ClientOrderDetail } from "../../../contract/client";
 import { orderEnded } from "../../../contract/order-states";
 import { LinkButton } from "../../components/link-button";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Card } from "../../components/ui/card";
-import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { formatDate } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
@@ -16,6 +15,7 @@ import { ClientLayout } from "./client-layout";
 import { DeliveryDates } from "./delivery-dates";
 import { CancelOrder, LapsedOrder, OrderAgain } from "./order-hold";
 import { OrderHistory, OrderLines, OrderPayments, OrderShipment } from "./order-sections";
+import { OrderNotFound } from "./order-summary-card";
 import { PayPanel } from "./pay-panel";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 
@@ -41,16 +41,7 @@ function OrderDetail({ id }: { id: number }) {
   const found = useQuery({ ...clientQueries.order(id), retry: false });
   if (found.isLoading) return <LoadingBars label={t("track.loading")} />;
   const order = found.data;
-  if (!order) {
-    return (
-      <EmptyState
-        icon={SearchX}
-        title={t("success.notFound")}
-        hint={t("success.notFoundHint")}
-        action={<LinkButton href="/client-portal">{t("order.back")}</LinkButton>}
-      />
-    );
-  }
+  if (!order) return <OrderNotFound />;
   const ended = orderEnded(order.status);
   return (
     <div className="mx-auto max-w-2xl space-y-4" data-testid="client-order">

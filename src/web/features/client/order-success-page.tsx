@@ -1,18 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Mail, MessageCircle, Phone, SearchX } from "lucide-react";
+import { CheckCircle2, Mail, MessageCircle, Phone } from "lucide-react";
 import { useSearch } from "wouter";
 import { orderEnded } from "../../../contract/order-states";
 import { MailLink, TelLink, urithiContact, WhatsAppLink } from "../../components/contact-links";
 import { LinkButton } from "../../components/link-button";
 import { Card } from "../../components/ui/card";
-import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { type MessageId, useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
 import { ClientLayout } from "./client-layout";
 import { DeliveryLine } from "./delivery-dates";
 import { CancelOrder, LapsedOrder } from "./order-hold";
-import { orderPath } from "./order-summary-card";
+import { OrderNotFound, orderPath } from "./order-summary-card";
 import { PayPanel } from "./pay-panel";
 
 const steps = [
@@ -40,16 +39,7 @@ function SuccessPage() {
   const found = useQuery({ ...clientQueries.order(valid ? id : 0), enabled: valid, retry: false });
   const order = found.data;
   if (valid && found.isLoading) return <LoadingBars label={t("success.loading")} />;
-  if (!order) {
-    return (
-      <EmptyState
-        icon={SearchX}
-        title={t("success.notFound")}
-        hint={t("success.notFoundHint")}
-        action={<LinkButton href="/client-portal">{t("success.myOrders")}</LinkButton>}
-      />
-    );
-  }
+  if (!order) return <OrderNotFound />;
   if (orderEnded(order.status)) {
     return (
       <div className="mx-auto max-w-2xl space-y-6 py-4">

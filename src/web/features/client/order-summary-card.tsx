@@ -1,16 +1,31 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight, SearchX } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Link } from "wouter";
 import type { ClientOrder } from "../../../contract/client";
 import { orderEnded } from "../../../contract/order-states";
+import { LinkButton } from "../../components/link-button";
 import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Card } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
 import { cn } from "../../lib/cn";
 import { type DisplayCurrency, formatDate, formatKesIn, formatMoney } from "../../lib/format";
 import { useT } from "../../lib/i18n/i18n";
 import { DeliveryLine } from "./delivery-dates";
 import { PortalStatusBadge, statusHint, TrackingNumber } from "./portal-status";
 import { lineName } from "./product-words";
+
+/** An order the farmer opened that is not theirs, or not there: it says so, and leads back to their orders. */
+export function OrderNotFound() {
+  const t = useT();
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={t("success.notFound")}
+      hint={t("success.notFoundHint")}
+      action={<LinkButton href="/client-portal">{t("success.myOrders")}</LinkButton>}
+    />
+  );
+}
 
 /** Where an order's own page is. */
 export const orderPath = (id: number) => `/client-orders/${id}`;

@@ -782,6 +782,7 @@ export const en = {
   "order.history": "History",
   "order.actions": "What you can do",
   "history.placed": "Order placed",
+  "history.pending": "Waiting for approval",
   "history.approved": "Approved",
   "history.processing": "Being prepared",
   "history.shipped": "On its way",

@@ -791,6 +791,7 @@ export const sw: Record<MessageId, string> = {
   "order.history": "Historia",
   "order.actions": "Unachoweza kufanya",
   "history.placed": "Agizo liliwekwa",
+  "history.pending": "Linasubiri kuidhinishwa",
   "history.approved": "Limeidhinishwa",
   "history.processing": "Linaandaliwa",
   "history.shipped": "Liko njiani",
