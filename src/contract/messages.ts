@@ -54,6 +54,11 @@ export const messageKinds = [
   "phone_code",
   "deletion_code",
   "passkey_added",
+  "cow_repeat_heat",
+  "cow_pd_due",
+  "cow_dry_off",
+  "cow_calving_due",
+  "cow_pd_recorded",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -82,6 +87,11 @@ export const messageKindLabels: Record<MessageKind, string> = {
   phone_code: "Mobile verification code",
   deletion_code: "Account deletion code",
   passkey_added: "Passkey added",
+  cow_repeat_heat: "Cow calendar: watch for repeat heat",
+  cow_pd_due: "Cow calendar: pregnancy check due",
+  cow_dry_off: "Cow calendar: dry off",
+  cow_calving_due: "Cow calendar: calving due",
+  cow_pd_recorded: "Pregnancy check recorded by SMS",
 };
 
 export * from "./notify-channels";

@@ -32,6 +32,7 @@ import { registerDataRightsRoutes } from "./modules/data-rights/routes";
 import { registerEtimsRoutes } from "./modules/etims/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
+import { registerHerdRoutes } from "./modules/herd/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
 import { registerInvoiceRoutes } from "./modules/invoices/routes";
 import { createMetrics, type Metrics } from "./modules/metrics/registry";
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderRoutes(app, ctx);
   registerFinanceRoutes(app, ctx);
   registerClientRoutes(app, ctx);
+  registerHerdRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerBreedingRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { sweepRateLimits } from "./http/rate-limit";
 import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";
 import { sendEtimsDocuments } from "./modules/etims/sender";
 import { databaseUp } from "./modules/health/probe";
+import { sendCowReminders } from "./modules/herd/calendar";
 import {
   expireItems,
   renewExpiredPicksJob,
@@ -61,6 +62,7 @@ export const maintenanceJobs: Job[] = [
   },
   { name: "batch_write_off", run: writeOffExpiredBatchesJob, logs: "wrote off straws of expired batches" },
   { name: "customer_year", run: moveCustomerYear },
+  { name: "cow_calendar", run: sendCowReminders, logs: "texted cow calendar reminders" },
   { name: "vacuum", run: async (ctx) => (await vacuumWhereDue(ctx.database)).length },
 ];
 

@@ -31,6 +31,18 @@ import {
   semenTypes,
   toleranceLevels,
 } from "../../contract/genetics";
+import {
+  calfSexes,
+  calvingEases,
+  cowEventSources,
+  cowEventTypes,
+  cowStatuses,
+  exitReasons,
+  pdMethods,
+  pdResults,
+  reminderKinds,
+  reminderStatuses,
+} from "../../contract/herd";
 import { itemTypes, stockMovementKinds, viabilityStatuses } from "../../contract/inventory";
 import { etimsStatuses, type TaxLine, taxDocumentKinds } from "../../contract/invoices";
 import { languages } from "../../contract/languages";
@@ -98,6 +110,16 @@ export const notifyChannelEnum = pgEnum("notify_channel", notifyChannels);
 export const backupStatusEnum = pgEnum("backup_status", backupStatuses);
 export const backupTriggerEnum = pgEnum("backup_trigger", backupTriggers);
 export const backupOffsiteEnum = pgEnum("backup_offsite", backupOffsiteStates);
+export const cowStatusEnum = pgEnum("cow_status", cowStatuses);
+export const cowEventTypeEnum = pgEnum("cow_event_type", cowEventTypes);
+export const cowEventSourceEnum = pgEnum("cow_event_source", cowEventSources);
+export const pdResultEnum = pgEnum("pd_result", pdResults);
+export const pdMethodEnum = pgEnum("pd_method", pdMethods);
+export const calvingEaseEnum = pgEnum("calving_ease", calvingEases);
+export const calfSexEnum = pgEnum("calf_sex", calfSexes);
+export const exitReasonEnum = pgEnum("cow_exit_reason", exitReasons);
+export const reminderKindEnum = pgEnum("reminder_kind", reminderKinds);
+export const reminderStatusEnum = pgEnum("reminder_status", reminderStatuses);
 
 /** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
@@ -1731,4 +1753,110 @@ export const etimsSimControl = pgTable("etims_sim_control", {
   id: smallint("id").primaryKey().default(1),
   refuseNext: text("refuse_next"),
   silentNext: boolean("silent_next").notNull().default(false),
+});
+
+/** A client's cow (issue 40): her tag is unique in the farmer's herd; a calf recorded alive becomes one. */
+export const cows = pgTable(
+  "cows",
+  {
+    id: id(),
+    ownerUserId: integer("owner_user_id")
+      .notNull()
+      .references(() => users.id),
+    tag: text("tag").notNull(),
+    name: text("name"),
+    breed: text("breed").notNull(),
+    birthDate: date("birth_date", { mode: "string" }),
+    parity: smallint("parity").notNull().default(0),
+    lastCalvingDate: date("last_calving_date", { mode: "string" }),
+    status: cowStatusEnum("status").notNull().default("active"),
+    /** The cow calendar's SMS for her; the farmer may turn them off per cow. */
+    reminders: boolean("reminders").notNull().default(true),
+    /** The cow that bore her, when she was recorded as a calf. */
+    damId: integer("dam_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cows_owner_tag_idx").on(t.ownerUserId, sql`lower(${t.tag})`),
+    index("cows_owner_idx").on(t.ownerUserId, t.id),
+  ],
+);
+
+/** One event of a cow's life in ADGG's model: heat, insemination, pregnancy diagnosis, calving or exit. */
+export const cowEvents = pgTable(
+  "cow_events",
+  {
+    id: id(),
+    cowId: integer("cow_id")
+      .notNull()
+      .references(() => cows.id),
+    type: cowEventTypeEnum("type").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: text("time"),
+    source: cowEventSourceEnum("source").notNull().default("farmer"),
+    /** Insemination: the bought straw's order line (and its batch where the pick names one), or other semen. */
+    orderLineId: integer("order_line_id").references(() => orderLines.id),
+    batchId: integer("batch_id").references(() => stockBatches.id),
+    otherSemen: text("other_semen"),
+    technician: text("technician"),
+    pdResult: pdResultEnum("pd_result"),
+    pdMethod: pdMethodEnum("pd_method"),
+    examiner: text("examiner"),
+    calvingEase: calvingEaseEnum("calving_ease"),
+    calfSex: calfSexEnum("calf_sex"),
+    calfAlive: boolean("calf_alive"),
+    calfTag: text("calf_tag"),
+    calfCowId: integer("calf_cow_id").references(() => cows.id),
+    exitReason: exitReasonEnum("exit_reason"),
+    notes: text("notes"),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cow_events_cow_idx").on(t.cowId, t.date, t.id),
+    index("cow_events_line_idx").on(t.orderLineId).where(sql`${t.orderLineId} is not null`),
+  ],
+);
+
+/**
+ * The cow calendar: what each insemination reminds the farmer of, sent once by SMS at 07:00 Nairobi on its
+ * day (or, missed, until its last day), and cancelled when the event it waits for is recorded.
+ */
+export const cowReminders = pgTable(
+  "cow_reminders",
+  {
+    id: id(),
+    cowId: integer("cow_id")
+      .notNull()
+      .references(() => cows.id),
+    /** The insemination it follows. */
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => cowEvents.id),
+    kind: reminderKindEnum("kind").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    lastOn: date("last_on", { mode: "string" }).notNull(),
+    status: reminderStatusEnum("status").notNull().default("scheduled"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A PD reminder's answer by SMS ("1" or "2") recorded this event. */
+    answeredEventId: integer("answered_event_id").references(() => cowEvents.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cow_reminders_event_kind_idx").on(t.eventId, t.kind),
+    index("cow_reminders_due_idx").on(t.dueOn, t.id).where(sql`${t.status} = 'scheduled'`),
+    index("cow_reminders_cow_idx").on(t.cowId, t.status),
+  ],
+);
+
+/** Incoming SMS from Africa's Talking, kept once by the provider's id so a retried callback does nothing twice. */
+export const incomingMessages = pgTable("incoming_messages", {
+  id: id(),
+  providerId: text("provider_id").notNull().unique(),
+  sender: text("sender").notNull(),
+  text: text("text").notNull(),
+  /** What the reply did: "pd_recorded", "unknown_sender", "not_understood", "nothing_asked". */
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
 });

@@ -14,6 +14,7 @@ const duplicateMessages: [RegExp, string, field?: string][] = [
   [/storage_units_name/, "A storage unit with this name already exists"],
   [/customers_email_active/, "An active customer with this email already exists", "email"],
   [/vendors_email_active/, "An active vendor with this email already exists", "email"],
+  [/cows_owner_tag/, "You already have a cow with this tag", "tag"],
 ];
 
 /**

@@ -23,6 +23,12 @@ const userReader = prepared<{ id: number }, ReaderRow>(
   (p) => sql`select ${readerColumns} from ${users} where ${users.id} = ${p.id}`,
 );
 
+/** A person with an account, as their own choices say to reach them; null when there is no such account. */
+export async function accountReader(db: Db, userId: number): Promise<Reader | null> {
+  const [user] = await userReader(db, { id: userId });
+  return user ? readerOf(user) : null;
+}
+
 /** The client an order's messages go to: their account's choices, or the contact details on the order. */
 export async function orderReader(db: Db, order: OrderRow): Promise<Reader> {
   if (order.clientUserId !== null) {

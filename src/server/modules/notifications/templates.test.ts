@@ -43,9 +43,12 @@ const staffKinds = ["approval_needed", "storage_alarm", "low_stock_digest", "bac
 const accountEmails = ["staff_invite", "password_reset", "role_changed", "passkey_added"] as const;
 /** The SMS codes: an account's, about no order. */
 const accountCodes = ["reset_code", "phone_code", "deletion_code"] as const;
+/** The cow calendar's messages: about a cow, not an order. */
+const herdKinds = messageKinds.filter((k) => k.startsWith("cow_"));
 const clientKinds = messageKinds.filter(
   (k) =>
     !staffKinds.includes(k) &&
+    !herdKinds.includes(k) &&
     ![...accountEmails, ...accountCodes].includes(k as (typeof accountEmails)[number]),
 );
 
@@ -128,6 +131,18 @@ describe("message templates", () => {
       expect(sms).not.toContain("x10");
     }
   });
+
+  it.each(herdKinds.flatMap((kind) => languages.map((lang) => [kind, lang] as const)))(
+    "%s in %s names the cow and fits one GSM-7 SMS, whatever her name",
+    (kind, lang) => {
+      for (const cow of ["Zawadi", "Malkia wa Shamba la Juu la Mlima Kenya Kaskazini Magharibi"]) {
+        const { sms } = renderMessage(kind, lang, { ...facts, cow, reason: "pregnant" });
+        expect(sms.length, sms).toBeLessThanOrEqual(160);
+        expect(sms, sms).toMatch(GSM7);
+        expect(sms).toContain(cow.slice(0, 15));
+      }
+    },
+  );
 
   it("says the facts each message is about, in each language", () => {
     const en = (kind: (typeof messageKinds)[number]) => renderMessage(kind, "en", facts).sms;

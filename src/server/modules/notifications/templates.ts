@@ -31,6 +31,8 @@ export interface MessageFacts {
   link?: string;
   hours?: number;
   minutes?: number;
+  /** The cow a cow-calendar message is about: her name, else her tag. */
+  cow?: string;
   /** The name a person gave a passkey they added. */
   passkey?: string;
   /** A 6-digit code sent by SMS (a password reset, or proving a mobile is the reader's). */
@@ -91,6 +93,8 @@ const withLines = (lang: Language, lines: MessageFacts["lines"], sms: (items: st
   const full = sms(smsLines(lang, lines));
   return full.length <= 160 ? full : sms("");
 };
+/** The cow a calendar message names, short enough for one SMS. */
+const cowOf = (f: MessageFacts) => clip(f.cow ?? "", 24);
 /** Ends the text as a sentence, unless the reader already did (or it was cut short). */
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
@@ -251,6 +255,56 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     sw: (f, l, cut) => ({
       sms: `Urithi: Samahani, agizo ${f.orderNumber} limechelewa${f.reason ? `: ${sentence(cut(f.reason))}` : "."} Tarehe mpya: ${day(l, f.date)}.`,
       subject: `Agizo ${f.orderNumber} limechelewa`,
+    }),
+  },
+  cow_repeat_heat: {
+    en: (f, l) => ({
+      sms: `Urithi: Watch ${cowOf(f)} for heat until ${day(l, f.date)}. If she shows heat she did not hold: call your inseminator to serve her again.`,
+      subject: `Watch ${cowOf(f)} for repeat heat`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Mchunguze ${cowOf(f)} kama ana joto hadi ${day(l, f.date)}. Akionyesha joto hakushika mimba: mwite mhudumu wa AI amdungie tena.`,
+      subject: `Mchunguze ${cowOf(f)} kama ana joto tena`,
+    }),
+  },
+  cow_pd_due: {
+    en: (f, l) => ({
+      sms: `Urithi: Have ${cowOf(f)} checked for pregnancy (PD) by ${day(l, f.date)}. Then reply 1 if she is pregnant, 2 if she is not.`,
+      subject: `${cowOf(f)} is due for a pregnancy check`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: ${cowOf(f)} apimwe mimba (PD) kabla ya ${day(l, f.date)}. Kisha jibu 1 kama ana mimba, 2 kama hana.`,
+      subject: `${cowOf(f)} anahitaji kupimwa mimba`,
+    }),
+  },
+  cow_dry_off: {
+    en: (f, l) => ({
+      sms: `Urithi: Time to dry off ${cowOf(f)}: she is due to calve about ${day(l, f.date)}. Stop milking her and feed her well.`,
+      subject: `Time to dry off ${cowOf(f)}`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Ni wakati wa kumkausha ${cowOf(f)}: anatarajiwa kuzaa karibu ${day(l, f.date)}. Acha kumkamua na umlishe vizuri.`,
+      subject: `Ni wakati wa kumkausha ${cowOf(f)}`,
+    }),
+  },
+  cow_calving_due: {
+    en: (f, l) => ({
+      sms: `Urithi: ${cowOf(f)} is due to calve about ${day(l, f.date)}. Keep her close and call a vet if the calving is hard.`,
+      subject: `${cowOf(f)} is due to calve`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: ${cowOf(f)} anatarajiwa kuzaa karibu ${day(l, f.date)}. Mweke karibu na umwite daktari wa mifugo akipata shida.`,
+      subject: `${cowOf(f)} anatarajiwa kuzaa`,
+    }),
+  },
+  cow_pd_recorded: {
+    en: (f) => ({
+      sms: `Urithi: Thank you. ${cowOf(f)} is recorded as ${f.reason === "pregnant" ? "pregnant" : "not pregnant"}.`,
+      subject: `${cowOf(f)}: pregnancy check recorded`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: Asante. ${cowOf(f)} amerekodiwa kuwa ${f.reason === "pregnant" ? "ana mimba" : "hana mimba"}.`,
+      subject: `${cowOf(f)}: kipimo cha mimba kimerekodiwa`,
     }),
   },
   order_delivered: {

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  boughtStrawSchema,
+  cowEventInputSchema,
+  cowEventSchema,
+  cowInputSchema,
+  cowSchema,
+  cowUpdateSchema,
+  incomingSmsSchema,
+  reminderSchema,
+} from "../../../contract/herd";
+import { paginationQuery } from "../../../contract/pagination";
+import type { AppContext } from "../../context";
+import { AppError, forbidden, validationError } from "../../errors";
+import { access } from "../../http/access";
+import { currentUser } from "../../http/auth-hook";
+import { withTotal } from "../../http/list-total";
+import { idParams } from "../../http/params";
+import { sameSecret } from "../../http/secrets";
+import { listCalendar } from "./calendar";
+import { countCows, createCow, getCow, listCows, updateCow } from "./cows";
+import { addCowEvent, boughtStraws, listCowEvents } from "./events";
+import { receiveSms } from "./sms-reply";
+
+/**
+ * In demo mode without AT_CALLBACK_SECRET, Africa's Talking's stand-in posts with this one: demo mode is off
+ * in production, where the callbacks answer 404 until the secret is set.
+ */
+export const DEMO_CALLBACK_SECRET = "urithi-demo-callbacks";
+
+export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const client = { access: access.client };
+  const write = { access: access.client, auditClient: true };
+  r.get(
+    "/api/client/cows",
+    { config: client, schema: { querystring: paginationQuery, response: { 200: z.array(cowSchema) } } },
+    (request, reply) => {
+      const userId = currentUser(request).id;
+      return withTotal(reply, listCows(ctx, userId, request.query), countCows(ctx, userId));
+    },
+  );
+  r.post(
+    "/api/client/cows",
+    { config: write, schema: { body: cowInputSchema, response: { 201: cowSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createCow(ctx, currentUser(request).id, request.body)),
+  );
+  r.get(
+    "/api/client/cows/:id",
+    { config: client, schema: { params: idParams, response: { 200: cowSchema } } },
+    (request) => getCow(ctx, currentUser(request).id, request.params.id),
+  );
+  r.patch(
+    "/api/client/cows/:id",
+    { config: write, schema: { params: idParams, body: cowUpdateSchema, response: { 200: cowSchema } } },
+    (request) => updateCow(ctx, currentUser(request).id, request.params.id, request.body),
+  );
+  r.get(
+    "/api/client/cows/:id/events",
+    { config: client, schema: { params: idParams, response: { 200: z.array(cowEventSchema) } } },
+    (request) => listCowEvents(ctx, currentUser(request).id, request.params.id),
+  );
+  r.post(
+    "/api/client/cows/:id/events",
+    {
+      config: { ...write, idempotent: true },
+      schema: { params: idParams, body: cowEventInputSchema, response: { 201: cowEventSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await addCowEvent(ctx, currentUser(request).id, request.params.id, request.body)),
+  );
+  r.get(
+    "/api/client/calendar",
+    { config: client, schema: { response: { 200: z.array(reminderSchema) } } },
+    (request) => listCalendar(ctx, currentUser(request).id),
+  );
+  r.get(
+    "/api/client/straws",
+    { config: client, schema: { response: { 200: z.array(boughtStrawSchema) } } },
+    (request) => boughtStraws(ctx, currentUser(request).id),
+  );
+  // Africa's Talking posts a farmer's SMS here as form fields; the secret in the URL authenticates it.
+  r.post(
+    "/api/messages/incoming",
+    {
+      config: { access: access.public },
+      schema: { querystring: z.object({ secret: z.string().max(200).optional() }) },
+    },
+    async (request) => {
+      const expected =
+        ctx.config.messaging.callbackSecret ?? (ctx.config.demoMode ? DEMO_CALLBACK_SECRET : undefined);
+      if (!expected) {
+        throw new AppError("NOT_FOUND", "Incoming SMS is not set up: AT_CALLBACK_SECRET is not configured");
+      }
+      if (!sameSecret(request.query.secret ?? "", expected)) throw forbidden("Wrong incoming-message secret");
+      const raw = request.body;
+      const fields = typeof raw === "string" ? Object.fromEntries(new URLSearchParams(raw)) : (raw ?? {});
+      const parsed = incomingSmsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]!;
+        throw validationError("Not an incoming message", {
+          [String(first.path[0] ?? "body")]: first.message,
+        });
+      }
+      return { outcome: await receiveSms(ctx, parsed.data) };
+    },
+  );
+}
