@@ -74,6 +74,15 @@ const envSchema = z.object({
   ETIMS_DEVICE_SERIAL: z.string().max(100).optional(),
   ETIMS_TIMEOUT_SECONDS: positiveInt.default(20),
   JOBS_INTERVAL_SECONDS: positiveInt.default(15),
+  /** The Nairobi hours the cow calendar may text farmers in: from-until, e.g. 7-20. */
+  REMINDER_HOURS: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, { error: "must be two hours like 7-20" })
+    .refine((v) => {
+      const [from, until] = v.split("-").map(Number) as [number, number];
+      return from < until && until <= 24;
+    }, "must be an earlier hour, then a later one up to 24")
+    .default("7-20"),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   ORDERS_PER_MINUTE: positiveInt.default(10),
   HOLD_BANK_HOURS: positiveInt.default(72),
@@ -210,6 +219,8 @@ export interface Config {
     maxAttempts: number;
     /** An unacknowledged storage alarm is texted again this often. */
     alarmRepeatMs: number;
+    /** The Nairobi hours the cow calendar texts in: from the first, until before the second. */
+    reminderHours: { from: number; until: number };
   };
 }
 
@@ -340,6 +351,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailFrom: e.EMAIL_FROM,
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
       alarmRepeatMs: e.ALARM_REPEAT_SECONDS * 1000,
+      reminderHours: (([from, until]) => ({ from: from!, until: until! }))(
+        e.REMINDER_HOURS.split("-").map(Number),
+      ),
     },
   };
 }

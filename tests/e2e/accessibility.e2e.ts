@@ -20,7 +20,14 @@ const publicScreens = [
   "/forgot-password",
   "/privacy",
 ];
-const clientScreens = ["/shop", "/cart", "/client-orders", "/client-portal", "/client-account"];
+const clientScreens = [
+  "/shop",
+  "/cart",
+  "/client-orders",
+  "/client-portal",
+  "/client-account",
+  "/client-herd",
+];
 // In three groups, so one test walks five screens and stays well inside its time on a busy machine.
 const staffScreens = [
   ["/login", "/dashboard", "/genetic-inventory", "/customers", "/orders"],

@@ -1,7 +1,5 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  baseUrl,
   desktop,
   expectToast,
   newPage,
@@ -10,20 +8,16 @@ import {
   signInAsClientInKiswahili,
   signInAsStaff,
 } from "./support/browser";
-import { createClientAccount, placeClientOrder, uniqueMobile } from "./support/fixtures";
+import {
+  createClientAccount,
+  nairobiDay,
+  placeClientOrder,
+  shipClientOrder,
+  uniqueMobile,
+} from "./support/fixtures";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
-const DAY_MS = 86_400_000;
-const nairobiDay = (days: number) =>
-  new Date(Date.now() + 3 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
-
-async function call(page: Page, method: "post" | "patch", path: string, data: object) {
-  const res = await page.request[method](`${baseUrl()}${path}`, { data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
-
 /**
  * Staff take the farmer's order the whole way: paid by bank, approved for 7 days, shipped on a quicker day,
  * delayed with a reason, then delivered.
@@ -31,32 +25,11 @@ async function call(page: Page, method: "post" | "patch", path: string, data: ob
 async function deliverWithDelay(order: { id: number; orderNumber: string }, reason: string) {
   const director = await newPage(browser);
   await signInAsStaff(director, "director1@urithi.co.ke");
-  const detail = await (await director.request.get(`${baseUrl()}/api/orders/${order.id}`)).json();
-  await call(director, "post", `/api/orders/${order.id}/payments`, {
-    method: "bank",
-    amountKes: detail.totalAmountKes,
-    reference: `KCB-${order.id}`,
-    date: nairobiDay(0),
-  });
-  await call(director, "post", `/api/orders/${order.id}/approve`, { estimatedDays: 7 });
-  const list = await (await director.request.get(`${baseUrl()}/api/orders/${order.id}/pick-list`)).json();
-  for (const line of list.lines as { label: string }[]) {
-    await call(director, "post", `/api/orders/${order.id}/pick-list/scan`, { code: line.label });
-  }
-  const shipment = await call(director, "post", "/api/shipments", {
-    orderNumber: order.orderNumber,
-    origin: "Nakuru, Kenya",
-    carrier: "DHL Express",
-    temperature: "-196°C (Liquid Nitrogen)",
-    trackingNumber: `TRK-${Date.now()}`,
-    expectedDelivery: `${nairobiDay(2)}T12:00:00+03:00`,
-  });
-  const status = (body: object) => call(director, "patch", `/api/shipments/${shipment.id}/status`, body);
-  await status({ status: "in_transit" });
-  await status({ status: "delayed", expectedDelivery: nairobiDay(5), reason });
-  await status({ status: "delivered", receivedBy: "Wanjiru Kamau" });
+  const shipment = await shipClientOrder(director, order);
+  await shipment.status({ status: "delayed", expectedDelivery: nairobiDay(5), reason });
+  await shipment.status({ status: "delivered", receivedBy: "Wanjiru Kamau" });
   await director.context().close();
-  return shipment.trackingNumber as string;
+  return shipment.trackingNumber;
 }
 
 describe("the farmer's order page", () => {

@@ -13,7 +13,7 @@ const signedOutScreens = [
   "/client-signup",
   "/forgot-password",
 ];
-/** Every client screen; `{product}` and `{order}` are the test's own. */
+/** Every client screen; `{product}`, `{order}` and `{cow}` are the test's own. */
 const clientScreens = [
   "/shop",
   "/shop/products/{product}",
@@ -24,6 +24,8 @@ const clientScreens = [
   "/client-account",
   "/order-success?id={order}",
   "/client-orders/{order}",
+  "/client-herd",
+  "/client-herd/{cow}",
 ];
 
 /** How far the page is wider than the screen (0 when it fits), after the browser has drawn it. */
@@ -68,8 +70,20 @@ describe("every public and client screen", () => {
           (p) => localStorage.setItem("urithi:cart", JSON.stringify([{ ...p, quantity: 2 }])),
           longest,
         );
+        const cow = (await (
+          await page.request.post("/api/client/cows", {
+            data: {
+              tag: "KE-LONG-TAG-0000000001",
+              name: "Malkia wa Shamba la Juu la Mlima",
+              breed: "Holstein Friesian",
+            },
+          })
+        ).json()) as { id: number };
         for (const pattern of clientScreens) {
-          const url = pattern.replace("{product}", String(longest.id)).replace("{order}", String(order.id));
+          const url = pattern
+            .replace("{product}", String(longest.id))
+            .replace("{order}", String(order.id))
+            .replace("{cow}", String(cow.id));
           const over = await overflowAt(page, url);
           if (over > 0) wider.push(`${url} +${over}px`);
         }

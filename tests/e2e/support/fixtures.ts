@@ -157,3 +157,50 @@ export async function newestMessage(director: Page, recipient: string, kind: str
     .not.toBe("");
   return body;
 }
+
+/** A Nairobi day (YYYY-MM-DD) `days` from today. */
+export const nairobiDay = (days = 0) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+async function patch<T>(page: Page, url: string, data: unknown): Promise<T> {
+  const res = await page.request.patch(url, { data });
+  if (!res.ok()) throw new Error(`PATCH ${url} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * A Director (signed in on `director`) takes a client's order on its way: paid by bank, approved for 7 days,
+ * its picks scanned, and shipped (due `dueInDays`) and in transit. Answers the shipment, for what follows.
+ */
+export async function shipClientOrder(
+  director: Page,
+  order: { id: number; orderNumber: string },
+  dueInDays = 2,
+): Promise<{ id: number; trackingNumber: string; status: (body: object) => Promise<unknown> }> {
+  const detail = (await (await director.request.get(`/api/orders/${order.id}`)).json()) as {
+    totalAmountKes: number;
+  };
+  await post(director, `/api/orders/${order.id}/payments`, {
+    method: "bank",
+    amountKes: detail.totalAmountKes,
+    reference: `KCB-${order.id}`,
+    date: nairobiDay(),
+  });
+  await post(director, `/api/orders/${order.id}/approve`, { estimatedDays: 7 });
+  const list = (await (await director.request.get(`/api/orders/${order.id}/pick-list`)).json()) as {
+    lines: { label: string }[];
+  };
+  for (const line of list.lines)
+    await post(director, `/api/orders/${order.id}/pick-list/scan`, { code: line.label });
+  const shipment = await post<{ id: number; trackingNumber: string }>(director, "/api/shipments", {
+    orderNumber: order.orderNumber,
+    origin: "Nakuru, Kenya",
+    carrier: "DHL Express",
+    temperature: "-196°C (Liquid Nitrogen)",
+    trackingNumber: `TRK-${Date.now()}`,
+    expectedDelivery: `${nairobiDay(dueInDays)}T12:00:00+03:00`,
+  });
+  const status = (body: object) => patch(director, `/api/shipments/${shipment.id}/status`, body);
+  await status({ status: "in_transit" });
+  return { ...shipment, status };
+}

@@ -89,10 +89,6 @@ const messageOf: Record<ReminderKind, MessageKind> = {
   calving_due: "cow_calving_due",
 };
 
-/** Reminders go out from 07:00 to 20:00 Nairobi time: a farmer is not texted at night. */
-const SEND_FROM_HOUR = 7;
-const SEND_UNTIL_HOUR = 20;
-
 /**
  * The cow calendar's job: texts each reminder due today (or missed, until its last day) once, from 07:00
  * Nairobi, in the farmer's language. Rows are claimed with FOR UPDATE SKIP LOCKED and marked sent by a
@@ -101,8 +97,10 @@ const SEND_UNTIL_HOUR = 20;
  */
 export function sendCowReminders(ctx: AppContext, batch = 100): Promise<number> {
   const now = ctx.clock.now();
+  // From 07:00 to 20:00 Nairobi time by default (REMINDER_HOURS): a farmer is not texted at night.
+  const hours = ctx.config.messaging.reminderHours;
   const hour = new Date(now.getTime() + EAT_OFFSET_MS).getUTCHours();
-  if (hour < SEND_FROM_HOUR || hour >= SEND_UNTIL_HOUR) return Promise.resolve(0);
+  if (hour < hours.from || hour >= hours.until) return Promise.resolve(0);
   const today = nairobiDate(now);
   return ctx.database.tx(async (db) => {
     const due = await db

@@ -229,14 +229,14 @@ describe("the cow calendar", () => {
     const cow = await addCow(farmer, { breed: "Sahiwal" });
     const day0 = daysAgo(5);
     await event(cow.id, { type: "insemination", date: day0, otherSemen: "Co-op bull" });
-    const after = (days: number) =>
+    const dayAfter = (days: number) =>
       nairobiDate(new Date(Date.parse(`${day0}T12:00:00+03:00`) + days * DAY_MS));
     expect(await reminders(cow.id)).toEqual([
-      { kind: "repeat_heat", dueOn: after(18), status: "scheduled" },
-      { kind: "pd_due", dueOn: after(60), status: "scheduled" },
+      { kind: "repeat_heat", dueOn: dayAfter(18), status: "scheduled" },
+      { kind: "pd_due", dueOn: dayAfter(60), status: "scheduled" },
       // Sahiwal carry 293 days.
-      { kind: "dry_off", dueOn: after(233), status: "scheduled" },
-      { kind: "calving_due", dueOn: after(293), status: "scheduled" },
+      { kind: "dry_off", dueOn: dayAfter(233), status: "scheduled" },
+      { kind: "calving_due", dueOn: dayAfter(293), status: "scheduled" },
     ]);
     await event(cow.id, { type: "heat", date: daysAgo(0) });
     expect((await reminders(cow.id)).map((r) => r.status)).toEqual([

@@ -14,6 +14,7 @@ import { restoreSavedCart, useCart } from "./cart-store";
 const links = [
   { href: "/shop", label: "client.nav.shop" },
   { href: "/client-orders", label: "client.nav.orders" },
+  { href: "/client-herd", label: "client.nav.herd" },
   { href: "/client-portal", label: "client.nav.account" },
   { href: "/client-account", label: "client.nav.security" },
 ] as const satisfies readonly { href: string; label: MessageId }[];

@@ -7,6 +7,34 @@ import { productNamesSw } from "../../../contract/client-labels";
  * through its schema and fails on a message missing here.
  */
 export const serverWordsSw: Record<string, string> = {
+  // The herd
+  "Tag is required": "Namba ya sikio inahitajika",
+  "Breed is required": "Aina inahitajika",
+  "At most {n} characters": "Herufi {n} au chache",
+  "Not in the future": "Isiwe siku ya baadaye",
+  "A date cannot be in the future": "Tarehe isiwe ya baadaye",
+  "Not before she was born": "Isiwe kabla hajazaliwa",
+  "A date cannot be before the cow was born": "Tarehe isiwe kabla ng'ombe hajazaliwa",
+  "You already have a cow with this tag": "Tayari una ng'ombe mwenye namba hii ya sikio",
+  "This tag is taken": "Namba hii ya sikio imeshatumika",
+  "Pick a straw you bought, or describe the other semen": "Chagua mbegu uliyonunua, au eleza mbegu nyingine",
+  "Pick a straw you bought and received": "Chagua mbegu uliyonunua na kupokea",
+  "Pick a straw you bought": "Chagua mbegu uliyonunua",
+  "Every straw of this line is used": "Mbegu zote za bidhaa hii zimeshatumika",
+  "All {n} straws of that order are recorded as used":
+    "Mbegu zote {n} za agizo hilo zimerekodiwa kuwa zimetumika",
+  "A pregnancy check needs {days} days after the service on {date}":
+    "Kupima mimba kunahitaji siku {days} baada ya kupandishwa tarehe {date}",
+  "A calving needs {days} days after the service on {date}":
+    "Kuzaa kunahitaji siku {days} baada ya kupandishwa tarehe {date}",
+  "A calving needs {days} days after her last calving on {date}":
+    "Kuzaa kunahitaji siku {days} baada ya kuzaa kwake mwisho tarehe {date}",
+  "{cow} has left the herd: no new events": "{cow} ameshaondoka kwenye kundi: hakuna tukio jipya",
+  "Enter a time like 07:30": "Weka saa kama 07:30",
+  "Choose pregnant or open": "Chagua ana mimba au hana",
+  "Choose how the calving went": "Chagua jinsi kuzaa kulivyokwenda",
+  "Choose the calf's sex": "Chagua jinsia ya ndama",
+  "Choose sold or died": "Chagua ameuzwa au amekufa",
   // Tax details
   "A KRA PIN is a letter, 9 digits and a letter": "PIN ya KRA ni herufi moja, tarakimu 9 na herufi moja",
   // Signup and sign-in
