@@ -46,6 +46,17 @@ describe("downloading my data", () => {
   it("gives the client a ZIP of JSON and CSV with their rows and no one else's", async () => {
     const mine = await farmerWithOrder();
     const theirs = await farmerWithOrder();
+    // Each keeps a cow, and records a heat for her.
+    for (const [who, tag] of [
+      [mine, "MINE-001"],
+      [theirs, "THEIRS-001"],
+    ] as const) {
+      const cow = (await who.client.post("/api/client/cows", { tag, breed: "Jersey" })).json();
+      await who.client.post(`/api/client/cows/${cow.id}/events`, {
+        type: "heat",
+        date: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString().slice(0, 10),
+      });
+    }
     const res = await mine.client.get("/api/client/my-data");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
@@ -55,6 +66,8 @@ describe("downloading my data", () => {
       [
         "README.txt",
         "consents.json",
+        "cow-events.csv",
+        "herd.json",
         "invoices.csv",
         "invoices.json",
         "messages.csv",
@@ -72,9 +85,12 @@ describe("downloading my data", () => {
     expect(files["orders.csv"]).toContain(mine.order.orderNumber);
     expect(JSON.parse(files["orders.json"]!)).toHaveLength(1);
     expect(JSON.parse(files["messages.json"]!).length).toBeGreaterThan(0);
+    expect(JSON.parse(files["herd.json"]!)).toMatchObject([{ tag: "MINE-001", events: [{ type: "heat" }] }]);
+    expect(files["cow-events.csv"]!.split("\n").filter(Boolean)).toHaveLength(2);
     const everything = Object.values(files).join("\n");
     expect(everything).not.toContain(theirs.order.orderNumber);
     expect(everything).not.toContain(theirs.email);
+    expect(everything).not.toContain("THEIRS-001");
 
     const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
     const requests = (await director.get("/api/data-requests?kind=export")).json();

@@ -4,6 +4,8 @@ import { csvLine } from "../../../contract/csv";
 import type { AppContext } from "../../context";
 import {
   consents,
+  cowEvents,
+  cows,
   customers,
   dataRequests,
   orderLines,
@@ -49,6 +51,8 @@ This archive holds what Urithi keeps about you (Kenya Data Protection Act 2019, 
 - invoices.json / invoices.csv: tax invoices and credit notes issued to you
 - messages.json / messages.csv: the SMS and emails we sent you
 - consents.json: the choices you made about marketing messages, with the words you were shown
+- herd.json / cow-events.csv: your cows, and what you recorded for each (heat, services, pregnancy checks,
+  calvings, exits)
 
 Each .csv opens in a spreadsheet; each .json holds the same rows in full.
 `;
@@ -98,7 +102,12 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
       .from(consents)
       .where(eq(consents.userId, user.id))
       .orderBy(asc(consents.id));
-    return { customer, orderRows, lines, paid, invoices, sent, given };
+    const herd = await db.select().from(cows).where(eq(cows.ownerUserId, user.id)).orderBy(asc(cows.id));
+    const cowIds = herd.map((c) => c.id);
+    const recorded = cowIds.length
+      ? await db.select().from(cowEvents).where(inArray(cowEvents.cowId, cowIds)).orderBy(asc(cowEvents.id))
+      : [];
+    return { customer, orderRows, lines, paid, invoices, sent, given, herd, recorded };
   });
   const orderList = data.orderRows.map((o) => ({
     ...o,
@@ -116,6 +125,10 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
     "messages.json": json(data.sent),
     "messages.csv": strToU8(csvOf(data.sent)),
     "consents.json": json(data.given),
+    "herd.json": json(
+      data.herd.map((c) => ({ ...c, events: data.recorded.filter((e) => e.cowId === c.id) })),
+    ),
+    "cow-events.csv": strToU8(csvOf(data.recorded)),
   };
   await ctx.database.tx((db) =>
     db.insert(dataRequests).values({ userId: user.id, kind: "export", requestedAt: now, completedAt: now }),
