@@ -161,3 +161,13 @@ export const incomingSmsSchema = z.object({
   networkCode: text().max(20).optional(),
 });
 export type IncomingSms = z.output<typeof incomingSmsSchema>;
+
+/** POST /api/client/cows/import: a CSV of cows (a header row naming the fields, then one cow a line). */
+export const cowImportSchema = z.object({
+  csv: text().min(1, "Choose a CSV file").max(200_000, "At most 200,000 characters"),
+});
+export const cowImportResultSchema = z.object({ imported: z.number().int() });
+/** The columns a cow CSV may have, as its header names them; tag and breed are required. */
+export const cowCsvColumns = ["tag", "name", "breed", "birthDate", "parity", "lastCalvingDate"] as const;
+/** Cows one file may add. */
+export const COW_IMPORT_MAX_ROWS = 500;

@@ -42,6 +42,7 @@ describe("background jobs", () => {
         "pick_renewal",
         "batch_write_off",
         "customer_year",
+        "cow_calendar",
         "vacuum",
         "outbox",
         "backup",

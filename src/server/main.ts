@@ -62,6 +62,9 @@ async function serve(): Promise<void> {
   if (config.mpesa.mode === "simulator") {
     lines.push(`M-Pesa simulator (answer payment prompts): http://${shown}:${config.port}/mpesa-simulator`);
   }
+  if (config.demoMode) {
+    lines.push(`SMS simulator (a farmer's texts, and replies): http://${shown}:${config.port}/sms-simulator`);
+  }
   console.log(lines.join("\n"));
 
   // SIGTERM (systemd, Docker, a rolling restart): first answer "not ready" for DRAIN_SECONDS while still

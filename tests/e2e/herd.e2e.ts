@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { desktop, newPage, screenshot, signInAsClientInKiswahili, signInAsStaff } from "./support/browser";
+import {
+  desktop,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClient,
+  signInAsClientInKiswahili,
+  signInAsStaff,
+} from "./support/browser";
 import {
   createClientAccount,
   nairobiDay,
@@ -97,11 +105,17 @@ describe("the farmer's herd", () => {
       }
       await screenshot(director, "herd-reminders-messages-desktop");
 
-      // The farmer answers "1" as Africa's Talking delivers it: Baraka is recorded in calf, by SMS.
-      const reply = await page.request.post("/api/messages/incoming?secret=urithi-demo-callbacks", {
-        form: { id: `at-${uniqueTag()}`, from: `+254${mobile.slice(1)}`, to: "22384", text: "1" },
-      });
-      expect(await reply.json()).toEqual({ outcome: "pd_recorded" });
+      // The farmer answers "1" on the phone (the SMS simulator sends it through Africa's Talking's
+      // incoming-message callback): Baraka is recorded in calf, by SMS.
+      const handset = await newPage(browser, narrow, server.baseUrl);
+      await handset.goto(`/sms-simulator?phone=${mobile}`);
+      await handset.getByText(/Baraka apimwe mimba \(PD\)/).waitFor();
+      await handset.getByLabel("Reply to 22384").fill("1");
+      await handset.getByRole("button", { name: "Send reply" }).click();
+      await handset.getByRole("status").getByText("Reply delivered: pd_recorded").waitFor();
+      await handset.getByText("Urithi: Asante. Baraka amerekodiwa kuwa ana mimba.").waitFor();
+      await screenshot(handset, "sms-simulator-reply-360");
+      await handset.context().close();
       await page.goto("/client-herd");
       await page.getByRole("link", { name: `Fungua ${baraka}` }).click();
       const events = page.getByTestId("cow-events");
@@ -113,5 +127,27 @@ describe("the farmer's herd", () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("imports a herd from a CSV file, naming the rows it refuses, in English at 390 px", async () => {
+    const setup = await newPage(browser);
+    const account = await createClientAccount(setup, { phone: uniqueMobile() });
+    await setup.context().close();
+    const page = await newPage(browser, phone);
+    await signInAsClient(page, account.email, account.password);
+    await page.goto("/client-herd");
+    const file = (text: string) => ({ name: "herd.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+    await page.setInputFiles("#cow-csv", file("tag,breed\nKE-1,Jersey\nKE-1,Jersey\nKE-2,\n"));
+    const errors = page.getByTestId("import-errors");
+    await errors.getByText("row 3: tag KE-1 is twice in the file").waitFor();
+    await errors.getByText("row 4: Breed is required").waitFor();
+    await screenshot(page, "herd-import-refused-en-390", { fullPage: false });
+    expect(await page.getByTestId("cow").count()).toBe(0);
+    await page.setInputFiles("#cow-csv", file("Tag,Name,Breed\nKE-1,Neema,Jersey\nKE-2,,Ayrshire\n"));
+    await page.getByTestId("toast").getByText("2 cows added").waitFor();
+    await page.getByTestId("cow").filter({ hasText: "Neema" }).waitFor();
+    expect(await page.getByTestId("cow").count()).toBe(2);
+    expect(await errors.count()).toBe(0);
+    await page.context().close();
   });
 });

@@ -14,7 +14,7 @@ import {
 } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
 import { sendCowReminders } from "./calendar";
-import { DEMO_CALLBACK_SECRET } from "./routes";
+import { DEMO_CALLBACK_SECRET } from "./sms-reply";
 
 withTestApp();
 type Farmer = Awaited<ReturnType<typeof newClientAccount>>;
@@ -127,6 +127,42 @@ describe("the farmer's herd", () => {
     await addCow(other, { tag: "KE-001" });
     const list = await farmer.client.get("/api/client/cows?limit=10");
     expect(list.headers["x-total-count"]).toBe("1");
+  });
+
+  it("imports a herd from a CSV, all of it or none, naming every refused row", async () => {
+    const who = await newClientAccount(t.app);
+    const importing = (csv: string) => who.client.post("/api/client/cows/import", { csv });
+    const good = await importing(
+      '\uFEFFTag,Name,Breed,Birth date,Parity\r\nKE-100,Neema,Friesian,2021-05-01,2\r\nKE-101,,Jersey,,\r\n"KE-102","Mama, Kubwa",Ayrshire,,1\r\n',
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json()).toEqual({ imported: 3 });
+    const herd = (await who.client.get("/api/client/cows?limit=10")).json() as {
+      tag: string;
+      name: string | null;
+    }[];
+    expect(herd.map((c) => [c.tag, c.name])).toEqual([
+      ["KE-100", "Neema"],
+      ["KE-101", null],
+      ["KE-102", "Mama, Kubwa"],
+    ]);
+    const future = nairobiDate(new Date(t.clock.now().getTime() + 5 * DAY_MS));
+    const bad = await importing(
+      `tag,breed,birthDate\nKE-200,Jersey,\nKE-201,,\nKE-200,Jersey,\nke-100,Jersey,\nKE-202,Jersey,${future}\n`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      "row 3": "Breed is required",
+      "row 4": "tag KE-200 is twice in the file",
+      "row 5": "tag ke-100 is already in your herd",
+      "row 6": "A date cannot be in the future",
+    });
+    expect((await who.client.get("/api/client/cows?limit=10")).headers["x-total-count"]).toBe("3");
+    expect((await importing("name,age\nNeema,4\n")).json().error.fields).toEqual({
+      csv: "Name the columns tag and breed",
+    });
+    expect((await importing("tag,breed\n")).json().error.fields).toEqual({ csv: "The file has no cows" });
+    expect((await importing('tag,breed\n"KE-1,Jersey\n')).statusCode).toBe(400);
   });
 
   it("refuses events the herd book does not allow", async () => {

@@ -5,6 +5,8 @@ import {
   boughtStrawSchema,
   cowEventInputSchema,
   cowEventSchema,
+  cowImportResultSchema,
+  cowImportSchema,
   cowInputSchema,
   cowSchema,
   cowUpdateSchema,
@@ -20,15 +22,11 @@ import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { sameSecret } from "../../http/secrets";
 import { listCalendar } from "./calendar";
+import { importCows } from "./cow-import";
 import { countCows, createCow, getCow, listCows, updateCow } from "./cows";
 import { addCowEvent, boughtStraws, listCowEvents } from "./events";
-import { receiveSms } from "./sms-reply";
-
-/**
- * In demo mode without AT_CALLBACK_SECRET, Africa's Talking's stand-in posts with this one: demo mode is off
- * in production, where the callbacks answer 404 until the secret is set.
- */
-export const DEMO_CALLBACK_SECRET = "urithi-demo-callbacks";
+import { DEMO_CALLBACK_SECRET, receiveSms } from "./sms-reply";
+import { registerSmsSimulator } from "./sms-simulator";
 
 export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +45,12 @@ export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: write, schema: { body: cowInputSchema, response: { 201: cowSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createCow(ctx, currentUser(request).id, request.body)),
+  );
+  r.post(
+    "/api/client/cows/import",
+    { config: write, schema: { body: cowImportSchema, response: { 201: cowImportResultSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await importCows(ctx, currentUser(request).id, request.body.csv)),
   );
   r.get(
     "/api/client/cows/:id",
@@ -84,6 +88,7 @@ export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void 
     { config: client, schema: { response: { 200: z.array(boughtStrawSchema) } } },
     (request) => boughtStraws(ctx, currentUser(request).id),
   );
+  if (ctx.config.demoMode) registerSmsSimulator(app, ctx);
   // Africa's Talking posts a farmer's SMS here as form fields; the secret in the URL authenticates it.
   r.post(
     "/api/messages/incoming",

@@ -9,6 +9,12 @@ import { messageRows, writeMessages } from "../notifications/outbox";
 import { accountReader } from "../notifications/readers";
 import { recordEvent } from "./events";
 
+/**
+ * In demo mode without AT_CALLBACK_SECRET, Africa's Talking's stand-in (/sms-simulator) posts with this one:
+ * demo mode is off in production, where the callback answers 404 until the secret is set.
+ */
+export const DEMO_CALLBACK_SECRET = "urithi-demo-callbacks";
+
 /** A PD reminder may be answered this long after it was sent. */
 const ANSWER_WITHIN_DAYS = 45;
 

@@ -879,6 +879,11 @@ export const en = {
   "sex.male": "Bull calf (male)",
   "exit.sold": "Sold",
   "exit.died": "Died",
+  "herd.import": "Import cows from a CSV file",
+  "herd.importHint":
+    "The first row names the columns: tag, name, breed, birthDate, parity, lastCalvingDate (tag and breed are needed). All the cows are added, or none.",
+  "herd.imported": "{count} cows added",
+  "herd.importFailed": "No cow was added",
 } as const;
 
 export type MessageId = keyof typeof en;

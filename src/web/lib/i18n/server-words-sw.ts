@@ -35,6 +35,20 @@ export const serverWordsSw: Record<string, string> = {
   "Choose how the calving went": "Chagua jinsi kuzaa kulivyokwenda",
   "Choose the calf's sex": "Chagua jinsia ya ndama",
   "Choose sold or died": "Chagua ameuzwa au amekufa",
+  "Choose a CSV file": "Chagua faili ya CSV",
+  "Not a CSV file": "Hii si faili ya CSV",
+  "This is not a CSV file we can read: {why}": "Hii si faili ya CSV tunayoweza kusoma: {why}",
+  "Name the columns tag and breed": "Taja safu tag na breed",
+  "The first row must name the columns: tag and breed at least":
+    "Mstari wa kwanza utaje safu: tag na breed angalau",
+  "The file has no cows": "Faili haina ng'ombe",
+  "At most {n} cows a file": "Ng'ombe {n} au wachache kwa faili moja",
+  "tag {tag} is twice in the file": "namba {tag} imo mara mbili kwenye faili",
+  "tag {tag} is already in your herd": "namba {tag} tayari iko kwenye kundi lako",
+  "{n} rows could not be added, so no cow was: correct them and try again":
+    "Mistari {n} haikuweza kuongezwa, kwa hivyo hakuna ng'ombe aliyeongezwa: isahihishe ujaribu tena",
+  "{n} row could not be added, so no cow was: correct them and try again":
+    "Mstari {n} haukuweza kuongezwa, kwa hivyo hakuna ng'ombe aliyeongezwa: usahihishe ujaribu tena",
   // Tax details
   "A KRA PIN is a letter, 9 digits and a letter": "PIN ya KRA ni herufi moja, tarakimu 9 na herufi moja",
   // Signup and sign-in

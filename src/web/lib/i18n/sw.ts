@@ -887,4 +887,9 @@ export const sw: Record<MessageId, string> = {
   "sex.male": "Dume",
   "exit.sold": "Ameuzwa",
   "exit.died": "Amekufa",
+  "herd.import": "Leta ng'ombe kutoka faili ya CSV",
+  "herd.importHint":
+    "Mstari wa kwanza utaje safu: tag, name, breed, birthDate, parity, lastCalvingDate (tag na breed zinahitajika). Ng'ombe wote wanaongezwa, au hakuna.",
+  "herd.imported": "Ng'ombe {count} wameongezwa",
+  "herd.importFailed": "Hakuna ng'ombe aliyeongezwa",
 };

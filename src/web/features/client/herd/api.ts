@@ -25,6 +25,12 @@ export const useUpdateCow = (id: number) =>
     { invalidates: herdPaths },
   );
 
+/** Adds a herd from a CSV file's text: all its cows, or none. */
+export const useImportCows = () =>
+  useApiMutation((csv: string) => apiJson<{ imported: number }>("POST", "/api/client/cows/import", { csv }), {
+    invalidates: herdPaths,
+  });
+
 /** Records an event under one key per tap: a retry after a timeout records it once. */
 export const useAddEvent = (id: number) =>
   useApiMutation(

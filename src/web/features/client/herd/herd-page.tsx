@@ -12,6 +12,7 @@ import { usePage } from "../../../lib/use-page";
 import { ClientLayout } from "../client-layout";
 import { AddCowForm } from "./add-cow-form";
 import { herdQueries } from "./api";
+import { CowImport } from "./cow-import";
 
 export const cowPath = (id: number) => `/client-herd/${id}`;
 
@@ -103,6 +104,9 @@ function Herd() {
       <Card className="p-4">
         <h2 className="mb-3 font-semibold">{t("herd.add")}</h2>
         <AddCowForm />
+        <div className="mt-4 border-t border-gray-100 pt-4 dark:border-gray-800">
+          <CowImport />
+        </div>
       </Card>
       <section aria-label={t("herd.list")} className="space-y-3">
         <ListState
