@@ -45,8 +45,21 @@ export async function scheduleReminders(
   if (rows.length > 0) await db.insert(cowReminders).values(rows);
 }
 
-/** Ends the cow's reminders of `kinds` still to be sent: the event they wait for has been recorded. */
-export async function cancelReminders(db: Db, cowId: number, kinds: readonly ReminderKind[] = reminderKinds) {
+/**
+ * Ends the cow's reminders of `kinds` still to be sent: the event they wait for has been recorded. With
+ * `answeredOn`, only those of services on or before that day: an event recorded late for an earlier service
+ * leaves a later service's calendar alone.
+ */
+export async function cancelReminders(
+  db: Db,
+  cowId: number,
+  kinds: readonly ReminderKind[] = reminderKinds,
+  answeredOn?: string,
+) {
+  const services = db
+    .select({ id: cowEvents.id })
+    .from(cowEvents)
+    .where(and(eq(cowEvents.cowId, cowId), lte(cowEvents.date, answeredOn ?? "9999-12-31")));
   await db
     .update(cowReminders)
     .set({ status: "cancelled" })
@@ -55,6 +68,7 @@ export async function cancelReminders(db: Db, cowId: number, kinds: readonly Rem
         eq(cowReminders.cowId, cowId),
         eq(cowReminders.status, "scheduled"),
         inArray(cowReminders.kind, [...kinds]),
+        inArray(cowReminders.eventId, services),
       ),
     );
 }

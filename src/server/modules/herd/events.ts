@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { BoughtStraw, CowEvent, cowEventInputSchema } from "../../../contract/herd";
 import { herdRules } from "../../../contract/herd";
@@ -229,15 +229,30 @@ export async function recordEvent(
 async function consequences(db: Db, cow: CowRow, event: EventRow, today: string) {
   switch (event.type) {
     case "heat":
-      return cancelReminders(db, cow.id, ["repeat_heat"]);
-    case "insemination":
-      await cancelReminders(db, cow.id);
+      return cancelReminders(db, cow.id, ["repeat_heat"], event.date);
+    case "insemination": {
+      // A service recorded late, with a later one already in her record, starts no calendar of its own.
+      const [later] = await db
+        .select({ id: cowEvents.id })
+        .from(cowEvents)
+        .where(
+          and(
+            eq(cowEvents.cowId, cow.id),
+            eq(cowEvents.type, "insemination"),
+            gt(cowEvents.date, event.date),
+          ),
+        )
+        .limit(1);
+      if (later) return;
+      await cancelReminders(db, cow.id, undefined, event.date);
       return scheduleReminders(db, cow, event, today);
+    }
     case "pd":
       return cancelReminders(
         db,
         cow.id,
         event.pdResult === "pregnant" ? ["repeat_heat", "pd_due"] : undefined,
+        event.date,
       );
     case "calving":
       await cancelReminders(db, cow.id);

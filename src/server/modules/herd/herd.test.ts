@@ -285,6 +285,12 @@ describe("the cow calendar", () => {
     const now = await reminders(cow.id);
     expect(now.filter((r) => r.status === "scheduled")).toHaveLength(4);
     expect(now.slice(0, 4).every((r) => r.status === "cancelled")).toBe(true);
+    // Recorded late, a heat or a service before today's service leaves today's calendar as it is.
+    await event(cow.id, { type: "heat", date: daysAgo(2) });
+    await event(cow.id, { type: "insemination", date: daysAgo(3), otherSemen: "Co-op bull" });
+    const kept = await reminders(cow.id);
+    expect(kept).toHaveLength(8);
+    expect(kept.slice(4).map((r) => r.status)).toEqual(["scheduled", "scheduled", "scheduled", "scheduled"]);
     const calendar = (await farmer.client.get("/api/client/calendar")).json() as {
       cowId: number;
       kind: string;
