@@ -843,7 +843,7 @@ export const en = {
   "cow.date": "Date",
   "cow.time": "Time",
   "cow.straw": "Straw you bought",
-  "cow.strawPick": "Choose a straw",
+  "cow.otherOption": "Other semen, not from Urithi",
   "cow.strawsLeft": "{left} of {bought} left · {order}",
   "cow.other": "Other semen",
   "cow.otherHint": "Only if the straw was not from Urithi: the bull or where it came from.",

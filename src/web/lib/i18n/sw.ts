@@ -852,7 +852,7 @@ export const sw: Record<MessageId, string> = {
   "cow.date": "Tarehe",
   "cow.time": "Saa",
   "cow.straw": "Mbegu uliyonunua",
-  "cow.strawPick": "Chagua mbegu",
+  "cow.otherOption": "Mbegu nyingine, si ya Urithi",
   "cow.strawsLeft": "Zimebaki {left} kati ya {bought} · {order}",
   "cow.other": "Mbegu nyingine",
   "cow.otherHint": "Ikiwa mbegu si ya Urithi tu: dume au ilikotoka.",

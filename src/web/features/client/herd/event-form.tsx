@@ -98,15 +98,21 @@ export function EventForm({ cowId }: { cowId: number }) {
           <p className="text-sm text-gray-600 sm:col-span-2 dark:text-gray-400">{t("cow.amPm")}</p>
           <Field
             label={t("cow.straw")}
-            placeholder={t("cow.strawPick")}
-            options={left.map((s) => [
-              String(s.orderItemId),
-              `${lineName({ ...s, name: s.productName })} (${t("cow.strawsLeft", {
-                left: s.bought - s.used,
-                bought: s.bought,
-                order: s.orderNumber,
-              })})`,
-            ])}
+            options={[
+              // Blank is semen from elsewhere, so a farmer who picked a straw can change their mind.
+              ["", t("cow.otherOption")],
+              ...left.map(
+                (s) =>
+                  [
+                    String(s.orderItemId),
+                    `${lineName({ ...s, name: s.productName })} (${t("cow.strawsLeft", {
+                      left: s.bought - s.used,
+                      bought: s.bought,
+                      order: s.orderNumber,
+                    })})`,
+                  ] as const,
+              ),
+            ]}
             bind={form.field("orderItemId")}
             wide
           />
