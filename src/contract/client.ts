@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clientOrderStates } from "./client-states";
+import { deliveryDaysSchema } from "./delivery-days";
 import { semenTypes } from "./genetics";
 import { currencies } from "./money";
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
@@ -89,25 +90,6 @@ export type ClientOrderInput = z.input<typeof clientOrderInputSchema>;
 export const placedOrderSchema = z.object({ id: z.number().int(), orderNumber: z.string() });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
-/**
- * An order's delivery days, each kept apart (YYYY-MM-DD, Nairobi): what every screen, SMS and email reads.
- */
-export const clientDeliverySchema = z.object({
-  /** The day the farmer asked for; null when they asked for none. */
-  requested: z.string().nullable(),
-  /** The day promised at approval; null until then. */
-  confirmed: z.string().nullable(),
-  /** The day the order is expected now: the last new date, else the confirmed one; null once it ended. */
-  expected: z.string().nullable(),
-  /** Each new date after the confirmed one, oldest first, with the reason the farmer was given. */
-  redates: z.array(
-    z.object({ from: z.string().nullable(), to: z.string(), reason: z.string().nullable(), at: z.string() }),
-  ),
-  /** When it was received (ISO time); null until delivered. */
-  deliveredAt: z.string().nullable(),
-});
-export type ClientDelivery = z.infer<typeof clientDeliverySchema>;
-
 export const clientOrderSchema = z.object({
   id: z.number().int(),
   orderNumber: z.string(),
@@ -121,7 +103,7 @@ export const clientOrderSchema = z.object({
   orderDate: z.string(),
   expectedDeliveryDate: z.string().nullable(),
   estimatedDelivery: z.string().nullable(),
-  delivery: clientDeliverySchema,
+  delivery: deliveryDaysSchema,
   trackingNumber: z.string().nullable(),
   /** The shipment's own status, so a client sees "delayed". */
   shipmentStatus: z.enum(shipmentStatuses).nullable(),

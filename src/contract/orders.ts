@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deliveryDaysSchema } from "./delivery-days";
 import { amountTooLarge, currencies, kesToUsd, MAX_AMOUNT_KES } from "./money";
 import { orderSources, orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./order-states";
 import { paginationQuery, sortQuery } from "./pagination";
@@ -61,6 +62,8 @@ export const orderDetailSchema = orderSchema.extend({
   specialInstructions: z.string().nullable(),
   /** The day the client asked for (ISO date), kept after approval sets the expected date. */
   requestedDeliveryDate: z.string().nullable(),
+  /** Every delivery day kept apart, as the client's screens read them (delivery-days.ts). */
+  delivery: deliveryDaysSchema,
   paymentMethod: z.enum(paymentMethods).nullable(),
   lines: z.array(orderLineSchema),
   history: z.array(orderEventSchema),

@@ -29,6 +29,20 @@ describe("a delayed shipment", () => {
     const order = await (await page.request.get(`/api/orders/${shipment.orderId}`)).json();
     expect(order.expectedDeliveryDate.slice(0, 10)).toBe(day);
     expect(order.history.at(-1).note).toBe("Delivery delayed: Flight to Kisumu cancelled");
+    expect(order.delivery.redates.at(-1)).toMatchObject({ to: day, reason: "Flight to Kisumu cancelled" });
     await page.context().close();
+
+    // Staff read the same days as the client: the one confirmed at approval, and the move with its reason.
+    const director = await newPage(browser);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    await director.goto("/orders");
+    await director.getByLabel("Search orders").fill(order.orderNumber);
+    const card = director.getByTestId("order-card").filter({ hasText: order.orderNumber });
+    await card.getByRole("button", { name: /^View/ }).click();
+    const details = director.getByTestId("order-details");
+    await details.getByText("Confirmed at approval").waitFor();
+    expect(await details.getByTestId("redate").last().textContent()).toContain("Flight to Kisumu cancelled");
+    await screenshot(director, "order-delivery-days-desktop", { fullPage: false });
+    await director.context().close();
   });
 });

@@ -6,6 +6,7 @@ import { alertStatusFor } from "../../../contract/storage";
 import { hashPassword } from "../../modules/auth/passwords";
 import { incomeDescription } from "../../modules/finance/ledger";
 import { nextOrderNumber } from "../../modules/orders/order-number";
+import { atNairobiNoon, nairobiDate } from "../../time";
 import type { Db } from "../adapter";
 import * as t from "../schema";
 import {
@@ -205,6 +206,10 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
     const orderNumber = await nextOrderNumber(db, p.date);
     const decided = p.status !== "pending";
     const decidedAt = past(new Date(p.date.getTime() + DAY));
+    const promised =
+      p.status === "rejected" || p.status === "cancelled"
+        ? null
+        : atNairobiNoon(nairobiDate(new Date(p.date.getTime() + 5 * DAY)));
     const [order] = await db
       .insert(t.orders)
       .values({
@@ -224,8 +229,9 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
         paymentMethod: fromClient ? rand.pick(["mpesa", "bank", "card"] as const) : null,
         deliveryAddress: p.customer.address,
         orderDate: p.date,
-        expectedDeliveryDate:
-          p.status === "rejected" || p.status === "cancelled" ? null : new Date(p.date.getTime() + 5 * DAY),
+        expectedDeliveryDate: promised,
+        // Approval confirmed the day (the dates model: requested, confirmed, moved, delivered).
+        confirmedDeliveryDate: decided && promised ? nairobiDate(promised) : null,
         notes:
           p.status === "rejected"
             ? "Requested breed not suited to the farm's altitude; advised an Ayrshire alternative."
@@ -333,6 +339,9 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
     if (sold && now.getTime() - p.date.getTime() < 150 * DAY) {
       const shippedDate = past(new Date(p.date.getTime() + 3 * DAY));
       const delayed = p.status === "shipped" && shipmentsToInsert.every((s) => s.status !== "delayed");
+      const deliveredAt = p.status === "delivered" ? past(new Date(shippedDate.getTime() + 2 * DAY)) : null;
+      // The order keeps when it was received, as the shipment's delivery sets it.
+      if (deliveredAt) await db.update(t.orders).set({ deliveredAt }).where(eq(t.orders.id, order!.id));
       shipmentsToInsert.push({
         trackingNumber: `TRK-${shippedDate.getTime()}`,
         orderId: order!.id,
@@ -346,7 +355,7 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
         status: p.status === "delivered" ? "delivered" : delayed ? "delayed" : "in_transit",
         shippedDate,
         expectedDelivery: new Date(shippedDate.getTime() + 3 * DAY),
-        deliveredAt: p.status === "delivered" ? past(new Date(shippedDate.getTime() + 2 * DAY)) : null,
+        deliveredAt,
         createdAt: shippedDate,
       });
     }

@@ -1,5 +1,5 @@
 import { asc, inArray } from "drizzle-orm";
-import type { ClientDelivery } from "../../../contract/client";
+import type { DeliveryDays } from "../../../contract/delivery-days";
 import { orderEnded } from "../../../contract/order-states";
 import type { Db } from "../../db/adapter";
 import { orderRedates, type orders } from "../../db/schema";
@@ -40,7 +40,7 @@ export async function recordRedate(
 }
 
 /** The delivery days of each order, as the client reads them, in one query for the new dates. */
-export async function deliveryDays(db: Db, rows: OrderDates[]): Promise<Map<number, ClientDelivery>> {
+export async function deliveryDays(db: Db, rows: OrderDates[]): Promise<Map<number, DeliveryDays>> {
   const redates =
     rows.length === 0
       ? []

@@ -21,6 +21,7 @@ import { containsPattern } from "../../http/search";
 import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/figures";
+import { deliveryDays } from "./delivery-dates";
 import { placeOrder } from "./place";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -214,6 +215,7 @@ export function getOrderDetail(ctx: AppContext, id: number): Promise<OrderDetail
       deliveryAddress: order.deliveryAddress,
       specialInstructions: order.specialInstructions,
       requestedDeliveryDate: order.requestedDeliveryDate,
+      delivery: (await deliveryDays(db, [order])).get(order.id)!,
       paymentMethod: order.paymentMethod,
       lines: lines.map((l) => ({
         id: l.id,

@@ -1,5 +1,5 @@
 import { CalendarCheck, CalendarClock, CalendarX } from "lucide-react";
-import type { ClientDelivery } from "../../../contract/client";
+import type { DeliveryDays } from "../../../contract/delivery-days";
 import { formatDateTime, formatFullDay } from "../../lib/format";
 import { say, useT } from "../../lib/i18n/i18n";
 
@@ -7,7 +7,7 @@ import { say, useT } from "../../lib/i18n/i18n";
  * The order's delivery day in one line, from the same fields as its SMS and email: delivered on, expected
  * (and the day it was before a move), asked for, or still to be set at approval.
  */
-export function DeliveryLine({ delivery, ended }: { delivery: ClientDelivery; ended: boolean }) {
+export function DeliveryLine({ delivery, ended }: { delivery: DeliveryDays; ended: boolean }) {
   const t = useT();
   const last = delivery.redates.at(-1);
   let line: string | null;
@@ -28,7 +28,7 @@ export function DeliveryLine({ delivery, ended }: { delivery: ClientDelivery; en
 }
 
 /** Every delivery day of the order, for its own page: asked, confirmed, each move with its reason, delivered. */
-export function DeliveryDates({ delivery, ended }: { delivery: ClientDelivery; ended: boolean }) {
+export function DeliveryDates({ delivery, ended }: { delivery: DeliveryDays; ended: boolean }) {
   const t = useT();
   // [key, label, day, the reason a move was given]
   const rows: [string, string, string, string | null][] = [

@@ -1,12 +1,50 @@
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
+import type { DeliveryDays } from "../../../contract/delivery-days";
 import { paymentMethodLabels, staffStatusLabels } from "../../../contract/orders";
 import { AuditHistoryButton } from "../../components/audit-trail";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { RecordDialog } from "../../components/ui/form-dialog";
-import { formatDate, formatDateTime, formatKes, formatPhone, formatUsd } from "../../lib/format";
+import {
+  formatDate,
+  formatDateTime,
+  formatFullDay,
+  formatKes,
+  formatPhone,
+  formatUsd,
+} from "../../lib/format";
 import { orderQueries } from "./api";
 import { OrderDocuments } from "./order-documents";
 import { OrderPayments } from "./order-payments";
+
+/** The day promised at approval, each move with the reason the client was told, and the delivery. */
+function DeliveryDayRows({ delivery }: { delivery: DeliveryDays }) {
+  return (
+    <>
+      {delivery.confirmed && (
+        <>
+          <dt className="text-gray-500">Confirmed at approval</dt>
+          <dd>{formatFullDay(delivery.confirmed)}</dd>
+        </>
+      )}
+      {delivery.redates.map((r) => (
+        <Fragment key={r.at}>
+          <dt className="text-gray-500">Moved to</dt>
+          <dd data-testid="redate">
+            {formatFullDay(r.to)}
+            {r.reason && <span className="text-gray-500"> · {r.reason}</span>}
+          </dd>
+        </Fragment>
+      ))}
+      {delivery.deliveredAt && (
+        <>
+          <dt className="text-gray-500">Delivered</dt>
+          <dd>{formatDateTime(delivery.deliveredAt)}</dd>
+        </>
+      )}
+    </>
+  );
+}
 
 const shown = (v: unknown) =>
   typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? formatDate(v) : String(v ?? "–");
@@ -55,6 +93,7 @@ export function OrderDetailsDialog({
                 <dd data-testid="requested-delivery">{formatDate(o.requestedDeliveryDate)}</dd>
               </>
             )}
+            <DeliveryDayRows delivery={o.delivery} />
             {o.paymentMethod && (
               <>
                 <dt className="text-gray-500">Payment</dt>
