@@ -33,6 +33,10 @@ export function nairobiDate(instant: Date): string {
  */
 export const atNairobiNoon = (day: string): Date => new Date(`${day}T12:00:00+03:00`);
 
+/** The Nairobi day `days` after `from`, as noon there: a delivery estimate kept as a calendar day. */
+export const nairobiNoonAfter = (from: Date, days: number): Date =>
+  atNairobiNoon(nairobiDate(new Date(from.getTime() + days * DAY_MS)));
+
 const nairobiDay = new Intl.DateTimeFormat("en-GB", {
   timeZone: BUSINESS_TIME_ZONE,
   day: "numeric",

@@ -6,7 +6,7 @@ import { alertStatusFor } from "../../../contract/storage";
 import { hashPassword } from "../../modules/auth/passwords";
 import { incomeDescription } from "../../modules/finance/ledger";
 import { nextOrderNumber } from "../../modules/orders/order-number";
-import { atNairobiNoon, nairobiDate } from "../../time";
+import { nairobiDate, nairobiNoonAfter } from "../../time";
 import type { Db } from "../adapter";
 import * as t from "../schema";
 import {
@@ -206,10 +206,7 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
     const orderNumber = await nextOrderNumber(db, p.date);
     const decided = p.status !== "pending";
     const decidedAt = past(new Date(p.date.getTime() + DAY));
-    const promised =
-      p.status === "rejected" || p.status === "cancelled"
-        ? null
-        : atNairobiNoon(nairobiDate(new Date(p.date.getTime() + 5 * DAY)));
+    const promised = p.status === "rejected" || p.status === "cancelled" ? null : nairobiNoonAfter(p.date, 5);
     const [order] = await db
       .insert(t.orders)
       .values({

@@ -5,7 +5,7 @@ import type { Order, pendingOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { orders, users } from "../../db/schema";
 import { sortBy } from "../../http/list-sort";
-import { atNairobiNoon, DAY_MS, nairobiDate } from "../../time";
+import { nairobiNoonAfter } from "../../time";
 import { orderTotals } from "../finance/figures";
 import { type Actor, changeOrderStatus } from "./process";
 import { itemsByOrder, toOrder } from "./service";
@@ -82,9 +82,7 @@ export function approveOrder(
       reason: [`Delivery in ${input.estimatedDays} day${input.estimatedDays === 1 ? "" : "s"}`, input.notes]
         .filter(Boolean)
         .join(". "),
-      expectedDeliveryDate: atNairobiNoon(
-        nairobiDate(new Date(now.getTime() + input.estimatedDays * DAY_MS)),
-      ),
+      expectedDeliveryDate: nairobiNoonAfter(now, input.estimatedDays),
       approval: {
         notes: input.notes,
         onCredit: input.onCredit === true,

@@ -20,7 +20,7 @@ import { conflict, notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
-import { atNairobiNoon, DAY_MS, nairobiDate } from "../../time";
+import { atNairobiNoon, nairobiDate, nairobiNoonAfter } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus, moveExpectedDelivery } from "../orders/process";
 
@@ -187,7 +187,7 @@ export function createShipment(
 function dueDate(requested: string | null | undefined, promised: Date | null, now: Date): Date {
   if (requested) return new Date(requested);
   if (promised && promised > now) return promised;
-  return atNairobiNoon(nairobiDate(new Date(now.getTime() + SHIPMENT_ESTIMATE_DAYS * DAY_MS)));
+  return nairobiNoonAfter(now, SHIPMENT_ESTIMATE_DAYS);
 }
 
 function refusal(current: ShipmentRow, to: ShipmentStatus): string {
