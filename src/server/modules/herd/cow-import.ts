@@ -4,7 +4,7 @@ import { COW_IMPORT_MAX_ROWS, cowCsvColumns, cowInputSchema } from "../../../con
 import type { AppContext } from "../../context";
 import { cows } from "../../db/schema";
 import { validationError } from "../../errors";
-import { checkDay } from "./cows";
+import { checkCowDays, newCow } from "./cows";
 
 const columnOf = new Map(cowCsvColumns.map((c) => [c.toLowerCase().replace(/[^a-z]/g, ""), c]));
 
@@ -58,13 +58,12 @@ export async function importCows(
       return [];
     }
     try {
-      checkDay("birthDate", parsed.data.birthDate, now);
-      checkDay("lastCalvingDate", parsed.data.lastCalvingDate, now, parsed.data.birthDate);
+      checkCowDays(parsed.data, now);
     } catch (error) {
       problems[where] = (error as Error).message;
       return [];
     }
-    const key = parsed.data.tag.trim().toLowerCase();
+    const key = parsed.data.tag.toLowerCase();
     if (seen.has(key)) {
       problems[where] = `tag ${parsed.data.tag} is twice in the file`;
       return [];
@@ -79,7 +78,7 @@ export async function importCows(
       .where(and(eq(cows.ownerUserId, userId), inArray(sql`lower(${cows.tag})`, [...seen])));
     const inHerd = new Set(taken.map((t) => t.tag));
     for (const c of cowsToAdd) {
-      if (inHerd.has(c.tag.trim().toLowerCase())) problems[c.row] = `tag ${c.tag} is already in your herd`;
+      if (inHerd.has(c.tag.toLowerCase())) problems[c.row] = `tag ${c.tag} is already in your herd`;
     }
     const refused = Object.keys(problems).length;
     if (refused > 0) {
@@ -88,19 +87,7 @@ export async function importCows(
         problems,
       );
     }
-    await db.insert(cows).values(
-      cowsToAdd.map((c) => ({
-        ownerUserId: userId,
-        tag: c.tag.trim(),
-        name: c.name?.trim() || null,
-        breed: c.breed.trim(),
-        birthDate: c.birthDate ?? null,
-        parity: c.parity ?? (c.lastCalvingDate ? 1 : 0),
-        lastCalvingDate: c.lastCalvingDate ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    await db.insert(cows).values(cowsToAdd.map((c) => newCow(userId, c, now)));
     return { imported: cowsToAdd.length };
   });
 }

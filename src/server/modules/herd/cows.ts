@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { cowEvents, cowReminders, cows } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import { nairobiDate } from "../../time";
 
 export type CowRow = typeof cows.$inferSelect;
@@ -29,6 +30,25 @@ export function checkDay(field: string, day: string | null | undefined, now: Dat
     throw validationError("A date cannot be before the cow was born", { [field]: "Not before she was born" });
   }
 }
+
+/** A cow's own days: her birth, and her last calving not before it. */
+export function checkCowDays(cow: { birthDate?: string | null; lastCalvingDate?: string | null }, now: Date) {
+  checkDay("birthDate", cow.birthDate, now);
+  checkDay("lastCalvingDate", cow.lastCalvingDate, now, cow.birthDate);
+}
+
+/** The row a cow is added as (the add form, a CSV line): she counts one calving when she has calved. */
+export const newCow = (userId: number, input: z.output<typeof cowInputSchema>, now: Date) => ({
+  ownerUserId: userId,
+  tag: input.tag,
+  name: input.name || null,
+  breed: input.breed,
+  birthDate: input.birthDate ?? null,
+  parity: input.parity ?? (input.lastCalvingDate ? 1 : 0),
+  lastCalvingDate: input.lastCalvingDate ?? null,
+  createdAt: now,
+  updatedAt: now,
+});
 
 /** Cows as the farmer sees them: with her newest event and the next reminder to come. */
 export async function toCows(db: Db, rows: CowRow[]): Promise<Cow[]> {
@@ -86,13 +106,7 @@ export function listCows(ctx: AppContext, userId: number, page: { limit: number;
 }
 
 export const countCows = (ctx: AppContext, userId: number) =>
-  ctx.database.read(async (db) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(cows)
-      .where(eq(cows.ownerUserId, userId));
-    return row!.n;
-  });
+  countMatching(ctx, cows, eq(cows.ownerUserId, userId));
 
 export function getCow(ctx: AppContext, userId: number, cowId: number): Promise<Cow> {
   return ctx.database.read(async (db) => (await toCows(db, [await ownCow(db, userId, cowId)]))[0]!);
@@ -105,23 +119,12 @@ export async function createCow(
   input: z.output<typeof cowInputSchema>,
 ): Promise<Cow> {
   const now = ctx.clock.now();
-  checkDay("birthDate", input.birthDate, now);
-  checkDay("lastCalvingDate", input.lastCalvingDate, now, input.birthDate);
+  checkCowDays(input, now);
   // A tag already in the herd is refused by its unique index (409, under the tag field).
   return ctx.database.tx(async (db) => {
     const [row] = await db
       .insert(cows)
-      .values({
-        ownerUserId: userId,
-        tag: input.tag.trim(),
-        name: input.name?.trim() || null,
-        breed: input.breed.trim(),
-        birthDate: input.birthDate ?? null,
-        parity: input.parity ?? (input.lastCalvingDate ? 1 : 0),
-        lastCalvingDate: input.lastCalvingDate ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newCow(userId, input, now))
       .returning();
     return (await toCows(db, [row!]))[0]!;
   });
@@ -138,14 +141,13 @@ export async function updateCow(
   return ctx.database.tx(async (db) => {
     const cow = await ownCow(db, userId, cowId, true);
     const born = input.birthDate === undefined ? cow.birthDate : input.birthDate;
-    checkDay("birthDate", born, now);
-    checkDay("lastCalvingDate", input.lastCalvingDate, now, born);
+    checkCowDays({ birthDate: born, lastCalvingDate: input.lastCalvingDate }, now);
     const [row] = await db
       .update(cows)
       .set({
-        ...(input.tag !== undefined && { tag: input.tag.trim() }),
-        ...(input.name !== undefined && { name: input.name.trim() || null }),
-        ...(input.breed !== undefined && { breed: input.breed.trim() }),
+        ...(input.tag !== undefined && { tag: input.tag }),
+        ...(input.name !== undefined && { name: input.name || null }),
+        ...(input.breed !== undefined && { breed: input.breed }),
         ...(input.birthDate !== undefined && { birthDate: input.birthDate }),
         ...(input.parity !== undefined && { parity: input.parity }),
         ...(input.lastCalvingDate !== undefined && { lastCalvingDate: input.lastCalvingDate }),

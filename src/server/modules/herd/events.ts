@@ -20,10 +20,18 @@ import { type CowRow, checkDay, ownCow } from "./cows";
 
 type EventInput = z.output<typeof cowEventInputSchema>;
 type EventRow = typeof cowEvents.$inferSelect;
-export type EventSource = EventRow["source"];
+type EventSource = EventRow["source"];
 
-/** Straws reach the farm on an order that has left: those lines are the ones a farmer can have used. */
-const received = inArray(orders.status, ["shipped", "delivered"]);
+/**
+ * The semen lines of the client's own orders that have left (joined to their order and item): the straws a
+ * farmer can have used.
+ */
+const receivedStrawsOf = (userId: number) =>
+  and(
+    eq(orders.clientUserId, userId),
+    inArray(orders.status, ["shipped", "delivered"]),
+    eq(inventoryItems.type, "sperm"),
+  );
 
 /** GET /api/client/straws: the semen this client bought and received, with how many are recorded as used. */
 export function boughtStraws(ctx: AppContext, userId: number): Promise<BoughtStraw[]> {
@@ -42,7 +50,7 @@ export function boughtStraws(ctx: AppContext, userId: number): Promise<BoughtStr
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .innerJoin(inventoryItems, eq(inventoryItems.id, orderLines.inventoryItemId))
-      .where(and(eq(orders.clientUserId, userId), received, eq(inventoryItems.type, "sperm")))
+      .where(receivedStrawsOf(userId))
       .orderBy(desc(orders.orderDate), asc(orderLines.id))
       .limit(200),
   );
@@ -63,18 +71,12 @@ async function strawOf(db: Db, userId: number, lineId: number): Promise<{ batchI
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(inventoryItems, eq(inventoryItems.id, orderLines.inventoryItemId))
-    .where(
-      and(
-        eq(orderLines.id, lineId),
-        eq(orders.clientUserId, userId),
-        received,
-        eq(inventoryItems.type, "sperm"),
-      ),
-    )
+    .where(and(eq(orderLines.id, lineId), receivedStrawsOf(userId)))
     .for("update", { of: orderLines });
   if (!line) {
     throw validationError("Pick a straw you bought and received", { orderItemId: "Pick a straw you bought" });
   }
+  // Counted after the lock, in a statement of its own: two services recorded at once never use one straw twice.
   const [{ used }] = (await db
     .select({ used: sql<number>`count(*)::int` })
     .from(cowEvents)
@@ -142,12 +144,11 @@ export function addCowEvent(
   userId: number,
   cowId: number,
   input: EventInput,
-  source: EventSource = "farmer",
 ): Promise<CowEvent> {
   const now = ctx.clock.now();
   return ctx.database.tx(async (db) => {
     const cow = await ownCow(db, userId, cowId, true);
-    return recordEvent(db, cow, input, { source, actorId: userId, now });
+    return recordEvent(db, cow, input, { source: "farmer", actorId: userId, now });
   });
 }
 
@@ -170,16 +171,14 @@ export async function recordEvent(
     const [taken] = await db
       .select({ id: cows.id })
       .from(cows)
-      .where(
-        and(eq(cows.ownerUserId, cow.ownerUserId), sql`lower(${cows.tag}) = lower(${input.calfTag.trim()})`),
-      );
+      .where(and(eq(cows.ownerUserId, cow.ownerUserId), sql`lower(${cows.tag}) = lower(${input.calfTag})`));
     if (taken)
       throw validationError("You already have a cow with this tag", { calfTag: "This tag is taken" });
     const [calf] = await db
       .insert(cows)
       .values({
         ownerUserId: cow.ownerUserId,
-        tag: input.calfTag.trim(),
+        tag: input.calfTag,
         breed: cow.breed,
         birthDate: input.date,
         damId: cow.id,
@@ -196,26 +195,26 @@ export async function recordEvent(
       type: input.type,
       date: input.date,
       source: by.source,
-      notes: input.notes?.trim() || null,
+      notes: input.notes || null,
       createdBy: by.actorId,
       createdAt: by.now,
       ...(input.type === "insemination" && {
         time: input.time ?? null,
         orderLineId: input.orderItemId ?? null,
         batchId: straw?.batchId ?? null,
-        otherSemen: input.otherSemen?.trim() || null,
-        technician: input.technician?.trim() || null,
+        otherSemen: input.otherSemen || null,
+        technician: input.technician || null,
       }),
       ...(input.type === "pd" && {
         pdResult: input.result,
         pdMethod: input.method ?? null,
-        examiner: input.examiner?.trim() || null,
+        examiner: input.examiner || null,
       }),
       ...(input.type === "calving" && {
         calvingEase: input.ease,
         calfSex: input.calfSex,
         calfAlive: input.calfAlive,
-        calfTag: input.calfTag?.trim() || null,
+        calfTag: input.calfTag || null,
         calfCowId,
       }),
       ...(input.type === "exit" && { exitReason: input.reason }),
