@@ -15,17 +15,16 @@ import {
 } from "../../../contract/herd";
 import { paginationQuery } from "../../../contract/pagination";
 import type { AppContext } from "../../context";
-import { AppError, forbidden, validationError } from "../../errors";
 import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { sameSecret } from "../../http/secrets";
+import { callbackFields, callbackQuery } from "../notifications/callbacks";
 import { listCalendar } from "./calendar";
 import { importCows } from "./cow-import";
 import { countCows, createCow, getCow, listCows, updateCow } from "./cows";
 import { addCowEvent, boughtStraws, listCowEvents } from "./events";
-import { DEMO_CALLBACK_SECRET, receiveSms } from "./sms-reply";
+import { incomingSecret, receiveSms } from "./sms-reply";
 import { registerSmsSimulator } from "./sms-simulator";
 
 export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -94,25 +93,15 @@ export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void 
     "/api/messages/incoming",
     {
       config: { access: access.public },
-      schema: { querystring: z.object({ secret: z.string().max(200).optional() }) },
+      schema: { querystring: callbackQuery },
     },
     async (request) => {
-      const expected =
-        ctx.config.messaging.callbackSecret ?? (ctx.config.demoMode ? DEMO_CALLBACK_SECRET : undefined);
-      if (!expected) {
-        throw new AppError("NOT_FOUND", "Incoming SMS is not set up: AT_CALLBACK_SECRET is not configured");
-      }
-      if (!sameSecret(request.query.secret ?? "", expected)) throw forbidden("Wrong incoming-message secret");
-      const raw = request.body;
-      const fields = typeof raw === "string" ? Object.fromEntries(new URLSearchParams(raw)) : (raw ?? {});
-      const parsed = incomingSmsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]!;
-        throw validationError("Not an incoming message", {
-          [String(first.path[0] ?? "body")]: first.message,
-        });
-      }
-      return { outcome: await receiveSms(ctx, parsed.data) };
+      const sms = callbackFields(request, incomingSecret(ctx.config), incomingSmsSchema, {
+        notSetUp: "Incoming SMS is not set up: AT_CALLBACK_SECRET is not configured",
+        wrongSecret: "Wrong incoming-message secret",
+        notOne: "Not an incoming message",
+      });
+      return { outcome: await receiveSms(ctx, sms) };
     },
   );
 }

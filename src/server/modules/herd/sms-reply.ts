@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull } from "drizzle-orm";
 import type { IncomingSms } from "../../../contract/herd";
 import { kenyanMobileE164 } from "../../../contract/primitives";
+import type { Config } from "../../config";
 import type { AppContext } from "../../context";
 import { cowReminders, cows, incomingMessages, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -14,6 +15,10 @@ import { recordEvent } from "./events";
  * demo mode is off in production, where the callback answers 404 until the secret is set.
  */
 export const DEMO_CALLBACK_SECRET = "urithi-demo-callbacks";
+
+/** The secret the incoming-message callback expects: AT_CALLBACK_SECRET, else the stand-in's in demo mode. */
+export const incomingSecret = (config: Pick<Config, "messaging" | "demoMode">): string | undefined =>
+  config.messaging.callbackSecret ?? (config.demoMode ? DEMO_CALLBACK_SECRET : undefined);
 
 /** A PD reminder may be answered this long after it was sent. */
 const ANSWER_WITHIN_DAYS = 45;

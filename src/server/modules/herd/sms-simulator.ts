@@ -5,7 +5,7 @@ import { kenyanMobileE164 } from "../../../contract/primitives";
 import type { AppContext } from "../../context";
 import { outbox } from "../../db/schema";
 import { escapeHtml } from "../../http/escape-html";
-import { DEMO_CALLBACK_SECRET } from "./sms-reply";
+import { incomingSecret } from "./sms-reply";
 
 /** The short code farmers reply to, as Africa's Talking names it in the callback's `to`. */
 const SHORT_CODE = "22384";
@@ -70,7 +70,8 @@ export function registerSmsSimulator(app: FastifyInstance, ctx: AppContext): voi
     const fields = new URLSearchParams(typeof request.body === "string" ? request.body : "");
     const phone = kenyanMobileE164(fields.get("phone") ?? "");
     if (!phone) return reply.redirect("/sms-simulator?outcome=not+a+Kenyan+mobile", 303);
-    const secret = ctx.config.messaging.callbackSecret ?? DEMO_CALLBACK_SECRET;
+    // Registered in demo mode only, so the incoming callback always has a secret here.
+    const secret = incomingSecret(ctx.config)!;
     const answer = await app.inject({
       method: "POST",
       url: `/api/messages/incoming?secret=${encodeURIComponent(secret)}`,

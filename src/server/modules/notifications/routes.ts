@@ -8,11 +8,10 @@ import {
   messageSummarySchema,
 } from "../../../contract/messages";
 import type { AppContext } from "../../context";
-import { AppError, forbidden, validationError } from "../../errors";
 import { access } from "../../http/access";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { sameSecret } from "../../http/secrets";
+import { callbackFields, callbackQuery } from "./callbacks";
 import type { Transports } from "./dispatcher";
 import { applyDeliveryReport, countMessages, listMessages, messageCounts, resendMessage } from "./service";
 
@@ -42,25 +41,15 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext, tra
     "/api/messages/delivery-reports",
     {
       config: { access: access.public },
-      schema: { querystring: z.object({ secret: z.string().max(200).optional() }) },
+      schema: { querystring: callbackQuery },
     },
     async (request) => {
-      const expected = ctx.config.messaging.callbackSecret;
-      if (!expected) {
-        throw new AppError(
-          "NOT_FOUND",
-          "Delivery reports are not set up: AT_CALLBACK_SECRET is not configured",
-        );
-      }
-      if (!sameSecret(request.query.secret ?? "", expected)) throw forbidden("Wrong delivery-report secret");
-      const raw = request.body;
-      const fields = typeof raw === "string" ? Object.fromEntries(new URLSearchParams(raw)) : (raw ?? {});
-      const parsed = deliveryReportSchema.safeParse(fields);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]!;
-        throw validationError("Not a delivery report", { [String(first.path[0] ?? "body")]: first.message });
-      }
-      return { matched: await applyDeliveryReport(ctx, parsed.data) };
+      const report = callbackFields(request, ctx.config.messaging.callbackSecret, deliveryReportSchema, {
+        notSetUp: "Delivery reports are not set up: AT_CALLBACK_SECRET is not configured",
+        wrongSecret: "Wrong delivery-report secret",
+        notOne: "Not a delivery report",
+      });
+      return { matched: await applyDeliveryReport(ctx, report) };
     },
   );
 }
