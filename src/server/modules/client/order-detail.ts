@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { ClientOrderDetail } from "../../../contract/client";
 import type { AppContext } from "../../context";
 import { orderEvents, orders, payments, shipments } from "../../db/schema";
@@ -34,7 +34,7 @@ export function getClientOrder(ctx: AppContext, userId: number, id: number): Pro
     const steps = await db
       .select({ from: orderEvents.fromStatus, to: orderEvents.toStatus, at: orderEvents.createdAt })
       .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, id), isNotNull(orderEvents.toStatus)))
+      .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 
     const none = { day: null, reason: null, amountKes: null };

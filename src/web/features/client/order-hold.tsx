@@ -87,11 +87,18 @@ export function LapsedOrder({ order, heading = 1 }: { order: ClientOrder; headin
   );
 }
 
-/** The farmer cancels their own unpaid order, after saying yes once. */
+/** An order not yet under way: it may still be paid, and cancelled while nothing is paid on it. */
+export const notUnderWay = (order: ClientOrder) => order.status === "pending" || order.status === "approved";
+
+/**
+ * The farmer cancels their own unpaid order, after saying yes once: offered only while it is not under way
+ * and holds no money and no open M-Pesa prompt (as the server allows).
+ */
 export function CancelOrder({ order }: { order: ClientOrder }) {
   const t = useT();
   const [asking, setAsking] = useState(false);
   const cancel = useCancelOrder();
+  if (!notUnderWay(order) || order.amountPaidKes > 0 || order.pendingPaymentId !== null) return null;
   if (!asking) {
     return (
       <Button variant="outline" onClick={() => setAsking(true)}>

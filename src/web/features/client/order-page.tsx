@@ -4,7 +4,6 @@ import { useParams } from "wouter";
 import type { ClientOrderDetail } from "../../../contract/client";
 import { orderEnded } from "../../../contract/order-states";
 import { LinkButton } from "../../components/link-button";
-import { PaymentStatusBadge } from "../../components/payment-status-badge";
 import { Card } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { formatDate } from "../../lib/format";
@@ -13,9 +12,9 @@ import { clientQueries } from "./api";
 import { ClientDocuments } from "./client-documents";
 import { ClientLayout } from "./client-layout";
 import { DeliveryDates } from "./delivery-dates";
-import { CancelOrder, LapsedOrder, OrderAgain } from "./order-hold";
+import { CancelOrder, LapsedOrder, notUnderWay, OrderAgain } from "./order-hold";
 import { OrderHistory, OrderLines, OrderPayments, OrderShipment } from "./order-sections";
-import { OrderNotFound } from "./order-summary-card";
+import { OrderNotFound, OrderPaymentBadge } from "./order-summary-card";
 import { PayPanel } from "./pay-panel";
 import { PortalStatusBadge, statusHint } from "./portal-status";
 
@@ -23,14 +22,13 @@ import { PortalStatusBadge, statusHint } from "./portal-status";
 function OrderActions({ order }: { order: ClientOrderDetail }) {
   const t = useT();
   if (orderEnded(order.status)) return <LapsedOrder order={order} heading={2} />;
-  const payable = order.status === "pending" || order.status === "approved";
-  const unpaid = order.amountPaidKes === 0 && order.pendingPaymentId === null;
+  const payable = notUnderWay(order);
   const again = order.status === "delivered" || order.status === "shipped";
   if (!payable && !again) return null;
   return (
     <section aria-label={t("order.actions")} className="space-y-3">
       {payable && order.paymentStatus !== "paid" && <PayPanel order={order} />}
-      {payable && unpaid && <CancelOrder order={order} />}
+      <CancelOrder order={order} />
       {again && <OrderAgain order={order} />}
     </section>
   );
@@ -52,9 +50,7 @@ function OrderDetail({ id }: { id: number }) {
         <h1 className="break-words text-2xl font-bold">{t("order.title", { number: order.orderNumber })}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <PortalStatusBadge state={order.state} />
-          {order.state !== "refunded" && (order.paymentStatus !== "unpaid" || !ended) && (
-            <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />
-          )}
+          <OrderPaymentBadge order={order} />
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {t("track.placed", { date: formatDate(order.orderDate) })} · {statusHint(order.state)}

@@ -48,7 +48,6 @@ function SuccessPage() {
       </div>
     );
   }
-  const unpaid = order.amountPaidKes === 0 && order.pendingPaymentId === null;
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-4">
       <div className="text-center">
@@ -69,7 +68,7 @@ function SuccessPage() {
         </LinkButton>
       </div>
       <PayPanel order={order} />
-      {unpaid && (order.status === "pending" || order.status === "approved") && <CancelOrder order={order} />}
+      <CancelOrder order={order} />
       <Card className="p-6">
         <h2 className="mb-3 font-semibold">{t("success.next")}</h2>
         <ol className="space-y-3">

@@ -27,6 +27,16 @@ export function OrderNotFound() {
   );
 }
 
+/**
+ * The order's payment badge, where it says something: a refund is the order's state itself (one badge says
+ * it), and an order that ended unpaid owes nothing.
+ */
+export function OrderPaymentBadge({ order }: { order: ClientOrder }) {
+  if (order.state === "refunded" || (order.paymentStatus === "unpaid" && orderEnded(order.status)))
+    return null;
+  return <PaymentStatusBadge status={order.paymentStatus} amountPaidKes={order.amountPaidKes} />;
+}
+
 /** Where an order's own page is. */
 export const orderPath = (id: number) => `/client-orders/${id}`;
 
@@ -67,10 +77,7 @@ export function OrderSummaryCard({
           {o.orderNumber}
         </Link>
         <span className="flex flex-wrap gap-2">
-          {/* A refund is the order's state itself: one badge says it. */}
-          {o.state !== "refunded" && (o.paymentStatus !== "unpaid" || !orderEnded(o.status)) && (
-            <PaymentStatusBadge status={o.paymentStatus} amountPaidKes={o.amountPaidKes} />
-          )}
+          <OrderPaymentBadge order={o} />
           <PortalStatusBadge state={o.state} />
         </span>
       </div>

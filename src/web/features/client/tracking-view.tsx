@@ -6,6 +6,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { LoadingBars } from "../../components/ui/loading-bars";
 import { useT } from "../../lib/i18n/i18n";
 import { clientQueries } from "./api";
+import { notUnderWay } from "./order-hold";
 import { OrderSummaryCard } from "./order-summary-card";
 import { PayPanel } from "./pay-panel";
 
@@ -29,7 +30,7 @@ export function TrackingView({ onBrowse, focus }: { onBrowse: () => void; focus?
       <h2 className="text-xl font-semibold">{t("track.title")}</h2>
       {orders.data.map((o) => {
         const toPay =
-          (o.status === "pending" || o.status === "approved") &&
+          notUnderWay(o) &&
           (o.paymentStatus === "unpaid" || o.paymentStatus === "pending" || o.paymentStatus === "part_paid");
         const isFocus = o.orderNumber === focus;
         return (
