@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from "../db/seed/demo-accounts";
 import { hashPassword } from "../modules/auth/passwords";
 import { transportsFor } from "../modules/notifications/channels";
 import { DarajaClient } from "../modules/payments/daraja";
+import { nairobiDate } from "../time";
 import { signupPayload } from "./signup";
 import { openTestDatabase } from "./test-database";
 
@@ -265,6 +266,22 @@ export async function inventoryItem(t: TestApp, itemId: string) {
   );
   if (!row) throw new Error(`no inventory item ${itemId}`);
   return row;
+}
+
+/** Staff record a bank transfer of `amountKes` on the order, dated the Nairobi day of `now`; anything but 201 fails. */
+export async function payByBank(
+  staff: ReturnType<typeof asUser>,
+  orderId: number,
+  amountKes: number,
+  now: Date,
+): Promise<void> {
+  const paid = await staff.post(`/api/orders/${orderId}/payments`, {
+    method: "bank",
+    amountKes,
+    reference: `KCB-${orderId}`,
+    date: nairobiDate(now),
+  });
+  if (paid.statusCode !== 201) throw new Error(`bank payment on ${orderId}: ${paid.statusCode} ${paid.body}`);
 }
 
 /** Confirms every pick of an order at the tank, as the picker would by scanning each cane's label. */

@@ -8,6 +8,7 @@ import {
   inventoryItem,
   loginAs,
   newClientAccount,
+  payByBank,
   staffEmails,
 } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
@@ -44,13 +45,7 @@ async function place(deliveryDate?: string) {
   expect(res.statusCode, res.body).toBe(201);
   const placed = res.json() as { id: number; orderNumber: string };
   t.clock.advance(1000);
-  const paid = await director.post(`/api/orders/${placed.id}/payments`, {
-    method: "bank",
-    amountKes: hf.costPerUnit,
-    reference: `KCB-${placed.id}`,
-    date: nairobiDate(t.clock.now()),
-  });
-  expect(paid.statusCode, paid.body).toBe(201);
+  await payByBank(director, placed.id, hf.costPerUnit, t.clock.now());
   return placed;
 }
 

@@ -9,6 +9,7 @@ import {
   loginAs,
   loginClient,
   newClientAccount,
+  payByBank,
   secondInstance,
   staffEmails,
 } from "../../testing/test-app";
@@ -56,12 +57,7 @@ async function boughtStraw(who: Farmer, quantity = 1): Promise<number> {
       paymentMethod: "bank",
     })
   ).json();
-  await director.post(`/api/orders/${placed.id}/payments`, {
-    method: "bank",
-    amountKes: hf.costPerUnit * quantity,
-    reference: `KCB-${placed.id}`,
-    date: nairobiDate(t.clock.now()),
-  });
+  await payByBank(director, placed.id, hf.costPerUnit * quantity, t.clock.now());
   await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 2 });
   await confirmPicks(logistics, placed.id);
   const shipment = (

@@ -9,6 +9,7 @@ import {
   inventoryItem,
   loginAs,
   loginClient,
+  payByBank,
   secondInstance,
   staffEmails,
 } from "../../testing/test-app";
@@ -36,13 +37,7 @@ async function approvedOrder(quantity: number) {
       paymentMethod: "bank",
     })
   ).json();
-  const paid = await director.post(`/api/orders/${placed.id}/payments`, {
-    method: "bank",
-    amountKes: hf.costPerUnit * quantity,
-    reference: `KCB-${placed.id}`,
-    date: new Date().toISOString().slice(0, 10),
-  });
-  expect(paid.statusCode).toBe(201);
+  await payByBank(director, placed.id, hf.costPerUnit * quantity, t.clock.now());
   expect((await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 3 })).statusCode).toBe(
     200,
   );
@@ -125,12 +120,7 @@ describe("shipments", () => {
       specialInstructions: "Call Peter at the gate",
       deliveryAddress: "Plot 12, Githunguri",
     });
-    await director.post(`/api/orders/${placed.id}/payments`, {
-      method: "bank",
-      amountKes: hf.costPerUnit,
-      reference: `KCB-${placed.id}`,
-      date: t.clock.now().toISOString().slice(0, 10),
-    });
+    await payByBank(director, placed.id, hf.costPerUnit, t.clock.now());
     expect((await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 7 })).statusCode).toBe(
       200,
     );
