@@ -3,7 +3,6 @@ import { ArrowLeft, MessageSquare, SearchX } from "lucide-react";
 import { useParams } from "wouter";
 import type { Cow, CowEvent } from "../../../../contract/herd";
 import { LinkButton } from "../../../components/link-button";
-import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadingBars } from "../../../components/ui/loading-bars";
@@ -12,6 +11,7 @@ import { useT } from "../../../lib/i18n/i18n";
 import { ClientLayout } from "../client-layout";
 import { lineName } from "../product-words";
 import { herdQueries, useUpdateCow } from "./api";
+import { CowName, CowStatusBadge, NextReminder } from "./cow-words";
 import { EventForm } from "./event-form";
 
 /** An event's particulars in a line: the straw and batch, the PD's result, the calf, why she left. */
@@ -76,23 +76,15 @@ function CowDetail({ id }: { id: number }) {
       </LinkButton>
       <header className="space-y-1">
         <h1 className="break-words text-2xl font-bold">
-          {c.name ? `${c.name} · ` : ""}
-          <span className="font-mono">{c.tag}</span>
+          <CowName cow={c} />
         </h1>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {c.birthDate ? t("cow.details", { breed: c.breed, born: formatFullDay(c.birthDate) }) : c.breed} ·{" "}
           {t("herd.calvings", { count: c.parity })}
           {c.lastCalvingDate && ` · ${t("herd.lastCalving")}: ${formatFullDay(c.lastCalvingDate)}`}
         </p>
-        {c.status !== "active" && <Badge tone="gray">{t(`herd.status.${c.status}`)}</Badge>}
-        {c.nextReminder && (
-          <p className="text-sm text-brand-800 dark:text-brand-500">
-            {t("herd.next", {
-              what: t(`reminder.${c.nextReminder.kind}`),
-              date: formatFullDay(c.nextReminder.dueOn),
-            })}
-          </p>
-        )}
+        <CowStatusBadge cow={c} />
+        <NextReminder cow={c} className="text-sm" />
         {c.status === "active" && <Reminders cow={c} />}
       </header>
       {c.status === "active" && (

@@ -3,7 +3,6 @@ import { BellRing, ChevronRight, PawPrint } from "lucide-react";
 import { Link } from "wouter";
 import type { Cow } from "../../../../contract/herd";
 import { ListState } from "../../../components/list-screen";
-import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { LoadingBars } from "../../../components/ui/loading-bars";
 import { formatFullDay } from "../../../lib/format";
@@ -13,8 +12,9 @@ import { ClientLayout } from "../client-layout";
 import { AddCowForm } from "./add-cow-form";
 import { herdQueries } from "./api";
 import { CowImport } from "./cow-import";
+import { CowName, CowStatusBadge, NextReminder } from "./cow-words";
 
-export const cowPath = (id: number) => `/client-herd/${id}`;
+const cowPath = (id: number) => `/client-herd/${id}`;
 
 function CowCard({ cow }: { cow: Cow }) {
   const t = useT();
@@ -27,8 +27,7 @@ function CowCard({ cow }: { cow: Cow }) {
       >
         <div className="min-w-0 space-y-1">
           <p className="break-words font-semibold">
-            {cow.name ? `${cow.name} · ` : ""}
-            <span className="font-mono">{cow.tag}</span>
+            <CowName cow={cow} />
           </p>
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {cow.breed} · {t("herd.calvings", { count: cow.parity })}
@@ -41,17 +40,10 @@ function CowCard({ cow }: { cow: Cow }) {
               })}
             </p>
           )}
-          {cow.nextReminder && (
-            <p className="text-xs text-brand-800 dark:text-brand-500">
-              {t("herd.next", {
-                what: t(`reminder.${cow.nextReminder.kind}`),
-                date: formatFullDay(cow.nextReminder.dueOn),
-              })}
-            </p>
-          )}
+          <NextReminder cow={cow} className="text-xs" />
         </div>
         <span className="flex shrink-0 items-center gap-2">
-          {cow.status !== "active" && <Badge tone="gray">{t(`herd.status.${cow.status}`)}</Badge>}
+          <CowStatusBadge cow={cow} />
           <ChevronRight className="h-5 w-5 text-gray-400" aria-hidden />
         </span>
       </Link>
