@@ -6,7 +6,9 @@ import { cows } from "../../db/schema";
 import { validationError } from "../../errors";
 import { checkCowDays, newCow } from "./cows";
 
-const columnOf = new Map(cowCsvColumns.map((c) => [c.toLowerCase().replace(/[^a-z]/g, ""), c]));
+/** A header cell as it names a column: "Birth date", "birth_date" and "birthDate" are one. */
+const columnKey = (header: string) => header.toLowerCase().replace(/[^a-z]/g, "");
+const columnOf = new Map(cowCsvColumns.map((c) => [columnKey(c), c]));
 
 /**
  * POST /api/client/cows/import: adds a herd from a CSV in one go. Each row is checked as the add form checks a
@@ -32,7 +34,7 @@ export async function importCows(
     });
   }
   const [header = [], ...rows] = records;
-  const columns = header.map((h) => columnOf.get(h.toLowerCase().replace(/[^a-z]/g, "")));
+  const columns = header.map((h) => columnOf.get(columnKey(h)));
   if (!columns.includes("tag") || !columns.includes("breed")) {
     throw validationError("The first row must name the columns: tag and breed at least", {
       csv: "Name the columns tag and breed",
