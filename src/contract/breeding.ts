@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outcomeSources } from "./herd-rules";
 import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDate, requiredText, text } from "./primitives";
 
@@ -47,6 +48,8 @@ export const breedingRecordSchema = z.object({
   pregnantOn: z.string().nullable(),
   calvedOn: z.string().nullable(),
   success: z.boolean(),
+  /** Who stands behind the outcome: staff, a technician or a vet, or the farmer's own report. */
+  outcomeSource: z.enum(outcomeSources),
 });
 export type BreedingRecord = z.infer<typeof breedingRecordSchema>;
 

@@ -86,6 +86,13 @@ export const fertilityLineSchema = fertilitySchema.extend({
 });
 export type FertilityLine = z.infer<typeof fertilityLineSchema>;
 
+/** A batch's line, beside its bull's rate, and when it was flagged as conceiving well below him. */
+export const batchFertilityLineSchema = fertilityLineSchema.extend({
+  bullRate: z.number().nullable(),
+  flaggedAt: z.string().nullable(),
+});
+export type BatchFertilityLine = z.infer<typeof batchFertilityLineSchema>;
+
 /** Conception rates from our own services: per bull, per embryo lot, per technician, sexed vs conventional. */
 export const fertilityReportSchema = z.object({
   minimumServices: z.number().int(),
@@ -94,7 +101,7 @@ export const fertilityReportSchema = z.object({
   technicians: z.array(fertilityLineSchema),
   semenTypes: z.array(fertilityLineSchema),
   /** Per batch of an item, for services that recorded theirs. */
-  batches: z.array(fertilityLineSchema),
+  batches: z.array(batchFertilityLineSchema),
 });
 export type FertilityReport = z.infer<typeof fertilityReportSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fertilityOf, geneticsSchema, MIN_SERVICES_FOR_RATE, wilsonInterval } from "./genetics";
+import {
+  fertilityOf,
+  fertilityOfOutcomes,
+  geneticsSchema,
+  MIN_SERVICES_FOR_RATE,
+  wilsonInterval,
+} from "./genetics";
 
 describe("conception rate", () => {
   it("gives the 95% Wilson score interval (published values)", () => {
@@ -26,9 +32,38 @@ describe("conception rate", () => {
       rate: null,
       low: null,
       high: null,
+      confirmed: MIN_SERVICES_FOR_RATE - 1,
+      reported: 0,
     });
-    expect(fertilityOf(11, 20)).toEqual({ services: 20, conceptions: 11, rate: 55, low: 34.2, high: 74.2 });
+    expect(fertilityOf(11, 20)).toEqual({
+      services: 20,
+      conceptions: 11,
+      rate: 55,
+      low: 34.2,
+      high: 74.2,
+      confirmed: 20,
+      reported: 0,
+    });
     expect(fertilityOf(0, 0).rate).toBeNull();
+  });
+
+  it("draws the rate from confirmed outcomes once there are enough, from every outcome before", () => {
+    // 12 confirmed are too few: the farmers' 10 reports join them, and both counts are told apart.
+    expect(
+      fertilityOfOutcomes({ services: 12, conceptions: 6, reportedServices: 10, reportedConceptions: 9 }),
+    ).toEqual(fertilityOf(15, 22, { confirmed: 12, reported: 10 }));
+    // 20 confirmed are enough: the reports are counted but do not move the rate.
+    const enough = fertilityOfOutcomes({
+      services: 20,
+      conceptions: 8,
+      reportedServices: 30,
+      reportedConceptions: 30,
+    });
+    expect(enough).toEqual(fertilityOf(8, 20, { confirmed: 20, reported: 30 }));
+    expect(enough.rate).toBe(40);
+    expect(
+      fertilityOfOutcomes({ services: 5, conceptions: 5, reportedServices: 5, reportedConceptions: 5 }).rate,
+    ).toBeNull();
   });
 });
 

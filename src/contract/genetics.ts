@@ -107,7 +107,10 @@ export const fertilitySchema = z.object({
   rate: z.number().nullable(),
   low: z.number().nullable(),
   high: z.number().nullable(),
+  /** Of the services, how many outcomes a technician, vet or staff confirmed and how many farmers reported. */
+  confirmed: z.number().int(),
+  reported: z.number().int(),
 });
 export type Fertility = z.infer<typeof fertilitySchema>;
 
-export { fertilityOf, MIN_SERVICES_FOR_RATE, wilsonInterval } from "./fertility-rule";
+export { fertilityOf, fertilityOfOutcomes, MIN_SERVICES_FOR_RATE, wilsonInterval } from "./fertility-rule";

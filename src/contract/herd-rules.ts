@@ -12,6 +12,9 @@ export const calfSexes = ["female", "male"] as const;
 export const exitReasons = ["sold", "died"] as const;
 /** Who recorded an event: the farmer on the portal, the farmer's SMS reply, or a technician in the field. */
 export const cowEventSources = ["farmer", "sms", "technician"] as const;
+/** Who stands behind a service's outcome: staff, a technician or a vet, or the farmer's own report. */
+export const outcomeSources = ["confirmed", "farmer"] as const;
+export type OutcomeSource = (typeof outcomeSources)[number];
 
 /** What the cow calendar reminds the farmer of after each insemination. */
 export const reminderKinds = ["repeat_heat", "pd_due", "dry_off", "calving_due"] as const;

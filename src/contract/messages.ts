@@ -59,6 +59,7 @@ export const messageKinds = [
   "cow_dry_off",
   "cow_calving_due",
   "cow_pd_recorded",
+  "batch_fertility_low",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -92,6 +93,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   cow_dry_off: "Cow calendar: dry off",
   cow_calving_due: "Cow calendar: calving due",
   cow_pd_recorded: "Pregnancy check recorded by SMS",
+  batch_fertility_low: "Batch conception low",
 };
 
 export * from "./notify-channels";

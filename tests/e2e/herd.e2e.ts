@@ -11,6 +11,7 @@ import {
 } from "./support/browser";
 import {
   createClientAccount,
+  inventoryItemId,
   nairobiDay,
   placeClientOrder,
   shipClientOrder,
@@ -21,6 +22,9 @@ import { startServer } from "./support/global-setup";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
+
+/** The farmers' reports a proof sheet counts ("… zimeripotiwa na wakulima"). */
+const farmerReports = (text: string | null) => Number(/(\d+) zimeripotiwa na wakulima/.exec(text ?? "")?.[1]);
 
 /** Adds a cow on /client-herd in Kiswahili as a farmer would: ear tag, breed and name. */
 async function addCow(page: Page, tag: string, name: string) {
@@ -76,17 +80,21 @@ describe("the farmer's herd", () => {
       expect(Date.now() - started).toBeLessThan(30_000);
       await screenshot(page, "herd-sw-360");
 
-      await inseminate(page, zawadi, 18, "bought");
+      await inseminate(page, zawadi, 18, "other");
+      const baraka = `KE-${uniqueTag()}`;
+      await page.goto("/client-herd");
+      await addCow(page, baraka, "Baraka");
+      await inseminate(page, baraka, 60, "bought");
       const served = page.getByTestId("cow-events").locator("li").first();
       expect(await served.textContent()).toMatch(/Mbegu za Holstein Friesian: .+ · kundi \S+ · 07:30/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         narrow.width,
       );
       await screenshot(page, "cow-sw-360");
-      const baraka = `KE-${uniqueTag()}`;
-      await page.goto("/client-herd");
-      await addCow(page, baraka, "Baraka");
-      await inseminate(page, baraka, 60, "other");
+      // What the bull's proof sheet says before the farmer answers.
+      const bull = page.getByTestId("fertility-sources");
+      await page.goto(`/shop/products/${await inventoryItemId(page, "SEM-HF-101")}`);
+      const reportedBefore = farmerReports(await bull.textContent());
 
       // The job texts both reminders of the day; the Director sees them on /messages.
       await director.goto(`/messages?search=${encodeURIComponent(`+254${mobile.slice(1)}`)}`);
@@ -122,6 +130,15 @@ describe("the farmer's herd", () => {
       await events.getByText("Kupima mimba").waitFor();
       expect(await events.locator("li").first().textContent()).toContain("Ana mimba · kwa SMS");
       await screenshot(page, "cow-pd-by-sms-sw-360");
+      // Her service used the bull's straw: his proof sheet counts one more farmer's report.
+      await page.goto(`/shop/products/${await inventoryItemId(page, "SEM-HF-101")}`);
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return farmerReports(await bull.textContent());
+        })
+        .toBe(reportedBefore + 1);
+      await screenshot(page, "proof-sheet-farmer-reports-sw-360");
       await director.context().close();
       await page.context().close();
     } finally {

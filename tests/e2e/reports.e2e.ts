@@ -118,11 +118,19 @@ describe("reports and analytics", () => {
     const measured = expected.bulls.find((l: { rate: number | null }) => l.rate !== null);
     const row = bulls.locator("tr", { hasText: measured.label });
     expect(await row.textContent()).toContain(`${measured.rate}% (${measured.low}–${measured.high}%)`);
+    expect(await row.textContent()).toContain(
+      `${measured.confirmed} confirmed · ${measured.reported} by farmers`,
+    );
     await report.getByRole("table", { name: "By technician" }).getByText("Dr. Grace Muthoni").waitFor();
     await report.getByRole("table", { name: "Sexed and conventional semen" }).getByText("Sexed").waitFor();
     const batches = report.getByRole("table", { name: "By batch" });
     await batches.getByText(expected.batches[0].label).waitFor();
     expect(await batches.locator("tbody tr").count()).toBe(expected.batches.length);
+    const [adgg] = await Promise.all([
+      page.waitForEvent("download"),
+      report.getByRole("link", { name: /Download every herd's events for ADGG/ }).click(),
+    ]);
+    expect(adgg.suggestedFilename()).toMatch(/^urithi-adgg-\d{4}-\d{2}-\d{2}\.zip$/);
     // Fertility is over all services, not the period: no PDF of it to export.
     expect(await page.getByRole("link", { name: "Export Report" }).count()).toBe(0);
     await screenshot(page, "reports-fertility-desktop");

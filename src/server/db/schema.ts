@@ -38,6 +38,7 @@ import {
   cowEventTypes,
   cowStatuses,
   exitReasons,
+  outcomeSources,
   pdMethods,
   pdResults,
   reminderKinds,
@@ -120,6 +121,7 @@ export const calfSexEnum = pgEnum("calf_sex", calfSexes);
 export const exitReasonEnum = pgEnum("cow_exit_reason", exitReasons);
 export const reminderKindEnum = pgEnum("reminder_kind", reminderKinds);
 export const reminderStatusEnum = pgEnum("reminder_status", reminderStatuses);
+export const outcomeSourceEnum = pgEnum("outcome_source", outcomeSources);
 
 /** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
@@ -615,6 +617,12 @@ export const inventoryItems = pgTable(
      */
     fertilityServices: integer("fertility_services").notNull().default(0),
     fertilityConceptions: integer("fertility_conceptions").notNull().default(0),
+    /**
+     * The services behind those figures, confirmed and farmer-reported apart: the figures are the confirmed
+     * ones once there are MIN_SERVICES_FOR_RATE of them, all of them before (migration 0058).
+     */
+    fertilityConfirmed: integer("fertility_confirmed").notNull().default(0),
+    fertilityReported: integer("fertility_reported").notNull().default(0),
     expiryDate: date("expiry_date", { mode: "string" }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -727,6 +735,15 @@ export const itemGenetics = pgTable(
 );
 
 /**
+ * `services` and `conceptions` count confirmed outcomes (staff, technician, vet); these count the outcomes
+ * farmers reported, apart (migration 0058).
+ */
+const reportedTotals = {
+  reportedServices: integer("reported_services").notNull().default(0),
+  reportedConceptions: integer("reported_conceptions").notNull().default(0),
+};
+
+/**
  * Services with a known outcome and conceptions per item, kept by a trigger on breeding_records (migration
  * 0024) so the catalogue's conception rates never count the records on a request.
  */
@@ -736,6 +753,7 @@ export const itemServiceTotals = pgTable("item_service_totals", {
     .references(() => inventoryItems.id, { onDelete: "cascade" }),
   services: integer("services").notNull().default(0),
   conceptions: integer("conceptions").notNull().default(0),
+  ...reportedTotals,
 });
 
 /**
@@ -747,6 +765,7 @@ export const fertilityTotals = pgTable("fertility_totals", {
   key: text("key").primaryKey(),
   services: integer("services").notNull().default(0),
   conceptions: integer("conceptions").notNull().default(0),
+  ...reportedTotals,
 });
 
 /**
@@ -1440,10 +1459,21 @@ export const breedingRecords = pgTable(
     pregnantOn: date("pregnant_on", { mode: "string" }),
     calvedOn: date("calved_on", { mode: "string" }),
     success: boolean("success").notNull().default(false),
+    /**
+     * Who stands behind the outcome: staff, a technician or a vet ("confirmed"), or the farmer on the portal
+     * or by SMS ("farmer"). The conception rates count the two apart (issue 40).
+     */
+    outcomeSource: outcomeSourceEnum("outcome_source").notNull().default("confirmed"),
+    /** The farmer's insemination of a named cow with a straw bought here, which this service record follows. */
+    cowEventId: integer("cow_event_id")
+      .unique()
+      .references((): AnyPgColumn => cowEvents.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A batch's conception is measured when a confirmed outcome lands on one of its services.
+    index("breeding_records_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
     index("breeding_records_service_idx").on(t.serviceType, t.serviceDate),
     index("breeding_records_status_idx").on(t.status),
     index("breeding_records_created_idx").on(t.createdAt),
@@ -1849,6 +1879,21 @@ export const cowReminders = pgTable(
     index("cow_reminders_cow_idx").on(t.cowId, t.status),
   ],
 );
+
+/**
+ * A batch whose confirmed conception fell well below its bull's (the top of its 95% interval under his
+ * rate): possible handling or storage damage, flagged once to the Chief Scientist with the figures then.
+ */
+export const batchFertilityFlags = pgTable("batch_fertility_flags", {
+  batchId: integer("batch_id")
+    .primaryKey()
+    .references(() => stockBatches.id),
+  services: integer("services").notNull(),
+  conceptions: integer("conceptions").notNull(),
+  bullServices: integer("bull_services").notNull(),
+  bullConceptions: integer("bull_conceptions").notNull(),
+  flaggedAt: timestamp("flagged_at", { withTimezone: true }).notNull(),
+});
 
 /** Incoming SMS from Africa's Talking, kept once by the provider's id so a retried callback does nothing twice. */
 export const incomingMessages = pgTable("incoming_messages", {

@@ -53,8 +53,10 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     select i.item_id from inventory_items i
     left join item_genetics g on g.inventory_item_id = i.id
     left join fertility_totals f on f.key = fertility_key(i.type, g.registration, i.id)
-    where (i.fertility_services, i.fertility_conceptions)
-          <> (coalesce(f.services, 0), coalesce(f.conceptions, 0))`,
+    cross join lateral fertility_figures(coalesce(f.services, 0), coalesce(f.conceptions, 0),
+      coalesce(f.reported_services, 0), coalesce(f.reported_conceptions, 0)) x
+    where (i.fertility_services, i.fertility_conceptions, i.fertility_confirmed, i.fertility_reported)
+          <> (x.services, x.conceptions, x.confirmed, x.reported)`,
   "no cane holds more straws than it has room for": sql`
     select c.label from storage_canes c join stock_positions p on p.cane_id = c.id
     group by c.id, c.label, c.capacity having sum(p.count) > c.capacity`,
@@ -179,23 +181,28 @@ const rules: Record<string, ReturnType<typeof sql>> = {
 
 /** The conception-rate totals against the breeding records: only a test that records services needs them. */
 const fertilityRules: Record<string, ReturnType<typeof sql>> = {
-  "each item's service totals are its breeding records counted (what a rebuild would write)": sql`
+  "each item's service totals are its breeding records counted, confirmed and farmer-reported apart (what a rebuild would write)": sql`
     select coalesce(t.inventory_item_id, b.item)::text from item_service_totals t
-      full join (select inventory_item_id as item, count(*) filter (where status <> 'breeding') as services,
-                        count(*) filter (where status in ('pregnant', 'calved')) as conceptions
+      full join (select inventory_item_id as item,
+                   count(*) filter (where outcome_source = 'confirmed' and status <> 'breeding') as s,
+                   count(*) filter (where outcome_source = 'confirmed' and status in ('pregnant', 'calved')) as c,
+                   count(*) filter (where outcome_source = 'farmer' and status <> 'breeding') as rs,
+                   count(*) filter (where outcome_source = 'farmer' and status in ('pregnant', 'calved')) as rc
                  from breeding_records where inventory_item_id is not null group by 1) b
       on b.item = t.inventory_item_id
-    where coalesce(t.services, 0) <> coalesce(b.services, 0)
-       or coalesce(t.conceptions, 0) <> coalesce(b.conceptions, 0)`,
+    where (coalesce(t.services, 0), coalesce(t.conceptions, 0), coalesce(t.reported_services, 0),
+           coalesce(t.reported_conceptions, 0))
+          <> (coalesce(b.s, 0), coalesce(b.c, 0), coalesce(b.rs, 0), coalesce(b.rc, 0))`,
   "each fertility key's totals are its items' totals added up (a bull's across his items)": sql`
     select coalesce(f.key, k.key) from fertility_totals f
-      full join (select fertility_key(i.type, g.registration, i.id) as key, sum(t.services) as services,
-                        sum(t.conceptions) as conceptions
+      full join (select fertility_key(i.type, g.registration, i.id) as key, sum(t.services) as s,
+                        sum(t.conceptions) as c, sum(t.reported_services) as rs, sum(t.reported_conceptions) as rc
                  from item_service_totals t join inventory_items i on i.id = t.inventory_item_id
                  left join item_genetics g on g.inventory_item_id = i.id group by 1) k
       on k.key = f.key
-    where coalesce(f.services, 0) <> coalesce(k.services, 0)
-       or coalesce(f.conceptions, 0) <> coalesce(k.conceptions, 0)`,
+    where (coalesce(f.services, 0), coalesce(f.conceptions, 0), coalesce(f.reported_services, 0),
+           coalesce(f.reported_conceptions, 0))
+          <> (coalesce(k.s, 0), coalesce(k.c, 0), coalesce(k.rs, 0), coalesce(k.rc, 0))`,
 };
 
 /** Every rule in one round trip (a UNION ALL of each rule's offending keys, named), for checking after each step. */

@@ -24,13 +24,17 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   FROM "stock_movements" WHERE "stock_delta" <> 0 GROUP BY 1, 2;
   LOCK TABLE "breeding_records" IN SHARE MODE;
   DELETE FROM "item_service_totals";
-  INSERT INTO "item_service_totals" ("inventory_item_id", "services", "conceptions")
-  SELECT "inventory_item_id", count(*) FILTER (WHERE "status" <> 'breeding'),
-         count(*) FILTER (WHERE "status" IN ('pregnant', 'calved'))
+  INSERT INTO "item_service_totals" ("inventory_item_id", "services", "conceptions", "reported_services", "reported_conceptions")
+  SELECT "inventory_item_id",
+         count(*) FILTER (WHERE "outcome_source" = 'confirmed' AND "status" <> 'breeding'),
+         count(*) FILTER (WHERE "outcome_source" = 'confirmed' AND "status" IN ('pregnant', 'calved')),
+         count(*) FILTER (WHERE "outcome_source" = 'farmer' AND "status" <> 'breeding'),
+         count(*) FILTER (WHERE "outcome_source" = 'farmer' AND "status" IN ('pregnant', 'calved'))
   FROM "breeding_records" WHERE "inventory_item_id" IS NOT NULL GROUP BY 1;
   DELETE FROM "fertility_totals";
-  INSERT INTO "fertility_totals" ("key", "services", "conceptions")
-  SELECT "fertility_key"(i."type", g."registration", i."id"), sum(t."services"), sum(t."conceptions")
+  INSERT INTO "fertility_totals" ("key", "services", "conceptions", "reported_services", "reported_conceptions")
+  SELECT "fertility_key"(i."type", g."registration", i."id"), sum(t."services"), sum(t."conceptions"),
+         sum(t."reported_services"), sum(t."reported_conceptions")
   FROM "item_service_totals" t JOIN "inventory_items" i ON i."id" = t."inventory_item_id"
   LEFT JOIN "item_genetics" g ON g."inventory_item_id" = i."id"
   GROUP BY 1;

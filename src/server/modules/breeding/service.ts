@@ -29,6 +29,7 @@ import { nairobiDate } from "../../time";
 import { batchOf } from "../inventory/batches";
 import { consumeOneUnit } from "../inventory/stock";
 import { stockChanged } from "../inventory/stock-version";
+import { checkBatch } from "./batch-flags";
 
 type Row = typeof breedingRecords.$inferSelect;
 
@@ -51,6 +52,7 @@ export function toBreedingRecord(row: Row): BreedingRecord {
     calvedOn: row.calvedOn,
     status: row.status,
     success: row.success,
+    outcomeSource: row.outcomeSource,
   };
 }
 
@@ -243,7 +245,14 @@ export function setBreedingStatus(
           : { pregnantOn: null, calvedOn: null };
     const [row] = await db
       .update(breedingRecords)
-      .set({ status, success: isSuccessStatus(status), ...dates, updatedAt: ctx.clock.now() })
+      // Staff stand behind what they record: a farmer's report they set is confirmed from now on.
+      .set({
+        status,
+        success: isSuccessStatus(status),
+        ...dates,
+        outcomeSource: "confirmed",
+        updatedAt: ctx.clock.now(),
+      })
       .where(eq(breedingRecords.id, id))
       .returning();
     await db.insert(breedingRecordEvents).values({
@@ -255,8 +264,10 @@ export function setBreedingStatus(
       actorUserId,
       createdAt: ctx.clock.now(),
     });
-    // A diagnosis moves a bull's conception rate, which the catalogue shows beside his stock.
+    // A diagnosis moves a bull's conception rate, which the catalogue shows beside his stock, and may show
+    // his batch conceiving well below him.
     if (row!.inventoryItemId) stockChanged();
+    if (row!.batchId && status !== "breeding") await checkBatch(db, row!.batchId, ctx.clock.now());
     return toBreedingRecord(row!);
   });
 }

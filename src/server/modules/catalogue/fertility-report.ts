@@ -1,10 +1,21 @@
 import { and, desc, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
-import type { FertilityLine, FertilityReport } from "../../../contract/catalogue";
-import { fertilityOf, MIN_SERVICES_FOR_RATE, semenTypeLabels } from "../../../contract/genetics";
+import type { BatchFertilityLine, FertilityLine, FertilityReport } from "../../../contract/catalogue";
+import {
+  fertilityOf,
+  fertilityOfOutcomes,
+  MIN_SERVICES_FOR_RATE,
+  semenTypeLabels,
+} from "../../../contract/genetics";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
-import { breedingRecords, inventoryItems, itemGenetics, stockBatches } from "../../db/schema";
-import { conceived, knownOutcome } from "../breeding/outcomes";
+import {
+  batchFertilityFlags,
+  breedingRecords,
+  inventoryItems,
+  itemGenetics,
+  stockBatches,
+} from "../../db/schema";
+import { knownOutcome, outcomeCounts } from "../breeding/outcomes";
 
 /** The most lines a group shows: the bulls and lots with the most services come first. */
 const MAX_LINES = 100;
@@ -18,8 +29,7 @@ async function linesBy(
     .select({
       label: group.label,
       detail: group.detail ?? sql<string | null>`null::text`,
-      services: sql<number>`count(*) filter (where ${knownOutcome})::int`,
-      conceptions: sql<number>`count(*) filter (where ${conceived})::int`,
+      ...outcomeCounts,
     })
     .from(breedingRecords)
     .leftJoin(inventoryItems, eq(inventoryItems.id, breedingRecords.inventoryItemId))
@@ -32,7 +42,46 @@ async function linesBy(
   return rows.map((r) => ({
     label: r.label ?? "Unknown",
     detail: r.detail,
-    ...fertilityOf(r.conceptions, r.services),
+    ...fertilityOfOutcomes(r),
+  }));
+}
+
+/**
+ * Per batch: its rate beside its bull's (the catalogue's figures for the item), and when it was flagged for
+ * conceiving well below him.
+ */
+async function batchLines(db: Db): Promise<BatchFertilityLine[]> {
+  const rows = await db
+    .select({
+      label: sql<string>`${inventoryItems.itemId} || ' · batch ' || ${stockBatches.code}`,
+      detail: sql<
+        string | null
+      >`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName}) || coalesce(' · motility ' || ${stockBatches.motilityPct} || '%', '')`,
+      ...outcomeCounts,
+      bullServices: sql<number>`min(${inventoryItems.fertilityServices})::int`,
+      bullConceptions: sql<number>`min(${inventoryItems.fertilityConceptions})::int`,
+      flaggedAt: sql<Date | null>`min(${batchFertilityFlags.flaggedAt})`.mapWith(
+        batchFertilityFlags.flaggedAt,
+      ),
+    })
+    .from(breedingRecords)
+    .innerJoin(stockBatches, eq(stockBatches.id, breedingRecords.batchId))
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockBatches.inventoryItemId))
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, inventoryItems.id))
+    .leftJoin(batchFertilityFlags, eq(batchFertilityFlags.batchId, stockBatches.id))
+    .groupBy(stockBatches.id, inventoryItems.id, itemGenetics.inventoryItemId)
+    .orderBy(
+      sql`min(${batchFertilityFlags.flaggedAt}) desc nulls last`,
+      desc(sql`count(*) filter (where ${knownOutcome})`),
+      stockBatches.id,
+    )
+    .limit(MAX_LINES);
+  return rows.map((r) => ({
+    label: r.label,
+    detail: r.detail,
+    ...fertilityOfOutcomes(r),
+    bullRate: fertilityOf(r.bullConceptions, r.bullServices).rate,
+    flaggedAt: r.flaggedAt?.toISOString() ?? null,
   }));
 }
 
@@ -73,15 +122,6 @@ export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
       ...line,
       label: semenTypeLabels[line.label as keyof typeof semenTypeLabels] ?? line.label,
     })),
-    batches: await linesBy(
-      db,
-      {
-        label: sql<string | null>`${inventoryItems.itemId} || ' · batch ' || ${stockBatches.code}`,
-        detail: sql<
-          string | null
-        >`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName}) || coalesce(' · motility ' || ${stockBatches.motilityPct} || '%', '')`,
-      },
-      isNotNull(breedingRecords.batchId),
-    ),
+    batches: await batchLines(db),
   }));
 }

@@ -125,6 +125,8 @@ function selectPage(db: Db, where: SQL, sort: Query["sort"], limit: number, offs
       viabilityStatus: inventoryItems.viabilityStatus,
       services: inventoryItems.fertilityServices,
       conceptions: inventoryItems.fertilityConceptions,
+      confirmed: inventoryItems.fertilityConfirmed,
+      reported: inventoryItems.fertilityReported,
       // A short page is the last one and says how many match by itself; the count (an init plan, run only
       // when the CASE reaches it) is for a full page.
       matching: count
@@ -143,7 +145,7 @@ type PageRow = Awaited<ReturnType<typeof selectPage>>[number];
 async function productsOf(ctx: AppContext, db: Db, page: PageRow[]): Promise<CatalogueProduct[]> {
   return (await productsAt(ctx, db, page)).map(({ row, details }) => ({
     ...details,
-    fertility: fertilityOf(row.conceptions, row.services),
+    fertility: fertilityOf(row.conceptions, row.services, row),
   }));
 }
 

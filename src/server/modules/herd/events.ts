@@ -17,6 +17,7 @@ import { conflict, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
 import { cancelReminders, dayPlus, scheduleReminders } from "./calendar";
 import { type CowRow, checkDay, ownCow } from "./cows";
+import { recordOutcome, recordService, type StrawUsed } from "./service-records";
 
 type EventInput = z.output<typeof cowEventInputSchema>;
 type EventRow = typeof cowEvents.$inferSelect;
@@ -60,13 +61,15 @@ export function boughtStraws(ctx: AppContext, userId: number): Promise<BoughtStr
  * The straw an insemination names: a semen line of the client's own received order with a straw not yet
  * recorded as used; answers its batch where the order's picks name one.
  */
-async function strawOf(db: Db, userId: number, lineId: number): Promise<{ batchId: number | null }> {
+async function strawOf(db: Db, userId: number, lineId: number): Promise<StrawUsed> {
   const [line] = await db
     .select({
       id: orderLines.id,
       orderId: orderLines.orderId,
       item: orderLines.inventoryItemId,
       quantity: orderLines.quantity,
+      productName: orderLines.productName,
+      customerId: orders.customerId,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -93,7 +96,12 @@ async function strawOf(db: Db, userId: number, lineId: number): Promise<{ batchI
     .where(and(eq(orderPicks.orderId, line.orderId), eq(orderPicks.inventoryItemId, line.item!)))
     .orderBy(asc(orderPicks.id))
     .limit(1);
-  return { batchId: pick?.batchId ?? null };
+  return {
+    inventoryItemId: line.item!,
+    productName: line.productName,
+    batchId: pick?.batchId ?? null,
+    customerId: line.customerId,
+  };
 }
 
 /** The cow's newest event of `type` on or before `day`. */
@@ -220,7 +228,11 @@ export async function recordEvent(
       ...(input.type === "exit" && { exitReason: input.reason }),
     })
     .returning();
+  if (straw) await recordService(db, cow, row!, straw);
   await consequences(db, cow, row!, nairobiDate(by.now));
+  if (input.type === "pd" || input.type === "calving") {
+    await recordOutcome(db, cow, row!, by.actorId ?? cow.ownerUserId);
+  }
   return (await toEvents(db, [row!]))[0]!;
 }
 

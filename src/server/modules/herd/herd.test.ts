@@ -2,17 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cowReminders, outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
-import {
-  asUser,
-  confirmPicks,
-  inventoryItem,
-  loginAs,
-  loginClient,
-  newClientAccount,
-  payByBank,
-  secondInstance,
-  staffEmails,
-} from "../../testing/test-app";
+import { addCow, boughtStraw } from "../../testing/herd";
+import { asUser, loginClient, newClientAccount, secondInstance } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
 import { sendCowReminders } from "./calendar";
 import { DEMO_CALLBACK_SECRET } from "./sms-reply";
@@ -33,49 +24,8 @@ beforeAll(async () => {
   farmer = await newClientAccount(t.app, { language: "sw" });
 });
 
-async function addCow(who: Farmer, body: object = {}) {
-  const res = await who.client.post("/api/client/cows", {
-    tag: `KE-${Date.now()}`,
-    breed: "Jersey",
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; tag: string };
-}
 const event = (cowId: number, body: object, who = farmer) =>
   who.client.post(`/api/client/cows/${cowId}/events`, body);
-
-/** A semen straw the farmer bought and received: an order paid, approved, picked and shipped. */
-async function boughtStraw(who: Farmer, quantity = 1): Promise<number> {
-  const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
-  const logistics = asUser(t.app, await loginAs(t.app, staffEmails.logistics_coordinator));
-  const hf = await inventoryItem(t, "SEM-HF-101");
-  const placed = (
-    await who.client.post("/api/client/orders", {
-      items: [{ productId: hf.id, quantity }],
-      customerLocation: "Githunguri",
-      paymentMethod: "bank",
-    })
-  ).json();
-  await payByBank(director, placed.id, hf.costPerUnit * quantity, t.clock.now());
-  await director.post(`/api/orders/${placed.id}/approve`, { estimatedDays: 2 });
-  await confirmPicks(logistics, placed.id);
-  const shipment = (
-    await logistics.post("/api/shipments", {
-      orderNumber: placed.orderNumber,
-      origin: "Nakuru, Kenya",
-      carrier: "DHL Express",
-      temperature: "-196°C (Liquid Nitrogen)",
-      trackingNumber: `TRK-${Date.now()}`,
-    })
-  ).json();
-  await logistics.patch(`/api/shipments/${shipment.id}/status`, { status: "in_transit" });
-  const straws = (await who.client.get("/api/client/straws")).json() as {
-    orderItemId: number;
-    orderNumber: string;
-  }[];
-  return straws.find((s) => s.orderNumber === placed.orderNumber)!.orderItemId;
-}
 
 const reminders = (cowId: number) =>
   t.database.read((db) =>

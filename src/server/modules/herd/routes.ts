@@ -20,6 +20,7 @@ import { currentUser } from "../../http/auth-hook";
 import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { callbackFields, callbackQuery } from "../notifications/callbacks";
+import { adggExport } from "./adgg-export";
 import { listCalendar } from "./calendar";
 import { importCows } from "./cow-import";
 import { countCows, createCow, getCow, listCows, updateCow } from "./cows";
@@ -31,6 +32,18 @@ export function registerHerdRoutes(app: FastifyInstance, ctx: AppContext): void 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const client = { access: access.client };
   const write = { access: access.client, auditClient: true };
+  r.get(
+    "/api/exports/adgg.zip",
+    { config: { access: access.staff("breeding", "reports") } },
+    async (_, reply) => {
+      const zip = await adggExport(ctx);
+      const date = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="urithi-adgg-${date}.zip"`)
+        .send(Buffer.from(zip));
+    },
+  );
   r.get(
     "/api/client/cows",
     { config: client, schema: { querystring: paginationQuery, response: { 200: z.array(cowSchema) } } },

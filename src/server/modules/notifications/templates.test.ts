@@ -39,7 +39,13 @@ const facts: MessageFacts = {
 };
 
 /** Staff's own messages, and the account emails (which carry a link, and go by email only). */
-const staffKinds = ["approval_needed", "storage_alarm", "low_stock_digest", "backup_alarm"];
+const staffKinds = [
+  "approval_needed",
+  "storage_alarm",
+  "low_stock_digest",
+  "backup_alarm",
+  "batch_fertility_low",
+];
 const accountEmails = ["staff_invite", "password_reset", "role_changed", "passkey_added"] as const;
 /** The SMS codes: an account's, about no order. */
 const accountCodes = ["reset_code", "phone_code", "deletion_code"] as const;

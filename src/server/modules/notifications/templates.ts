@@ -337,6 +337,16 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: `Tahadhari ya nakala: ${f.alarm}`,
     }),
   },
+  batch_fertility_low: {
+    en: (f) => ({
+      sms: `Urithi: ${f.alarm}. Possible handling or storage damage: see Reports > Fertility.`,
+      subject: `Batch conception low: ${f.alarm}`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: ${f.alarm}. Huenda imeharibika katika utunzaji au hifadhi: angalia Ripoti > Rutuba.`,
+      subject: `Mimba chache kwa kundi: ${f.alarm}`,
+    }),
+  },
   storage_alarm: {
     en: (f) => ({
       sms: `Urithi ALARM: ${f.alarm}. Acknowledge it in Cryo Storage.`,

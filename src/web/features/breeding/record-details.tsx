@@ -44,6 +44,14 @@ export function RecordDetails({
     ["Technician", record.technician],
     ["Genetic material", record.geneticMaterial],
     ["Status", record.status],
+    [
+      "Outcome from",
+      record.status === "breeding"
+        ? "–"
+        : record.outcomeSource === "farmer"
+          ? "The farmer's report (set a status to confirm it)"
+          : "Staff, a technician or a vet",
+    ],
     ["Diagnosed pregnant", record.pregnantOn ? formatDay(record.pregnantOn) : "–"],
     ["Calved", record.calvedOn ? formatDay(record.calvedOn) : "–"],
     ["Success", record.success ? "Yes" : "No"],

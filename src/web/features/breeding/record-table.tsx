@@ -49,9 +49,14 @@ export function RecordTable({
         {
           header: "Status",
           cell: (r) => (
-            <Badge tone={tone[r.status]} className="capitalize">
-              {r.status}
-            </Badge>
+            <span className="flex flex-wrap items-center gap-1">
+              <Badge tone={tone[r.status]} className="capitalize">
+                {r.status}
+              </Badge>
+              {r.outcomeSource === "farmer" && r.status !== "breeding" && (
+                <Badge tone="gray">Farmer report</Badge>
+              )}
+            </span>
           ),
         },
         {

@@ -222,6 +222,14 @@ export function MeasuredFertility({ fertility }: { fertility: CatalogueProduct["
               high: fertility.high,
             })}
       </p>
+      {fertility.services > 0 && (
+        <p className="mt-1 text-sm" data-testid="fertility-sources">
+          {t("proof.fertility.sources", { confirmed: fertility.confirmed, reported: fertility.reported })}
+          {fertility.rate !== null && fertility.confirmed < MIN_SERVICES_FOR_RATE && fertility.reported > 0
+            ? ` ${t("proof.fertility.withReports")}`
+            : ""}
+        </p>
+      )}
       <p className="mt-1 text-xs text-gray-700 dark:text-gray-300">{t("proof.fertility.note")}</p>
     </Section>
   );

@@ -701,6 +701,8 @@ export const en = {
   "proof.recipient": "Recommended recipient: {recipient}",
   "proof.fertility": "Measured fertility",
   "proof.fertility.rate": "{rate}% of {services} services conceived (95% range {low}–{high}%)",
+  "proof.fertility.sources": "{confirmed} confirmed, {reported} reported by farmers.",
+  "proof.fertility.withReports": "Too few are confirmed yet, so the rate counts the farmers' reports too.",
   "proof.fertility.few": "Not enough services yet to show a rate: {services} of the {min} needed.",
   "proof.fertility.note":
     "Measured by Urithi on Kenyan farms: pregnant or calved over services with a known outcome.",

@@ -709,6 +709,9 @@ export const sw: Record<MessageId, string> = {
   "proof.recipient": "Mpokeaji anayefaa: {recipient}",
   "proof.fertility": "Uzazi uliopimwa",
   "proof.fertility.rate": "{rate}% ya huduma {services} zilishika mimba (kiwango cha 95%: {low}–{high}%)",
+  "proof.fertility.sources": "{confirmed} zimethibitishwa, {reported} zimeripotiwa na wakulima.",
+  "proof.fertility.withReports":
+    "Zilizothibitishwa bado ni chache, kwa hiyo kiwango kinahesabu pia ripoti za wakulima.",
   "proof.fertility.few":
     "Bado hakuna huduma za kutosha kuonyesha kiwango: {services} kati ya {min} zinazohitajika.",
   "proof.fertility.note":
