@@ -60,6 +60,9 @@ export const messageKinds = [
   "cow_calving_due",
   "cow_pd_recorded",
   "batch_fertility_low",
+  "service_assigned",
+  "service_job",
+  "service_unassigned",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -94,6 +97,9 @@ export const messageKindLabels: Record<MessageKind, string> = {
   cow_calving_due: "Cow calendar: calving due",
   cow_pd_recorded: "Pregnancy check recorded by SMS",
   batch_fertility_low: "Batch conception low",
+  service_assigned: "Inseminator on the way",
+  service_job: "New job for a technician",
+  service_unassigned: "Service request waiting",
 };
 
 export * from "./notify-channels";

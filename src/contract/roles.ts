@@ -4,6 +4,7 @@ export const staffRoles = [
   "sales_manager",
   "lab_technician",
   "logistics_coordinator",
+  "field_technician",
 ] as const;
 export const roles = [...staffRoles, "client"] as const;
 /** Plain data, no Zod: the web's route table reads it from the public entry, which must stay small. */
@@ -16,6 +17,7 @@ export const roleLabels: Record<Role, string> = {
   sales_manager: "Sales Manager",
   lab_technician: "Lab Technician",
   logistics_coordinator: "Logistics Coordinator",
+  field_technician: "Field Technician",
   client: "Client Portal",
 };
 
@@ -40,6 +42,7 @@ export const permissions = [
   "messages",
   "settings",
   "users",
+  "field",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -49,6 +52,7 @@ export type Permission = (typeof permissions)[number];
  * dashboard needs `finance`, storage temperatures `storage`. Prices are set with `inventory:write`; a
  * discount on an order line needs `pricing`, merging two customers `customers:merge`, the outbox of SMS and
  * email `messages`, the business's settings and backups `settings`, staff accounts `users` (all Directors).
+ * `breeding` also dispatches AI service requests; `field` is a Field Technician's own jobs (issue 40).
  * The server checks these on every route; the web only uses them to hide what would answer 403.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
@@ -76,9 +80,15 @@ export const rolePermissions: Record<Role, readonly Permission[]> = {
   ],
   lab_technician: ["dashboard", "inventory:read", "inventory:write", "breeding", "storage"],
   logistics_coordinator: ["dashboard", "shipping", "orders:read", "inventory:read"],
+  // An inseminator on a motorbike: their own jobs and flask on /field, nothing of the back office.
+  field_technician: ["field"],
   client: [],
 };
 
 export function can(role: Role, permission: Permission): boolean {
   return rolePermissions[role].includes(permission);
 }
+
+/** Where a person lands after signing in: the shop's portal, a technician's day, or the dashboard. */
+export const homeOf = (role: Role): string =>
+  role === "client" ? "/client-portal" : role === "field_technician" ? "/field" : "/dashboard";

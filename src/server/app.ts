@@ -29,6 +29,7 @@ import { registerClientRoutes } from "./modules/client/routes";
 import { registerCustomerRoutes } from "./modules/customers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerDataRightsRoutes } from "./modules/data-rights/routes";
+import { registerDispatchRoutes } from "./modules/dispatch/routes";
 import { registerEtimsRoutes } from "./modules/etims/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFinanceRoutes(app, ctx);
   registerClientRoutes(app, ctx);
   registerHerdRoutes(app, ctx);
+  registerDispatchRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerBreedingRoutes(app, ctx);

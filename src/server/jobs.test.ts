@@ -43,6 +43,7 @@ describe("background jobs", () => {
         "batch_write_off",
         "customer_year",
         "cow_calendar",
+        "service_alarms",
         "vacuum",
         "outbox",
         "backup",

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "./db/adapter";
 import { vacuumWhereDue } from "./db/vacuum";
 import { sweepRateLimits } from "./http/rate-limit";
 import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";
+import { alarmUnassigned } from "./modules/dispatch/alarm";
 import { sendEtimsDocuments } from "./modules/etims/sender";
 import { databaseUp } from "./modules/health/probe";
 import { sendCowReminders } from "./modules/herd/calendar";
@@ -63,6 +64,11 @@ export const maintenanceJobs: Job[] = [
   { name: "batch_write_off", run: writeOffExpiredBatchesJob, logs: "wrote off straws of expired batches" },
   { name: "customer_year", run: moveCustomerYear },
   { name: "cow_calendar", run: sendCowReminders, logs: "texted cow calendar reminders" },
+  {
+    name: "service_alarms",
+    run: alarmUnassigned,
+    logs: "alarmed dispatchers of requests waiting over 2 hours",
+  },
   { name: "vacuum", run: async (ctx) => (await vacuumWhereDue(ctx.database)).length },
 ];
 

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -58,6 +59,7 @@ import {
 } from "../../contract/orders";
 import { paymentRecordStatuses } from "../../contract/payments";
 import { roles } from "../../contract/roles";
+import { serviceKinds, serviceRequestStatuses } from "../../contract/service-rules";
 import { shipmentStatuses } from "../../contract/shipping";
 import { alertStatuses, storageUnitTypes } from "../../contract/storage";
 import { alertSeverities, levelMethods, levelUnits, storageAlertKinds } from "../../contract/tanks";
@@ -122,6 +124,8 @@ export const exitReasonEnum = pgEnum("cow_exit_reason", exitReasons);
 export const reminderKindEnum = pgEnum("reminder_kind", reminderKinds);
 export const reminderStatusEnum = pgEnum("reminder_status", reminderStatuses);
 export const outcomeSourceEnum = pgEnum("outcome_source", outcomeSources);
+export const serviceKindEnum = pgEnum("service_kind", serviceKinds);
+export const serviceRequestStatusEnum = pgEnum("service_request_status", serviceRequestStatuses);
 
 /** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
@@ -1894,6 +1898,64 @@ export const batchFertilityFlags = pgTable("batch_fertility_flags", {
   bullConceptions: integer("bull_conceptions").notNull(),
   flaggedAt: timestamp("flagged_at", { withTimezone: true }).notNull(),
 });
+
+/** The service list: what an AI or PD visit costs the farmer, tax included (issue 40 §2). */
+export const servicePrices = pgTable("service_prices", {
+  kind: serviceKindEnum("kind").primaryKey(),
+  priceKes: integer("price_kes").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A farmer's request for an inseminator or a pregnancy check on one cow: where, when heat was seen, the
+ * window the AM–PM rule suggests, and the price from the service list when asked. Staff with `breeding`
+ * assign a Field Technician; nobody assigning it within two hours alarms them (`alarmed_at`, once).
+ */
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: id(),
+    clientUserId: integer("client_user_id")
+      .notNull()
+      .references(() => users.id),
+    cowId: integer("cow_id")
+      .notNull()
+      .references(() => cows.id),
+    kind: serviceKindEnum("kind").notNull(),
+    status: serviceRequestStatusEnum("status").notNull().default("requested"),
+    heatSeenAt: timestamp("heat_seen_at", { withTimezone: true }),
+    visitFrom: timestamp("visit_from", { withTimezone: true }),
+    visitTo: timestamp("visit_to", { withTimezone: true }),
+    county: text("county").notNull(),
+    ward: text("ward"),
+    description: text("description"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    phone: text("phone").notNull(),
+    notes: text("notes"),
+    priceKes: integer("price_kes").notNull(),
+    technicianId: integer("technician_id").references(() => users.id),
+    assignedBy: integer("assigned_by").references(() => users.id),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    alarmedAt: timestamp("alarmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The board: what waits, by county, oldest first; a technician's list; a farmer's own.
+    index("service_requests_board_idx").on(t.status, t.county, t.createdAt),
+    index("service_requests_created_idx").on(t.createdAt, t.id),
+    index("service_requests_technician_idx").on(t.technicianId, t.status),
+    index("service_requests_client_idx").on(t.clientUserId, t.createdAt),
+    // The alarm job asks for requests waiting too long that nobody was woken for.
+    index("service_requests_unalarmed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested' and ${t.alarmedAt} is null`),
+  ],
+);
 
 /** Incoming SMS from Africa's Talking, kept once by the provider's id so a retried callback does nothing twice. */
 export const incomingMessages = pgTable("incoming_messages", {

@@ -136,6 +136,7 @@ export const staffEmails = {
   sales_manager: "sales@urithi.co.ke",
   lab_technician: "lab@urithi.co.ke",
   logistics_coordinator: "logistics@urithi.co.ke",
+  field_technician: "field@urithi.co.ke",
 } as const;
 export const clientEmail = "client@urithi.co.ke";
 

@@ -600,6 +600,7 @@ export const demoStaffPhones: Record<string, string> = {
   "sales@urithi.co.ke": "+254 722 500 104",
   "lab@urithi.co.ke": "+254 722 500 105",
   "logistics@urithi.co.ke": "+254 722 500 106",
+  "field@urithi.co.ke": "+254 722 500 107",
 };
 
 export const seedVendors = [

@@ -47,6 +47,13 @@ export const demoAccounts: DemoAccount[] = [
     description: "Fulfillment, shipping, delivery tracking, inventory",
   },
   {
+    email: "field@urithi.co.ke",
+    role: "field_technician",
+    roleLabel: "Field Technician",
+    name: "Peter Kamau",
+    description: "Today's AI and PD visits, the straws in his flask, records in the field",
+  },
+  {
     email: "client@urithi.co.ke",
     role: "client",
     roleLabel: "Client Portal",

@@ -40,6 +40,11 @@ export interface MessageFacts {
   /** Who did it (the Director inviting, changing a role) and the role's name. */
   actor?: string;
   role?: string;
+  /** A service visit: insemination or pregnancy check, and the window the AM–PM rule suggests. */
+  service?: "ai" | "pd";
+  visit?: { from: Date; to: Date } | null;
+  /** Where a visit is: ward and county, or the farmer's words. */
+  place?: string;
 }
 
 export interface RenderedMessage {
@@ -93,6 +98,24 @@ const withLines = (lang: Language, lines: MessageFacts["lines"], sms: (items: st
   const full = sms(smsLines(lang, lines));
   return full.length <= 160 ? full : sms("");
 };
+const timeFormat = perLanguage(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+      timeZone: "Africa/Nairobi",
+    }),
+);
+const dayMonthFormat = perLanguage(
+  (locale) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "Africa/Nairobi" }),
+);
+/** A visit's window as a farmer reads it: " on 28 Nov, 14:00-19:00" (Nairobi time), or "" when none. */
+function visitWindow(lang: Language, visit: MessageFacts["visit"]): string {
+  if (!visit) return "";
+  const hours = `${timeFormat(lang).format(visit.from)}-${timeFormat(lang).format(visit.to)}`;
+  return `${lang === "sw" ? " tarehe" : " on"} ${dayMonthFormat(lang).format(visit.from)}, ${hours}`;
+}
 /** The cow a calendar message names, short enough for one SMS. */
 const cowOf = (f: MessageFacts) => clip(f.cow ?? "", 24);
 /** Ends the text as a sentence, unless the reader already did (or it was cut short). */
@@ -335,6 +358,36 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
     sw: (f) => ({
       sms: `Urithi NAKALA: ${f.alarm}. Angalia Mipangilio.`,
       subject: `Tahadhari ya nakala: ${f.alarm}`,
+    }),
+  },
+  service_assigned: {
+    en: (f, l) => ({
+      sms: `Urithi: ${clip(f.actor ?? "", 28)}, ${f.phone}, will come ${f.service === "pd" ? "to check" : "to inseminate"} ${cowOf(f)}${visitWindow(l, f.visit)}. Price ${money(l, f.amountKes)}.`,
+      subject: `A technician is coming for ${cowOf(f)}`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: ${clip(f.actor ?? "", 28)}, ${f.phone}, atakuja ${f.service === "pd" ? "kumpima mimba" : "kumpandisha"} ${cowOf(f)}${visitWindow(l, f.visit)}. Bei ${money(l, f.amountKes)}.`,
+      subject: `Mtaalamu anakuja kwa ${cowOf(f)}`,
+    }),
+  },
+  service_job: {
+    en: (f, l) => ({
+      sms: `Urithi job: ${f.service === "pd" ? "PD" : "AI"} for ${cowOf(f)} at ${clip(f.place ?? "", 40)}${visitWindow(l, f.visit)}. Farmer ${f.phone}. See /field.`,
+      subject: `New job: ${f.service === "pd" ? "PD" : "AI"} for ${cowOf(f)}`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi kazi: ${f.service === "pd" ? "PD" : "AI"} kwa ${cowOf(f)} huko ${clip(f.place ?? "", 40)}${visitWindow(l, f.visit)}. Mkulima ${f.phone}. Angalia /field.`,
+      subject: `Kazi mpya: ${f.service === "pd" ? "PD" : "AI"} kwa ${cowOf(f)}`,
+    }),
+  },
+  service_unassigned: {
+    en: (f) => ({
+      sms: `Urithi: ${f.alarm}. Assign a technician on Dispatch.`,
+      subject: `Waiting for a technician: ${f.alarm}`,
+    }),
+    sw: (f) => ({
+      sms: `Urithi: ${f.alarm}. Mpe mtaalamu kwenye Dispatch.`,
+      subject: `Inasubiri mtaalamu: ${f.alarm}`,
     }),
   },
   batch_fertility_low: {

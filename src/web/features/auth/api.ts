@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { ClientLogin, ClientSession, DemoAccountsResponse, MeResponse } from "../../../contract/auth";
 import type { Language } from "../../../contract/languages";
 import type { PhoneVerify } from "../../../contract/phone-sign-in";
+import { homeOf } from "../../../contract/roles";
 import type { SignupPayload } from "../../../contract/signup";
 import { apiJson } from "../../lib/api";
 import { chooseLanguage, currentLanguage } from "../../lib/i18n/i18n";
@@ -58,11 +59,11 @@ export function useStaffOrDemoLogin() {
     mutationFn: async ({ email, password, client }: { email: string; password: string; client: boolean }) => {
       if (client) {
         const session = await clientSignIn({ email, password });
-        return { client: true as const, firstName: session.firstName };
+        return { client: true as const, firstName: session.firstName, home: homeOf("client") };
       }
       const me = await apiJson<MeResponse>("POST", "/api/auth/login", { username: email, password });
       queryClient.setQueryData(meQueryKey, me);
-      return { client: false as const, firstName: me.user.firstName };
+      return { client: false as const, firstName: me.user.firstName, home: homeOf(me.user.role) };
     },
   });
 }

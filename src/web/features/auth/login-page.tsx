@@ -3,6 +3,7 @@ import { Eye, EyeOff, Loader2, LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { SESSION_IDLE_MINUTES } from "../../../contract/account-rules";
+import { homeOf } from "../../../contract/roles";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -30,9 +31,9 @@ export default function LoginPage() {
     mutate: (credentials: Credentials) => signIn.mutate(credentials, signedIn),
   };
   const signedIn = {
-    onSuccess: (result: { client: boolean; firstName: string }) => {
+    onSuccess: (result: { firstName: string; home: string }) => {
       toast({ title: "Login Successful", description: `Welcome back, ${result.firstName}.` });
-      navigate(result.client ? "/client-portal" : "/dashboard");
+      navigate(result.home);
     },
     onError: (error: Error) => {
       const throttled = errorStatus(error) === 429;
@@ -59,7 +60,7 @@ export default function LoginPage() {
 
   // Already signed in: the form would only sign the same person in again.
   const signedInAs = session.data?.user;
-  if (signedInAs) return <Redirect to={signedInAs.role === "client" ? "/client-portal" : "/dashboard"} />;
+  if (signedInAs) return <Redirect to={homeOf(signedInAs.role)} />;
 
   return (
     <main
@@ -122,9 +123,7 @@ export default function LoginPage() {
           </form>
 
           <BiometricButtons
-            onSignedIn={(user) =>
-              signedIn.onSuccess({ client: user.role === "client", firstName: user.firstName })
-            }
+            onSignedIn={(user) => signedIn.onSuccess({ home: homeOf(user.role), firstName: user.firstName })}
           />
 
           <p className="text-center text-xs text-gray-500 dark:text-gray-400">
