@@ -1,14 +1,20 @@
 import { z } from "zod";
-import { counties } from "./farm-profile";
+import { countyByName } from "./counties";
 import { paginationQuery, sortQuery } from "./pagination";
 import { idSchema, isoDateTime, kenyanMobile, requiredText, text } from "./primitives";
 import { serviceKinds, serviceRequestStatuses } from "./service-rules";
 
 export * from "./service-rules";
 
+/** One of Kenya's 47 counties, whatever its case, kept as the county's own name. */
+const county = z
+  .string({ error: "Choose a county" })
+  .refine((v) => countyByName(v) !== undefined, "Choose a county")
+  .transform((v) => countyByName(v)!.name);
+
 /** Where the technician should go: a county and ward, a pin, or words, as the farmer can give them. */
 export const serviceLocationSchema = z.object({
-  county: z.enum(counties, { error: "Choose a county" }),
+  county,
   ward: text().max(100, "At most 100 characters").optional(),
   description: text().max(300, "At most 300 characters").optional(),
   lat: z.number().min(-5, "Not in Kenya").max(5.5, "Not in Kenya").optional(),
@@ -34,7 +40,7 @@ export const serviceRequestSchema = z.object({
   cow: z.object({ id: z.number().int(), tag: z.string(), name: z.string().nullable(), breed: z.string() }),
   farmer: z.string(),
   phone: z.string(),
-  location: serviceLocationSchema,
+  location: serviceLocationSchema.extend({ county: z.string() }),
   heatSeenAt: z.string().nullable(),
   /** The visit the AM–PM rule suggests (insemination with heat seen), else null. */
   visitFrom: z.string().nullable(),
@@ -57,9 +63,14 @@ export const serviceRequestSorts = ["createdAt"] as const;
 export const serviceRequestQuery = paginationQuery.extend({
   ...sortQuery(serviceRequestSorts, "createdAt"),
   status: z.enum(serviceRequestStatuses).optional(),
-  county: z.enum(counties).optional(),
+  county: county.optional(),
 });
 export type ServiceRequestQuery = z.infer<typeof serviceRequestQuery>;
+
+/** GET /api/client/service-requests: the farmer's own, for one cow when asked. */
+export const clientServiceRequestQuery = paginationQuery.extend({
+  cowId: z.coerce.number().int().positive().optional(),
+});
 
 /** The board's counts per county of what is waiting: one aggregate. */
 export const serviceBoardCountsSchema = z.array(

@@ -22,6 +22,8 @@ const AuditPage = lazy(() => import("../features/audit/audit-page"));
 const DataRequestsPage = lazy(() => import("../features/audit/data-requests-page"));
 const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
 const StatementPage = lazy(() => import("../features/invoices/statement-page"));
+const DispatchPage = lazy(() => import("../features/dispatch/dispatch-page"));
+const FieldPage = lazy(() => import("../features/field/field-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
 export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
@@ -86,6 +88,13 @@ export const staffRoutes: StaffRoute[] = [
     render: () => <ShippingPage />,
   },
   { paths: ["/breeding"], title: "Breeding Records", anyOf: ["breeding"], render: () => <BreedingPage /> },
+  {
+    paths: ["/dispatch"],
+    title: "Dispatch",
+    anyOf: ["breeding"],
+    render: (user) => <DispatchPage canPrice={can(user.role, "pricing") || can(user.role, "settings")} />,
+  },
+  { paths: ["/field"], title: "My jobs", anyOf: ["field"], render: () => <FieldPage /> },
   { paths: ["/storage"], title: "Cryo Storage", anyOf: ["storage"], render: () => <StoragePage /> },
   { paths: ["/vendors"], title: "Vendor Management", anyOf: ["vendors"], render: () => <VendorsPage /> },
   {

@@ -94,6 +94,30 @@ export function formatFullDay(isoDate: string | null | undefined): string {
   return isoDate ? fullDayFormat().format(new Date(`${isoDate}T00:00:00Z`)) : "–";
 }
 
+const nairobiTimeFormat = perLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+      timeZone: "Africa/Nairobi",
+    }),
+);
+const nairobiDayFormat = perLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: "Africa/Nairobi",
+    }),
+);
+/** A visit's window as a farmer reads it, in Nairobi time wherever the phone is: "Sat 28 Nov, 14:00–19:00". */
+export function formatVisit(from: string | Date, to: string | Date): string {
+  const [a, b] = [new Date(from), new Date(to)];
+  return `${nairobiDayFormat().format(a)}, ${nairobiTimeFormat().format(a)}–${nairobiTimeFormat().format(b)}`;
+}
+
 /** "embryo" as "Embryo": a lower-case code shown as a label. */
 export const capitalise = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 

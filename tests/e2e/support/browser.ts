@@ -64,13 +64,18 @@ export async function openScreen(page: Page, url: string): Promise<void> {
   await page.locator("#root:not([inert])").waitFor({ state: "attached" });
 }
 
-/** Signs in through the login screen's form, as a person would. */
-export async function signInAsStaff(page: Page, email: string, password = "demo1234"): Promise<void> {
+/** Signs in through the login screen's form, as a person would; lands on the role's home (`landing`). */
+export async function signInAsStaff(
+  page: Page,
+  email: string,
+  password = "demo1234",
+  landing = "/dashboard",
+): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
+  await page.waitForURL(`**${landing}`);
   await page.getByRole("button", { name: "Logout" }).waitFor();
 }
 

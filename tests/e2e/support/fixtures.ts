@@ -69,6 +69,11 @@ export async function createClientAccount(
   return account;
 }
 
+/** A cow in the signed-in farmer's herd, added through the API. */
+export function createCow(page: Page, tag: string, name: string): Promise<{ id: number; tag: string }> {
+  return post(page, "/api/client/cows", { tag, name, breed: "Friesian" });
+}
+
 /** A sellable straw item with exactly `stock` units, made by staff signed in on `page`. */
 export function createStrawItem(page: Page, stock: number): Promise<{ id: number; itemId: string }> {
   const tag = uniqueTag().toUpperCase();

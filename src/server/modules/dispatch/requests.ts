@@ -53,7 +53,7 @@ export async function toRequests(db: Db, rows: RequestRow[], now: Date): Promise
       farmer: farmer ? `${farmer.first} ${farmer.last}` : "",
       phone: r.phone,
       location: {
-        county: r.county as ServiceRequest["location"]["county"],
+        county: r.county,
         ...(r.ward && { ward: r.ward }),
         ...(r.description && { description: r.description }),
         ...(r.lat !== null && { lat: r.lat }),
@@ -143,11 +143,14 @@ export function requestService(
   });
 }
 
-/** GET /api/client/service-requests: the farmer's own, newest first. */
+const clientFilter = (userId: number, cowId?: number) =>
+  and(eq(serviceRequests.clientUserId, userId), cowId ? eq(serviceRequests.cowId, cowId) : undefined);
+
+/** GET /api/client/service-requests: the farmer's own (one cow's when asked), newest first. */
 export function listClientRequests(
   ctx: AppContext,
   userId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; cowId?: number },
 ): Promise<ServiceRequest[]> {
   return ctx.database.read(async (db) =>
     toRequests(
@@ -155,7 +158,7 @@ export function listClientRequests(
       await db
         .select()
         .from(serviceRequests)
-        .where(eq(serviceRequests.clientUserId, userId))
+        .where(clientFilter(userId, page.cowId))
         .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
         .limit(page.limit)
         .offset(page.offset),
@@ -164,12 +167,12 @@ export function listClientRequests(
   );
 }
 
-export const countClientRequests = (ctx: AppContext, userId: number) =>
+export const countClientRequests = (ctx: AppContext, userId: number, cowId?: number) =>
   ctx.database.read(async (db) => {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(serviceRequests)
-      .where(eq(serviceRequests.clientUserId, userId));
+      .where(clientFilter(userId, cowId));
     return row!.n;
   });
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { paginationQuery } from "../../../contract/pagination";
 import {
   assignInputSchema,
   cancelRequestSchema,
+  clientServiceRequestQuery,
   fieldTechnicianSchema,
   serviceBoardCountsSchema,
   serviceKinds,
@@ -51,14 +51,14 @@ export function registerDispatchRoutes(app: FastifyInstance, ctx: AppContext): v
     "/api/client/service-requests",
     {
       config: { access: access.client },
-      schema: { querystring: paginationQuery, response: { 200: z.array(serviceRequestSchema) } },
+      schema: { querystring: clientServiceRequestQuery, response: { 200: z.array(serviceRequestSchema) } },
     },
     (request, reply) => {
       const userId = currentUser(request).id;
       return withTotal(
         reply,
         listClientRequests(ctx, userId, request.query),
-        countClientRequests(ctx, userId),
+        countClientRequests(ctx, userId, request.query.cowId),
       );
     },
   );

@@ -1,5 +1,6 @@
 import type * as herd from "../../../../contract/herd";
 import type { Pagination } from "../../../../contract/pagination";
+import type * as visits from "../../../../contract/service-requests";
 import { apiJson, newIdempotencyKey } from "../../../lib/api";
 import { getQuery, useApiMutation } from "../../../lib/query";
 
@@ -9,6 +10,9 @@ export const herdQueries = {
   events: (id: number) => getQuery<herd.CowEvent[]>(`/api/client/cows/${id}/events`),
   calendar: () => getQuery<herd.Reminder[]>("/api/client/calendar"),
   straws: () => getQuery<herd.BoughtStraw[]>("/api/client/straws"),
+  visits: (cowId: number) =>
+    getQuery<visits.ServiceRequest[]>("/api/client/service-requests", { cowId, limit: 20 }),
+  prices: () => getQuery<visits.ServicePrice[]>("/api/service-prices"),
 };
 
 /** A cow's change shows in the herd, her page, the calendar and what straws are left. */
@@ -37,4 +41,18 @@ export const useAddEvent = (id: number) =>
     (input: herd.CowEventInput) =>
       apiJson<herd.CowEvent>("POST", `/api/client/cows/${id}/events`, input, newIdempotencyKey()),
     { invalidates: herdPaths },
+  );
+
+/** Asks for an inseminator or a PD visit, under one key per tap: a retry after a timeout asks once. */
+export const useRequestVisit = () =>
+  useApiMutation(
+    (input: visits.ServiceRequestInput) =>
+      apiJson<visits.ServiceRequest>("POST", "/api/client/service-requests", input, newIdempotencyKey()),
+    { invalidates: ["/api/client/service-requests"] },
+  );
+
+export const useCancelVisit = () =>
+  useApiMutation(
+    (id: number) => apiJson<visits.ServiceRequest>("POST", `/api/client/service-requests/${id}/cancel`, {}),
+    { invalidates: ["/api/client/service-requests"] },
   );

@@ -13,6 +13,7 @@ import { lineName } from "../product-words";
 import { herdQueries, useUpdateCow } from "./api";
 import { CowName, CowStatusBadge, NextReminder } from "./cow-words";
 import { EventForm } from "./event-form";
+import { Visits } from "./visits";
 
 /** An event's particulars in a line: the straw and batch, the PD's result, the calf, why she left. */
 function useDetails() {
@@ -87,6 +88,7 @@ function CowDetail({ id }: { id: number }) {
         <NextReminder cow={c} className="text-sm" />
         {c.status === "active" && <Reminders cow={c} />}
       </header>
+      {c.status === "active" && <Visits cowId={c.id} />}
       {c.status === "active" && (
         <Card className="p-4">
           <h2 className="mb-3 font-semibold">{t("cow.record")}</h2>

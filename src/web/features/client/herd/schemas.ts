@@ -8,3 +8,7 @@ export const cowInputSchema = schemaOnDemand(() =>
 export const cowEventInputSchema = schemaOnDemand(() =>
   import("../../../../contract/herd").then((m) => m.cowEventInputSchema),
 );
+
+export const serviceRequestInputSchema = schemaOnDemand(() =>
+  import("../../../../contract/service-requests").then((m) => m.serviceRequestInputSchema),
+);

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import {
+  desktop,
+  expectToast,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClient,
+  signInAsClientInKiswahili,
+  signInAsStaff,
+} from "./support/browser";
+import { createClientAccount, createCow, newestMessage, uniqueMobile, uniqueTag } from "./support/fixtures";
+import { browser } from "./support/session";
+
+const narrow = { width: 360, height: 740 };
+
+/**
+ * AI service booking (issue 40 §2): a farmer asks for an inseminator in Kiswahili on a 360 px phone and
+ * reads the AM–PM rule's window; the dispatcher assigns a Field Technician on /dispatch; the farmer sees who
+ * is coming and gets his name and phone by SMS; the technician finds the job on /field and marks it done.
+ */
+describe("AI service booking", () => {
+  it("books an inseminator, dispatches a technician, and the technician closes the visit", async () => {
+    const mobile = uniqueMobile();
+    const setup = await newPage(browser, desktop);
+    const account = await createClientAccount(setup, { phone: mobile, language: "sw" });
+    await setup.context().close();
+    const farm = await newPage(browser, narrow);
+    await signInAsClientInKiswahili(farm, account.email, account.password);
+    const tag = `KE-${uniqueTag()}`;
+    const cow = await createCow(farm, tag, "Neema");
+
+    await farm.goto(`/client-herd/${cow.id}`);
+    const visits = farm.getByTestId("visits");
+    await visits.getByRole("button", { name: "Omba mtaalamu wa kupandisha" }).click();
+    const form = farm.getByRole("form", { name: "Omba mtaalamu wa kupandisha" });
+    await form.getByLabel("Huduma").selectOption("ai");
+    await form.getByLabel("Ulimwona kwenye joto lini?").fill("2026-01-01T07:00");
+    // The AM–PM rule says when, in plain words, from the time she was seen.
+    expect(await farm.getByTestId("am-pm").textContent()).toMatch(
+      /^Alionekana asubuhi, kwa hiyo apandishwe mchana wa leo: .+, 14:00–19:00\.$/,
+    );
+    const now = new Date(Date.now() + 3 * 3_600_000 - 30 * 60_000).toISOString().slice(0, 16);
+    await form.getByLabel("Ulimwona kwenye joto lini?").fill(now);
+    await form.getByLabel("Kaunti *").selectOption("Nakuru");
+    await form.getByLabel("Wadi au kijiji").fill("Bahati");
+    await form.getByLabel("Jinsi ya kufika shambani").fill("Nyuma ya soko la Bahati, lango la bluu");
+    expect(await farm.getByTestId("visit-price").textContent()).toMatch(
+      /^Bei KSh 1,500, lipa baada ya huduma\.$/,
+    );
+    await screenshot(farm, "visit-form-sw-360");
+    await form.getByRole("button", { name: "Omba huduma" }).click();
+    await expectToast(farm, "Ombi limetumwa");
+    const visit = visits.getByTestId("visit").first();
+    await visit.getByText("Inasubiri mtaalamu").waitFor();
+    expect(await farm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(narrow.width);
+
+    // The dispatcher finds it under Nakuru and sends Peter Kamau.
+    const board = await newPage(browser, desktop);
+    await signInAsStaff(board, "scientist@urithi.co.ke");
+    await board.goto("/dispatch?county=Nakuru");
+    const card = board.getByTestId("service-request").filter({ hasText: tag });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Bahati, Nakuru");
+    await screenshot(board, "dispatch-desktop");
+    await card.getByRole("button", { name: "Assign" }).click();
+    const dialog = board.getByRole("dialog");
+    const peter = await dialog.locator("option", { hasText: "Peter Kamau" }).getAttribute("value");
+    await dialog.getByLabel("Field technician").selectOption(peter!);
+    await dialog.getByRole("button", { name: "Assign" }).click();
+    await expectToast(board, "Technician assigned");
+    await board.goto("/dispatch?status=assigned&county=Nakuru");
+    await board.getByTestId("service-request").filter({ hasText: tag }).getByText("Peter Kamau").waitFor();
+    const director = await newPage(browser, desktop);
+    await signInAsStaff(director, "director1@urithi.co.ke");
+    const sms = await newestMessage(director, `+254${mobile.slice(1)}`, "service_assigned");
+    expect(sms).toMatch(
+      /^Urithi: Peter Kamau, \+254 722 500 107, atakuja kumpandisha Neema tarehe .+\. Bei KSh 1,500\.$/,
+    );
+    await director.context().close();
+
+    await farm.reload();
+    await visits.getByText("Mtaalamu yuko njiani").waitFor();
+    await visits.getByRole("link", { name: "+254 722 500 107" }).waitFor();
+    await screenshot(farm, "visit-assigned-sw-360");
+
+    // The technician, on a phone, lands on his jobs and closes the visit.
+    const field = await newPage(browser, phone);
+    await signInAsStaff(field, "field@urithi.co.ke", "demo1234", "/field");
+    const job = field.getByTestId("service-request").filter({ hasText: tag });
+    await job.waitFor();
+    expect(await job.getByRole("link", { name: "Directions" }).getAttribute("href")).toContain(
+      "google.com/maps",
+    );
+    await screenshot(field, "field-jobs-phone");
+    await job.getByRole("button", { name: "Mark done" }).click();
+    await expectToast(field, "Visit done");
+    await job.waitFor({ state: "detached" });
+    await farm.reload();
+    await visits.getByText("Imekamilika").waitFor();
+    await board.context().close();
+    await field.context().close();
+    await farm.context().close();
+  });
+
+  it("lets a farmer ask for a PD in English and cancel it, and shows the board at phone width", async () => {
+    const setup = await newPage(browser, desktop);
+    const account = await createClientAccount(setup, { phone: uniqueMobile() });
+    await setup.context().close();
+    const farm = await newPage(browser, desktop);
+    await signInAsClient(farm, account.email, account.password);
+    const tag = `KE-${uniqueTag()}`;
+    const cow = await createCow(farm, tag, "Baraka");
+    await farm.goto(`/client-herd/${cow.id}`);
+    const visits = farm.getByTestId("visits");
+    await visits.getByRole("button", { name: "Ask for an inseminator" }).click();
+    const form = farm.getByRole("form", { name: "Ask for an inseminator" });
+    await form.getByLabel("Visit for").selectOption("pd");
+    // No county: the field says so, and nothing is sent.
+    await form.getByRole("button", { name: "Ask for a visit" }).click();
+    await form.getByText("Choose a county").waitFor();
+    await form.getByLabel("County *").selectOption("Kiambu");
+    expect(await farm.getByTestId("visit-price").textContent()).toBe(
+      "Price KSh 1,000, paid after the visit.",
+    );
+    await form.getByRole("button", { name: "Ask for a visit" }).click();
+    await visits.getByText("Waiting for a technician").waitFor();
+    await screenshot(farm, "visit-requested-en-desktop");
+    await visits.getByRole("button", { name: "Cancel the visit" }).click();
+    await visits.getByText("Cancelled").waitFor();
+
+    const board = await newPage(browser, phone);
+    await signInAsStaff(board, "lab@urithi.co.ke");
+    await board.goto("/dispatch?status=cancelled&county=Kiambu");
+    await board
+      .getByTestId("service-request")
+      .filter({ hasText: tag })
+      .getByText("Cancelled by the farmer")
+      .waitFor();
+    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await screenshot(board, "dispatch-phone");
+    await board.context().close();
+    await farm.context().close();
+  });
+});
