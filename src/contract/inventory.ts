@@ -55,6 +55,8 @@ export const stockMovementKinds = [
   "consumption",
   "adjustment",
   "write_off",
+  "flask_issue",
+  "flask_return",
 ] as const;
 
 export const stockMovementKindLabels: Record<(typeof stockMovementKinds)[number], string> = {
@@ -65,6 +67,8 @@ export const stockMovementKindLabels: Record<(typeof stockMovementKinds)[number]
   consumption: "Used in service",
   adjustment: "Adjusted",
   write_off: "Written off",
+  flask_issue: "Issued to a flask",
+  flask_return: "Returned from a flask",
 };
 
 /** Why stock is written off: each becomes a stock movement with this reason. */

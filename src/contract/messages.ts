@@ -63,6 +63,7 @@ export const messageKinds = [
   "service_assigned",
   "service_job",
   "service_unassigned",
+  "flask_overdue",
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 export const messageKindLabels: Record<MessageKind, string> = {
@@ -100,6 +101,7 @@ export const messageKindLabels: Record<MessageKind, string> = {
   service_assigned: "Inseminator on the way",
   service_job: "New job for a technician",
   service_unassigned: "Service request waiting",
+  flask_overdue: "Flask overdue",
 };
 
 export * from "./notify-channels";

@@ -31,7 +31,9 @@ import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerDataRightsRoutes } from "./modules/data-rights/routes";
 import { registerDispatchRoutes } from "./modules/dispatch/routes";
 import { registerEtimsRoutes } from "./modules/etims/routes";
+import { registerFieldRoutes } from "./modules/field/routes";
 import { registerFinanceRoutes } from "./modules/finance/routes";
+import { registerFlaskRoutes } from "./modules/flasks/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
 import { registerHerdRoutes } from "./modules/herd/routes";
 import { registerInventoryRoutes } from "./modules/inventory/routes";
@@ -175,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerClientRoutes(app, ctx);
   registerHerdRoutes(app, ctx);
   registerDispatchRoutes(app, ctx);
+  registerFlaskRoutes(app, ctx);
+  registerFieldRoutes(app, ctx);
   registerCatalogueRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerBreedingRoutes(app, ctx);

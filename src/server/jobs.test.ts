@@ -44,6 +44,7 @@ describe("background jobs", () => {
         "customer_year",
         "cow_calendar",
         "service_alarms",
+        "flask_alarms",
         "vacuum",
         "outbox",
         "backup",

@@ -6,6 +6,7 @@ import { sweepRateLimits } from "./http/rate-limit";
 import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";
 import { alarmUnassigned } from "./modules/dispatch/alarm";
 import { sendEtimsDocuments } from "./modules/etims/sender";
+import { alarmOverdueFlasks } from "./modules/flasks/alarm";
 import { databaseUp } from "./modules/health/probe";
 import { sendCowReminders } from "./modules/herd/calendar";
 import {
@@ -69,6 +70,7 @@ export const maintenanceJobs: Job[] = [
     run: alarmUnassigned,
     logs: "alarmed dispatchers of requests waiting over 2 hours",
   },
+  { name: "flask_alarms", run: alarmOverdueFlasks, logs: "alarmed the store and holders of overdue flasks" },
   { name: "vacuum", run: async (ctx) => (await vacuumWhereDue(ctx.database)).length },
 ];
 

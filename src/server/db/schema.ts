@@ -24,7 +24,9 @@ import { backupOffsiteStates, backupStatuses, backupTriggers } from "../../contr
 import { breedingStatuses, serviceTypes } from "../../contract/breeding";
 import { caneKinds } from "../../contract/cryo-store";
 import { customerTypes } from "../../contract/customers";
+import { fieldRecordStatuses } from "../../contract/field";
 import { transactionStatuses, transactionTypes } from "../../contract/finance";
+import { flaskKinds, flaskMovementKinds, flaskStatuses } from "../../contract/flask-rules";
 import {
   embryoPreservations,
   embryoProductions,
@@ -125,6 +127,10 @@ export const reminderKindEnum = pgEnum("reminder_kind", reminderKinds);
 export const reminderStatusEnum = pgEnum("reminder_status", reminderStatuses);
 export const outcomeSourceEnum = pgEnum("outcome_source", outcomeSources);
 export const serviceKindEnum = pgEnum("service_kind", serviceKinds);
+export const flaskKindEnum = pgEnum("flask_kind", flaskKinds);
+export const flaskStatusEnum = pgEnum("flask_status", flaskStatuses);
+export const flaskMovementKindEnum = pgEnum("flask_movement_kind", flaskMovementKinds);
+export const fieldRecordStatusEnum = pgEnum("field_record_status", fieldRecordStatuses);
 export const serviceRequestStatusEnum = pgEnum("service_request_status", serviceRequestStatuses);
 
 /** Human-readable order numbers (ORD-2026-000123) come from this sequence. */
@@ -1843,6 +1849,9 @@ export const cowEvents = pgTable(
     calfTag: text("calf_tag"),
     calfCowId: integer("calf_cow_id").references(() => cows.id),
     exitReason: exitReasonEnum("exit_reason"),
+    /** Insemination in the field: body condition score (1–5) and whether it was within the AM–PM window. */
+    bodyCondition: numeric("body_condition", { precision: 3, scale: 2, mode: "number" }),
+    amPmOk: boolean("am_pm_ok"),
     notes: text("notes"),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: createdAt(),
@@ -1955,6 +1964,126 @@ export const serviceRequests = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'requested' and ${t.alarmedAt} is null`),
   ],
+);
+
+const kg = (name: string) => numeric(name, { precision: 7, scale: 2, mode: "number" });
+
+/** An LN2 flask or dry shipper: an asset lent to technicians and farmers, and a place straws are kept. */
+export const flasks = pgTable(
+  "flasks",
+  {
+    id: id(),
+    serial: text("serial").notNull(),
+    kind: flaskKindEnum("kind").notNull(),
+    capacityStraws: integer("capacity_straws").notNull(),
+    ln2CapacityKg: kg("ln2_capacity_kg").notNull(),
+    status: flaskStatusEnum("status").notNull().default("in_store"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("flasks_serial_idx").on(sql`lower(${t.serial})`),
+    index("flasks_serial_sort_idx").on(t.serial, t.id),
+  ],
+);
+
+/**
+ * A flask lent: to whom (a Field Technician or a client), until when, the deposit taken and the LN2 charge
+ * weighed out, then the weight it came back at. Overdue loans alarm once (`alarmed_at`).
+ */
+export const flaskLoans = pgTable(
+  "flask_loans",
+  {
+    id: id(),
+    flaskId: integer("flask_id")
+      .notNull()
+      .references(() => flasks.id),
+    holderUserId: integer("holder_user_id")
+      .notNull()
+      .references(() => users.id),
+    lentAt: timestamp("lent_at", { withTimezone: true }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    depositKes: integer("deposit_kes").notNull(),
+    weightOutKg: kg("weight_out_kg").notNull(),
+    lentBy: integer("lent_by").references(() => users.id),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    weightBackKg: kg("weight_back_kg"),
+    returnedBy: integer("returned_by").references(() => users.id),
+    notes: text("notes"),
+    alarmedAt: timestamp("alarmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One open loan per flask, whatever two people try at once.
+    uniqueIndex("flask_loans_open_idx").on(t.flaskId).where(sql`${t.returnedAt} is null`),
+    index("flask_loans_flask_idx").on(t.flaskId, t.lentAt),
+    index("flask_loans_holder_idx").on(t.holderUserId).where(sql`${t.returnedAt} is null`),
+    index("flask_loans_due_idx").on(t.dueOn).where(sql`${t.returnedAt} is null and ${t.alarmedAt} is null`),
+  ],
+);
+
+/** The straws in a flask, per batch: what was issued from the store and not yet used or returned. */
+export const flaskStraws = pgTable(
+  "flask_straws",
+  {
+    flaskId: integer("flask_id")
+      .notNull()
+      .references(() => flasks.id),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => stockBatches.id),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flaskId, t.batchId] }), check("flask_straws_count", sql`${t.count} >= 0`)],
+);
+
+/** Every straw movement through a flask, with its batch: issued, used on a cow, returned to the store. */
+export const flaskMovements = pgTable(
+  "flask_movements",
+  {
+    id: id(),
+    flaskId: integer("flask_id")
+      .notNull()
+      .references(() => flasks.id),
+    kind: flaskMovementKindEnum("kind").notNull(),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => stockBatches.id),
+    quantity: integer("quantity").notNull(),
+    cowEventId: integer("cow_event_id").references(() => cowEvents.id),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("flask_movements_flask_idx").on(t.flaskId, t.createdAt)],
+);
+
+/**
+ * A record a Field Technician's phone synced, kept by the id the phone gave it: a replayed or concurrent
+ * sync of the same record finds it and answers what happened the first time. A conflict keeps the record
+ * as sent, with why, until the technician dismisses it.
+ */
+export const fieldRecords = pgTable(
+  "field_records",
+  {
+    clientId: text("client_id").primaryKey(),
+    technicianId: integer("technician_id")
+      .notNull()
+      .references(() => users.id),
+    type: text("type").notNull(),
+    requestId: integer("request_id").notNull(),
+    cowId: integer("cow_id").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: fieldRecordStatusEnum("status").notNull().default("pending"),
+    message: text("message"),
+    cowEventId: integer("cow_event_id").references(() => cowEvents.id),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("field_records_technician_idx").on(t.technicianId, t.status, t.receivedAt)],
 );
 
 /** Incoming SMS from Africa's Talking, kept once by the provider's id so a retried callback does nothing twice. */

@@ -117,7 +117,9 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
                 customerId: clientCustomer!.id,
               }
             : { phone: demoStaffPhones[a.email] ?? null }),
-          createdAt: daysAgo(400),
+          // The Field Technician joined this season; his date draws nothing from the seeded sequence, so
+          // the demo's orders and payments stay what they were before the role existed.
+          createdAt: a.role === "field_technician" ? new Date(now.getTime() - 60 * DAY) : daysAgo(400),
         };
       }),
     )
@@ -546,4 +548,17 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
       createdAt: daysAgo(380 - i * 30),
     })),
   );
+
+  // The store's LN2 vessels: two flasks for the technicians' motorbikes and a dry shipper for farm visits.
+  await db.insert(t.flasks).values([
+    { serial: "LN2-FL-01", kind: "flask", capacityStraws: 300, ln2CapacityKg: 3.6, createdAt: daysAgo(200) },
+    { serial: "LN2-FL-02", kind: "flask", capacityStraws: 300, ln2CapacityKg: 3.6, createdAt: daysAgo(200) },
+    {
+      serial: "DS-03",
+      kind: "dry_shipper",
+      capacityStraws: 120,
+      ln2CapacityKg: 1.8,
+      createdAt: daysAgo(120),
+    },
+  ]);
 }

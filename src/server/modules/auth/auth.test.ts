@@ -204,6 +204,7 @@ describe("demo accounts", () => {
       "sales@urithi.co.ke",
       "lab@urithi.co.ke",
       "logistics@urithi.co.ke",
+      "field@urithi.co.ke",
       "client@urithi.co.ke",
     ]);
   });

@@ -55,6 +55,8 @@ const files: Record<"animals" | CowEventType, { name: string; columns: string[] 
       "straw_batch",
       "other_semen",
       "inseminator",
+      "body_condition_score",
+      "am_pm_ok",
       "data_source",
     ],
   },
@@ -157,6 +159,8 @@ function eventCells(type: CowEventType, e: typeof cowEvents.$inferSelect, straw:
         straw.batch,
         e.otherSemen,
         e.technician,
+        e.bodyCondition,
+        e.amPmOk,
         e.source,
       ];
     case "pd":

@@ -12,9 +12,11 @@ import {
   orderPicks,
   orders,
   stockBatches,
+  users,
 } from "../../db/schema";
 import { conflict, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
+import { strawInFlask, takeStrawFromFlask } from "../flasks/flask-stock";
 import { cancelReminders, dayPlus, scheduleReminders } from "./calendar";
 import { type CowRow, checkDay, ownCow } from "./cows";
 import { recordOutcome, recordService, type StrawUsed } from "./service-records";
@@ -104,6 +106,12 @@ async function strawOf(db: Db, userId: number, lineId: number): Promise<StrawUse
   };
 }
 
+/** The customer record behind a client's account, where it has one. */
+async function customerOf(db: Db, userId: number): Promise<number | null> {
+  const [user] = await db.select({ customerId: users.customerId }).from(users).where(eq(users.id, userId));
+  return user?.customerId ?? null;
+}
+
 /** The cow's newest event of `type` on or before `day`. */
 async function lastOf(db: Db, cowId: number, type: EventRow["type"], day: string) {
   const [row] = await db
@@ -160,20 +168,44 @@ export function addCowEvent(
   });
 }
 
-/** Records an event of `cow` (locked by the caller), with its consequences; the SMS reply path shares it. */
+/** An insemination a technician records in the field: the straw from their flask, and what they saw. */
+export interface FieldService {
+  technicianId: number;
+  flaskId: number;
+  batchId: number;
+  bodyCondition: number;
+  amPmOk: boolean;
+}
+
+/**
+ * Records an event of `cow` (locked by the caller), with its consequences; the SMS reply and the field sync
+ * share it. A field insemination takes its straw off the technician's flask.
+ */
 export async function recordEvent(
   db: Db,
   cow: CowRow,
   input: EventInput,
   by: { source: EventSource; actorId: number | null; now: Date },
+  field?: FieldService,
 ): Promise<CowEvent> {
   if (cow.status !== "active") throw conflict(`${cow.name ?? cow.tag} has left the herd: no new events`);
   checkDay("date", input.date, by.now, cow.birthDate);
   await checkRules(db, cow, input);
-  const straw =
+  const fromFlask =
+    input.type === "insemination" && field
+      ? await strawInFlask(db, field.technicianId, field.flaskId, field.batchId)
+      : null;
+  const straw: StrawUsed | null =
     input.type === "insemination" && input.orderItemId
       ? await strawOf(db, cow.ownerUserId, input.orderItemId)
-      : null;
+      : fromFlask && field
+        ? {
+            inventoryItemId: fromFlask.inventoryItemId,
+            productName: `${fromFlask.bullName ?? fromFlask.breedName} (${fromFlask.itemId})`,
+            batchId: field.batchId,
+            customerId: await customerOf(db, cow.ownerUserId),
+          }
+        : null;
   let calfCowId: number | null = null;
   if (input.type === "calving" && input.calfAlive && input.calfTag) {
     const [taken] = await db
@@ -210,8 +242,10 @@ export async function recordEvent(
         time: input.time ?? null,
         orderLineId: input.orderItemId ?? null,
         batchId: straw?.batchId ?? null,
-        otherSemen: input.otherSemen || null,
+        otherSemen: input.otherSemen || (fromFlask ? straw!.productName : null),
         technician: input.technician || null,
+        bodyCondition: field?.bodyCondition ?? null,
+        amPmOk: field?.amPmOk ?? null,
       }),
       ...(input.type === "pd" && {
         pdResult: input.result,
@@ -229,6 +263,13 @@ export async function recordEvent(
     })
     .returning();
   if (straw) await recordService(db, cow, row!, straw);
+  if (field) {
+    await takeStrawFromFlask(db, field.flaskId, field.batchId, {
+      actorId: field.technicianId,
+      cowEventId: row!.id,
+      now: by.now,
+    });
+  }
   await consequences(db, cow, row!, nairobiDate(by.now));
   if (input.type === "pd" || input.type === "calving") {
     await recordOutcome(db, cow, row!, by.actorId ?? cow.ownerUserId);

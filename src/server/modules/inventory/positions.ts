@@ -491,3 +491,52 @@ export async function transferStock(
     createdAt: context.now,
   });
 }
+
+/**
+ * Takes `quantity` straws of an item that no pick list promises, from usable batches first-expiry-first
+ * (FEFO, as pick lists choose), for a flask. Answers how many came from each batch; 409 when fewer are
+ * placed and free.
+ */
+export async function takeFirstExpiring(
+  db: Db,
+  inventoryItemId: number,
+  quantity: number,
+  now: Date,
+): Promise<{ batchId: number; count: number }[]> {
+  const positions = await db
+    .select({
+      id: stockPositions.id,
+      batchId: stockPositions.batchId,
+      count: stockPositions.count,
+      allocated: stockPositions.allocated,
+    })
+    .from(stockPositions)
+    .innerJoin(stockBatches, eq(stockBatches.id, stockPositions.batchId))
+    .where(
+      and(
+        eq(stockPositions.inventoryItemId, inventoryItemId),
+        gt(stockPositions.count, stockPositions.allocated),
+        batchUsable(now),
+      ),
+    )
+    .orderBy(
+      sql`${stockBatches.expiryDate} asc nulls last`,
+      asc(stockPositions.receivedAt),
+      asc(stockPositions.id),
+    )
+    .for("update", { of: stockPositions });
+  const free = positions.reduce((sum, p) => sum + p.count - p.allocated, 0);
+  if (free < quantity) {
+    throw conflict(`Only ${free} of these straws are in the store and free; ${quantity} cannot be issued`);
+  }
+  const taken = new Map<number, number>();
+  let left = quantity;
+  for (const p of positions) {
+    if (left === 0) break;
+    const take = Math.min(left, p.count - p.allocated);
+    taken.set(p.batchId, (taken.get(p.batchId) ?? 0) + take);
+    left -= take;
+  }
+  await takeFree(db, inventoryItemId, positions, quantity);
+  return [...taken].map(([batchId, count]) => ({ batchId, count }));
+}

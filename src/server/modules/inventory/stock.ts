@@ -11,6 +11,7 @@ import {
   pickTime,
   releasePicks,
   renewExpiredPicks,
+  takeFirstExpiring,
   takeFrom,
   trimPositions,
 } from "./positions";
@@ -428,4 +429,68 @@ export async function renewExpiredBatchPicks(db: Db, now: Date, batch = 50): Pro
   const renewed = await renewExpiredPicks(db, now, batch);
   if (renewed > 0) stockChanged();
   return renewed;
+}
+
+/**
+ * Straws leave the cryo store for a flask: on hand falls (only units no order holds), the straws come off
+ * their canes first-expiry-first, and a movement records it. Answers how many went from each batch.
+ */
+export async function issueToFlask(
+  db: Db,
+  inventoryItemId: number,
+  quantity: number,
+  context: { actorUserId: number | null; now: Date; note: string },
+): Promise<{ batchId: number; count: number }[]> {
+  stockChanged();
+  const [moved] = await db
+    .update(inventoryItems)
+    .set({ currentStock: sql`${inventoryItems.currentStock} - ${quantity}`, updatedAt: context.now })
+    .where(
+      and(
+        eq(inventoryItems.id, inventoryItemId),
+        eq(inventoryItems.type, "sperm"),
+        sql`${inventoryItems.currentStock} - ${inventoryItems.reservedStock} >= ${quantity}`,
+      ),
+    )
+    .returning({ id: inventoryItems.id });
+  if (!moved) {
+    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, inventoryItemId));
+    if (!item) throw notFound("Inventory item");
+    if (item.type !== "sperm") throw conflict(`${item.itemId} is not semen: only straws go in a flask`);
+    throw conflict(
+      `${item.itemId} has ${item.currentStock - item.reservedStock} units no order holds; ${quantity} cannot be issued`,
+    );
+  }
+  const batches = await takeFirstExpiring(db, inventoryItemId, quantity, context.now);
+  await db.insert(stockMovements).values({
+    inventoryItemId,
+    kind: "flask_issue",
+    stockDelta: -quantity,
+    note: context.note,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
+  return batches;
+}
+
+/** Unused straws back from a flask: on hand grows again, with a movement (they wait to be placed on a cane). */
+export async function returnFromFlask(
+  db: Db,
+  inventoryItemId: number,
+  quantity: number,
+  context: { actorUserId: number | null; now: Date; note: string },
+): Promise<void> {
+  stockChanged();
+  await db
+    .update(inventoryItems)
+    .set({ currentStock: sql`${inventoryItems.currentStock} + ${quantity}`, updatedAt: context.now })
+    .where(eq(inventoryItems.id, inventoryItemId));
+  await db.insert(stockMovements).values({
+    inventoryItemId,
+    kind: "flask_return",
+    stockDelta: quantity,
+    note: context.note,
+    actorUserId: context.actorUserId,
+    createdAt: context.now,
+  });
 }

@@ -45,16 +45,20 @@ const staffKinds = [
   "low_stock_digest",
   "backup_alarm",
   "batch_fertility_low",
+  "flask_overdue",
 ];
 const accountEmails = ["staff_invite", "password_reset", "role_changed", "passkey_added"] as const;
 /** The SMS codes: an account's, about no order. */
 const accountCodes = ["reset_code", "phone_code", "deletion_code"] as const;
 /** The cow calendar's messages: about a cow, not an order. */
 const herdKinds = messageKinds.filter((k) => k.startsWith("cow_"));
+/** A farm visit's messages: about a cow and a technician. */
+const visitKinds = messageKinds.filter((k) => k.startsWith("service_"));
 const clientKinds = messageKinds.filter(
   (k) =>
     !staffKinds.includes(k) &&
     !herdKinds.includes(k) &&
+    !visitKinds.includes(k) &&
     ![...accountEmails, ...accountCodes].includes(k as (typeof accountEmails)[number]),
 );
 
@@ -146,6 +150,32 @@ describe("message templates", () => {
         expect(sms.length, sms).toBeLessThanOrEqual(160);
         expect(sms, sms).toMatch(GSM7);
         expect(sms).toContain(cow.slice(0, 15));
+      }
+    },
+  );
+
+  it.each(visitKinds.flatMap((kind) => languages.map((lang) => [kind, lang] as const)))(
+    "%s in %s names the cow and the phone and fits one GSM-7 SMS, at its longest",
+    (kind, lang) => {
+      const visit = { from: new Date("2026-11-28T11:00:00Z"), to: new Date("2026-11-28T16:00:00Z") };
+      for (const cow of ["Zawadi", "Malkia wa Shamba la Juu la Mlima Kenya Kaskazini Magharibi"]) {
+        const { sms } = renderMessage(kind, lang, {
+          ...facts,
+          cow,
+          actor: "Bartholomew Kiprotich Arap Chebet",
+          phone: "+254 722 500 107",
+          amountKes: 2500,
+          service: "ai",
+          visit,
+          place: "Kiamokama Ward, Nyamira North, Nyamira County",
+          alarm: "AI for KE-2026-000123-ABC in Elgeyo-Marakwet, asked at 09:05, has no technician",
+        });
+        expect(sms.length, sms).toBeLessThanOrEqual(160);
+        expect(sms, sms).toMatch(GSM7);
+        if (kind !== "service_unassigned") {
+          expect(sms).toContain(cow.slice(0, 15));
+          expect(sms).toContain("+254");
+        }
       }
     },
   );

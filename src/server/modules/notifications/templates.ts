@@ -390,6 +390,16 @@ const templates: Record<MessageKind, Record<Language, Template>> = {
       subject: `Inasubiri mtaalamu: ${f.alarm}`,
     }),
   },
+  flask_overdue: {
+    en: (f, l) => ({
+      sms: `Urithi: Flask ${clip(f.alarm ?? "", 30)} (${clip(f.actor ?? "", 30)}) was due back on ${day(l, f.date)}. Please return it to the store.`,
+      subject: `Flask ${f.alarm} is overdue`,
+    }),
+    sw: (f, l) => ({
+      sms: `Urithi: Chupa ya LN2 ${clip(f.alarm ?? "", 30)} (${clip(f.actor ?? "", 30)}) ilitakiwa kurudishwa ${day(l, f.date)}. Tafadhali irudishe stoo.`,
+      subject: `Chupa ${f.alarm} imechelewa kurudishwa`,
+    }),
+  },
   batch_fertility_low: {
     en: (f) => ({
       sms: `Urithi: ${f.alarm}. Possible handling or storage damage: see Reports > Fertility.`,
