@@ -9,7 +9,8 @@ const kg = (label: string) =>
     .number({ error: `${label} is required` })
     .min(0, "Not below 0")
     .max(500, "At most 500 kg")
-    .refine((v) => Math.round(v * 100) === v * 100, "At most two decimals");
+    // 2.2 × 100 is 220.00000000000003 in floating point: compare with a tolerance, not exactly.
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals");
 
 /** POST /api/flasks: a vessel joins the books. */
 export const flaskInputSchema = z.object({

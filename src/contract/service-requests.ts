@@ -37,7 +37,14 @@ export const serviceRequestSchema = z.object({
   id: z.number().int(),
   kind: z.enum(serviceKinds),
   status: z.enum(serviceRequestStatuses),
-  cow: z.object({ id: z.number().int(), tag: z.string(), name: z.string().nullable(), breed: z.string() }),
+  /** `updatedAt` is the cow's version: a technician's record made against an older one is a conflict. */
+  cow: z.object({
+    id: z.number().int(),
+    tag: z.string(),
+    name: z.string().nullable(),
+    breed: z.string(),
+    updatedAt: z.string(),
+  }),
   farmer: z.string(),
   phone: z.string(),
   location: serviceLocationSchema.extend({ county: z.string() }),

@@ -84,7 +84,7 @@ describe("AI service booking", () => {
     await visits.getByRole("link", { name: "+254 722 500 107" }).waitFor();
     await screenshot(farm, "visit-assigned-sw-360");
 
-    // The technician, on a phone, lands on his jobs and closes the visit.
+    // The technician, on a phone, lands on his jobs; the dispatcher closes the visit from the board.
     const field = await newPage(browser, phone);
     await signInAsStaff(field, "field@urithi.co.ke", "demo1234", "/field");
     const job = field.getByTestId("service-request").filter({ hasText: tag });
@@ -93,9 +93,9 @@ describe("AI service booking", () => {
       "google.com/maps",
     );
     await screenshot(field, "field-jobs-phone");
-    await job.getByRole("button", { name: "Mark done" }).click();
-    await expectToast(field, "Visit done");
-    await job.waitFor({ state: "detached" });
+    const out = board.getByTestId("service-request").filter({ hasText: tag });
+    await out.getByRole("button", { name: "Mark done" }).click();
+    await out.waitFor({ state: "detached" });
     await farm.reload();
     await visits.getByText("Imekamilika").waitFor();
     await board.context().close();

@@ -23,6 +23,7 @@ const DataRequestsPage = lazy(() => import("../features/audit/data-requests-page
 const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
 const StatementPage = lazy(() => import("../features/invoices/statement-page"));
 const DispatchPage = lazy(() => import("../features/dispatch/dispatch-page"));
+const FlasksPage = lazy(() => import("../features/flasks/flasks-page"));
 const FieldPage = lazy(() => import("../features/field/field-page"));
 const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
@@ -96,6 +97,7 @@ export const staffRoutes: StaffRoute[] = [
   },
   { paths: ["/field"], title: "My jobs", anyOf: ["field"], render: () => <FieldPage /> },
   { paths: ["/storage"], title: "Cryo Storage", anyOf: ["storage"], render: () => <StoragePage /> },
+  { paths: ["/flasks"], title: "Flasks", anyOf: ["storage"], render: () => <FlasksPage /> },
   { paths: ["/vendors"], title: "Vendor Management", anyOf: ["vendors"], render: () => <VendorsPage /> },
   {
     paths: ["/reports"],

@@ -14,7 +14,8 @@ export const uniqueTag = () => randomBytes(3).toString("hex");
 /** A Kenyan mobile number of the test's own (07 and eight random digits), as a farmer types it. */
 export const uniqueMobile = () => `07${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`;
 
-async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
+/** A POST as the person signed in on `page`, failing the test on anything but success. */
+export async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.post(url, { data });
   if (!res.ok()) throw new Error(`POST ${url} answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as T;

@@ -23,7 +23,7 @@ const CLOCK_SLACK_MS = 10 * 60_000;
 export async function toRequests(db: Db, rows: RequestRow[], now: Date): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const cowRows = await db
-    .select({ id: cows.id, tag: cows.tag, name: cows.name, breed: cows.breed })
+    .select({ id: cows.id, tag: cows.tag, name: cows.name, breed: cows.breed, updatedAt: cows.updatedAt })
     .from(cows)
     .where(
       inArray(
@@ -49,7 +49,7 @@ export async function toRequests(db: Db, rows: RequestRow[], now: Date): Promise
       id: r.id,
       kind: r.kind,
       status: r.status,
-      cow: cowById.get(r.cowId)!,
+      cow: { ...cowById.get(r.cowId)!, updatedAt: cowById.get(r.cowId)!.updatedAt.toISOString() },
       farmer: farmer ? `${farmer.first} ${farmer.last}` : "",
       phone: r.phone,
       location: {

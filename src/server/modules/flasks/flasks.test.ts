@@ -56,7 +56,13 @@ describe("flasks", () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.fields).toEqual({ serial: "This serial is taken" });
-    for (const body of [{ kind: "bucket" }, { capacityStraws: 0 }, { ln2CapacityKg: -1 }, { serial: "" }]) {
+    for (const body of [
+      { kind: "bucket" },
+      { capacityStraws: 0 },
+      { ln2CapacityKg: -1 },
+      { ln2CapacityKg: 2.005 },
+      { serial: "" },
+    ]) {
       const res = await lab.post("/api/flasks", {
         serial: "X-1",
         kind: "flask",
@@ -146,6 +152,9 @@ describe("flasks", () => {
       loan: { holder: { name: "Peter Kamau" }, weightOutKg: 3.6, depositKes: 5000 },
     });
 
+    const summary = (await lab.get("/api/flasks/summary")).json();
+    expect(summary.lent).toBeGreaterThanOrEqual(1);
+    expect(summary.straws).toBeGreaterThanOrEqual(3);
     const field = asUser(t.app, await loginAs(t.app, staffEmails.field_technician));
     const mine = (await field.get("/api/field/flask")).json() as FlaskDetail[];
     expect(mine.find((f) => f.id === flask.id)!.contents.reduce((n, s) => n + s.count, 0)).toBe(3);

@@ -337,3 +337,24 @@ export async function myFlasks(ctx: AppContext, userId: number): Promise<FlaskDe
   for (const { flaskId } of lent) out.push(await getFlask(ctx, flaskId));
   return out;
 }
+
+/** GET /api/flasks/summary: the store's figures, from aggregates. */
+export function flaskSummary(ctx: AppContext) {
+  const today = nairobiDate(ctx.clock.now());
+  return ctx.database.read(async (db) => {
+    const [f] = await db
+      .select({
+        flasks: sql<number>`count(*)::int`,
+        lent: sql<number>`count(*) filter (where ${flasks.status} = 'lent')::int`,
+      })
+      .from(flasks);
+    const [o] = await db
+      .select({ overdue: sql<number>`count(*)::int` })
+      .from(flaskLoans)
+      .where(and(isNull(flaskLoans.returnedAt), sql`${flaskLoans.dueOn} < ${today}::date`));
+    const [s] = await db
+      .select({ straws: sql<number>`coalesce(sum(${flaskStraws.count}), 0)::int` })
+      .from(flaskStraws);
+    return { ...f!, ...o!, ...s! };
+  });
+}

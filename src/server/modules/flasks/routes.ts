@@ -20,6 +20,7 @@ import {
   countFlasks,
   createFlask,
   flaskHolders,
+  flaskSummary,
   getFlask,
   issueToFlask,
   lendFlask,
@@ -42,6 +43,23 @@ export function registerFlaskRoutes(app: FastifyInstance, ctx: AppContext): void
     "/api/flasks",
     { config: store, schema: { body: flaskInputSchema, response: { 201: flaskSchema } } },
     async (request, reply) => reply.status(201).send(await createFlask(ctx, request.body)),
+  );
+  r.get(
+    "/api/flasks/summary",
+    {
+      config: store,
+      schema: {
+        response: {
+          200: z.object({
+            flasks: z.number().int(),
+            lent: z.number().int(),
+            overdue: z.number().int(),
+            straws: z.number().int(),
+          }),
+        },
+      },
+    },
+    () => flaskSummary(ctx),
   );
   r.get(
     "/api/flasks/holders",
