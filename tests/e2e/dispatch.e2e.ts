@@ -9,15 +9,17 @@ import {
   signInAsClientInKiswahili,
   signInAsStaff,
 } from "./support/browser";
+import { inseminateOffline, lendStrawsToPeter } from "./support/field";
 import { createClientAccount, createCow, newestMessage, uniqueMobile, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
 
 /**
- * AI service booking (issue 40 §2): a farmer asks for an inseminator in Kiswahili on a 360 px phone and
+ * AI service booking (issue 40 §2–3): a farmer asks for an inseminator in Kiswahili on a 360 px phone and
  * reads the AM–PM rule's window; the dispatcher assigns a Field Technician on /dispatch; the farmer sees who
- * is coming and gets his name and phone by SMS; the technician finds the job on /field and marks it done.
+ * is coming and gets his name and phone by SMS; the technician, with no signal, records the insemination
+ * on /field, and it syncs once when the signal returns.
  */
 describe("AI service booking", () => {
   it("books an inseminator, dispatches a technician, and the technician closes the visit", async () => {
@@ -29,6 +31,11 @@ describe("AI service booking", () => {
     await signInAsClientInKiswahili(farm, account.email, account.password);
     const tag = `KE-${uniqueTag()}`;
     const cow = await createCow(farm, tag, "Neema");
+    // The store has lent Peter Kamau a flask of straws.
+    const store = await newPage(browser, desktop);
+    await signInAsStaff(store, "lab@urithi.co.ke");
+    const flask = await lendStrawsToPeter(store);
+    await store.context().close();
 
     await farm.goto(`/client-herd/${cow.id}`);
     const visits = farm.getByTestId("visits");
@@ -84,7 +91,8 @@ describe("AI service booking", () => {
     await visits.getByRole("link", { name: "+254 722 500 107" }).waitFor();
     await screenshot(farm, "visit-assigned-sw-360");
 
-    // The technician, on a phone, lands on his jobs; the dispatcher closes the visit from the board.
+    // The technician, on a phone, finds the job; with no signal he records the insemination with a straw
+    // from his flask, and it syncs once when the signal returns: the visit is done.
     const field = await newPage(browser, phone);
     await signInAsStaff(field, "field@urithi.co.ke", "demo1234", "/field");
     const job = field.getByTestId("service-request").filter({ hasText: tag });
@@ -93,11 +101,22 @@ describe("AI service booking", () => {
       "google.com/maps",
     );
     await screenshot(field, "field-jobs-phone");
-    const out = board.getByTestId("service-request").filter({ hasText: tag });
-    await out.getByRole("button", { name: "Mark done" }).click();
-    await out.waitFor({ state: "detached" });
+    await inseminateOffline(field, job, tag, flask.serial);
+    await screenshot(field, "field-offline-phone");
+    await field.context().setOffline(false);
+    await field.getByTestId("sync-status").getByText("All records synced").waitFor();
+    await job.waitFor({ state: "detached" });
+    await field.reload();
+    await field.getByTestId("sync-status").getByText("All records synced").waitFor();
+    const events = (await (await farm.request.get(`/api/client/cows/${cow.id}/events`)).json()) as {
+      type: string;
+      source: string;
+    }[];
+    expect(events).toEqual([expect.objectContaining({ type: "insemination", source: "technician" })]);
     await farm.reload();
     await visits.getByText("Imekamilika").waitFor();
+    await farm.getByTestId("cow-events").getByText("Kupandishwa").waitFor();
+    await screenshot(farm, "visit-done-sw-360");
     await board.context().close();
     await field.context().close();
     await farm.context().close();

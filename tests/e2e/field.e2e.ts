@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   desktop,
@@ -9,37 +8,14 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
+import { inseminateOffline, lendStrawsToPeter, staffItemId, technicianId } from "./support/field";
 import { createClientAccount, createCow, post, uniqueMobile, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
-/** A new flask on the books, made by the staff member signed in on `page`. */
-const addFlask = (page: Page, serial: string) =>
-  post<{ id: number }>(page, "/api/flasks", {
-    serial,
-    kind: "flask",
-    capacityStraws: 50,
-    ln2CapacityKg: 3.6,
-  });
-
-/** An item's id as staff find it in the inventory, by its code. */
-async function itemId(page: Page, code: string): Promise<number> {
-  const items = (await (await page.request.get(`/api/inventory?search=${code}`)).json()) as {
-    id: number;
-    itemId: string;
-  }[];
-  return items.find((i) => i.itemId === code)!.id;
-}
-
-/** Peter Kamau's user id, as the lend dialog's search finds him. */
-async function technicianId(page: Page): Promise<number> {
-  const res = await page.request.get("/api/flasks/holders?search=");
-  const people = (await res.json()) as { id: number; name: string }[];
-  return people.find((p) => p.name === "Peter Kamau")!.id;
-}
-
 /**
  * Technicians in the field (issue 40 §3): the store lends a flask with straws and takes it back weighed; a
- * technician with no signal records an insemination on his phone, and it syncs once when the signal returns.
+ * record made offline against a cow the farm changed meanwhile comes back as a conflict the technician sees
+ * (dispatch.e2e.ts has the offline record that syncs once).
  */
 describe("technicians in the field", () => {
   it("lends a flask with its LN2 weight and takes it back, its straws back in stock", async () => {
@@ -58,7 +34,7 @@ describe("technicians in the field", () => {
 
     await row.getByRole("button", { name: "Issue straws" }).click();
     dialog = page.getByRole("dialog");
-    const hf = await itemId(page, "SEM-HF-101");
+    const hf = await staffItemId(page, "SEM-HF-101");
     await dialog.getByLabel("Semen").selectOption(String(hf));
     await dialog.getByLabel("Straws").fill("2");
     await dialog.getByRole("button", { name: "Issue" }).click();
@@ -101,8 +77,8 @@ describe("technicians in the field", () => {
     await small.context().close();
   });
 
-  it("records an insemination with no signal and syncs it once when the signal returns", async () => {
-    // A farmer's cow with an AI visit, a flask of straws lent to Peter Kamau, and the visit given to him.
+  it("shows a record the farm changed meanwhile as not recorded, and the dispatcher closes the visit", async () => {
+    // A farmer's cow with an AI visit, given to Peter Kamau, who has a flask of straws.
     const setup = await newPage(browser, desktop);
     const account = await createClientAccount(setup, { phone: uniqueMobile() });
     await setup.context().close();
@@ -118,57 +94,36 @@ describe("technicians in the field", () => {
     });
     const store = await newPage(browser, desktop);
     await signInAsStaff(store, "lab@urithi.co.ke");
-    const flask = await addFlask(store, `FL-${uniqueTag()}`);
-    await post(store, `/api/flasks/${flask.id}/issue`, {
-      items: [{ inventoryItemId: await itemId(store, "SEM-HF-101"), quantity: 3 }],
+    const flask = await lendStrawsToPeter(store);
+    await post(store, `/api/service-requests/${visit.id}/assign`, {
+      technicianId: await technicianId(store),
     });
-    const peter = await technicianId(store);
-    await post(store, `/api/flasks/${flask.id}/lend`, {
-      holderUserId: peter,
-      dueOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      depositKes: 0,
-      weightOutKg: 3.6,
-    });
-    await post(store, `/api/service-requests/${visit.id}/assign`, { technicianId: peter });
-    await store.context().close();
 
     const field = await newPage(browser, phone);
     await signInAsStaff(field, "field@urithi.co.ke", "demo1234", "/field");
     const job = field.getByTestId("service-request").filter({ hasText: tag });
     await job.waitFor();
-    await field
-      .getByTestId("my-flask")
-      .getByText(/: \d+ straws/)
-      .waitFor();
-
-    // The signal goes: the record is saved on the phone and waits.
-    await field.context().setOffline(true);
-    await job.getByRole("button", { name: "Record the insemination" }).click();
-    const form = job.getByRole("form", { name: `Record the visit to ${tag}` });
-    const straw = await form.locator("option", { hasText: "(3 in" }).first().getAttribute("value");
-    await form.getByLabel("Straw from your flask").selectOption(straw!);
-    await form.getByLabel("Body condition (1–5)").selectOption("2.75");
-    await form.getByRole("button", { name: "Save the record" }).click();
-    await expectToast(field, "Saved on this phone");
-    await field.getByTestId("sync-status").getByText("1 record waiting to sync").waitFor();
-    await screenshot(field, "field-offline-phone");
-
-    // The signal returns: it syncs, once, and the visit is done.
+    // The farmer renames her after the phone loaded the job; the technician records with no signal.
+    const renamed = await farm.request.patch(`/api/client/cows/${cow.id}`, { data: { name: "Imani Bora" } });
+    expect(renamed.ok()).toBe(true);
+    await inseminateOffline(field, job, tag, flask.serial);
     await field.context().setOffline(false);
     await field.getByTestId("sync-status").getByText("All records synced").waitFor();
-    await job.waitFor({ state: "detached" });
-    await screenshot(field, "field-synced-phone");
-    const events = (await (await farm.request.get(`/api/client/cows/${cow.id}/events`)).json()) as {
-      type: string;
-      source: string;
-    }[];
-    expect(events.filter((e) => e.type === "insemination")).toEqual([
-      expect.objectContaining({ type: "insemination", source: "technician" }),
-    ]);
-    await field.reload();
-    await field.getByTestId("sync-status").getByText("All records synced").waitFor();
-    const again = (await (await farm.request.get(`/api/client/cows/${cow.id}/events`)).json()) as unknown[];
-    expect(again).toHaveLength(1);
+    const conflicts = field.getByTestId("field-conflicts");
+    await conflicts
+      .getByText(/insemination for Imani Bora .+ was changed on the farm since your phone loaded her/)
+      .waitFor();
+    await screenshot(field, "field-conflict-phone");
+    await conflicts.getByRole("button", { name: "Dismiss" }).click();
+    await conflicts.waitFor({ state: "detached" });
+    expect(await (await farm.request.get(`/api/client/cows/${cow.id}/events`)).json()).toEqual([]);
+
+    // The visit is still open: the dispatcher closes it from the board.
+    await store.goto("/dispatch?status=assigned&county=Kiambu");
+    const card = store.getByTestId("service-request").filter({ hasText: tag });
+    await card.getByRole("button", { name: "Mark done" }).click();
+    await card.waitFor({ state: "detached" });
+    await store.context().close();
     await field.context().close();
     await farm.context().close();
   });

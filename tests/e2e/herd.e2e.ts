@@ -139,6 +139,12 @@ describe("the farmer's herd", () => {
         })
         .toBe(reportedBefore + 1);
       await screenshot(page, "proof-sheet-farmer-reports-sw-360");
+      // Staff see her service among the breeding records, its outcome marked as the farmer's report.
+      await director.goto(`/breeding?search=${baraka}`);
+      const record = director.getByTestId("breeding-row").filter({ hasText: baraka });
+      await record.getByText("Farmer report").waitFor();
+      expect(await record.textContent()).toContain("pregnant");
+      await screenshot(director, "breeding-farmer-report-desktop");
       await director.context().close();
       await page.context().close();
     } finally {
