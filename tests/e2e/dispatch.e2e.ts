@@ -5,11 +5,10 @@ import {
   newPage,
   phone,
   screenshot,
-  signInAsClient,
   signInAsClientInKiswahili,
   signInAsStaff,
 } from "./support/browser";
-import { inseminateOffline, lendStrawsToPeter } from "./support/field";
+import { farmerWithCow, inseminateOffline, lendStrawsToPeter } from "./support/field";
 import { createClientAccount, createCow, newestMessage, uniqueMobile, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
@@ -123,13 +122,7 @@ describe("AI service booking", () => {
   });
 
   it("lets a farmer ask for a PD in English and cancel it, and shows the board at phone width", async () => {
-    const setup = await newPage(browser, desktop);
-    const account = await createClientAccount(setup, { phone: uniqueMobile() });
-    await setup.context().close();
-    const farm = await newPage(browser, desktop);
-    await signInAsClient(farm, account.email, account.password);
-    const tag = `KE-${uniqueTag()}`;
-    const cow = await createCow(farm, tag, "Baraka");
+    const { farm, tag, cow } = await farmerWithCow(browser, "Baraka");
     await farm.goto(`/client-herd/${cow.id}`);
     const visits = farm.getByTestId("visits");
     await visits.getByRole("button", { name: "Ask for an inseminator" }).click();

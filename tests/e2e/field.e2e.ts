@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { desktop, expectToast, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
 import {
-  desktop,
-  expectToast,
-  newPage,
-  phone,
-  screenshot,
-  signInAsClient,
-  signInAsStaff,
-} from "./support/browser";
-import { inseminateOffline, lendStrawsToPeter, staffItemId, technicianId } from "./support/field";
-import { createClientAccount, createCow, post, uniqueMobile, uniqueTag } from "./support/fixtures";
+  farmerWithCow,
+  inseminateOffline,
+  lendStrawsToPeter,
+  staffItemId,
+  technicianId,
+} from "./support/field";
+import { post, uniqueTag } from "./support/fixtures";
 import { browser } from "./support/session";
 
 /**
@@ -79,13 +77,7 @@ describe("technicians in the field", () => {
 
   it("shows a record the farm changed meanwhile as not recorded, and the dispatcher closes the visit", async () => {
     // A farmer's cow with an AI visit, given to Peter Kamau, who has a flask of straws.
-    const setup = await newPage(browser, desktop);
-    const account = await createClientAccount(setup, { phone: uniqueMobile() });
-    await setup.context().close();
-    const farm = await newPage(browser, desktop);
-    await signInAsClient(farm, account.email, account.password);
-    const tag = `KE-${uniqueTag()}`;
-    const cow = await createCow(farm, tag, "Imani");
+    const { farm, tag, cow } = await farmerWithCow(browser, "Imani");
     const visit = await post<{ id: number }>(farm, "/api/client/service-requests", {
       cowId: cow.id,
       kind: "ai",

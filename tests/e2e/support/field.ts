@@ -1,6 +1,17 @@
-import type { Locator, Page } from "playwright-core";
-import { expectToast } from "./browser";
-import { post, uniqueTag } from "./fixtures";
+import type { Browser, Locator, Page } from "playwright-core";
+import { desktop, expectToast, newPage, signInAsClient } from "./browser";
+import { createClientAccount, createCow, post, uniqueMobile, uniqueTag } from "./fixtures";
+
+/** A new farmer of the test's own, signed in in English on a desktop page, with one cow named `name`. */
+export async function farmerWithCow(browser: Browser, name: string) {
+  const setup = await newPage(browser, desktop);
+  const account = await createClientAccount(setup, { phone: uniqueMobile() });
+  await setup.context().close();
+  const farm = await newPage(browser, desktop);
+  await signInAsClient(farm, account.email, account.password);
+  const tag = `KE-${uniqueTag()}`;
+  return { farm, tag, cow: await createCow(farm, tag, name) };
+}
 
 /** An item's id as staff find it in the inventory, by its code. */
 export async function staffItemId(page: Page, code: string): Promise<number> {

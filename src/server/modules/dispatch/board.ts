@@ -16,7 +16,7 @@ import { countMatching } from "../../http/list-total";
 import { messageRows, writeMessages } from "../notifications/outbox";
 import { accountReader, readerOf } from "../notifications/readers";
 import { staffStatusIs } from "../staff/status";
-import { lockRequest, toRequests } from "./requests";
+import { lockRequest, readRequests, toRequests } from "./requests";
 
 type RequestRow = typeof serviceRequests.$inferSelect;
 
@@ -27,21 +27,13 @@ const boardFilter = (q: ServiceRequestQuery): SQL | undefined =>
   );
 
 /** GET /api/service-requests: the dispatch board, filtered by status and county. */
-export function listRequests(ctx: AppContext, q: ServiceRequestQuery): Promise<ServiceRequest[]> {
-  return ctx.database.read(async (db) =>
-    toRequests(
-      db,
-      await db
-        .select()
-        .from(serviceRequests)
-        .where(boardFilter(q))
-        .orderBy(...sortBy({ createdAt: serviceRequests.createdAt }, q, serviceRequests.id))
-        .limit(q.limit)
-        .offset(q.offset),
-      ctx.clock.now(),
-    ),
+export const listRequests = (ctx: AppContext, q: ServiceRequestQuery): Promise<ServiceRequest[]> =>
+  readRequests(
+    ctx,
+    boardFilter(q),
+    sortBy({ createdAt: serviceRequests.createdAt }, q, serviceRequests.id),
+    q,
   );
-}
 
 export const countRequests = (ctx: AppContext, q: ServiceRequestQuery) =>
   countMatching(ctx, serviceRequests, boardFilter(q));
@@ -195,20 +187,10 @@ export function listTechnicians(ctx: AppContext): Promise<FieldTechnician[]> {
 }
 
 /** GET /api/field/jobs: the technician's own open jobs, soonest visit first. */
-export function technicianJobs(ctx: AppContext, technicianId: number): Promise<ServiceRequest[]> {
-  return ctx.database.read(async (db) =>
-    toRequests(
-      db,
-      await db
-        .select()
-        .from(serviceRequests)
-        .where(and(eq(serviceRequests.technicianId, technicianId), eq(serviceRequests.status, "assigned")))
-        .orderBy(
-          sql`coalesce(${serviceRequests.visitFrom}, ${serviceRequests.createdAt})`,
-          serviceRequests.id,
-        )
-        .limit(100),
-      ctx.clock.now(),
-    ),
+export const technicianJobs = (ctx: AppContext, technicianId: number): Promise<ServiceRequest[]> =>
+  readRequests(
+    ctx,
+    and(eq(serviceRequests.technicianId, technicianId), eq(serviceRequests.status, "assigned")),
+    [sql`coalesce(${serviceRequests.visitFrom}, ${serviceRequests.createdAt})`, sql`${serviceRequests.id}`],
+    { limit: 100 },
   );
-}

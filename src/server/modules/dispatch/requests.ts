@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   ASSIGN_WITHIN_MS,
@@ -77,6 +77,31 @@ export async function toRequests(db: Db, rows: RequestRow[], now: Date): Promise
   });
 }
 
+/**
+ * One page of requests matching `where`, in `order`, as the screens read them: the farmer's, the board's
+ * and a technician's lists share it.
+ */
+export function readRequests(
+  ctx: AppContext,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset?: number },
+): Promise<ServiceRequest[]> {
+  return ctx.database.read(async (db) =>
+    toRequests(
+      db,
+      await db
+        .select()
+        .from(serviceRequests)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset ?? 0),
+      ctx.clock.now(),
+    ),
+  );
+}
+
 /** What a visit of `kind` costs now, from the service list. */
 export async function priceOf(db: Db, kind: RequestRow["kind"]): Promise<number> {
   const [row] = await db
@@ -147,25 +172,17 @@ const clientFilter = (userId: number, cowId?: number) =>
   and(eq(serviceRequests.clientUserId, userId), cowId ? eq(serviceRequests.cowId, cowId) : undefined);
 
 /** GET /api/client/service-requests: the farmer's own (one cow's when asked), newest first. */
-export function listClientRequests(
+export const listClientRequests = (
   ctx: AppContext,
   userId: number,
   page: { limit: number; offset: number; cowId?: number },
-): Promise<ServiceRequest[]> {
-  return ctx.database.read(async (db) =>
-    toRequests(
-      db,
-      await db
-        .select()
-        .from(serviceRequests)
-        .where(clientFilter(userId, page.cowId))
-        .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      ctx.clock.now(),
-    ),
+): Promise<ServiceRequest[]> =>
+  readRequests(
+    ctx,
+    clientFilter(userId, page.cowId),
+    [desc(serviceRequests.createdAt), desc(serviceRequests.id)],
+    page,
   );
-}
 
 export const countClientRequests = (ctx: AppContext, userId: number, cowId?: number) =>
   ctx.database.read(async (db) => {

@@ -196,6 +196,12 @@ async function lockFlask(db: Db, id: number): Promise<FlaskRow> {
   return row;
 }
 
+/** The flask's new status, and the flask as the list shows it. */
+async function setStatus(db: Db, id: number, status: FlaskRow["status"], now: Date): Promise<Flask> {
+  const [row] = await db.update(flasks).set({ status, updatedAt: now }).where(eq(flasks.id, id)).returning();
+  return (await toFlasks(db, [row!], nairobiDate(now)))[0]!;
+}
+
 /** POST /api/flasks/:id/lend: out to a Field Technician or a client, with its deposit and LN2 weight. */
 export function lendFlask(
   ctx: AppContext,
@@ -232,12 +238,7 @@ export function lendFlask(
       lentBy: actorId,
       notes: input.notes || null,
     });
-    const [row] = await db
-      .update(flasks)
-      .set({ status: "lent", updatedAt: now })
-      .where(eq(flasks.id, id))
-      .returning();
-    return (await toFlasks(db, [row!], today))[0]!;
+    return setStatus(db, id, "lent", now);
   });
 }
 
@@ -274,12 +275,7 @@ export function returnFlask(
       })
       .where(eq(flaskLoans.id, loan.id));
     await returnStraws(db, flask, actorId, now);
-    const [row] = await db
-      .update(flasks)
-      .set({ status: "in_store", updatedAt: now })
-      .where(eq(flasks.id, id))
-      .returning();
-    return (await toFlasks(db, [row!], nairobiDate(now)))[0]!;
+    return setStatus(db, id, "in_store", now);
   });
 }
 
