@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { marketingWording } from "../../../contract/data-rights";
-import { customers, orders, outbox, users } from "../../db/schema";
+import { customers, orders, outbox, serviceRequests, users } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { invariantViolations } from "../../testing/invariants";
 import {
@@ -37,6 +37,18 @@ async function farmerWithOrder(extra: Record<string, unknown> = {}) {
 const deleteAccount = (cookie: string, payload: object) =>
   t.app.inject({ method: "DELETE", url: "/api/client/account", headers: { cookie }, payload });
 
+/** A PD visit the farmer asks for, with directions to the farm. */
+async function askForVisit(who: { client: ReturnType<typeof asUser> }, cowId: number, description: string) {
+  const res = await who.client.post("/api/client/service-requests", {
+    cowId,
+    kind: "pd",
+    location: { county: "Kiambu", description },
+    phone: "0722 000 333",
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number };
+}
+
 const unzip = (body: Buffer) => {
   const files = unzipSync(new Uint8Array(body));
   return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
@@ -56,6 +68,7 @@ describe("downloading my data", () => {
         type: "heat",
         date: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString().slice(0, 10),
       });
+      await askForVisit(who, cow.id, `${tag} behind the dip`);
     }
     const res = await mine.client.get("/api/client/my-data");
     expect(res.statusCode).toBe(200);
@@ -77,6 +90,8 @@ describe("downloading my data", () => {
         "payments.csv",
         "payments.json",
         "profile.json",
+        "visits.csv",
+        "visits.json",
       ].sort(),
     );
     const profile = JSON.parse(files["profile.json"]!);
@@ -87,6 +102,9 @@ describe("downloading my data", () => {
     expect(JSON.parse(files["messages.json"]!).length).toBeGreaterThan(0);
     expect(JSON.parse(files["herd.json"]!)).toMatchObject([{ tag: "MINE-001", events: [{ type: "heat" }] }]);
     expect(files["cow-events.csv"]!.split("\n").filter(Boolean)).toHaveLength(2);
+    expect(JSON.parse(files["visits.json"]!)).toMatchObject([
+      { kind: "pd", description: "MINE-001 behind the dip" },
+    ]);
     const everything = Object.values(files).join("\n");
     expect(everything).not.toContain(theirs.order.orderNumber);
     expect(everything).not.toContain(theirs.email);
@@ -187,6 +205,8 @@ describe("marketing consent", () => {
 describe("deleting my account", () => {
   it("anonymises the person and keeps the orders, with the books and invariants whole", async () => {
     const farmer = await farmerWithOrder();
+    const cow = (await farmer.client.post("/api/client/cows", { tag: "GONE-1", breed: "Jersey" })).json();
+    const visit = await askForVisit(farmer, cow.id, "Past the blue gate");
     const wrong = await deleteAccount(farmer.client.cookie, { password: "not-it" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.password).toBe("Your password is not right");
@@ -239,6 +259,16 @@ describe("deleting my account", () => {
       await t.database.read((db) => db.select().from(orders).where(eq(orders.id, farmer.order.id))),
     );
     expect(everything).not.toContain(farmer.phone);
+    // The visit keeps its cow and county; how to reach and find the farmer is gone, and it will not happen.
+    const [kept] = await t.database.read((db) =>
+      db.select().from(serviceRequests).where(eq(serviceRequests.id, visit.id)),
+    );
+    expect(kept).toMatchObject({
+      phone: "[deleted]",
+      description: null,
+      county: "Kiambu",
+      status: "cancelled",
+    });
     expect(await invariantViolations(t.database)).toEqual([]);
 
     const director = asUser(t.app, await loginAs(t.app, staffEmails.director));

@@ -12,6 +12,7 @@ import {
   orders,
   outbox,
   payments,
+  serviceRequests,
   taxDocuments,
 } from "../../db/schema";
 import type { SessionUserRow } from "../auth/sessions";
@@ -53,6 +54,7 @@ This archive holds what Urithi keeps about you (Kenya Data Protection Act 2019, 
 - consents.json: the choices you made about marketing messages, with the words you were shown
 - herd.json / cow-events.csv: your cows, and what you recorded for each (heat, services, pregnancy checks,
   calvings, exits)
+- visits.json / visits.csv: the inseminator and pregnancy-check visits you asked for
 
 Each .csv opens in a spreadsheet; each .json holds the same rows in full.
 `;
@@ -107,7 +109,12 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
     const recorded = cowIds.length
       ? await db.select().from(cowEvents).where(inArray(cowEvents.cowId, cowIds)).orderBy(asc(cowEvents.id))
       : [];
-    return { customer, orderRows, lines, paid, invoices, sent, given, herd, recorded };
+    const visits = await db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.clientUserId, user.id))
+      .orderBy(asc(serviceRequests.id));
+    return { customer, orderRows, lines, paid, invoices, sent, given, herd, recorded, visits };
   });
   const orderList = data.orderRows.map((o) => ({
     ...o,
@@ -129,6 +136,8 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
       data.herd.map((c) => ({ ...c, events: data.recorded.filter((e) => e.cowId === c.id) })),
     ),
     "cow-events.csv": strToU8(csvOf(data.recorded)),
+    "visits.json": json(data.visits),
+    "visits.csv": strToU8(csvOf(data.visits)),
   };
   await ctx.database.tx((db) =>
     db.insert(dataRequests).values({ userId: user.id, kind: "export", requestedAt: now, completedAt: now }),

@@ -9,6 +9,7 @@ import {
   orders,
   outbox,
   passkeys,
+  serviceRequests,
   sessions,
   trustedSignIns,
   users,
@@ -145,6 +146,25 @@ export async function deleteMyAccount(
         specialInstructions: null,
       })
       .where(ordersOf(user));
+    // Visits keep their cow, county and price for the herd's history; not how to reach or find the farmer.
+    await db
+      .update(serviceRequests)
+      .set({ phone: "[deleted]", ward: null, description: null, lat: null, lng: null, notes: null })
+      .where(eq(serviceRequests.clientUserId, user.id));
+    await db
+      .update(serviceRequests)
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        cancelReason: "The farmer deleted the account",
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(serviceRequests.clientUserId, user.id),
+          inArray(serviceRequests.status, ["requested", "assigned"]),
+        ),
+      );
     await db
       .update(outbox)
       .set({ recipient: "[deleted]", subject: "[deleted]", body: "[deleted]", html: null })

@@ -108,6 +108,7 @@ describe("the technician's sync", () => {
     expect(events[0]).toMatchObject({
       type: "insemination",
       source: "technician",
+      technician: "Peter Kamau",
       time: "08:40",
       bodyCondition: 2.75,
       amPmOk: true,

@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { FieldConflict, FieldSyncResult, fieldRecordSchema } from "../../../contract/field";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
-import { cows, fieldRecords, serviceRequests } from "../../db/schema";
+import { cows, fieldRecords, serviceRequests, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { recordEvent } from "../herd/events";
 
@@ -63,10 +63,17 @@ async function apply(db: Db, technicianId: number, r: Record, now: Date): Promis
       `${cow.name ?? cow.tag} was changed on the farm since your phone loaded her: check her record, then record again`,
     );
   }
+  const [me] = await db
+    .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(eq(users.id, technicianId));
   const event = await recordEvent(
     db,
     cow,
-    eventOf(r) as Parameters<typeof recordEvent>[2],
+    {
+      ...eventOf(r),
+      ...(r.type === "insemination" ? { technician: me!.name } : { examiner: me!.name }),
+    } as Parameters<typeof recordEvent>[2],
     { source: "technician", actorId: technicianId, now },
     r.type === "insemination"
       ? {
