@@ -60,6 +60,8 @@ export const serviceRequestSchema = z.object({
   doneAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** The order the visit is charged on once done (paid by M-Pesa), else null. */
+  orderId: z.number().int().nullable(),
   /** Nobody assigned it within two hours. */
   overdue: z.boolean(),
 });

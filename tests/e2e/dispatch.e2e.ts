@@ -116,6 +116,37 @@ describe("AI service booking", () => {
     await visits.getByText("Imekamilika").waitFor();
     await farm.getByTestId("cow-events").getByText("Kupandishwa").waitFor();
     await screenshot(farm, "visit-done-sw-360");
+    // The visit is charged at its price and the M-Pesa prompt went to the visit's phone: the farmer
+    // accepts it on the simulator's handset, and the visit's order is paid.
+    await visits.getByRole("link", { name: "Angalia agizo na ulipe" }).click();
+    await farm
+      .getByText(/AI visit: Neema/)
+      .first()
+      .waitFor();
+    const visitOrder = (await (
+      await farm.request.get(farm.url().replace("/client-orders/", "/api/client/orders/"))
+    ).json()) as {
+      orderNumber: string;
+      totalAmountKes: number;
+    };
+    expect(visitOrder.totalAmountKes).toBe(1500);
+    const handset = await newPage(browser, narrow);
+    await handset.goto("/mpesa-simulator");
+    await handset
+      .locator("li.prompt")
+      .filter({ hasText: visitOrder.orderNumber.replace(/^ORD-/, "") })
+      .last()
+      .getByRole("button", { name: "Accept (enter PIN)", exact: true })
+      .click();
+    await handset.context().close();
+    await expect
+      .poll(async () => {
+        const res = await farm.request.get(farm.url().replace("/client-orders/", "/api/client/orders/"));
+        return ((await res.json()) as { amountPaidKes: number }).amountPaidKes;
+      })
+      .toBe(1500);
+    await farm.reload();
+    await screenshot(farm, "visit-order-paid-sw-360");
     await board.context().close();
     await field.context().close();
     await farm.context().close();

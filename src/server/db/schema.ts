@@ -1950,6 +1950,8 @@ export const serviceRequests = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
     alarmedAt: timestamp("alarmed_at", { withTimezone: true }),
+    /** The order the visit is charged on, placed when it is done and paid by M-Pesa to the visit's phone. */
+    orderId: integer("order_id").references(() => orders.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

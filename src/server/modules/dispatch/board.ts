@@ -16,6 +16,7 @@ import { countMatching } from "../../http/list-total";
 import { messageRows, writeMessages } from "../notifications/outbox";
 import { accountReader, readerOf } from "../notifications/readers";
 import { staffStatusIs } from "../staff/status";
+import { finishVisit, promptForVisit } from "./charge";
 import { lockRequest, readRequests, toRequests } from "./requests";
 
 type RequestRow = typeof serviceRequests.$inferSelect;
@@ -138,34 +139,33 @@ export function assignRequest(
  * A request marked done (by the dispatcher, or the technician on it) or cancelled (by staff with a reason,
  * or by the farmer), through the same state machine.
  */
-export function closeRequest(
+export async function closeRequest(
   ctx: AppContext,
   id: number,
   to: "done" | "cancelled",
   by: { clientUserId?: number; technicianId?: number; reason?: string },
 ): Promise<ServiceRequest> {
   const now = ctx.clock.now();
-  return ctx.database.tx(async (db) => {
+  const closed = await ctx.database.tx(async (db) => {
     const row = await lockRequest(db, id, by.clientUserId);
     if (by.technicianId !== undefined && row.technicianId !== by.technicianId)
       throw notFound("Service request");
     checkMove(row, to);
-    const [updated] = await db
+    if (to === "done") return finishVisit(ctx, db, row, now);
+    const [cancelled] = await db
       .update(serviceRequests)
-      .set(
-        to === "done"
-          ? { status: "done", doneAt: now, updatedAt: now }
-          : {
-              status: "cancelled",
-              cancelledAt: now,
-              cancelReason: by.reason ?? (by.clientUserId ? "Cancelled by the farmer" : null),
-              updatedAt: now,
-            },
-      )
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        cancelReason: by.reason ?? (by.clientUserId ? "Cancelled by the farmer" : null),
+        updatedAt: now,
+      })
       .where(eq(serviceRequests.id, id))
       .returning();
-    return (await toRequests(db, [updated!], now))[0]!;
+    return { visit: cancelled!, orderId: null };
   });
+  await promptForVisit(ctx, closed.visit, closed.orderId);
+  return ctx.database.read(async (db) => (await toRequests(db, [closed.visit], now))[0]!);
 }
 
 /** GET /api/field-technicians: who the dispatcher can send, with how many open jobs each already has. */

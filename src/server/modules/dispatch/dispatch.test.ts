@@ -7,13 +7,13 @@ import {
   serviceRequestMoves,
   serviceRequestStatuses,
 } from "../../../contract/service-requests";
-import { outbox, serviceRequests, users } from "../../db/schema";
+import { outbox, payments, serviceRequests, users } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { addCow } from "../../testing/herd";
 import { asUser, loginAs, newClientAccount, secondInstance, staffEmails } from "../../testing/test-app";
 import { alarmUnassigned } from "./alarm";
 
-withTestApp();
+withTestApp({ listen: true });
 type Farmer = Awaited<ReturnType<typeof newClientAccount>>;
 type Staff = ReturnType<typeof asUser>;
 let farmer: Farmer;
@@ -155,6 +155,29 @@ describe("dispatch", () => {
     expect((await farmer.client.get("/api/service-requests")).statusCode).toBe(403);
     const done = await field.post(`/api/field/jobs/${request.id}/done`, {});
     expect(done.json()).toMatchObject({ status: "done" });
+    // Done, the visit is charged: an order for the farmer with the visit at its booked price, and the
+    // M-Pesa prompt sent to the phone given for the visit.
+    const orderId = done.json().orderId as number;
+    const answer = await farmer.client.get(`/api/client/orders/${orderId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const order = answer.json();
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        productName: `AI visit: Neema (${request.cow.tag})`,
+        quantity: 1,
+        price: 1500,
+      }),
+    ]);
+    expect(order.totalAmountKes).toBe(1500);
+    const [payment] = await t.database.read((db) =>
+      db.select().from(payments).where(eq(payments.orderId, orderId)),
+    );
+    expect(payment).toMatchObject({
+      method: "mpesa",
+      phone: "254722000111",
+      amountKes: 1500,
+      status: "pending",
+    });
     // Only staff with `breeding` dispatch; a technician is a Field Technician.
     const sales = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
     expect(

@@ -72,6 +72,7 @@ export async function toRequests(db: Db, rows: RequestRow[], now: Date): Promise
       doneAt: iso(r.doneAt),
       cancelledAt: iso(r.cancelledAt),
       cancelReason: r.cancelReason,
+      orderId: r.orderId,
       overdue: r.status === "requested" && now.getTime() - r.createdAt.getTime() > ASSIGN_WITHIN_MS,
     };
   });

@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FieldSyncResult } from "../../../contract/field";
 import type { FlaskDetail } from "../../../contract/flasks";
 import type { ServiceRequest } from "../../../contract/service-requests";
-import { breedingRecords, cowEvents, users } from "../../db/schema";
+import { breedingRecords, cowEvents, payments, users } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { addCow, boughtStraw } from "../../testing/herd";
 import { invariantViolations } from "../../testing/invariants";
 import { asUser, inventoryItem, loginAs, newClientAccount, staffEmails } from "../../testing/test-app";
 import { DAY_MS, nairobiDate } from "../../time";
 
-withTestApp();
+withTestApp({ listen: true });
 type Staff = ReturnType<typeof asUser>;
 type Farmer = Awaited<ReturnType<typeof newClientAccount>>;
 let farmer: Farmer;
@@ -128,6 +128,13 @@ describe("the technician's sync", () => {
       await farmer.client.get(`/api/client/service-requests?cowId=${cow.id}`)
     ).json() as ServiceRequest[];
     expect(closed[0]!.status).toBe("done");
+    // Charged once, whatever the replays: one order, one M-Pesa prompt.
+    const charged = await t.database.read((db) =>
+      db.select().from(payments).where(eq(payments.orderId, closed[0]!.orderId!)),
+    );
+    expect(charged).toEqual([
+      expect.objectContaining({ method: "mpesa", amountKes: 1500, status: "pending" }),
+    ]);
     expect(await invariantViolations(t.database)).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { cows, fieldRecords, serviceRequests, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
+import { finishVisit, promptForVisit } from "../dispatch/charge";
 import { recordEvent } from "../herd/events";
 
 type Record = z.output<typeof fieldRecordSchema>;
@@ -47,7 +48,7 @@ function eventOf(r: Record) {
  * and unchanged since the phone loaded her (`cowVersion`). The event goes through the herd book's rules
  * (a field insemination takes its straw off the flask), and the visit is done.
  */
-async function apply(db: Db, technicianId: number, r: Record, now: Date): Promise<number> {
+async function apply(ctx: AppContext, db: Db, technicianId: number, r: Record, now: Date) {
   const [visit] = await db
     .select()
     .from(serviceRequests)
@@ -85,13 +86,8 @@ async function apply(db: Db, technicianId: number, r: Record, now: Date): Promis
         }
       : undefined,
   );
-  if (visit.status === "assigned") {
-    await db
-      .update(serviceRequests)
-      .set({ status: "done", doneAt: now, updatedAt: now })
-      .where(eq(serviceRequests.id, visit.id));
-  }
-  return event.id;
+  const finished = visit.status === "assigned" ? await finishVisit(ctx, db, visit, now) : null;
+  return { eventId: event.id, finished };
 }
 
 /**
@@ -116,18 +112,21 @@ async function syncOne(ctx: AppContext, technicianId: number, r: Record): Promis
       .onConflictDoNothing(),
   );
   try {
-    return await ctx.database.tx(async (db) => {
+    const applied = await ctx.database.tx(async (db) => {
       const row = await lockRecord(db, r.clientId);
       if (row.technicianId !== technicianId) throw notFound("Field record");
-      if (row.status !== "pending") return resultOf(row);
-      const eventId = await apply(db, technicianId, r, now);
+      if (row.status !== "pending") return { result: resultOf(row), finished: null };
+      const { eventId, finished } = await apply(ctx, db, technicianId, r, now);
       const [done] = await db
         .update(fieldRecords)
         .set({ status: "applied", cowEventId: eventId })
         .where(eq(fieldRecords.clientId, r.clientId))
         .returning();
-      return resultOf(done!);
+      return { result: resultOf(done!), finished };
     });
+    // The visit is done and charged: the farmer's M-Pesa prompt goes once the record is in.
+    if (applied.finished) await promptForVisit(ctx, applied.finished.visit, applied.finished.orderId);
+    return applied.result;
   } catch (error) {
     if (
       !(error instanceof AppError) ||

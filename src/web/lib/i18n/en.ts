@@ -908,6 +908,7 @@ export const en = {
   "visit.status.cancelled": "Cancelled",
   "visit.window": "Visit {window}",
   "visit.cancel": "Cancel the visit",
+  "visit.order": "See the order and pay",
   "visit.cancelled": "Visit cancelled",
   "herd.import": "Import cows from a CSV file",
   "herd.importHint":

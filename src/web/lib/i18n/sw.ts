@@ -917,6 +917,7 @@ export const sw: Record<MessageId, string> = {
   "visit.status.cancelled": "Imeghairiwa",
   "visit.window": "Huduma {window}",
   "visit.cancel": "Ghairi huduma",
+  "visit.order": "Angalia agizo na ulipe",
   "visit.cancelled": "Huduma imeghairiwa",
   "herd.import": "Leta ng'ombe kutoka faili ya CSV",
   "herd.importHint":

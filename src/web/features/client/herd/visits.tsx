@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Phone } from "lucide-react";
 import { useState } from "react";
+import { LinkButton } from "../../../components/link-button";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -56,6 +57,11 @@ export function Visits({ cowId }: { cowId: number }) {
                 </p>
               )}
               <p className="text-gray-600 dark:text-gray-400">{formatKes(v.priceKes)}</p>
+              {v.orderId && (
+                <LinkButton href={`/client-orders/${v.orderId}`} size="sm">
+                  {t("visit.order")}
+                </LinkButton>
+              )}
               {(v.status === "requested" || v.status === "assigned") && (
                 <Button
                   variant="outline"

@@ -1,0 +1,2 @@
+ALTER TABLE "service_requests" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;
