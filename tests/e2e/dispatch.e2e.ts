@@ -171,6 +171,12 @@ describe("AI service booking", () => {
     await screenshot(farm, "visit-requested-en-desktop");
     await visits.getByRole("button", { name: "Cancel the visit" }).click();
     await visits.getByText("Cancelled").waitFor();
+    // A second one is closed by the dispatcher from the board once a technician was out.
+    await visits.getByRole("button", { name: "Ask for an inseminator" }).click();
+    await form.getByLabel("Visit for").selectOption("pd");
+    await form.getByLabel("County *").selectOption("Kiambu");
+    await form.getByRole("button", { name: "Ask for a visit" }).click();
+    await visits.getByText("Waiting for a technician").waitFor();
 
     const board = await newPage(browser, phone);
     await signInAsStaff(board, "lab@urithi.co.ke");
@@ -180,6 +186,19 @@ describe("AI service booking", () => {
       .filter({ hasText: tag })
       .getByText("Cancelled by the farmer")
       .waitFor();
+    await board.goto("/dispatch?status=requested&county=Kiambu");
+    const waiting = board.getByTestId("service-request").filter({ hasText: tag });
+    await waiting.getByRole("button", { name: "Assign" }).click();
+    const dialog = board.getByRole("dialog");
+    const peter = await dialog.locator("option", { hasText: "Peter Kamau" }).getAttribute("value");
+    await dialog.getByLabel("Field technician").selectOption(peter!);
+    await dialog.getByRole("button", { name: "Assign" }).click();
+    await board.goto("/dispatch?status=assigned&county=Kiambu");
+    const out = board.getByTestId("service-request").filter({ hasText: tag });
+    await out.getByRole("button", { name: "Mark done" }).click();
+    await out.waitFor({ state: "detached" });
+    await farm.reload();
+    await visits.getByText("Done").waitFor();
     expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await screenshot(board, "dispatch-phone");
     await board.context().close();

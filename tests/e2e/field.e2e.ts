@@ -75,7 +75,7 @@ describe("technicians in the field", () => {
     await small.context().close();
   });
 
-  it("shows a record the farm changed meanwhile as not recorded, and the dispatcher closes the visit", async () => {
+  it("shows a record the farm changed meanwhile as not recorded, then records a calving on the visit", async () => {
     // A farmer's cow with an AI visit, given to Peter Kamau, who has a flask of straws.
     const { farm, tag, cow } = await farmerWithCow(browser, "Imani");
     const visit = await post<{ id: number }>(farm, "/api/client/service-requests", {
@@ -110,11 +110,23 @@ describe("technicians in the field", () => {
     await conflicts.waitFor({ state: "detached" });
     expect(await (await farm.request.get(`/api/client/cows/${cow.id}/events`)).json()).toEqual([]);
 
-    // The visit is still open: the dispatcher closes it from the board.
-    await store.goto("/dispatch?status=assigned&county=Kiambu");
-    const card = store.getByTestId("service-request").filter({ hasText: tag });
-    await card.getByRole("button", { name: "Mark done" }).click();
-    await card.waitFor({ state: "detached" });
+    // The visit is still open. She calved meanwhile: he records it, and the calf joins the herd.
+    await job.getByRole("button", { name: "Record the insemination" }).click();
+    const form = job.getByRole("form", { name: `Record the visit to ${tag}` });
+    await form.getByLabel("What you did").selectOption("calving");
+    await form.getByLabel("How it went").selectOption("assisted");
+    await form.getByLabel("The calf").selectOption("female");
+    await form.getByLabel("Calf's ear tag").fill(`${tag}-C`);
+    await screenshot(field, "field-calving-phone");
+    await form.getByRole("button", { name: "Save the record" }).click();
+    await field.getByTestId("sync-status").getByText("All records synced").waitFor();
+    await job.waitFor({ state: "detached" });
+    const herd = (await (await farm.request.get("/api/client/cows")).json()) as { tag: string }[];
+    expect(herd.map((c) => c.tag)).toContain(`${tag}-C`);
+
+    // The board shows the visit done.
+    await store.goto("/dispatch?status=done&county=Kiambu");
+    await store.getByTestId("service-request").filter({ hasText: tag }).waitFor();
     await store.context().close();
     await field.context().close();
     await farm.context().close();

@@ -228,5 +228,28 @@ describe("the technician's sync", () => {
         .where(and(eq(breedingRecords.animalId, cow.tag))),
     );
     expect(service).toMatchObject({ status: "pregnant", outcomeSource: "confirmed" });
+    // On the next visit the technician records a calving the herd book's rules refuse (40 days after the
+    // service): kept as a conflict that says why, nothing recorded.
+    const asked = await farmer.client.post("/api/client/service-requests", {
+      cowId: cow.id,
+      kind: "pd",
+      location: { county: "Kiambu" },
+      phone: farmer.phone,
+    });
+    const next: ServiceRequest = asked.json();
+    await dispatcher.post(`/api/service-requests/${next.id}/assign`, { technicianId });
+    const [calving] = await sync({
+      clientId: randomUUID(),
+      type: "calving",
+      requestId: next.id,
+      cowId: cow.id,
+      date: day(0),
+      ease: "easy",
+      calfSex: "female",
+      calfAlive: true,
+      calfTag: `${cow.tag}-C`,
+    });
+    expect(calving).toMatchObject({ status: "conflict", eventId: null });
+    expect(calving!.message).toMatch(/A calving needs 220 days after the service/);
   });
 });

@@ -1,11 +1,12 @@
 import { type FieldRecord, fieldRecordSchema } from "../../../contract/field";
 import type { FlaskDetail } from "../../../contract/flasks";
-import { pdMethods } from "../../../contract/herd-rules";
+import { calvingEases, pdMethods } from "../../../contract/herd-rules";
 import type { ServiceRequest } from "../../../contract/service-requests";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { optionalNumber, useContractForm } from "../../lib/form";
+import { capitalise } from "../../lib/format";
 import { queueRecord } from "./phone-store";
 
 /** Nairobi's date and time now, as the form's defaults. */
@@ -17,6 +18,7 @@ const blank = (job: ServiceRequest) => {
   const inWindow =
     job.visitFrom && job.visitTo ? now >= Date.parse(job.visitFrom) && now <= Date.parse(job.visitTo) : true;
   return {
+    type: job.kind === "pd" ? "pd" : "insemination",
     date: nairobiNow().slice(0, 10),
     time: nairobiNow().slice(11, 16),
     straw: "",
@@ -24,6 +26,10 @@ const blank = (job: ServiceRequest) => {
     amPmOk: inWindow ? "yes" : "no",
     result: "",
     method: "",
+    ease: "",
+    calfSex: "",
+    calfAlive: "yes",
+    calfTag: "",
     notes: "",
   };
 };
@@ -38,8 +44,17 @@ function toRecord(job: ServiceRequest, v: Values) {
     date: v.date,
     notes: v.notes.trim() || undefined,
   };
-  if (job.kind === "pd")
+  if (v.type === "pd")
     return { ...common, type: "pd", result: v.result || undefined, method: v.method || undefined };
+  if (v.type === "calving")
+    return {
+      ...common,
+      type: "calving",
+      ease: v.ease || undefined,
+      calfSex: v.calfSex || undefined,
+      calfAlive: v.calfAlive === "yes",
+      calfTag: v.calfTag.trim() || undefined,
+    };
   const [flaskId, batchId] = v.straw.split(":").map(Number);
   return {
     ...common,
@@ -52,9 +67,46 @@ function toRecord(job: ServiceRequest, v: Values) {
   };
 }
 
+/** A calving seen on the visit: how it went and the calf, who joins the herd with a tag. */
+function CalvingFields({
+  form,
+}: {
+  form: ReturnType<typeof useContractForm<Values, typeof fieldRecordSchema>>;
+}) {
+  return (
+    <>
+      <Field
+        label="How it went"
+        placeholder="–"
+        options={calvingEases.map((e) => [e, capitalise(e)] as const)}
+        bind={form.field("ease")}
+      />
+      <Field
+        label="The calf"
+        placeholder="–"
+        options={[
+          ["female", "Heifer (female)"],
+          ["male", "Bull calf (male)"],
+        ]}
+        bind={form.field("calfSex")}
+      />
+      <Field
+        label="Alive"
+        options={[
+          ["yes", "Alive"],
+          ["no", "Dead"],
+        ]}
+        bind={form.field("calfAlive")}
+      />
+      <Field label="Calf's ear tag" bind={form.field("calfTag")} />
+    </>
+  );
+}
+
 /**
  * Records the visit on the phone: saved to the phone's queue at once, signal or not, and synced when there
- * is one (`onSaved` starts it). An insemination names its straw from the technician's flask.
+ * is one (`onSaved` starts it). An insemination names its straw from the technician's flask; a calving
+ * seen on any visit is recorded too.
  */
 export function RecordForm({
   job,
@@ -96,8 +148,20 @@ export function RecordForm({
       className="grid w-full gap-3 pt-2 sm:grid-cols-2"
       aria-label={`Record the visit to ${job.cow.tag}`}
     >
+      <Field
+        label="What you did"
+        options={[
+          job.kind === "pd"
+            ? (["pd", "Pregnancy check"] as const)
+            : (["insemination", "Insemination"] as const),
+          ["calving", "Calving"],
+        ]}
+        bind={form.field("type")}
+      />
       <Field label="Date" type="date" bind={form.field("date")} />
-      {job.kind === "ai" ? (
+      {form.values.type === "calving" ? (
+        <CalvingFields form={form} />
+      ) : form.values.type === "insemination" ? (
         <>
           <Field label="Time served" type="time" bind={form.field("time")} />
           <Field
