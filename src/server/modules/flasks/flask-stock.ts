@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/adapter";
 import {
   flaskLoans,
@@ -7,6 +7,7 @@ import {
   type flasks,
   inventoryItems,
   itemGenetics,
+  stockBatches,
 } from "../../db/schema";
 import { conflict } from "../../errors";
 import { issueToFlask, returnFromFlask } from "../inventory/stock";
@@ -122,6 +123,26 @@ export async function returnStraws(db: Db, flask: FlaskRow, actorId: number, now
   await db.delete(flaskStraws).where(eq(flaskStraws.flaskId, flask.id));
 }
 
+/** The straws in a flask, per batch, with the bull and the batch's expiry. */
+export function flaskContents(db: Db, flaskId: number) {
+  return db
+    .select({
+      inventoryItemId: flaskStraws.inventoryItemId,
+      itemId: inventoryItems.itemId,
+      bullName: itemGenetics.bullName,
+      batchId: flaskStraws.batchId,
+      batch: stockBatches.code,
+      expiryDate: stockBatches.expiryDate,
+      count: flaskStraws.count,
+    })
+    .from(flaskStraws)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, flaskStraws.inventoryItemId))
+    .innerJoin(stockBatches, eq(stockBatches.id, flaskStraws.batchId))
+    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, flaskStraws.inventoryItemId))
+    .where(and(eq(flaskStraws.flaskId, flaskId), sql`${flaskStraws.count} > 0`))
+    .orderBy(sql`${stockBatches.expiryDate} asc nulls last`, asc(inventoryItems.itemId));
+}
+
 /**
  * The straw a technician picked from the flask lent to them: its item and bull, for the cow's record. 409
  * when the flask is not lent to them or holds none of that batch.
@@ -138,19 +159,7 @@ export async function strawInFlask(db: Db, technicianId: number, flaskId: number
       ),
     );
   if (!loan) throw conflict("That flask is not lent to you");
-  const [straw] = await db
-    .select({
-      inventoryItemId: flaskStraws.inventoryItemId,
-      itemId: inventoryItems.itemId,
-      bullName: itemGenetics.bullName,
-      breedName: inventoryItems.breedName,
-    })
-    .from(flaskStraws)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, flaskStraws.inventoryItemId))
-    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, flaskStraws.inventoryItemId))
-    .where(
-      and(eq(flaskStraws.flaskId, flaskId), eq(flaskStraws.batchId, batchId), sql`${flaskStraws.count} >= 1`),
-    );
+  const straw = (await flaskContents(db, flaskId)).find((s) => s.batchId === batchId);
   if (!straw) throw conflict("That straw is not in your flask any more");
   return straw;
 }

@@ -17,13 +17,12 @@ import {
   flaskStraws,
   flasks,
   inventoryItems,
-  itemGenetics,
   stockBatches,
   users,
 } from "../../db/schema";
 import { AppError, conflict, notFound, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
-import { issueStraws, returnStraws } from "./flask-stock";
+import { flaskContents, issueStraws, returnStraws } from "./flask-stock";
 
 type FlaskRow = typeof flasks.$inferSelect;
 type LoanRow = typeof flaskLoans.$inferSelect;
@@ -107,26 +106,6 @@ export function listFlasks(ctx: AppContext, page: Pagination): Promise<Flask[]> 
 }
 
 export const countFlasks = (ctx: AppContext) => ctx.database.read((db) => db.$count(flasks));
-
-/** The straws in a flask, per batch, with the bull and the batch's expiry. */
-export function flaskContents(db: Db, flaskId: number) {
-  return db
-    .select({
-      inventoryItemId: flaskStraws.inventoryItemId,
-      itemId: inventoryItems.itemId,
-      bullName: itemGenetics.bullName,
-      batchId: flaskStraws.batchId,
-      batch: stockBatches.code,
-      expiryDate: stockBatches.expiryDate,
-      count: flaskStraws.count,
-    })
-    .from(flaskStraws)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, flaskStraws.inventoryItemId))
-    .innerJoin(stockBatches, eq(stockBatches.id, flaskStraws.batchId))
-    .leftJoin(itemGenetics, eq(itemGenetics.inventoryItemId, flaskStraws.inventoryItemId))
-    .where(and(eq(flaskStraws.flaskId, flaskId), sql`${flaskStraws.count} > 0`))
-    .orderBy(sql`${stockBatches.expiryDate} asc nulls last`, asc(inventoryItems.itemId));
-}
 
 /** GET /api/flasks/:id: the flask, what is in it, and its history. */
 export function getFlask(ctx: AppContext, id: number): Promise<FlaskDetail> {

@@ -201,7 +201,9 @@ export async function recordEvent(
       : fromFlask && field
         ? {
             inventoryItemId: fromFlask.inventoryItemId,
-            productName: `${fromFlask.bullName ?? fromFlask.breedName} (${fromFlask.itemId})`,
+            productName: fromFlask.bullName
+              ? `${fromFlask.bullName} (${fromFlask.itemId})`
+              : fromFlask.itemId,
             batchId: field.batchId,
             customerId: await customerOf(db, cow.ownerUserId),
           }
