@@ -61,6 +61,7 @@ export const fieldSyncResultSchema = z.object({
 });
 export type FieldSyncResult = z.infer<typeof fieldSyncResultSchema>;
 export const fieldSyncAnswerSchema = z.object({ results: z.array(fieldSyncResultSchema) });
+export type FieldSyncAnswer = z.infer<typeof fieldSyncAnswerSchema>;
 
 /** GET /api/field/conflicts: what did not record, with the record as the phone sent it. */
 export const fieldConflictSchema = fieldSyncResultSchema.extend({

@@ -104,3 +104,21 @@ export const flaskDetailSchema = flaskSchema.extend({
   movements: z.array(flaskMovementSchema),
 });
 export type FlaskDetail = z.infer<typeof flaskDetailSchema>;
+
+/** GET /api/flasks/summary: the store's figures, from aggregates. */
+export const flaskSummarySchema = z.object({
+  flasks: z.number().int(),
+  lent: z.number().int(),
+  overdue: z.number().int(),
+  straws: z.number().int(),
+});
+export type FlaskSummary = z.infer<typeof flaskSummarySchema>;
+
+/** GET /api/flasks/holders: who a flask can be lent to. */
+export const flaskHolderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.string(),
+  phone: z.string().nullable(),
+});
+export type FlaskHolder = z.infer<typeof flaskHolderSchema>;

@@ -90,6 +90,7 @@ export const serviceBoardCountsSchema = z.array(
     overdue: z.number().int(),
   }),
 );
+export type ServiceBoardCounts = z.infer<typeof serviceBoardCountsSchema>;
 
 export const assignInputSchema = z.object({ technicianId: idSchema });
 export const cancelRequestSchema = z.object({

@@ -94,6 +94,13 @@ export function formatFullDay(isoDate: string | null | undefined): string {
   return isoDate ? fullDayFormat().format(new Date(`${isoDate}T00:00:00Z`)) : "–";
 }
 
+/**
+ * The Nairobi wall clock `days` from now as "YYYY-MM-DDTHH:MM" (Kenya keeps +03:00 all year), wherever the
+ * phone is set: what date and time fields start from.
+ */
+export const nairobiClock = (days = 0): string =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 16);
+
 const nairobiTimeFormat = perLocale(
   (l) =>
     new Intl.DateTimeFormat(l, {

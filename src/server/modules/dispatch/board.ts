@@ -151,21 +151,34 @@ export async function closeRequest(
     if (by.technicianId !== undefined && row.technicianId !== by.technicianId)
       throw notFound("Service request");
     checkMove(row, to);
-    if (to === "done") return finishVisit(ctx, db, row, now);
-    const [cancelled] = await db
-      .update(serviceRequests)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        cancelReason: by.reason ?? (by.clientUserId ? "Cancelled by the farmer" : null),
-        updatedAt: now,
-      })
-      .where(eq(serviceRequests.id, id))
-      .returning();
-    return { visit: cancelled!, orderId: null };
+    const { visit, orderId } =
+      to === "done"
+        ? await finishVisit(ctx, db, row, now)
+        : { visit: await cancelVisit(db, row, by, now), orderId: null };
+    return { visit, orderId, answer: (await toRequests(db, [visit], now))[0]! };
   });
   await promptForVisit(ctx, closed.visit, closed.orderId);
-  return ctx.database.read(async (db) => (await toRequests(db, [closed.visit], now))[0]!);
+  return closed.answer;
+}
+
+/** A visit cancelled, with the reason staff gave or the farmer's own. */
+async function cancelVisit(
+  db: Db,
+  row: RequestRow,
+  by: { clientUserId?: number; reason?: string },
+  now: Date,
+) {
+  const [cancelled] = await db
+    .update(serviceRequests)
+    .set({
+      status: "cancelled",
+      cancelledAt: now,
+      cancelReason: by.reason ?? (by.clientUserId ? "Cancelled by the farmer" : null),
+      updatedAt: now,
+    })
+    .where(eq(serviceRequests.id, row.id))
+    .returning();
+  return cancelled!;
 }
 
 /** GET /api/field-technicians: who the dispatcher can send, with how many open jobs each already has. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import {
   ASSIGN_WITHIN_MS,
@@ -10,6 +10,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
 import { cows, servicePrices, serviceRequests, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
 import { ownCow } from "../herd/cows";
 
 type RequestRow = typeof serviceRequests.$inferSelect;
@@ -186,13 +187,7 @@ export const listClientRequests = (
   );
 
 export const countClientRequests = (ctx: AppContext, userId: number, cowId?: number) =>
-  ctx.database.read(async (db) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(serviceRequests)
-      .where(clientFilter(userId, cowId));
-    return row!.n;
-  });
+  countMatching(ctx, serviceRequests, clientFilter(userId, cowId));
 
 /** A request, locked for a change; another farmer's is not found. */
 export async function lockRequest(db: Db, id: number, clientUserId?: number): Promise<RequestRow> {

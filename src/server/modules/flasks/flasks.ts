@@ -21,6 +21,8 @@ import {
   users,
 } from "../../db/schema";
 import { AppError, conflict, notFound, validationError } from "../../errors";
+import { countMatching } from "../../http/list-total";
+import { containsPattern } from "../../http/search";
 import { nairobiDate } from "../../time";
 import { flaskContents, issueStraws, returnStraws } from "./flask-stock";
 
@@ -63,19 +65,13 @@ async function toFlasks(db: Db, rows: FlaskRow[], today: string): Promise<Flask[
     .from(flaskStraws)
     .where(inArray(flaskStraws.flaskId, ids))
     .groupBy(flaskStraws.flaskId);
-  const open = await toLoans(
-    db,
-    await db
-      .select()
-      .from(flaskLoans)
-      .where(and(inArray(flaskLoans.flaskId, ids), isNull(flaskLoans.returnedAt))),
-    today,
-  );
-  const loanRows = await db
-    .select({ id: flaskLoans.id, flaskId: flaskLoans.flaskId })
+  const openRows = await db
+    .select()
     .from(flaskLoans)
     .where(and(inArray(flaskLoans.flaskId, ids), isNull(flaskLoans.returnedAt)));
-  const loanOf = new Map(loanRows.map((l) => [l.flaskId, open.find((o) => o.id === l.id)!]));
+  // toLoans keeps the rows' order, so each loan lines up with the row it came from.
+  const open = await toLoans(db, openRows, today);
+  const loanOf = new Map(openRows.map((l, i) => [l.flaskId, open[i]!]));
   const countOf = new Map(counts.map((c) => [c.flaskId, c.n]));
   return rows.map((r) => ({
     id: r.id,
@@ -105,7 +101,7 @@ export function listFlasks(ctx: AppContext, page: Pagination): Promise<Flask[]> 
   );
 }
 
-export const countFlasks = (ctx: AppContext) => ctx.database.read((db) => db.$count(flasks));
+export const countFlasks = (ctx: AppContext) => countMatching(ctx, flasks, undefined);
 
 /** GET /api/flasks/:id: the flask, what is in it, and its history. */
 export function getFlask(ctx: AppContext, id: number): Promise<FlaskDetail> {
@@ -275,7 +271,7 @@ export async function issueToFlask(
 
 /** GET /api/flasks/holders: who a flask can be lent to, Field Technicians first, then clients by name or phone. */
 export function flaskHolders(ctx: AppContext, search: string) {
-  const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return ctx.database.read((db) =>
     db
       .select({

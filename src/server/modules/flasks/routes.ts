@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   flaskDetailSchema,
+  flaskHolderSchema,
   flaskInputSchema,
   flaskIssueSchema,
   flaskLendSchema,
   flaskReturnSchema,
   flaskSchema,
+  flaskSummarySchema,
 } from "../../../contract/flasks";
 import { paginationQuery } from "../../../contract/pagination";
 import { text } from "../../../contract/primitives";
@@ -49,14 +51,7 @@ export function registerFlaskRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       config: store,
       schema: {
-        response: {
-          200: z.object({
-            flasks: z.number().int(),
-            lent: z.number().int(),
-            overdue: z.number().int(),
-            straws: z.number().int(),
-          }),
-        },
+        response: { 200: flaskSummarySchema },
       },
     },
     () => flaskSummary(ctx),
@@ -67,16 +62,7 @@ export function registerFlaskRoutes(app: FastifyInstance, ctx: AppContext): void
       config: store,
       schema: {
         querystring: z.object({ search: text().max(100).default("") }),
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number().int(),
-              name: z.string(),
-              role: z.string(),
-              phone: z.string().nullable(),
-            }),
-          ),
-        },
+        response: { 200: z.array(flaskHolderSchema) },
       },
     },
     (request) => flaskHolders(ctx, request.query.search),

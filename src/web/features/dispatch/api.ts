@@ -5,10 +5,7 @@ import { getQuery, useApiMutation } from "../../lib/query";
 export const dispatchQueries = {
   requests: (query: Partial<dispatch.ServiceRequestQuery>) =>
     getQuery<dispatch.ServiceRequest[]>("/api/service-requests", query),
-  counts: () =>
-    getQuery<{ county: string; requested: number; assigned: number; overdue: number }[]>(
-      "/api/service-requests/counts",
-    ),
+  counts: () => getQuery<dispatch.ServiceBoardCounts>("/api/service-requests/counts"),
   technicians: () => getQuery<dispatch.FieldTechnician[]>("/api/field-technicians"),
   prices: () => getQuery<dispatch.ServicePrice[]>("/api/service-prices"),
 };

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { FieldConflict, FieldSyncResult } from "../../../contract/field";
+import type { FieldConflict, FieldSyncAnswer, FieldSyncResult } from "../../../contract/field";
 import type { FlaskDetail } from "../../../contract/flasks";
 import type { ServiceRequest } from "../../../contract/service-requests";
 import { apiJson } from "../../lib/api";
@@ -28,7 +28,7 @@ export const fieldQueries = {
 export async function syncQueued(): Promise<FieldSyncResult[]> {
   const records = await queuedRecords();
   if (records.length === 0) return [];
-  const { results } = await apiJson<{ results: FieldSyncResult[] }>("POST", "/api/field/sync", { records });
+  const { results } = await apiJson<FieldSyncAnswer>("POST", "/api/field/sync", { records });
   for (const r of results) await dropRecord(r.clientId);
   await invalidatePaths(["/api/field/jobs", "/api/field/flask", "/api/field/conflicts"]);
   return results;

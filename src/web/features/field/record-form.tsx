@@ -6,11 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { optionalNumber, useContractForm } from "../../lib/form";
-import { capitalise } from "../../lib/format";
+import { capitalise, nairobiClock } from "../../lib/format";
 import { queueRecord } from "./phone-store";
 
-/** Nairobi's date and time now, as the form's defaults. */
-const nairobiNow = () => new Date(Date.now() + 3 * 3_600_000).toISOString();
 const bodyScores = Array.from({ length: 17 }, (_, i) => String(1 + i * 0.25));
 
 const blank = (job: ServiceRequest) => {
@@ -19,8 +17,8 @@ const blank = (job: ServiceRequest) => {
     job.visitFrom && job.visitTo ? now >= Date.parse(job.visitFrom) && now <= Date.parse(job.visitTo) : true;
   return {
     type: job.kind === "pd" ? "pd" : "insemination",
-    date: nairobiNow().slice(0, 10),
-    time: nairobiNow().slice(11, 16),
+    date: nairobiClock().slice(0, 10),
+    time: nairobiClock().slice(11, 16),
     straw: "",
     bodyCondition: "3",
     amPmOk: inWindow ? "yes" : "no",

@@ -6,13 +6,9 @@ import { getQuery, useApiMutation } from "../../lib/query";
 
 export const flaskQueries = {
   list: (page: Partial<Pagination>) => getQuery<f.Flask[]>("/api/flasks", page),
-  summary: () =>
-    getQuery<{ flasks: number; lent: number; overdue: number; straws: number }>("/api/flasks/summary"),
+  summary: () => getQuery<f.FlaskSummary>("/api/flasks/summary"),
   one: (id: number) => getQuery<f.FlaskDetail>(`/api/flasks/${id}`),
-  holders: (search: string) =>
-    getQuery<{ id: number; name: string; role: string; phone: string | null }[]>("/api/flasks/holders", {
-      search,
-    }),
+  holders: (search: string) => getQuery<f.FlaskHolder[]>("/api/flasks/holders", { search }),
   semen: () =>
     getQuery<InventoryItem[]>("/api/inventory", { type: "sperm", limit: 200, sort: "itemId", order: "asc" }),
 };

@@ -11,10 +11,8 @@ import {
 import { Field } from "../../components/ui/field";
 import { type DialogProps, FormDialog, useFormDialog } from "../../components/ui/form-dialog";
 import { optionalNumber } from "../../lib/form";
+import { nairobiClock } from "../../lib/format";
 import { flaskQueries, useAddFlask, useIssueStraws, useLendFlask, useReturnFlask } from "./api";
-
-const inDays = (n: number) =>
-  new Date(Date.now() + 3 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
 export function AddFlaskDialog(props: DialogProps) {
   const { form, dialog } = useFormDialog(
@@ -65,7 +63,7 @@ export function LendDialog({ flask, ...props }: DialogProps & { flask: Flask }) 
       initial: () => ({
         search: "",
         holderUserId: "",
-        dueOn: inDays(7),
+        dueOn: nairobiClock(7).slice(0, 10),
         depositKes: "0",
         weightOutKg: "",
         notes: "",

@@ -10,12 +10,13 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/use-toast";
 import { useContractForm } from "../../../lib/form";
+import { nairobiClock } from "../../../lib/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { lineName } from "../product-words";
 import { herdQueries, useAddEvent } from "./api";
 import { cowEventInputSchema } from "./schemas";
 
-const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+const today = () => nairobiClock().slice(0, 10);
 const blank = () => ({
   type: "heat",
   date: today(),

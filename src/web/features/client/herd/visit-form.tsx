@@ -7,20 +7,18 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/use-toast";
 import { useContractForm } from "../../../lib/form";
-import { formatKes, formatVisit } from "../../../lib/format";
+import { formatKes, formatVisit, nairobiClock } from "../../../lib/format";
 import { useT } from "../../../lib/i18n/i18n";
 import { useSession } from "../../../lib/session";
 import { herdQueries, useRequestVisit } from "./api";
 import { serviceRequestInputSchema } from "./schemas";
 
-/** Now in Nairobi as a datetime-local value ("2026-11-28T07:30"). */
-const nairobiNow = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 16);
 /** A datetime-local value, read as Nairobi time. */
 const asNairobi = (local: string) => (local ? `${local}:00+03:00` : undefined);
 
 const blank = (phone: string) => ({
   kind: "ai",
-  heatSeenAt: nairobiNow(),
+  heatSeenAt: nairobiClock(),
   county: "",
   ward: "",
   description: "",
@@ -114,7 +112,7 @@ export function VisitForm({ cowId, onSent }: { cowId: number; onSent: () => void
           <Field
             label={t("visit.heat")}
             type="datetime-local"
-            max={nairobiNow()}
+            max={nairobiClock()}
             bind={form.field("heatSeenAt")}
           />
           <AmPm heatSeenAt={form.values.heatSeenAt} />
