@@ -3,6 +3,7 @@ import { clientOrderStates } from "./client-states";
 import { deliveryDaysSchema } from "./delivery-days";
 import { semenTypes } from "./genetics";
 import { currencies } from "./money";
+import { orderSources } from "./order-states";
 import { orderStatuses, orderTypes, paymentMethods, paymentStatuses } from "./orders";
 import { paymentRecordStatuses, refundDecisionSchema } from "./payments";
 import { idParamSchema, isoDate, kenyanMobile, text } from "./primitives";
@@ -204,7 +205,7 @@ export const pendingOrderSchema = z.object({
   currency: z.enum(currencies),
   totalAmount: z.number().int(),
   orderDate: z.string(),
-  source: z.enum(["staff", "client"]),
+  source: z.enum(orderSources),
   /** Who placed it: a staff member's name, or null for the client's own order. */
   createdBy: z.string().nullable(),
   createdByUserId: z.number().int().nullable(),

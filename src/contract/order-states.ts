@@ -14,7 +14,7 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderTypes = ["embryo", "sperm", "mixed"] as const;
-export const orderSources = ["staff", "client"] as const;
+export const orderSources = ["staff", "client", "ussd"] as const;
 export const paymentMethods = ["mpesa", "card", "bank"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string> = {

@@ -51,6 +51,7 @@ import { registerSettingsRoutes } from "./modules/settings/routes";
 import { registerShippingRoutes } from "./modules/shipping/routes";
 import { registerStaffRoutes } from "./modules/staff/routes";
 import { registerStorageRoutes } from "./modules/storage/routes";
+import { registerUssdRoutes } from "./modules/ussd/routes";
 import { registerVendorRoutes } from "./modules/vendors/routes";
 import { fromProjectRoot } from "./paths";
 
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvoiceRoutes(app, ctx);
   registerEtimsRoutes(app, ctx);
   registerStaffRoutes(app, ctx);
+  registerUssdRoutes(app, ctx);
   app.addHook("onClose", async () => transports.close());
 
   if (options.jobs) {

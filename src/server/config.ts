@@ -97,6 +97,7 @@ const envSchema = z.object({
   AT_SENDER_ID: z.string().max(11, "must be at most 11 characters (an alphanumeric sender ID)").optional(),
   AT_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   AT_CALLBACK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  USSD_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
@@ -214,6 +215,8 @@ export interface Config {
       | undefined;
     /** The secret Africa's Talking's delivery-report callback URL carries (?secret=…). */
     callbackSecret: string | undefined;
+    /** The secret Africa's Talking's USSD callback URL carries (POST /api/ussd?secret=…). */
+    ussdSecret: string | undefined;
     smtpUrl: string | undefined;
     emailFrom: string;
     maxAttempts: number;
@@ -347,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
       callbackSecret: e.AT_CALLBACK_SECRET,
+      ussdSecret: e.USSD_SECRET,
       smtpUrl: e.SMTP_URL,
       emailFrom: e.EMAIL_FROM,
       maxAttempts: e.MESSAGE_MAX_ATTEMPTS,

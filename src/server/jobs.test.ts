@@ -45,6 +45,7 @@ describe("background jobs", () => {
         "cow_calendar",
         "service_alarms",
         "flask_alarms",
+        "ussd_sessions",
         "vacuum",
         "outbox",
         "backup",

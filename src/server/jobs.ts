@@ -21,6 +21,7 @@ import { expireHolds, warnHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
 import { moveCustomerYear } from "./modules/reports/top-sellers";
 import { checkRefillsDue } from "./modules/storage/tanks";
+import { dropExpiredSessions } from "./modules/ussd/sessions";
 
 /** Whether this instance's background jobs run, and whether they wait for the database to come back. */
 export interface JobsState {
@@ -71,6 +72,7 @@ export const maintenanceJobs: Job[] = [
     logs: "alarmed dispatchers of requests waiting over 2 hours",
   },
   { name: "flask_alarms", run: alarmOverdueFlasks, logs: "alarmed the store and holders of overdue flasks" },
+  { name: "ussd_sessions", run: dropExpiredSessions },
   { name: "vacuum", run: async (ctx) => (await vacuumWhereDue(ctx.database)).length },
 ];
 

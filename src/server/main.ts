@@ -64,6 +64,9 @@ async function serve(): Promise<void> {
   }
   if (config.demoMode) {
     lines.push(`SMS simulator (a farmer's texts, and replies): http://${shown}:${config.port}/sms-simulator`);
+    lines.push(
+      `USSD simulator (a feature phone dialling Urithi): http://${shown}:${config.port}/ussd-simulator`,
+    );
   }
   console.log(lines.join("\n"));
 

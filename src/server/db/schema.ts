@@ -2098,3 +2098,65 @@ export const incomingMessages = pgTable("incoming_messages", {
   outcome: text("outcome").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A USSD session from Africa's Talking, kept in the database so any instance answers its next step. It
+ * remembers the screen it is on and what was chosen, the callback's text seen last with the answer given (a
+ * retried step answers the same), and is dropped 180 s after it began.
+ */
+export const ussdSessions = pgTable(
+  "ussd_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    phone: text("phone").notNull(),
+    userId: integer("user_id").references(() => users.id),
+    language: languageEnum("language"),
+    screen: text("screen").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    lastText: text("last_text").notNull().default(""),
+    lastAnswer: text("last_answer").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ussd_sessions_phone_idx").on(t.phone), index("ussd_sessions_started_idx").on(t.startedAt)],
+);
+
+/** The language each phone chose on its first USSD call, remembered for the next ones. */
+export const ussdCallers = pgTable("ussd_callers", {
+  phone: text("phone").primaryKey(),
+  language: languageEnum("language").notNull(),
+  firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+});
+
+/** USSD sessions and orders per Nairobi day, for the dashboard (the sessions themselves last 180 s). */
+export const ussdDays = pgTable("ussd_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  sessions: integer("sessions").notNull().default(0),
+  orders: integer("orders").notNull().default(0),
+});
+
+/** A farmer who asked sales staff to call them back ("Call me" on USSD), until someone has called. */
+export const callbackRequests = pgTable(
+  "callback_requests",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id),
+    phone: text("phone").notNull(),
+    name: text("name"),
+    channel: text("channel").notNull().default("ussd"),
+    createdAt: createdAt(),
+    calledAt: timestamp("called_at", { withTimezone: true }),
+    calledBy: integer("called_by").references(() => users.id),
+  },
+  (t) => [
+    index("callback_requests_open_idx").on(t.createdAt).where(sql`${t.calledAt} is null`),
+    index("callback_requests_called_idx").on(t.createdAt).where(sql`${t.calledAt} is not null`),
+  ],
+);
+
+/** Secrets the app made for itself in demo mode (the USSD stand-in's), shared by every instance. */
+export const generatedSecrets = pgTable("generated_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

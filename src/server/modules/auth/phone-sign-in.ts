@@ -39,7 +39,7 @@ type PhoneVerify = z.output<typeof phoneVerifySchema>;
  * The client account a mobile signs in to: the one that proved it, else the one client account that gave it
  * unproven (the code proves it now). A number on several unproven accounts cannot say which is meant.
  */
-async function accountOfPhone(db: Db, phone: string): Promise<SessionUserRow | "several" | undefined> {
+export async function accountOfPhone(db: Db, phone: string): Promise<SessionUserRow | "several" | undefined> {
   const holders = await db.select().from(users).where(eq(users.phone, phone));
   const proven = holders.find((u) => u.phoneVerifiedAt !== null);
   if (proven) return proven;

@@ -60,6 +60,8 @@ export interface OrderRequest {
   holdExpiresAt?: Date | null;
   /** Its largest line discount is above the Sales Manager's limit: only a Director may approve it. */
   discountOverLimit?: boolean;
+  /** The channel a client ordered through, where it is not the web portal. */
+  source?: "ussd";
   /** The bank details a bank-transfer order's messages give; other orders need none. */
   bank?: Config["bank"];
 }
@@ -139,7 +141,7 @@ export async function placeOrder(db: Db, now: Date, request: OrderRequest): Prom
   const placed = insertOrder(db, {
     id: keys.id,
     orderNumber: keys.orderNumber,
-    source: client ? "client" : "staff",
+    source: request.source ?? (client ? "client" : "staff"),
     customerId: customer.id,
     clientUserId: client?.id ?? null,
     customerName,
