@@ -9,7 +9,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
-import { createClientAccount, createStrawItem, scanPicks } from "./support/fixtures";
+import { createClientAccount, createStrawItem, nairobiDay, scanPicks } from "./support/fixtures";
 import { browser } from "./support/session";
 
 /** Journeys a farmer on a phone got stuck in (issue 10, part 4), each with an account of its own. */
@@ -242,16 +242,20 @@ describe("one delivery date", () => {
     const { page } = await newClient();
     await addFromShop(page, item.itemId);
     await page.goto("/cart");
-    const asked = new Date(Date.now() + 10 * 86_400_000);
-    await page.getByLabel("Preferred delivery date").fill(asked.toISOString().slice(0, 10));
+    // Days as Nairobi counts them: the machine's clock may be on UTC's day, three hours behind.
+    const asked = nairobiDay(10);
+    await page.getByLabel("Preferred delivery date").fill(asked);
     await page.getByLabel("Special instructions").fill("Call Peter at the gate");
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.waitForURL(/\/order-success\?id=\d+$/);
     const number = (await page.getByTestId("order-number").textContent()) ?? "";
-    const day = (d: Date | string) =>
-      new Intl.DateTimeFormat("en-KE", { day: "numeric", month: "short", year: "numeric" }).format(
-        new Date(d),
-      );
+    const day = (d: string) =>
+      new Intl.DateTimeFormat("en-KE", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(d));
     // Not the general "2-5 business days" when the client named a day.
     await page
       .getByText(`You asked for delivery on ${day(asked)}. We confirm the date when we approve your order.`)
@@ -266,7 +270,7 @@ describe("one delivery date", () => {
     expect(await details.getByTestId("requested-delivery").textContent()).toBe(day(asked));
     expect(await details.getByTestId("special-instructions").textContent()).toBe("Call Peter at the gate");
     await director.getByLabel("Estimated delivery *").selectOption("7");
-    const promised = day(new Date(Date.now() + 7 * 86_400_000));
+    const promised = day(nairobiDay(7));
     const hint = await director.locator("#approve-estimatedDays-hint").textContent();
     expect(hint).toBe(`The client asked for ${day(asked)}. The client will be told ${promised}.`);
     await screenshot(director, "approval-dates-phone");

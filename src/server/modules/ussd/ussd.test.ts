@@ -32,7 +32,10 @@ withTestApp({ listen: true, env: { USSD_SECRET: TEST_USSD_SECRET } });
 const phone = (number: string) => phoneSession(number, () => t.app);
 let serial = 0;
 /** A Kenyan mobile no other test uses. */
-const freshMobile = () => `+2547${String(Date.now() + (serial += 1)).slice(-8)}`;
+function freshMobile() {
+  serial += 1;
+  return `+2547${String(Date.now() + serial).slice(-8)}`;
+}
 
 const ordersOf = (userId: number) =>
   t.database.read((db) => db.select().from(orders).where(eq(orders.clientUserId, userId)));

@@ -14,6 +14,7 @@ import { RecentOrders } from "./recent-orders";
 import { defaultTrendRange, SalesTrendChart } from "./sales-trend-chart";
 import { BreedingPerformanceCard, InventoryStatusCard, StorageConditionsCard } from "./side-cards";
 import { TankAlertBanner, TemperatureBanner } from "./temperature-banner";
+import { UssdCard } from "./ussd-card";
 
 /**
  * What the signed-in role may see and do here: money needs finance, storage temperatures the storage
@@ -63,6 +64,7 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
             <div className="min-w-0 space-y-6">
               <InventoryStatusCard status={inventory.data} />
               {storage && <StorageConditionsCard units={units.data} />}
+              <UssdCard canCall={permissions.includes("customers:write")} />
               <QuickActions permissions={permissions} />
             </div>
           </div>

@@ -46,6 +46,7 @@ export function OrderCard({
           )}
           <span className="text-xs capitalize text-gray-500">{order.orderType}</span>
           {order.source === "client" && <span className="text-xs text-gray-500">· via client portal</span>}
+          {order.source === "ussd" && <span className="text-xs text-gray-500">· via USSD</span>}
         </>
       }
       aside={
