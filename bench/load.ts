@@ -28,9 +28,10 @@ let failed = null;
 const one = (connection, turn) => new Promise((resolve) => {
   const started = performance.now();
   const cookies = w.cookies[connection % w.cookies.length];
-  const body = w.bodies ? w.bodies[turn % w.bodies.length] : null;
+  const bodies = w.bodySets ? w.bodySets[connection % w.bodySets.length] : w.bodies;
+  const body = bodies ? bodies[turn % bodies.length] : null;
   const headers = { cookie: cookies[turn % cookies.length], "accept-encoding": w.encoding };
-  if (body) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  if (body) Object.assign(headers, { "content-type": w.contentType, "content-length": Buffer.byteLength(body) });
   const path = w.paths ? w.paths[(turn * w.connections + connection) % w.paths.length] : w.path;
   const req = http.request({ host: "127.0.0.1", port: w.port, path, method: w.method, agent, headers }, (res) => {
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
@@ -60,6 +61,10 @@ export interface LoadOptions {
   method?: "GET" | "POST";
   /** JSON bodies a connection cycles through (POST). */
   bodies?: string[];
+  /** One list of bodies per connection, each cycling through its own (a USSD session per connection). */
+  bodySets?: string[][];
+  /** The bodies' content type; JSON unless said. */
+  contentType?: string;
   /** Statuses that are answers, not failures (a refused order is still an answer). */
   accept?: number[];
   /** Paths the requests take in turn, instead of `path` every time (searches no cache has seen). */
@@ -73,6 +78,8 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
     encoding: "identity",
     method: "GET",
     bodies: null,
+    bodySets: null,
+    contentType: "application/json",
     paths: null,
     accept: [200, 304],
     ...options,

@@ -9,7 +9,14 @@ import {
   signInAsStaff,
 } from "./support/browser";
 import { farmerWithCow, inseminateOffline, lendStrawsToPeter } from "./support/field";
-import { createClientAccount, createCow, newestMessage, uniqueMobile, uniqueTag } from "./support/fixtures";
+import {
+  acceptPrompt,
+  createClientAccount,
+  createCow,
+  newestMessage,
+  uniqueMobile,
+  uniqueTag,
+} from "./support/fixtures";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
@@ -131,13 +138,7 @@ describe("AI service booking", () => {
     };
     expect(visitOrder.totalAmountKes).toBe(1500);
     const handset = await newPage(browser, narrow);
-    await handset.goto("/mpesa-simulator");
-    await handset
-      .locator("li.prompt")
-      .filter({ hasText: visitOrder.orderNumber.replace(/^ORD-/, "") })
-      .last()
-      .getByRole("button", { name: "Accept (enter PIN)", exact: true })
-      .click();
+    await acceptPrompt(handset, visitOrder.orderNumber);
     await handset.context().close();
     await expect
       .poll(async () => {

@@ -1,7 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { desktop, newPage, screenshot, signInAsClient, signInAsStaff } from "./support/browser";
-import { createClientAccount, createStrawItem, placeClientOrder, uniqueMobile } from "./support/fixtures";
+import {
+  acceptPrompt,
+  createClientAccount,
+  createStrawItem,
+  placeClientOrder,
+  uniqueMobile,
+} from "./support/fixtures";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
@@ -58,13 +64,7 @@ describe("USSD", () => {
       .toBe(true);
     await screenshot(handset, "ussd-placed-sw-360");
 
-    await handset.goto("/mpesa-simulator");
-    await handset
-      .locator("li.prompt")
-      .filter({ hasText: orderNumber.replace(/^ORD-/, "") })
-      .last()
-      .getByRole("button", { name: "Accept (enter PIN)", exact: true })
-      .click();
+    await acceptPrompt(handset, orderNumber);
     await handset.context().close();
 
     await director.goto(`/orders?search=${orderNumber}`);

@@ -164,6 +164,17 @@ export async function newestMessage(director: Page, recipient: string, kind: str
   return body;
 }
 
+/** Accepts, on the M-Pesa simulator's phone page, the newest prompt for the order numbered `orderNumber`. */
+export async function acceptPrompt(handset: Page, orderNumber: string): Promise<void> {
+  await handset.goto("/mpesa-simulator");
+  await handset
+    .locator("li.prompt")
+    .filter({ hasText: orderNumber.replace(/^ORD-/, "") })
+    .last()
+    .getByRole("button", { name: "Accept (enter PIN)", exact: true })
+    .click();
+}
+
 /** A Nairobi day (YYYY-MM-DD) `days` from today. */
 export const nairobiDay = (days = 0) =>
   new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);

@@ -9,6 +9,7 @@ import {
   type TodayEvent,
   visitPrices,
 } from "./farm";
+import { pick } from "./render";
 import { words } from "./screens";
 import type { Next, UssdSession } from "./session-state";
 
@@ -18,11 +19,6 @@ type Step = (ctx: AppContext, s: UssdSession, input: string) => Promise<Next>;
 const TAG = /^[\p{L}\d][\p{L}\d ./-]{0,39}$/u;
 /** A ward or village: words, digits and simple punctuation. */
 const PLACE = /^[\p{L}\d][\p{L}\d ',./-]{0,99}$/u;
-
-const choiceOf = (input: string, n: number) => {
-  const k = /^\d$/.test(input) ? Number(input) : 0;
-  return k >= 1 && k <= n ? k : null;
-};
 
 /** Records the event, or ends with why the herd's rules refused it; nothing half-done either way. */
 async function record(ctx: AppContext, s: UssdSession, event: TodayEvent): Promise<Next> {
@@ -34,7 +30,10 @@ async function record(ctx: AppContext, s: UssdSession, event: TodayEvent): Promi
     if (!(error instanceof AppError)) throw error;
     return { end: w.notRecorded(error.message) };
   }
-  const what = event.type === "pd" ? w.eventNames[event.result] : w.eventNames[event.type as "heat"];
+  const what =
+    event.type === "pd"
+      ? w.eventNames[event.result]
+      : w.eventNames[event.type as Exclude<TodayEvent["type"], "pd" | "exit">];
   return { end: w.recorded(cow.name, what) };
 }
 
@@ -54,7 +53,7 @@ export const farmSteps: Record<
     return { to: "visit_kind", data: { cow, forVisit: true, prices: await visitPrices(ctx) } };
   },
   cow_event: async (ctx, s, input) => {
-    const k = choiceOf(input, 5);
+    const k = pick(input, 5);
     if (input === "0") return { to: "menu", data: { name: s.user!.firstName } };
     if (!k) return { again: words[s.language].invalid };
     if (k === 1) return record(ctx, s, { type: "heat" });
@@ -66,30 +65,30 @@ export const farmSteps: Record<
   straw: async (ctx, s, input) => {
     const straws = s.data.straws ?? [];
     if (input === "0") return record(ctx, s, { type: "insemination", otherSemen: "Other semen (by USSD)" });
-    const k = choiceOf(input, straws.length);
+    const k = pick(input, straws.length);
     if (!k) return { again: words[s.language].invalid };
     return record(ctx, s, { type: "insemination", orderItemId: straws[k - 1]!.orderItemId });
   },
   calf_sex: async (_ctx, s, input) => {
-    const k = choiceOf(input, 2);
+    const k = pick(input, 2);
     if (!k) return { again: words[s.language].invalid };
     return { to: "calf_alive", data: { cow: s.data.cow, calfSex: k === 1 ? "female" : "male" } };
   },
   calf_alive: async (ctx, s, input) => {
-    const k = choiceOf(input, 2);
+    const k = pick(input, 2);
     if (!k) return { again: words[s.language].invalid };
     // Ease is not asked on a feature phone: a calving reported by USSD went without help.
     return record(ctx, s, { type: "calving", ease: "easy", calfSex: s.data.calfSex!, calfAlive: k === 1 });
   },
   visit_kind: async (_ctx, s, input) => {
     if (input === "0") return { to: "menu", data: { name: s.user!.firstName } };
-    const k = choiceOf(input, 2);
+    const k = pick(input, 2);
     if (!k) return { again: words[s.language].invalid };
     const data = { ...s.data, kind: k === 1 ? ("ai" as const) : ("pd" as const), heatHours: null };
     return k === 1 ? { to: "visit_heat", data } : { to: "visit_county", data };
   },
   visit_heat: async (_ctx, s, input) => {
-    const k = choiceOf(input, heatHoursAgo.length);
+    const k = pick(input, heatHoursAgo.length);
     if (!k) return { again: words[s.language].invalid };
     return { to: "visit_county", data: { ...s.data, heatHours: heatHoursAgo[k - 1]! } };
   },

@@ -8,16 +8,10 @@ import { listClientOrders } from "../client/orders";
 import { askForCall } from "./callbacks";
 import { rememberLanguage, signUpByUssd } from "./caller";
 import { farmSteps } from "./farm-steps";
-import { countyPage } from "./render";
+import { countyPage, pick } from "./render";
 import { words } from "./screens";
 import type { Next, Screen, UssdSession } from "./session-state";
 import { placeUssdOrder, promptForUssdOrder, reorderChoices, topBulls } from "./ussd-order";
-
-/** The caller's choice among `n` numbered options, or null for anything else. */
-export const pick = (input: string, n: number): number | null => {
-  const k = /^\d{1,2}$/.test(input) ? Number(input) : 0;
-  return k >= 1 && k <= n ? k : null;
-};
 
 /** A name as a feature phone types it: letters, spaces, apostrophes, dots and hyphens. */
 const NAME = /^[\p{L}][\p{L}' .-]*$/u;
@@ -89,6 +83,14 @@ const menu: Step = async (ctx, s, input) => {
   }
 };
 
+/** One of the products a list showed (to order again, or a top bull), or 0 back to the menu. */
+const chooseProduct: Step = async (_ctx, s, input) => {
+  if (input === "0") return home(s);
+  const choices = s.data.choices ?? [];
+  const k = pick(input, choices.length);
+  return k ? { to: "quantity", data: { item: choices[k - 1]! } } : invalid(s);
+};
+
 const steps: Record<Exclude<Screen, "ended">, Step> = {
   language: async (ctx, s, input) => {
     const chosen = input === "1" ? "sw" : input === "2" ? "en" : null;
@@ -131,12 +133,7 @@ const steps: Record<Exclude<Screen, "ended">, Step> = {
     );
     return { to: "menu", user, data: { name: user.firstName, notice: words[s.language].created } };
   },
-  pick_product: async (_ctx, s, input) => {
-    if (input === "0") return home(s);
-    const choices = s.data.choices ?? [];
-    const k = pick(input, choices.length);
-    return k ? { to: "quantity", data: { item: choices[k - 1]! } } : invalid(s);
-  },
+  pick_product: chooseProduct,
   breeds: async (_ctx, s, input) => {
     if (input === "0") return home(s);
     const breeds = s.data.breeds ?? [];
@@ -151,12 +148,7 @@ const steps: Record<Exclude<Screen, "ended">, Step> = {
       data: { breed: s.data.breed, choices: await topBulls(ctx, s.data.breed!, goals[k - 1]!) },
     };
   },
-  bulls: async (_ctx, s, input) => {
-    if (input === "0") return home(s);
-    const choices = s.data.choices ?? [];
-    const k = pick(input, choices.length);
-    return k ? { to: "quantity", data: { item: choices[k - 1]! } } : invalid(s);
-  },
+  bulls: chooseProduct,
   quantity: async (_ctx, s, input) => {
     const n = /^\d{1,2}$/.test(input) ? Number(input) : 0;
     return n >= 1 ? { to: "confirm", data: { item: s.data.item, quantity: n } } : invalid(s);

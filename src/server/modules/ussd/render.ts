@@ -10,6 +10,12 @@ export const countyPage = (page: number) =>
 
 const kes = (n: number) => n.toLocaleString("en-KE");
 
+/** The caller's choice among `n` numbered options, or null for anything else. */
+export const pick = (input: string, n: number): number | null => {
+  const k = /^\d{1,2}$/.test(input) ? Number(input) : 0;
+  return k >= 1 && k <= n ? k : null;
+};
+
 /** The body of the session's current screen, with a notice (why the last answer was refused) above it. */
 export function render(s: Pick<UssdSession, "screen" | "language" | "phone">, d: SessionData): string {
   const w = words[s.language];

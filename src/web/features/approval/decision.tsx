@@ -11,9 +11,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field, type Options } from "../../components/ui/field";
 import { toast, toastOutcome } from "../../components/ui/use-toast";
-import { daysFromNow } from "../../lib/dates";
 import { type FieldErrors, optionalNumber, useContractForm } from "../../lib/form";
-import { formatDate } from "../../lib/format";
+import { formatDate, nairobiClock } from "../../lib/format";
 import { useApproveOrder, useRejectOrder } from "./api";
 
 const dayOptions: Options = [
@@ -30,7 +29,8 @@ const missing = (errors: FieldErrors) =>
  * replaces that day as the order's expected date, so the difference is said before, not found after.
  */
 function estimateHint(requested: string | null, days: string): string | undefined {
-  const estimate = days ? daysFromNow(Number(days)) : null;
+  // The server promises Nairobi's day N days on, at noon: the same day whatever the browser's time zone.
+  const estimate = days ? `${nairobiClock(Number(days)).slice(0, 10)}T12:00:00+03:00` : null;
   const asked = requested ? `The client asked for ${formatDate(requested)}.` : null;
   const given = estimate ? `The client will be told ${formatDate(estimate)}.` : null;
   return [asked, given].filter(Boolean).join(" ") || undefined;
