@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiErrorSchema } from "../../contract/errors";
+import { ussdSecret } from "../modules/ussd/secret";
 import { t, withTestApp } from "../testing/app-session";
 import { countStatements, notRateLimit } from "../testing/statements";
 import { clientEmail, inventoryItem, loginClient, secondInstance, type TestApp } from "../testing/test-app";
@@ -42,6 +43,23 @@ describe("the global ceiling per address", () => {
     expect(probes).toBe(0);
     t.clock.advance(61_000);
     expect((await health(t.app, "10.30.0.1")).statusCode).toBe(200);
+  });
+
+  it("never turns away Africa's Talking's USSD steps, which all come from its few gateway addresses", async () => {
+    const secret = await ussdSecret(t.ctx);
+    const step = (i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/ussd?secret=${secret}`,
+        remoteAddress: "10.30.0.9",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `sessionId=rl-${i}&phoneNumber=%2B14155550123&serviceCode=*384%23&text=`,
+      });
+    const answers = await Promise.all(Array.from({ length: 205 }, (_, i) => step(i)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(205).fill(200));
+    // The same address on the rest of the API still meets the ceiling.
+    const rest = await Promise.all(Array.from({ length: 205 }, () => health(t.app, "10.30.0.9")));
+    expect(rest.filter((r) => r.statusCode === 429)).toHaveLength(5);
   });
 
   it("adds concurrent hits on one address together, yet counts each one", async () => {

@@ -153,6 +153,9 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     // no database write; a deep check, which does reach the database, still counts.
     allowList: (request) =>
       healthProbes.has(request.url) ||
+      // Africa's Talking posts every farmer's USSD step from a few gateway addresses, so a per-address
+      // ceiling would turn farmers away at ten steps a second; the secret in its URL authenticates it.
+      request.url.startsWith("/api/ussd?") ||
       (!request.url.startsWith("/api/") && !request.url.startsWith("/mpesa-sim")),
     errorResponseBuilder: (_request, context) => tooMany(Math.max(1, Math.ceil(context.ttl / 1000))),
   });

@@ -200,6 +200,11 @@ function proofOf(ctx: AppContext, id: number): Promise<ProofSheet> {
 
 /** The breeds on sale with how many products each, for the breed filter. */
 export function catalogueBreeds(ctx: AppContext): Promise<CatalogueBreed[]> {
+  // Shared for a second like the searches: every shop visit and every USSD "Top bulls" reads it.
+  return readThroughStock(ctx, "breeds", () => breedsOnSale(ctx));
+}
+
+function breedsOnSale(ctx: AppContext): Promise<CatalogueBreed[]> {
   return ctx.database.read((db) =>
     db
       .select({ breed: inventoryItems.breedName, count: sql<number>`count(*)::int` })

@@ -4,14 +4,13 @@ import type { geneticCategories } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { catalogueBreeds } from "../catalogue/search";
-import { listClientOrders } from "../client/orders";
 import { askForCall } from "./callbacks";
 import { rememberLanguage, signUpByUssd } from "./caller";
 import { farmSteps } from "./farm-steps";
 import { countyPage, pick } from "./render";
 import { words } from "./screens";
 import type { Next, Screen, UssdSession } from "./session-state";
-import { placeUssdOrder, promptForUssdOrder, reorderChoices, topBulls } from "./ussd-order";
+import { latestOrders, placeUssdOrder, promptForUssdOrder, reorderChoices, topBulls } from "./ussd-order";
 
 /** A name as a feature phone types it: letters, spaces, apostrophes, dots and hyphens. */
 const NAME = /^[\p{L}][\p{L}' .-]*$/u;
@@ -47,24 +46,17 @@ const menu: Step = async (ctx, s, input) => {
       return breeds.length ? { to: "breeds", data: { breeds } } : { end: w.noBreeds };
     }
     case "3": {
-      const latest = await listClientOrders(ctx, user.id, {
-        limit: 3,
-        offset: 0,
-        sort: "orderDate",
-        order: "desc",
-      });
+      const latest = await latestOrders(ctx, user.id);
       if (latest.length === 0) return { end: w.noOrders };
       const day = (iso: string | null) =>
         iso
           ? new Intl.DateTimeFormat(s.language === "sw" ? "sw-KE" : "en-KE", {
-              timeZone: "Africa/Nairobi",
+              timeZone: "UTC",
               day: "numeric",
               month: "short",
             }).format(new Date(iso))
           : null;
-      return {
-        end: w.orders(latest.map((o) => w.orderLine(o.orderNumber, o.state, day(o.expectedDeliveryDate)))),
-      };
+      return { end: w.orders(latest.map((o) => w.orderLine(o.orderNumber, o.state, day(o.promised)))) };
     }
     case "4":
       return { to: "cow_tag", data: { forVisit: false } };

@@ -1,11 +1,12 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import { kenyanMobileE164 } from "../../../contract/primitives";
 import { USSD_SESSION_SECONDS, type UssdCallback } from "../../../contract/ussd";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
+import { columnsOf, prepared, tableRow, together } from "../../db/adapter";
 import { users, ussdDays, ussdSessions } from "../../db/schema";
 import { nairobiDate } from "../../time";
+import type { SessionUserRow } from "../auth/sessions";
 import { callerOf, rememberedLanguage } from "./caller";
 import { step } from "./menu";
 import { render } from "./render";
@@ -46,10 +47,9 @@ export async function answerUssd(ctx: AppContext, call: UssdCallback): Promise<s
   const phone = kenyanMobileE164(call.phoneNumber);
   if (!phone) return end(NOT_KENYAN);
   const now = ctx.clock.now();
-  const row = await ctx.database.read(async (db) => {
-    const [found] = await db.select().from(ussdSessions).where(eq(ussdSessions.sessionId, call.sessionId));
-    return found;
-  });
+  // The session and its account in one statement: a step is a handful of statements in all.
+  const [found] = await ctx.database.read((db) => loadSession(db, { sessionId: call.sessionId }));
+  const row = found && tableRow(ussdSessions, found.session);
   if (row && (row.phone !== phone || now.getTime() - row.startedAt.getTime() > SESSION_MS)) {
     await ctx.database.tx((db) => db.delete(ussdSessions).where(eq(ussdSessions.sessionId, call.sessionId)));
     return expiredScreen(row.language, call.serviceCode);
@@ -63,7 +63,7 @@ export async function answerUssd(ctx: AppContext, call: UssdCallback): Promise<s
   }
   if (call.text === row.lastText) return row.lastAnswer;
   if (row.screen === "ended") return row.lastAnswer;
-  const session = await sessionOf(ctx, row, call.serviceCode);
+  const session = sessionOf(row, found!.user && tableRow(users, found!.user), call.serviceCode);
   const next = await step(ctx, session, newInput(row.lastText, call.text));
   let answer: string;
   let saved: Pick<SessionRow, "screen" | "data" | "userId" | "language">;
@@ -90,12 +90,18 @@ export async function answerUssd(ctx: AppContext, call: UssdCallback): Promise<s
     };
   }
   // Saved only over the text this step read: a duplicate of the step that got here first answers its answer.
-  const kept = await ctx.database.tx((db) =>
-    db
-      .update(ussdSessions)
-      .set({ ...saved, lastText: call.text, lastAnswer: answer, updatedAt: now })
-      .where(and(eq(ussdSessions.sessionId, row.sessionId), eq(ussdSessions.lastText, row.lastText)))
-      .returning({ id: ussdSessions.sessionId }),
+  const kept = await ctx.database.statement((db) =>
+    saveSession(db, {
+      sessionId: row.sessionId,
+      readText: row.lastText,
+      screen: saved.screen,
+      data: JSON.stringify(saved.data),
+      userId: saved.userId,
+      language: saved.language,
+      lastText: call.text,
+      lastAnswer: answer,
+      now: now.toISOString(),
+    }),
   );
   if (kept.length > 0) return answer;
   const [first] = await ctx.database.read((db) =>
@@ -104,18 +110,50 @@ export async function answerUssd(ctx: AppContext, call: UssdCallback): Promise<s
   return first?.lastText === call.text ? first.lastAnswer : expiredScreen(session.language, call.serviceCode);
 }
 
-/** The row as a step reads it: its account, read fresh, so a closed account cannot go on ordering. */
-async function sessionOf(ctx: AppContext, row: SessionRow, serviceCode: string): Promise<UssdSession> {
-  const user = row.userId
-    ? await ctx.database.read(
-        async (db) => (await db.select().from(users).where(eq(users.id, row.userId!)))[0],
-      )
-    : undefined;
+/**
+ * A step's two statements, prepared once (each is parsed and planned once per connection, not per step): the
+ * session with its account, and the answer saved over the text this step read.
+ */
+const loadSession = prepared<
+  { sessionId: string },
+  { session: Record<string, unknown>; user: Record<string, unknown> | null }
+>(
+  "ussd_session",
+  (p) => sql`select (select row_to_json(s) from (select ${columnsOf(ussdSessions)}) s) as session,
+      (select row_to_json(u) from (select ${columnsOf(users)} from ${users} where ${users.id} = ${ussdSessions.userId}) u) as "user"
+    from ${ussdSessions} where ${ussdSessions.sessionId} = ${p.sessionId}`,
+);
+
+const saveSession = prepared<
+  {
+    sessionId: string;
+    readText: string;
+    screen: string;
+    /** JSON text. */
+    data: string;
+    userId: number | null;
+    language: Language | null;
+    lastText: string;
+    lastAnswer: string;
+    now: string;
+  },
+  { id: string }
+>(
+  "ussd_session_save",
+  (p) => sql`update ${ussdSessions} set screen = ${p.screen}::text, data = ${p.data}::jsonb,
+      user_id = ${p.userId}::int, language = ${p.language}::language, last_text = ${p.lastText}::text,
+      last_answer = ${p.lastAnswer}::text, updated_at = ${p.now}::timestamptz
+    where session_id = ${p.sessionId}::text and last_text = ${p.readText}::text
+    returning session_id as id`,
+);
+
+/** The row as a step reads it, with its account as it is now, so a closed account cannot go on ordering. */
+function sessionOf(row: SessionRow, user: SessionUserRow | null, serviceCode: string): UssdSession {
   return {
     sessionId: row.sessionId,
     phone: row.phone,
     serviceCode,
-    user: user ?? null,
+    user,
     language: row.language ?? "en",
     screen: row.screen as Screen,
     data: row.data as SessionData,
@@ -127,48 +165,37 @@ async function sessionOf(ctx: AppContext, row: SessionRow, serviceCode: string):
  * day's count goes up, and the first screen is the language on a phone's first call, else the menu for an
  * account or the signup for a number we do not know.
  */
-function startSession(ctx: AppContext, call: UssdCallback, phone: string, now: Date): Promise<string> {
-  return ctx.database.tx(async (db) => {
-    const caller = await callerOf(db, phone, now);
-    const language = await rememberedLanguage(db, phone);
-    if (caller.kind !== "client" && caller.kind !== "new") {
-      const key =
-        caller.kind === "staff" ? "staffNumber" : caller.kind === "several" ? "severalAccounts" : "closed";
-      return end(language ? words[language][key] : bothLanguages(words.sw[key], words.en[key]));
-    }
-    const user = caller.kind === "client" ? caller.user : null;
-    const screen: Screen = !language ? "language" : user ? "menu" : "signup_name";
-    const data: SessionData = user ? { name: user.firstName } : {};
-    const answer = con(render({ screen, language: language ?? "en", phone }, data));
-    await db
-      .delete(ussdSessions)
-      .where(and(eq(ussdSessions.phone, phone), ne(ussdSessions.sessionId, call.sessionId)));
-    const inserted = await db
-      .insert(ussdSessions)
-      .values({
-        sessionId: call.sessionId,
-        phone,
-        userId: user?.id ?? null,
-        language,
-        screen,
-        data: stored(data),
-        lastText: "",
-        lastAnswer: answer,
-        startedAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: ussdSessions.sessionId });
-    if (inserted.length > 0) await countSession(db, now);
-    return answer;
-  });
+async function startSession(ctx: AppContext, call: UssdCallback, phone: string, now: Date): Promise<string> {
+  const [caller, language] = await ctx.database.read((db) =>
+    together([callerOf(db, phone, now), rememberedLanguage(db, phone)] as const),
+  );
+  if (caller.kind !== "client" && caller.kind !== "new") {
+    const key =
+      caller.kind === "staff" ? "staffNumber" : caller.kind === "several" ? "severalAccounts" : "closed";
+    return end(language ? words[language][key] : bothLanguages(words.sw[key], words.en[key]));
+  }
+  const user = caller.kind === "client" ? caller.user : null;
+  const screen: Screen = !language ? "language" : user ? "menu" : "signup_name";
+  const data: SessionData = user ? { name: user.firstName } : {};
+  const answer = con(render({ screen, language: language ?? "en", phone }, data));
+  // One statement: the phone's older sessions end, this one begins (once), and the day counts it.
+  await ctx.database.statement((db) =>
+    db.execute(sql`with ended as (
+        delete from ${ussdSessions} where phone = ${phone} and session_id <> ${call.sessionId}
+      ), began as (
+        insert into ${ussdSessions} (session_id, phone, user_id, language, screen, data, last_text, last_answer,
+                                     started_at, updated_at)
+        values (${call.sessionId}, ${phone}, ${user?.id ?? null}, ${language}, ${screen},
+                ${JSON.stringify(data)}::jsonb, '', ${answer}, ${now.toISOString()}::timestamptz,
+                ${now.toISOString()}::timestamptz)
+        on conflict (session_id) do nothing
+        returning 1
+      )
+      insert into ${ussdDays} (day, sessions) select ${nairobiDate(now)}::date, 1 from began
+      on conflict (day) do update set sessions = ${ussdDays.sessions} + 1`),
+  );
+  return answer;
 }
-
-const countSession = (db: Db, now: Date) =>
-  db
-    .insert(ussdDays)
-    .values({ day: nairobiDate(now), sessions: 1 })
-    .onConflictDoUpdate({ target: ussdDays.day, set: { sessions: sql`${ussdDays.sessions} + 1` } });
 
 /** The job: sessions past their 180 s are dropped, on any instance (a plain conditional delete). */
 export function dropExpiredSessions(ctx: AppContext): Promise<number> {

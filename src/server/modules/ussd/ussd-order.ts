@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
+import { clientOrderState } from "../../../contract/client-states";
 import type { geneticCategories } from "../../../contract/inventory";
+import { orderEnded } from "../../../contract/order-states";
 import { normaliseMpesaPhone } from "../../../contract/payments";
+import type { ShipmentStatus } from "../../../contract/shipping";
 import type { AppContext } from "../../context";
-import { idempotencyKeys, orderLines, orders, ussdDays } from "../../db/schema";
+import { idempotencyKeys, orderLines, orders, shipments, ussdDays } from "../../db/schema";
 import { conflict } from "../../errors";
 import { nairobiDate } from "../../time";
 import type { SessionUserRow } from "../auth/sessions";
@@ -56,6 +59,34 @@ export function reorderChoices(ctx: AppContext, userId: number): Promise<Choice[
       .filter((item) => item !== undefined)
       .slice(0, SHOWN)
       .map(choiceOf);
+  });
+}
+
+/**
+ * "My orders": the latest three with the state the portal shows and the day promised (none before it is
+ * confirmed, or once the order has ended), in one statement.
+ */
+export function latestOrders(ctx: AppContext, userId: number) {
+  return ctx.database.read(async (db) => {
+    const rows = await db
+      .select({
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        confirmed: orders.confirmedDeliveryDate,
+        expected: orders.expectedDeliveryDate,
+        shipmentStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
+          where ${shipments.orderId} = ${orders.id} order by ${shipments.createdAt} desc limit 1)`,
+      })
+      .from(orders)
+      .where(eq(orders.clientUserId, userId))
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(SHOWN);
+    return rows.map((o) => ({
+      orderNumber: o.orderNumber,
+      state: clientOrderState(o),
+      promised: o.confirmed !== null && !orderEnded(o.status) && o.expected ? nairobiDate(o.expected) : null,
+    }));
   });
 }
 

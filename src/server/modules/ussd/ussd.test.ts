@@ -237,6 +237,24 @@ describe("USSD callback", () => {
     await sw.press("0");
     await sw.press("1");
     expect(await sw.press("3")).toBe(`END Oda zako za mwisho:\n${order!.orderNumber} Inasubiri`);
+    // Once approved, the day promised shows beside it.
+    const director = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    const approved = await director.post(`/api/orders/${order!.id}/approve`, {
+      estimatedDays: 3,
+      onCredit: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [promised] = await ordersOf(farmer.userId);
+    const day = new Intl.DateTimeFormat("sw-KE", {
+      timeZone: "Africa/Nairobi",
+      day: "numeric",
+      month: "short",
+    });
+    const again = phone(farmer.phone);
+    await again.dial();
+    expect(await again.press("3")).toBe(
+      `END Oda zako za mwisho:\n${order!.orderNumber} Imekubaliwa, kufika ${day.format(promised!.expectedDeliveryDate!)}`,
+    );
   });
 
   it("records a cow's heat and insemination by tag, refuses a PD too soon, and books an inseminator", async () => {
