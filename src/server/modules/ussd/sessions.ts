@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Language } from "../../../contract/languages";
 import { kenyanMobileE164 } from "../../../contract/primitives";
 import { USSD_SESSION_SECONDS, type UssdCallback } from "../../../contract/ussd";
