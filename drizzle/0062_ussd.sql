@@ -46,5 +46,6 @@ ALTER TABLE "callback_requests" ADD CONSTRAINT "callback_requests_called_by_user
 ALTER TABLE "ussd_sessions" ADD CONSTRAINT "ussd_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "callback_requests_open_idx" ON "callback_requests" USING btree ("created_at") WHERE "callback_requests"."called_at" is null;--> statement-breakpoint
 CREATE INDEX "callback_requests_called_idx" ON "callback_requests" USING btree ("created_at") WHERE "callback_requests"."called_at" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "callback_requests_open_phone_key" ON "callback_requests" USING btree ("phone") WHERE "callback_requests"."called_at" is null;--> statement-breakpoint
 CREATE INDEX "ussd_sessions_phone_idx" ON "ussd_sessions" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "ussd_sessions_started_idx" ON "ussd_sessions" USING btree ("started_at");

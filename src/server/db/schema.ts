@@ -2151,6 +2151,8 @@ export const callbackRequests = pgTable(
   (t) => [
     index("callback_requests_open_idx").on(t.createdAt).where(sql`${t.calledAt} is null`),
     index("callback_requests_called_idx").on(t.createdAt).where(sql`${t.calledAt} is not null`),
+    // One open request per phone: asking again while it waits keeps the first.
+    uniqueIndex("callback_requests_open_phone_key").on(t.phone).where(sql`${t.calledAt} is null`),
   ],
 );
 

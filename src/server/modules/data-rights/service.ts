@@ -4,6 +4,7 @@ import type { DataRequest, dataRequestQuery } from "../../../contract/data-right
 import type { AppContext } from "../../context";
 import {
   accountTokens,
+  callbackRequests,
   customers,
   dataRequests,
   orders,
@@ -13,6 +14,8 @@ import {
   sessions,
   trustedSignIns,
   users,
+  ussdCallers,
+  ussdSessions,
   webauthnChallenges,
 } from "../../db/schema";
 import { conflict, validationError } from "../../errors";
@@ -177,6 +180,17 @@ export async function deleteMyAccount(
           ),
         ),
       );
+    // USSD: a call-back request keeps when it was asked, not whom to ring; the phone forgets its language.
+    await db
+      .update(callbackRequests)
+      .set({
+        phone: "[deleted]",
+        name: null,
+        calledAt: sql`coalesce(${callbackRequests.calledAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(callbackRequests.userId, user.id));
+    await db.delete(ussdSessions).where(eq(ussdSessions.userId, user.id));
+    if (user.phone) await db.delete(ussdCallers).where(eq(ussdCallers.phone, user.phone));
     await db.delete(sessions).where(eq(sessions.userId, user.id));
     await db.delete(passkeys).where(eq(passkeys.userId, user.id));
     await db.delete(accountTokens).where(eq(accountTokens.userId, user.id));

@@ -7,25 +7,21 @@ import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { DAY_MS, nairobiDate } from "../../time";
 
-/** "Call me": one open request per phone; asking again while it waits keeps the first. */
+/** "Call me": one open request per phone (a unique index); asking again while it waits keeps the first. */
 export function askForCall(
   ctx: AppContext,
   call: { phone: string; userId: number | null; name: string | null },
 ) {
   const now = ctx.clock.now();
-  return ctx.database.tx(async (db) => {
-    const [open] = await db
-      .select({ id: callbackRequests.id })
-      .from(callbackRequests)
-      .where(and(eq(callbackRequests.phone, call.phone), isNull(callbackRequests.calledAt)))
-      .for("update");
-    if (open) return open.id;
-    const [row] = await db
+  return ctx.database.statement((db) =>
+    db
       .insert(callbackRequests)
       .values({ ...call, channel: "ussd", createdAt: now })
-      .returning({ id: callbackRequests.id });
-    return row!.id;
-  });
+      .onConflictDoNothing({
+        target: callbackRequests.phone,
+        where: sql`${callbackRequests.calledAt} is null`,
+      }),
+  );
 }
 
 const viewOf = (view: CallbackRequestQuery["view"]) =>

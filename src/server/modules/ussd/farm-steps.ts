@@ -11,7 +11,7 @@ import {
 } from "./farm";
 import { pick } from "./render";
 import { words } from "./screens";
-import type { Next, UssdSession } from "./session-state";
+import { home, type Next, type UssdSession } from "./session-state";
 
 type Step = (ctx: AppContext, s: UssdSession, input: string) => Promise<Next>;
 
@@ -47,14 +47,14 @@ export const farmSteps: Record<
     if (!TAG.test(input)) return { again: w.invalid };
     const found = await cowByTag(ctx, s.user!.id, input);
     if (!found.any) return { end: w.noCows };
-    if (!found.cow) return { again: w.noCow(input).split("\n")[0]! };
+    if (!found.cow) return { again: w.noCow(input) };
     const cow = { id: found.cow.id, name: found.cow.name ?? found.cow.tag };
     if (!s.data.forVisit) return { to: "cow_event", data: { cow } };
     return { to: "visit_kind", data: { cow, forVisit: true, prices: await visitPrices(ctx) } };
   },
   cow_event: async (ctx, s, input) => {
     const k = pick(input, 5);
-    if (input === "0") return { to: "menu", data: { name: s.user!.firstName } };
+    if (input === "0") return home(s);
     if (!k) return { again: words[s.language].invalid };
     if (k === 1) return record(ctx, s, { type: "heat" });
     if (k === 3) return record(ctx, s, { type: "pd", result: "pregnant" });
@@ -81,7 +81,7 @@ export const farmSteps: Record<
     return record(ctx, s, { type: "calving", ease: "easy", calfSex: s.data.calfSex!, calfAlive: k === 1 });
   },
   visit_kind: async (_ctx, s, input) => {
-    if (input === "0") return { to: "menu", data: { name: s.user!.firstName } };
+    if (input === "0") return home(s);
     const k = pick(input, 2);
     if (!k) return { again: words[s.language].invalid };
     const data = { ...s.data, kind: k === 1 ? ("ai" as const) : ("pd" as const), heatHours: null };

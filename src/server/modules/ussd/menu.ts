@@ -9,7 +9,7 @@ import { rememberLanguage, signUpByUssd } from "./caller";
 import { farmSteps } from "./farm-steps";
 import { countyPage, pick } from "./render";
 import { words } from "./screens";
-import type { Next, Screen, UssdSession } from "./session-state";
+import { home, type Next, type Screen, type UssdSession } from "./session-state";
 import { latestOrders, placeUssdOrder, promptForUssdOrder, reorderChoices, topBulls } from "./ussd-order";
 
 /** A name as a feature phone types it: letters, spaces, apostrophes, dots and hyphens. */
@@ -22,10 +22,6 @@ export type Step = (ctx: AppContext, s: UssdSession, input: string) => Promise<N
 
 const invalid = (s: UssdSession): Next => ({ again: words[s.language].invalid });
 const firstNameOf = (s: UssdSession) => s.user?.firstName ?? null;
-const home = (s: UssdSession, notice?: string): Next => ({
-  to: "menu",
-  data: { name: firstNameOf(s), ...(notice ? { notice } : {}) },
-});
 
 /** Main menu: each item opens its first screen with what that screen lists. */
 const menu: Step = async (ctx, s, input) => {
@@ -39,7 +35,8 @@ const menu: Step = async (ctx, s, input) => {
       return choices.length ? { to: "pick_product", data: { choices } } : { end: w.noOrders };
     }
     case "2": {
-      const breeds = (await catalogueBreeds(ctx))
+      // A copy: the list is shared for a second with the shop's breed filter, which keeps it by name.
+      const breeds = [...(await catalogueBreeds(ctx))]
         .sort((a, b) => b.count - a.count || a.breed.localeCompare(b.breed))
         .slice(0, BREEDS_SHOWN)
         .map((b) => b.breed);
@@ -118,7 +115,7 @@ const steps: Record<Exclude<Screen, "ended">, Step> = {
         phone: s.phone,
         firstName: s.data.firstName!,
         lastName: s.data.lastName!,
-        county: s.data.county as never,
+        county: s.data.county!,
         farmType: farmTypes[k - 1]!,
         language: s.language,
       }),

@@ -49,7 +49,7 @@ describe("USSD screens", () => {
     const extra: Partial<Record<Screen, string[]>> = {
       menu: [w.created],
       signup_name: [w.lettersOnly, w.twoNames],
-      cow_tag: [w.noCow(long(40)).split("\n")[0]!],
+      cow_tag: [w.noCow(long(40))],
       visit_county: [w.unknownCounty],
       visit_ward: [w.lettersOnly],
     };

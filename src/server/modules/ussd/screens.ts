@@ -57,7 +57,7 @@ const en = {
     `${number} ${states[state].en}${delivery ? `, by ${delivery}` : ""}`,
   cowTag: "My cows. Enter the cow's ear tag:",
   visitTag: "Ask for an inseminator. Enter the cow's ear tag:",
-  noCow: (tag: string) => `No cow in your herd has tag ${short(tag, 20)}.\nEnter the tag again:`,
+  noCow: (tag: string) => `No cow in your herd has tag ${short(tag, 20)}.`,
   noCows: "You have no cows in Urithi yet. Add them at urithi.co.ke, then dial again.",
   cowEvent: (cow: string) =>
     `${short(cow)}: what happened today?\n1 Heat seen\n2 Inseminated\n3 Pregnant (PD)\n4 Not pregnant (PD)\n5 Calved\n0 Back`,
@@ -130,7 +130,7 @@ const sw: Words = {
     `${number} ${states[state].sw}${delivery ? `, kufika ${delivery}` : ""}`,
   cowTag: "Ng'ombe wangu. Andika namba ya hereni ya ng'ombe:",
   visitTag: "Omba mhimilishaji. Andika namba ya hereni ya ng'ombe:",
-  noCow: (tag: string) => `Hakuna ng'ombe wako mwenye hereni ${short(tag, 20)}.\nAndika hereni tena:`,
+  noCow: (tag: string) => `Hakuna ng'ombe wako mwenye hereni ${short(tag, 20)}.`,
   noCows: "Huna ng'ombe kwenye Urithi bado. Waongeze kwenye urithi.co.ke, kisha piga tena.",
   cowEvent: (cow: string) =>
     `${short(cow)}: nini kimetokea leo?\n1 Ameonyesha joto\n2 Amehimilishwa\n3 Ana mimba\n4 Hana mimba\n5 Amezaa\n0 Rudi`,

@@ -1,3 +1,4 @@
+import type { counties } from "../../../contract/farm-profile";
 import type { Language } from "../../../contract/languages";
 import type { SessionUserRow } from "../auth/sessions";
 import type { Choice } from "./ussd-order";
@@ -33,7 +34,7 @@ export interface SessionData {
   page?: number;
   firstName?: string;
   lastName?: string;
-  county?: string;
+  county?: (typeof counties)[number];
   choices?: Choice[];
   breeds?: string[];
   breed?: string;
@@ -65,3 +66,6 @@ export type Next =
   | { to: Screen; data?: SessionData; user?: SessionUserRow; language?: Language }
   | { end: string }
   | { again: string };
+
+/** Back to the main menu, greeting the caller by name. */
+export const home = (s: UssdSession): Next => ({ to: "menu", data: { name: s.user?.firstName ?? null } });

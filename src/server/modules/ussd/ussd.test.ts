@@ -12,6 +12,7 @@ import {
   payments,
   serviceRequests,
   users,
+  ussdCallers,
   ussdSessions,
 } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
@@ -343,6 +344,31 @@ describe("USSD callback", () => {
     expect(row!.calledAt).not.toBeNull();
     const client = farmer.client;
     expect((await client.get("/api/callback-requests")).statusCode).toBe(403);
+  });
+
+  it("forgets whom to ring and the phone's language when the farmer deletes the account", async () => {
+    const farmer = await farmerWithOrder("1");
+    const p = phone(farmer.phone);
+    await p.dial();
+    await p.press("6");
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: "/api/client/account",
+      headers: { cookie: farmer.client.cookie },
+      payload: { password: farmer.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const [request] = await t.database.read((db) =>
+      db.select().from(callbackRequests).where(eq(callbackRequests.userId, farmer.userId)),
+    );
+    expect(request).toMatchObject({ phone: "[deleted]", name: null });
+    expect(request!.calledAt).not.toBeNull();
+    const remembered = await t.database.read((db) =>
+      db.select().from(ussdCallers).where(eq(ussdCallers.phone, farmer.phone)),
+    );
+    expect(remembered).toEqual([]);
+    // The number is a stranger now: asked for its language, then to sign up.
+    expect(await phone(farmer.phone).dial()).toMatch(/^CON Karibu Urithi \/ Welcome to Urithi/);
   });
 
   it("keeps a session across two instances, and ends the older of two sessions from one phone", async () => {
