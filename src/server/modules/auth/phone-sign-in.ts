@@ -40,7 +40,11 @@ type PhoneVerify = z.output<typeof phoneVerifySchema>;
  * unproven (the code proves it now). A number on several unproven accounts cannot say which is meant.
  */
 export async function accountOfPhone(db: Db, phone: string): Promise<SessionUserRow | "several" | undefined> {
-  const holders = await db.select().from(users).where(eq(users.phone, phone));
+  return accountAmong(await db.select().from(users).where(eq(users.phone, phone)));
+}
+
+/** The same choice among the accounts that gave the number (`holders`), read by the caller. */
+export function accountAmong(holders: SessionUserRow[]): SessionUserRow | "several" | undefined {
   const proven = holders.find((u) => u.phoneVerifiedAt !== null);
   if (proven) return proven;
   const clients = holders.filter((u) => u.role === "client");

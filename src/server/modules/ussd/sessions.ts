@@ -3,11 +3,11 @@ import type { Language } from "../../../contract/languages";
 import { kenyanMobileE164 } from "../../../contract/primitives";
 import { USSD_SESSION_SECONDS, type UssdCallback } from "../../../contract/ussd";
 import type { AppContext } from "../../context";
-import { columnsOf, prepared, tableRow, together } from "../../db/adapter";
+import { columnsOf, prepared, tableRow } from "../../db/adapter";
 import { users, ussdDays, ussdSessions } from "../../db/schema";
 import { nairobiDate } from "../../time";
 import type { SessionUserRow } from "../auth/sessions";
-import { callerOf, rememberedLanguage } from "./caller";
+import { identify, rememberedLanguage } from "./caller";
 import { step } from "./menu";
 import { render } from "./render";
 import { bothLanguages, NOT_KENYAN, words } from "./screens";
@@ -166,9 +166,7 @@ function sessionOf(row: SessionRow, user: SessionUserRow | null, serviceCode: st
  * account or the signup for a number we do not know.
  */
 async function startSession(ctx: AppContext, call: UssdCallback, phone: string, now: Date): Promise<string> {
-  const [caller, language] = await ctx.database.read((db) =>
-    together([callerOf(db, phone, now), rememberedLanguage(db, phone)] as const),
-  );
+  const { caller, language } = await ctx.database.read((db) => identify(db, phone, now));
   if (caller.kind !== "client" && caller.kind !== "new") {
     const key =
       caller.kind === "staff" ? "staffNumber" : caller.kind === "several" ? "severalAccounts" : "closed";
