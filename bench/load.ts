@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, spawn } from "node:child_process";
 
 export interface Run {
   rps: number;
@@ -7,19 +7,20 @@ export interface Run {
   /** How many answers of each HTTP status. */
   statuses: Record<string, number>;
   /**
-   * CPU milliseconds this process spent per answer during the run, every thread together (the server, its
-   * database thread, the load generator): steadier than the rate on a shared machine, whose cores come and go.
+   * CPU milliseconds this process spent per answer during the run, every thread together (the server and its
+   * database thread; the load generator runs apart): steadier than the rate on a shared machine.
    */
   cpuMs: number;
 }
 
 /**
- * The load generator, as plain JavaScript for a worker thread: the server under test keeps the main
- * thread (and its event loop) to itself. Keep-alive sockets, `connections` loops of requests for `seconds`.
+ * The load generator, as plain JavaScript for a process of its own: never the process, thread pool or event
+ * loop it measures (issue 42). Keep-alive sockets, `connections` loops of requests for `seconds`; it takes
+ * its orders and answers its figures over the IPC channel.
  */
 const generator = `
 const http = require("node:http");
-const { parentPort, workerData: w } = require("node:worker_threads");
+process.once("message", (w) => {
 const agent = new http.Agent({ keepAlive: true, maxSockets: w.connections });
 const latencies = [];
 const statuses = {};
@@ -47,9 +48,14 @@ Promise.all(Array.from({ length: w.connections }, (_, c) => loop(c))).then(() =>
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  parentPort.postMessage({ failed, statuses, rps: latencies.length / w.seconds, p95: at(0.95), p99: at(0.99) });
+  process.send({ failed, statuses, rps: latencies.length / w.seconds, p95: at(0.95), p99: at(0.99) }, () => process.exit(0));
+});
 });
 `;
+
+/** A Node process running `source`, with an IPC channel to this one. */
+const nodeProcess = (source: string): ChildProcess =>
+  spawn(process.execPath, ["-e", source], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
 
 export interface LoadOptions {
   connections: number;
@@ -72,7 +78,7 @@ export interface LoadOptions {
 }
 
 export function load(port: number, path: string, options: LoadOptions): Promise<Run> {
-  const workerData = {
+  const orders = {
     port,
     path,
     encoding: "identity",
@@ -87,18 +93,49 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
   };
   return new Promise((resolve, reject) => {
     const cpu = process.cpuUsage();
-    const worker = new Worker(generator, { eval: true, workerData });
-    worker.once("message", (m: Omit<Run, "cpuMs"> & { failed: string | null }) => {
+    const child = nodeProcess(generator);
+    child.once("message", (m: Omit<Run, "cpuMs"> & { failed: string | null }) => {
       const used = process.cpuUsage(cpu);
-      void worker.terminate();
       const answers = m.rps * options.seconds;
       const cpuMs = (used.user + used.system) / 1000 / Math.max(1, answers);
       if (m.failed) reject(new Error(m.failed));
       else resolve({ rps: m.rps, p95: m.p95, p99: m.p99, statuses: m.statuses, cpuMs });
     });
-    worker.once("error", reject);
+    child.once("error", reject);
+    child.send(orders);
   });
 }
+
+/** A bare `node:http` server answering a constant, in a process of its own: what the generator is held to. */
+const constantServer = `
+const http = require("node:http");
+const server = http.createServer((_req, res) => { res.writeHead(200, { "content-type": "text/plain" }); res.end("ok"); });
+server.listen(0, "127.0.0.1", () => process.send(server.address().port));
+process.on("disconnect", () => process.exit(0));
+`;
+
+/**
+ * The load generator's own ceiling at `connections`: its rate against a server that answers a constant, from
+ * another process. A baseline at 80% of it or more is held back by the generator, and its ratio says nothing.
+ */
+export async function generatorCeiling(connections: number, seconds: number): Promise<Run> {
+  const server = nodeProcess(constantServer);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("message", (p) => resolve(p as number));
+    server.once("error", reject);
+  });
+  try {
+    return await load(port, "/", { connections, seconds });
+  } finally {
+    server.disconnect();
+  }
+}
+
+/** A ratio of two rates, or why it does not count: the baseline at 80% of the generator's ceiling or more. */
+export const ratioUnder = (ours: number, baseline: number, ceiling: number | undefined) =>
+  ceiling !== undefined && baseline >= 0.8 * ceiling
+    ? "generator-bound"
+    : `${((100 * ours) / baseline).toFixed(0)}%`;
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

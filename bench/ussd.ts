@@ -11,7 +11,7 @@ import path from "node:path";
 import Fastify from "fastify";
 import { openPglite } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
-import { load, medianRun, type Run } from "./load";
+import { generatorCeiling, load, medianRun, type Run, ratioUnder } from "./load";
 import { startBenchApp } from "./scratch";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -34,6 +34,7 @@ const form = (sessionId: string, phoneNumber: string, text: string) =>
 export interface UssdBench {
   urithi: Run;
   baseline: Run;
+  ceiling: Run;
 }
 
 export async function benchUssd(): Promise<UssdBench> {
@@ -81,7 +82,9 @@ export async function benchUssd(): Promise<UssdBench> {
     };
     const base: Run[] = [];
     const ours: Run[] = [];
+    const ceiling: Run[] = [];
     for (let i = 0; i < PAIRS; i++) {
+      ceiling.push(await generatorCeiling(USSD_SESSIONS, SECONDS));
       base.push(await load(barePort, "/", options));
       // Each pair starts its sessions afresh: ids of a pair before would answer as ended sessions.
       const fresh = bodySets.map((set) => set.map((b) => b.replace(/sessionId=b/, `sessionId=r${i}b`)));
@@ -89,7 +92,7 @@ export async function benchUssd(): Promise<UssdBench> {
     }
     await bare.close();
     await app.close();
-    return { urithi: medianRun(ours), baseline: medianRun(base) };
+    return { urithi: medianRun(ours), baseline: medianRun(base), ceiling: medianRun(ceiling) };
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
@@ -105,10 +108,11 @@ export function printUssd(r: UssdBench): void {
   for (const [name, run] of [
     ["Urithi POST /api/ussd", r.urithi],
     ["bare Fastify, a fixed screen", r.baseline],
+    ["the load generator's ceiling (a constant answer)", r.ceiling],
   ] as const) {
     console.log(`| ${name} | ${Math.round(run.rps)} | ${run.p95.toFixed(1)} ms | ${run.p99.toFixed(1)} ms |`);
   }
   console.log(
-    `\nRatio (Urithi steps/s to bare Fastify's): ${((100 * r.urithi.rps) / r.baseline.rps).toFixed(0)}%.`,
+    `\nRatio (Urithi steps/s to bare Fastify's): ${ratioUnder(r.urithi.rps, r.baseline.rps, r.ceiling.rps)}.`,
   );
 }

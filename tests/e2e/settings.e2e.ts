@@ -45,7 +45,8 @@ describe("the Settings screen's backups", () => {
     const row = page.getByTestId("backup-row").first();
     await row.getByText("Good").waitFor({ timeout: 30_000 });
     expect(await row.textContent()).toMatch(/MB.*By a Director.*Yes/);
-    expect(await page.getByTestId("stat-Last good backup").textContent()).not.toBe("None yet");
+    // The summary refetches on its own beat after the list: wait for it rather than read it once.
+    await expect.poll(() => page.getByTestId("stat-Last good backup").textContent()).not.toBe("None yet");
     await screenshot(page, "settings-backups-desktop");
 
     const [download] = await Promise.all([
