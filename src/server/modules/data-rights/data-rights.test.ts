@@ -78,6 +78,7 @@ describe("downloading my data", () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         "README.txt",
+        "call-backs.json",
         "consents.json",
         "cow-events.csv",
         "herd.json",

@@ -3,6 +3,7 @@ import { strToU8, zipSync } from "fflate";
 import { csvLine } from "../../../contract/csv";
 import type { AppContext } from "../../context";
 import {
+  callbackRequests,
   consents,
   cowEvents,
   cows,
@@ -55,6 +56,7 @@ This archive holds what Urithi keeps about you (Kenya Data Protection Act 2019, 
 - herd.json / cow-events.csv: your cows, and what you recorded for each (heat, services, pregnancy checks,
   calvings, exits)
 - visits.json / visits.csv: the inseminator and pregnancy-check visits you asked for
+- call-backs.json: the times you asked us to call you back (by USSD), and when we did
 
 Each .csv opens in a spreadsheet; each .json holds the same rows in full.
 `;
@@ -114,7 +116,17 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
       .from(serviceRequests)
       .where(eq(serviceRequests.clientUserId, user.id))
       .orderBy(asc(serviceRequests.id));
-    return { customer, orderRows, lines, paid, invoices, sent, given, herd, recorded, visits };
+    const callBacks = await db
+      .select({
+        phone: callbackRequests.phone,
+        channel: callbackRequests.channel,
+        createdAt: callbackRequests.createdAt,
+        calledAt: callbackRequests.calledAt,
+      })
+      .from(callbackRequests)
+      .where(eq(callbackRequests.userId, user.id))
+      .orderBy(asc(callbackRequests.id));
+    return { customer, orderRows, lines, paid, invoices, sent, given, herd, recorded, visits, callBacks };
   });
   const orderList = data.orderRows.map((o) => ({
     ...o,
@@ -138,6 +150,7 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
     "cow-events.csv": strToU8(csvOf(data.recorded)),
     "visits.json": json(data.visits),
     "visits.csv": strToU8(csvOf(data.visits)),
+    "call-backs.json": json(data.callBacks),
   };
   await ctx.database.tx((db) =>
     db.insert(dataRequests).values({ userId: user.id, kind: "export", requestedAt: now, completedAt: now }),

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { USSD_SCREEN_MAX } from "../../../contract/ussd";
 import { rowsOf } from "../../db/adapter";
@@ -351,6 +352,12 @@ describe("USSD callback", () => {
     const p = phone(farmer.phone);
     await p.dial();
     await p.press("6");
+    // Their data download lists the request first.
+    const download = await farmer.client.get("/api/client/my-data");
+    const callBacks = JSON.parse(
+      strFromU8(unzipSync(new Uint8Array(download.rawPayload))["call-backs.json"]!),
+    );
+    expect(callBacks).toMatchObject([{ phone: farmer.phone, channel: "ussd", calledAt: null }]);
     const deleted = await t.app.inject({
       method: "DELETE",
       url: "/api/client/account",
