@@ -9,7 +9,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
-import { createClientAccount, createStrawItem, nairobiDay, scanPicks } from "./support/fixtures";
+import { createClientAccount, createStrawItem, dayAsShown, nairobiDay, scanPicks } from "./support/fixtures";
 import { browser } from "./support/session";
 
 /** Journeys a farmer on a phone got stuck in (issue 10, part 4), each with an account of its own. */
@@ -249,16 +249,11 @@ describe("one delivery date", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.waitForURL(/\/order-success\?id=\d+$/);
     const number = (await page.getByTestId("order-number").textContent()) ?? "";
-    const day = (d: string) =>
-      new Intl.DateTimeFormat("en-KE", {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        timeZone: "UTC",
-      }).format(new Date(d));
     // Not the general "2-5 business days" when the client named a day.
     await page
-      .getByText(`You asked for delivery on ${day(asked)}. We confirm the date when we approve your order.`)
+      .getByText(
+        `You asked for delivery on ${dayAsShown(asked)}. We confirm the date when we approve your order.`,
+      )
       .waitFor();
 
     const director = await newPage(browser, phone);
@@ -267,12 +262,12 @@ describe("one delivery date", () => {
     await director.getByTestId("pending-order").filter({ hasText: number }).click();
     const details = director.getByTestId("approval-details");
     await details.getByText(number, { exact: true }).waitFor();
-    expect(await details.getByTestId("requested-delivery").textContent()).toBe(day(asked));
+    expect(await details.getByTestId("requested-delivery").textContent()).toBe(dayAsShown(asked));
     expect(await details.getByTestId("special-instructions").textContent()).toBe("Call Peter at the gate");
     await director.getByLabel("Estimated delivery *").selectOption("7");
-    const promised = day(nairobiDay(7));
+    const promised = dayAsShown(nairobiDay(7));
     const hint = await director.locator("#approve-estimatedDays-hint").textContent();
-    expect(hint).toBe(`The client asked for ${day(asked)}. The client will be told ${promised}.`);
+    expect(hint).toBe(`The client asked for ${dayAsShown(asked)}. The client will be told ${promised}.`);
     await screenshot(director, "approval-dates-phone");
     await director.getByLabel(/Approve on credit/).check();
     await director.getByRole("button", { name: "Approve Order" }).click();
@@ -305,7 +300,7 @@ describe("one delivery date", () => {
     await page.goto("/client-portal");
     const mine = page.getByTestId("my-order").filter({ hasText: number });
     expect(await mine.textContent()).toContain(promised);
-    expect(await mine.textContent()).not.toContain(day(asked));
+    expect(await mine.textContent()).not.toContain(dayAsShown(asked));
     await page.context().close();
   });
 });

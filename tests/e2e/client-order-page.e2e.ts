@@ -10,6 +10,7 @@ import {
 } from "./support/browser";
 import {
   createClientAccount,
+  dayAsShown,
   nairobiDay,
   placeClientOrder,
   shipClientOrder,
@@ -54,13 +55,7 @@ describe("the farmer's order page", () => {
     // The bull by name and registration, and the semen type, in Kiswahili.
     expect(await lines.textContent()).toMatch(/^Mbegu za Jersey: [^×]+ \(JE\d+\), [^×]+ × 1/);
     const dates = page.getByTestId("delivery-dates");
-    const day = (days: number) =>
-      new Intl.DateTimeFormat("sw-KE", {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        timeZone: "UTC",
-      }).format(new Date(`${nairobiDay(days)}T00:00:00Z`));
+    const day = (days: number) => dayAsShown(nairobiDay(days), "sw-KE");
     await dates.getByText("Hukuomba tarehe").waitFor();
     for (const [label, value] of [
       ["Imethibitishwa", day(7)],

@@ -179,6 +179,15 @@ export async function acceptPrompt(handset: Page, orderNumber: string): Promise<
 export const nairobiDay = (days = 0) =>
   new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
+/** A day (YYYY-MM-DD) as the screens write it: "9 Dec 2026", or "9 Des 2026" in Kiswahili. */
+export const dayAsShown = (day: string, locale = "en-KE") =>
+  new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
+
 async function patch<T>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.patch(url, { data });
   if (!res.ok()) throw new Error(`PATCH ${url} answered ${res.status()}: ${await res.text()}`);

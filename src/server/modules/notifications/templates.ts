@@ -110,11 +110,13 @@ const timeFormat = perLanguage(
 const dayMonthFormat = perLanguage(
   (locale) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "Africa/Nairobi" }),
 );
+/** A Nairobi day as a farmer reads it in a line: "2 Dec", "2 Des". */
+export const shortDay = (lang: Language, d: Date) => dayMonthFormat(lang).format(d);
 /** A visit's window as a farmer reads it: " on 28 Nov, 14:00-19:00" (Nairobi time), or "" when none. */
-function visitWindow(lang: Language, visit: MessageFacts["visit"]): string {
+export function visitWindow(lang: Language, visit: MessageFacts["visit"]): string {
   if (!visit) return "";
   const hours = `${timeFormat(lang).format(visit.from)}-${timeFormat(lang).format(visit.to)}`;
-  return `${lang === "sw" ? " tarehe" : " on"} ${dayMonthFormat(lang).format(visit.from)}, ${hours}`;
+  return `${lang === "sw" ? " tarehe" : " on"} ${shortDay(lang, visit.from)}, ${hours}`;
 }
 /** The cow a calendar message names, short enough for one SMS. */
 const cowOf = (f: MessageFacts) => clip(f.cow ?? "", 24);

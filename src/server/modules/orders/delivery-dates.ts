@@ -39,6 +39,17 @@ export async function recordRedate(
   });
 }
 
+/**
+ * The day the client is promised (a Nairobi day): the one expected now, once a day was confirmed and until
+ * the order ends; null before or after.
+ */
+export const promisedDay = (
+  o: Pick<OrderDates, "status" | "confirmedDeliveryDate" | "expectedDeliveryDate">,
+): string | null =>
+  o.confirmedDeliveryDate !== null && !orderEnded(o.status) && o.expectedDeliveryDate
+    ? nairobiDate(o.expectedDeliveryDate)
+    : null;
+
 /** The delivery days of each order, as the client reads them, in one query for the new dates. */
 export async function deliveryDays(db: Db, rows: OrderDates[]): Promise<Map<number, DeliveryDays>> {
   const redates =
@@ -57,23 +68,20 @@ export async function deliveryDays(db: Db, rows: OrderDates[]): Promise<Map<numb
   const byOrder = new Map<number, (typeof redates)[number][]>();
   for (const r of redates) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
   return new Map(
-    rows.map((o) => {
-      const promised = o.confirmedDeliveryDate !== null && !orderEnded(o.status);
-      return [
-        o.id,
-        {
-          requested: o.requestedDeliveryDate,
-          confirmed: o.confirmedDeliveryDate,
-          expected: promised && o.expectedDeliveryDate ? nairobiDate(o.expectedDeliveryDate) : null,
-          redates: (byOrder.get(o.id) ?? []).map((r) => ({
-            from: r.fromDate,
-            to: r.toDate,
-            reason: r.reason,
-            at: r.createdAt.toISOString(),
-          })),
-          deliveredAt: o.deliveredAt?.toISOString() ?? null,
-        },
-      ];
-    }),
+    rows.map((o) => [
+      o.id,
+      {
+        requested: o.requestedDeliveryDate,
+        confirmed: o.confirmedDeliveryDate,
+        expected: promisedDay(o),
+        redates: (byOrder.get(o.id) ?? []).map((r) => ({
+          from: r.fromDate,
+          to: r.toDate,
+          reason: r.reason,
+          at: r.createdAt.toISOString(),
+        })),
+        deliveredAt: o.deliveredAt?.toISOString() ?? null,
+      },
+    ]),
   );
 }

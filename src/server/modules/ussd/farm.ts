@@ -7,6 +7,7 @@ import { cows } from "../../db/schema";
 import { nairobiDate } from "../../time";
 import { priceOf, requestService } from "../dispatch/requests";
 import { addCowEvent, boughtStraws } from "../herd/events";
+import { visitWindow } from "../notifications/templates";
 
 const HOUR_MS = 3_600_000;
 
@@ -59,7 +60,10 @@ export const visitPrices = (ctx: AppContext) =>
 /** Hours since heat was seen, from the caller's choice: the middle of each band. */
 export const heatHoursAgo = [3, 9, 18] as const;
 
-/** A visit for the cow, booked as the portal books one; answers the AM–PM window in the caller's words. */
+/**
+ * A visit for the cow, booked as the portal books one; answers the AM–PM window as the visit's SMS says it
+ * (" on 28 Nov, 14:00-19:00"), or "" when there is none.
+ */
 export async function bookVisit(
   ctx: AppContext,
   userId: number,
@@ -72,7 +76,7 @@ export async function bookVisit(
     phone: string;
     language: Language;
   },
-): Promise<string | null> {
+): Promise<string> {
   const now = ctx.clock.now();
   const booked = await requestService(ctx, userId, {
     cowId: visit.cowId,
@@ -85,18 +89,6 @@ export async function bookVisit(
     phone: visit.phone,
     notes: "Booked by USSD",
   });
-  if (!booked.visitFrom || !booked.visitTo) return null;
-  const locale = visit.language === "sw" ? "sw-KE" : "en-KE";
-  const day = new Intl.DateTimeFormat(locale, {
-    timeZone: "Africa/Nairobi",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-  }).format(new Date(booked.visitFrom));
-  const hour = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Africa/Nairobi",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  return `${day} ${hour.format(new Date(booked.visitFrom))}-${hour.format(new Date(booked.visitTo))}`;
+  const { visitFrom: from, visitTo: to } = booked;
+  return visitWindow(visit.language, from && to ? { from: new Date(from), to: new Date(to) } : null);
 }

@@ -4,6 +4,7 @@ import type { geneticCategories } from "../../../contract/inventory";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { catalogueBreeds } from "../catalogue/search";
+import { shortDay } from "../notifications/templates";
 import { askForCall } from "./callbacks";
 import { rememberLanguage, signUpByUssd } from "./caller";
 import { farmSteps } from "./farm-steps";
@@ -45,14 +46,7 @@ const menu: Step = async (ctx, s, input) => {
     case "3": {
       const latest = await latestOrders(ctx, user.id);
       if (latest.length === 0) return { end: w.noOrders };
-      const day = (iso: string | null) =>
-        iso
-          ? new Intl.DateTimeFormat(s.language === "sw" ? "sw-KE" : "en-KE", {
-              timeZone: "UTC",
-              day: "numeric",
-              month: "short",
-            }).format(new Date(iso))
-          : null;
+      const day = (promised: string | null) => promised && shortDay(s.language, new Date(promised));
       return { end: w.orders(latest.map((o) => w.orderLine(o.orderNumber, o.state, day(o.promised)))) };
     }
     case "4":

@@ -86,7 +86,7 @@ describe("USSD screens", () => {
       w.noCows,
       w.recorded(long(60), w.eventNames.insemination),
       w.notRecorded(long(400)),
-      w.visitBooked("Jumamosi, 28 Nov 14:00-19:00"),
+      w.visitBooked(language === "sw" ? " tarehe 28 Des, 14:00-19:00" : " on 28 Nov, 14:00-19:00"),
       w.notBooked(long(400)),
       w.callMe("0712345678"),
       w.expired("*384*22222#"),

@@ -79,8 +79,9 @@ const en = {
   visitHeat: "When did you see her in heat?\n1 Under 6 hours ago\n2 6 to 12 hours ago\n3 12 to 24 hours ago",
   visitCounty: "Your county (for example Nakuru):",
   visitWard: "Your ward or village:",
-  visitBooked: (window: string | null) =>
-    `Request sent${window ? ` for ${window}` : ""}. We will text you the inseminator's name and phone.`,
+  /** `window` as the visit's SMS says it (" on 28 Nov, 14:00-19:00"), or "". */
+  visitBooked: (window: string) =>
+    `Request sent${window ? ` for a visit${window}` : ""}. We will text you the inseminator's name and phone.`,
   notBooked: (why: string) => `Not booked: ${short(why, 140)}`,
   callMe: (phone: string) => `Thank you. Our sales team will call you on ${phone} soon.`,
   invalid: "Not a valid choice.",
@@ -154,8 +155,8 @@ const sw: Words = {
     "Uliona joto lini?\n1 Chini ya saa 6 zilizopita\n2 Saa 6 hadi 12 zilizopita\n3 Saa 12 hadi 24 zilizopita",
   visitCounty: "Kaunti yako (kwa mfano Nakuru):",
   visitWard: "Kata au kijiji chako:",
-  visitBooked: (window: string | null) =>
-    `Ombi limetumwa${window ? ` kwa ${window}` : ""}. Tutakutumia SMS jina na simu ya mhimilishaji.`,
+  visitBooked: (window: string) =>
+    `Ombi limetumwa${window ? ` kwa ziara${window}` : ""}. Tutakutumia SMS jina na simu ya mhimilishaji.`,
   notBooked: (_why: string) =>
     "Ombi halikutumwa: ng'ombe huyu ana ziara tayari au ameondoka. Piga 6 Nipigie simu.",
   callMe: (phone: string) => `Asante. Timu yetu ya mauzo itakupigia ${phone} hivi karibuni.`,

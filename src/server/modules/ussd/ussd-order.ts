@@ -3,7 +3,6 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { productName } from "../../../contract/client";
 import { clientOrderState } from "../../../contract/client-states";
 import type { geneticCategories } from "../../../contract/inventory";
-import { orderEnded } from "../../../contract/order-states";
 import { normaliseMpesaPhone } from "../../../contract/payments";
 import type { ShipmentStatus } from "../../../contract/shipping";
 import type { AppContext } from "../../context";
@@ -13,6 +12,7 @@ import { nairobiDate } from "../../time";
 import type { SessionUserRow } from "../auth/sessions";
 import { searchCatalogue } from "../catalogue/search";
 import { orderableItems } from "../client/catalogue";
+import { promisedDay } from "../orders/delivery-dates";
 import { placeOrder } from "../orders/place";
 import { holdUntil } from "../payments/holds";
 import { startMpesaPayment } from "../payments/service";
@@ -73,8 +73,8 @@ export function latestOrders(ctx: AppContext, userId: number) {
         orderNumber: orders.orderNumber,
         status: orders.status,
         paymentStatus: orders.paymentStatus,
-        confirmed: orders.confirmedDeliveryDate,
-        expected: orders.expectedDeliveryDate,
+        confirmedDeliveryDate: orders.confirmedDeliveryDate,
+        expectedDeliveryDate: orders.expectedDeliveryDate,
         shipmentStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
           where ${shipments.orderId} = ${orders.id} order by ${shipments.createdAt} desc limit 1)`,
       })
@@ -85,7 +85,7 @@ export function latestOrders(ctx: AppContext, userId: number) {
     return rows.map((o) => ({
       orderNumber: o.orderNumber,
       state: clientOrderState(o),
-      promised: o.confirmed !== null && !orderEnded(o.status) && o.expected ? nairobiDate(o.expected) : null,
+      promised: promisedDay(o),
     }));
   });
 }
