@@ -47,7 +47,7 @@ const rowsIn = <T>(database: Database, query: ReturnType<typeof sql>) =>
   database.read((db) => rowsOf<T>(db, query));
 
 /** Ample stock for every sellable item but the last, which gets a few units, received as real movements. */
-async function stockUp(database: Database): Promise<{ first: number; last: number; scarce: number }> {
+export async function stockUp(database: Database): Promise<{ first: number; last: number; scarce: number }> {
   const [range] = await rowsIn<{ first: number; last: number }>(
     database,
     sql`select min(id)::int as first, max(id)::int as last from inventory_items where is_active`,
@@ -70,15 +70,16 @@ async function stockUp(database: Database): Promise<{ first: number; last: numbe
   return { first, last: last - 1, scarce: last };
 }
 
-/** 100 client accounts through the real signup (its per-address budget reset between batches), signed in. */
-async function signUpClients(database: Database, port: number): Promise<string[]> {
+/**
+ * `count` client accounts through the real signup, signed in. Each signs up from an address of its own (the
+ * bench apps trust 127.0.0.1 as their proxy), as farmers do, so the per-address signup budget holds.
+ */
+export async function signUpClients(port: number, count = ACCOUNTS): Promise<string[]> {
   const cookies: string[] = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    if (i % 25 === 0)
-      await database.tx((db) => db.execute(sql`delete from login_attempts where key like 'signup:%'`));
+  for (let i = 0; i < count; i++) {
     const res = await fetch(`http://127.0.0.1:${port}/api/client-signup`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.42.${i >> 8}.${i & 255}` },
       body: JSON.stringify({
         firstName: "Bench",
         lastName: `Client ${i}`,
@@ -97,7 +98,7 @@ async function signUpClients(database: Database, port: number): Promise<string[]
     if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
     const login = await fetch(`http://127.0.0.1:${port}/api/client-login`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.42.${i >> 8}.${i & 255}` },
       body: JSON.stringify({ email: `bench-client-${i}@farm.example`, password: PASSWORD }),
     });
     if (login.status !== 200) throw new Error(`client login answered ${login.status}`);
@@ -112,7 +113,7 @@ async function signUpClients(database: Database, port: number): Promise<string[]
 }
 
 /** Order bodies: mostly one line of 1–2 units, some two lines, one in ten asking for the scarce item. */
-function orderBodies(items: { first: number; last: number; scarce: number }): string[] {
+export function orderBodies(items: { first: number; last: number; scarce: number }): string[] {
   const span = items.last - items.first + 1;
   return Array.from({ length: 60 }, (_, i) => {
     const lines = [{ productId: items.first + ((i * 7) % span), quantity: 1 + (i % 2) }];
@@ -159,7 +160,7 @@ async function benchKind(kind: string, database: Database, url: string | null): 
     ORDERS_PER_MINUTE: "100000000",
   });
   const port = (app.server.address() as AddressInfo).port;
-  const cookies = await signUpClients(database, port);
+  const cookies = await signUpClients(port);
   const [users] = await rowsIn<{ first: number; last: number }>(
     database,
     sql`select min(id)::int as first, max(id)::int as last from users where email like 'bench-client-%'`,

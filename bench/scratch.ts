@@ -39,7 +39,13 @@ export async function scratchPostgres(): Promise<{
  * per-client rate limit out of the way (one load generator is one client hammering one path).
  */
 export async function startBenchApp(database: Database, env: Record<string, string> = {}) {
-  const config = loadConfig({ ...process.env, ...env, RATE_LIMIT_PER_MINUTE: "100000000", DEMO_MODE: "on" });
+  const config = loadConfig({
+    ...process.env,
+    ...env,
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    DEMO_MODE: "on",
+    TRUST_PROXY: "127.0.0.1",
+  });
   const app = await buildApp({ database, config, logger: false, jobs: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   return app;

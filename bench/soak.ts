@@ -7,16 +7,15 @@
  * after the warm-up. SOAK_DB=pglite, postgres or both (postgres on BENCH_DATABASE_URL or TEST_DATABASE_URL);
  * SOAK_USERS (24) virtual users, each waiting SOAK_THINK_MS (400) between steps.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type HttpClient, httpClient } from "../src/server/testing/http-client";
-import { freePort } from "../src/server/testing/ports";
 import { signupPayload } from "../src/server/testing/signup";
 import { benchAdminUrl } from "./scratch";
+import { rssMb, startServer, stopServer } from "./server-process";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const USERS = Number(process.env.SOAK_USERS ?? 24);
@@ -56,36 +55,17 @@ class Recorder {
   }
 }
 
-async function startServer(env: Record<string, string>): Promise<{ port: number; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      DEMO_MODE: "on",
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      ORDERS_PER_MINUTE: "100000000",
-      MAX_OPEN_UNPAID_ORDERS: "1000000",
-      MAX_OPEN_UNPAID_UNITS: "1000000000",
-      BACKUP_INTERVAL_HOURS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+/** The server as `npm start` runs it, demo data on, the per-client limits out of the way of one generator. */
+const startSoakServer = (env: Record<string, string>) =>
+  startServer({
+    ...env,
+    DEMO_MODE: "on",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    ORDERS_PER_MINUTE: "100000000",
+    MAX_OPEN_UNPAID_ORDERS: "1000000",
+    MAX_OPEN_UNPAID_UNITS: "1000000000",
+    BACKUP_INTERVAL_HOURS: "0",
   });
-  const probe = httpClient(`http://127.0.0.1:${port}`);
-  for (let i = 0; i < 240; i++) {
-    const res = await probe.get("/api/health").catch(() => null);
-    if (res?.status === 200) return { port, proc };
-    await sleep(500);
-  }
-  throw new Error("the server did not start");
-}
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 async function heapMb(port: number): Promise<number> {
   const text = (await httpClient(`http://127.0.0.1:${port}`).get("/metrics")).body;
@@ -193,7 +173,8 @@ async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
       await admin.end();
     };
   }
-  const { port, proc } = await startServer(env);
+  const server = await startSoakServer(env);
+  const { port, proc } = server;
   const recorder = new Recorder();
   const stop = { now: false };
   const driving = drive(port, recorder, stop);
@@ -219,8 +200,7 @@ async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
   }
   stop.now = true;
   await driving;
-  proc.kill("SIGTERM");
-  await new Promise((r) => proc.once("exit", r));
+  await stopServer(server);
   await cleanup();
   return minutes;
 }

@@ -44,6 +44,9 @@ export async function startPgliteThread(
     await workerFile("pglite-worker", new URL("./pglite-worker.ts", import.meta.url)),
     {
       workerData,
+      // The thread's own JavaScript only passes messages on; a young generation of V8's default size (up to
+      // 3 × 16 MB) would be memory it never needs (decision 37).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     },
   );
   const pending = new Map<number, Waiting>();

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fromProjectRoot } from "../src/server/paths";
+import { httpClient } from "../src/server/testing/http-client";
+import { freePort } from "../src/server/testing/ports";
+
+/**
+ * The built server as a process of its own, started with the very Node flags `npm start` gives it (read from
+ * package.json), so the bench measures the process people run: its memory and its start-up are its own.
+ */
+const startScript: string = JSON.parse(readFileSync(fromProjectRoot("package.json"), "utf8")).scripts.start;
+export const startFlags = (/node ((?:--\S+ )*)dist\/server\/main\.js/.exec(startScript)?.[1] ?? "")
+  .split(" ")
+  .filter(Boolean);
+
+export interface ServerProcess {
+  port: number;
+  proc: ChildProcess;
+  /** From the spawn to the first 200 from /api/health. */
+  firstAnswerMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `dist/server/main.js` (or `args`) with `env` over the bench's own; resolves at its first answer. */
+export async function startServer(
+  env: Record<string, string>,
+  args: string[] = [...startFlags, "dist/server/main.js"],
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  const proc = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exited: number | null = null;
+  proc.once("exit", (code) => {
+    exited = code ?? -1;
+  });
+  const probe = httpClient(`http://127.0.0.1:${port}`);
+  while (performance.now() - started < 120_000) {
+    if (exited !== null) throw new Error(`the server exited (${exited}) before answering`);
+    const res = await probe.get("/api/health").catch(() => null);
+    if (res?.status === 200) return { port, proc, firstAnswerMs: performance.now() - started };
+    await sleep(10);
+  }
+  proc.kill("SIGKILL");
+  throw new Error("the server did not answer within 2 minutes");
+}
+
+/** SIGTERM, then waits for the process to be gone. */
+export async function stopServer({ proc }: ServerProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const gone = new Promise((r) => proc.once("exit", r));
+  proc.kill("SIGTERM");
+  await gone;
+}
+
+const statusKb = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+
+/** The process's resident memory now, in MB. */
+export const rssMb = (pid: number) => statusKb(pid, "VmRSS") / 1024;
+/** The most resident memory the process has held since it started, in MB. */
+export const peakRssMb = (pid: number) => statusKb(pid, "VmHWM") / 1024;
