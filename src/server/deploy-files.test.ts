@@ -45,7 +45,9 @@ describe("the deployment files", () => {
     expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health\/live/);
     expect(runtime).toContain("COPY drizzle ./drizzle");
     // The same Node flags as npm start, its small young generation included (decision 37).
-    expect(runtime).toContain('CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/main.js"]');
+    expect(runtime).toContain(
+      'CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/main.js"]',
+    );
     const env = /^ENV (.+)$/m
       .exec(runtime)![1]!
       .split(" ")

@@ -36,7 +36,8 @@ export interface QueryResult {
 
 export type Request = { id: number } & (
   | { close: true }
-  | { dump: true }
+  /** The data folder as a gzipped tar, written to `file` as it is read. */
+  | { dump: string }
   /** A prepared statement's call, as the messages PostgreSQL takes (written by pglite-wire.ts). */
   | { call: Uint8Array }
   | {
@@ -65,7 +66,6 @@ export function refusalFields(error: unknown): Record<string, string | number> {
 
 export type Reply =
   | { id: number; ok: true; result: QueryResult | null }
-  | { id: number; ok: true; dump: Uint8Array }
   /** PostgreSQL's answer as the bytes it wrote; a prepared statement's first answer brings its parameter types. */
   | { id: number; ok: true; raw: Uint8Array; types?: number[] }
   | { id: number; ok: false; error: Refusal };

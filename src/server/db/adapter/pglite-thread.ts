@@ -30,8 +30,8 @@ export interface PgliteThread {
   transaction<T>(fn: (tx: PgliteThread) => Promise<T>): Promise<T>;
   /** Calls `release` once the next transaction has sent its COMMIT or ROLLBACK. */
   onceEnding(release: () => void): void;
-  /** The data folder as a gzipped tar (PGlite's `dumpDataDir`); send it between statements. */
-  dump(): Promise<Uint8Array>;
+  /** Writes the data folder to `file` as a gzipped tar PGlite can load (pglite-dump.ts); between statements. */
+  dump(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,8 +94,7 @@ export async function startPgliteThread(
         return;
       }
       waiting.resolve(result);
-    } else if ("dump" in m) waiting.resolve(m.dump);
-    else waiting.resolve(m.result);
+    } else waiting.resolve(m.result);
   });
   settle();
 
@@ -158,7 +157,9 @@ export async function startPgliteThread(
     onceEnding: (release) => {
       endingHook = release;
     },
-    dump: async () => (await send({ dump: true })) as Uint8Array,
+    dump: async (file) => {
+      await send({ dump: file });
+    },
     close: async () => {
       if (stopped) return;
       await send({ close: true });

@@ -2,6 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { dumpDataFolder } from "./pglite-dump";
 import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
 
 /**
@@ -127,9 +128,8 @@ async function handle(m: Request): Promise<void> {
       return reply({ id: m.id, ok: true, result: null });
     }
     if ("dump" in m) {
-      const file = await db.dumpDataDir("gzip");
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      return reply({ id: m.id, ok: true, dump: bytes }, [bytes.buffer]);
+      await dumpDataFolder(db, m.dump);
+      return reply({ id: m.id, ok: true, result: null });
     }
     if ("call" in m) return answer(m.id, await raw(m.call));
     if (m.name) {

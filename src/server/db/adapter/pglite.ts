@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import * as schema from "../schema";
@@ -52,7 +51,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Pr
     dump: (file, tables) =>
       queue.run(async () => {
         const [row] = await rowsOf<Record<string, number>>(db, countsQuery(tables));
-        await writeFile(file, await client.dump());
+        await client.dump(file);
         return { format: "pglite-datadir-tgz", ...splitCounts(row!) };
       }),
     load: () => ({
