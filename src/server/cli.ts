@@ -1,6 +1,7 @@
 import type { Backup } from "../contract/backups";
 import { loadConfig } from "./config";
 import { DataFolderLocked, RestoreRefused } from "./db/adapter";
+import { pgliteTemplateFile, writePgliteTemplate } from "./db/pglite-template";
 import { openDatabase } from "./db/prepare";
 import { BadBackup } from "./modules/backups/archive";
 import { askRunningApp, commandSocketPath } from "./modules/backups/command-socket";
@@ -67,6 +68,11 @@ async function restoreCommand(args: string[]): Promise<void> {
 export const commands: Record<string, (args: string[]) => Promise<void>> = {
   backup: backupCommand,
   restore: restoreCommand,
+  // `npm run build`'s last step: the migrated, empty database a new data folder starts from.
+  template: async () => {
+    await writePgliteTemplate(pgliteTemplateFile);
+    console.log(`PGlite template written: ${pgliteTemplateFile}`);
+  },
 };
 
 /** Errors a person can act on print as one line; anything else with its stack. */

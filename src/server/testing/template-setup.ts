@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 
 import { applyMigrations, type Database, openPglite, openPostgres } from "../db/adapter";
+import { writePgliteTemplate } from "../db/pglite-template";
 import { prepareDatabase } from "../db/prepare";
 import { fromProjectRoot } from "../paths";
 
@@ -44,12 +45,7 @@ async function pgliteTemplate(hash: string): Promise<string> {
   for (const old of readdirSync(dir)) {
     if (!old.startsWith(`pglite-${hash}`)) rmSync(path.join(dir, old), { force: true });
   }
-  const database = await openPglite();
-  await database.exclusive((db) => applyMigrations(database, db));
-  const partial = `${file}.${process.pid}.partial`;
-  await database.dump(partial, []);
-  await database.close();
-  renameSync(partial, file);
+  await writePgliteTemplate(file);
   return file;
 }
 

@@ -15,7 +15,7 @@ export {
   type Schema,
   together,
 } from "./database";
-export { countsQuery, type DumpFacts, splitCounts } from "./dump";
+export { countsQuery, type DumpFacts, emptyFolder, splitCounts } from "./dump";
 export { isDatabaseUnavailable, postgresErrorOf } from "./errors";
 export { applyMigrations } from "./migrate";
 export { movePgliteIntoPostgres } from "./move-to-postgres";

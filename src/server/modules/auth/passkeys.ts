@@ -5,12 +5,6 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import type { z } from "zod";
 import {
@@ -33,6 +27,9 @@ import { hashToken } from "./token-hash";
 import { trustOf } from "./trust";
 
 /** A person keeps at most this many passkeys (a phone, a laptop, a spare). */
+/** SimpleWebAuthn, loaded at the first passkey: importing it cost every start about 150 ms (decision 37). */
+const webauthn = () => import("@simplewebauthn/server");
+
 export const MAX_PASSKEYS = 10;
 const tooMany = () => conflict(`You already have ${MAX_PASSKEYS} passkeys: remove one first`);
 /** A challenge outlives the browser's 60 s wait by a little, for the answer's trip back. */
@@ -127,7 +124,7 @@ export async function registrationOptions(
       .where(eq(passkeys.userId, user.id)),
   );
   if (existing.length >= MAX_PASSKEYS) throw tooMany();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: "Urithi",
     rpID,
     userName: user.email ?? user.phone ?? `user-${user.id}`,
@@ -167,13 +164,15 @@ export async function registerPasskey(
   if (!challenge || challenge.userId !== user.id || challenge.sessionId !== sessionId) {
     throw validationError("This passkey request has expired. Please try again.");
   }
-  const verified = await verifyRegistrationResponse({
-    response: input.response as unknown as RegistrationResponseJSON,
-    expectedChallenge: challenge.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch(() => ({ verified: false as const }));
+  const verified = await (await webauthn())
+    .verifyRegistrationResponse({
+      response: input.response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    })
+    .catch(() => ({ verified: false as const }));
   if (!verified.verified) throw validationError("The passkey could not be checked. Please try again.");
   const { credential, credentialBackedUp } = verified.registrationInfo;
   const now = ctx.clock.now();
@@ -212,7 +211,7 @@ export async function registerPasskey(
 export async function loginOptions(
   ctx: AppContext,
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; handle: string }> {
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(ctx).rpID,
     userVerification: "required",
     timeout: PASSKEY_TIMEOUT_MS,
@@ -249,19 +248,21 @@ export async function signInWithPasskey(
   await reserveSignIn(ctx, keys, trust);
   if (!challenge || !found || !admits(ctx, found.user, input.audience)) throw failed();
   const { rpID, origin } = relyingParty(ctx);
-  const verified = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: found.passkey.credentialId,
-      publicKey: Buffer.from(found.passkey.publicKey, "base64url"),
-      counter: found.passkey.counter,
-      transports: found.passkey.transports,
-    },
-    requireUserVerification: true,
-  }).catch(() => ({ verified: false as const, authenticationInfo: undefined }));
+  const verified = await (await webauthn())
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: found.passkey.credentialId,
+        publicKey: Buffer.from(found.passkey.publicKey, "base64url"),
+        counter: found.passkey.counter,
+        transports: found.passkey.transports,
+      },
+      requireUserVerification: true,
+    })
+    .catch(() => ({ verified: false as const, authenticationInfo: undefined }));
   if (!verified.verified || !verified.authenticationInfo) throw failed();
   const { newCounter } = verified.authenticationInfo;
   return ctx.database.tx(async (db) => {
