@@ -15,7 +15,7 @@ import path from "node:path";
 import Fastify from "fastify";
 import { type Database, openPglite } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
-import { generatorCeiling, load, medianRun, type Run, ratioUnder } from "./load";
+import { generatorCeiling, generatorName, load, medianRun, type Run, ratioUnder } from "./load";
 import { scratchPostgres, signInDirector, startBenchApp } from "./scratch";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -165,7 +165,7 @@ export function printHotPaths({ rows, ceilings }: HotPaths): void {
   );
   for (const [connections, run] of ceilings) {
     console.log(
-      `Load generator ceiling at ${connections} connections (a constant answer): ${run.rps.toFixed(0)} req/s, p99 ${run.p99.toFixed(1)} ms.`,
+      `Load generator ceiling, ${generatorName}, at ${connections} connections (a constant answer): ${run.rps.toFixed(0)} req/s, p99 ${run.p99.toFixed(1)} ms.`,
     );
   }
   console.log("");

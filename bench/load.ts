@@ -1,4 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../src/server/testing/ports";
 
 export interface Run {
   rps: number;
@@ -77,7 +81,76 @@ export interface LoadOptions {
   paths?: string[];
 }
 
+/**
+ * `wrk` (Debian's package), when installed: a load generator in C, several times the rate Node's can ask for on
+ * the same cores, for the plain GETs the hot reads are (one path, at most one cookie). Without it, or for
+ * anything else, the Node generator above.
+ */
+const wrkInstalled = spawnSync("wrk", ["--version"]).error === undefined;
+
+const wrkReport = path.join(tmpdir(), "urithi-bench-wrk.lua");
+writeFileSync(
+  wrkReport,
+  `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"micros":%d,"p95":%f,"p99":%f,"refused":%d,"failed":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    e.status, e.connect + e.read + e.write + e.timeout))
+end
+`,
+);
+
+function wrk(port: number, route: string, options: LoadOptions, cookie: string): Promise<Omit<Run, "cpuMs">> {
+  const headers = [
+    `Accept-Encoding: ${options.encoding ?? "identity"}`,
+    ...(cookie ? [`Cookie: ${cookie}`] : []),
+  ];
+  const args = [
+    `-t${Math.min(2, options.connections)}`,
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    ...headers.flatMap((h) => ["-H", h]),
+    "-s",
+    wrkReport,
+    `http://127.0.0.1:${port}${route}`,
+  ];
+  return new Promise((resolve, reject) =>
+    execFile("wrk", args, (error, stdout) => {
+      const line = stdout.split("\n").find((l) => l.startsWith("{"));
+      if (error || !line) return reject(error ?? new Error(`wrk printed no figures:\n${stdout}`));
+      const r = JSON.parse(line) as {
+        requests: number;
+        micros: number;
+        p95: number;
+        p99: number;
+        refused: number;
+        failed: number;
+      };
+      if (r.failed > 0 || r.refused > 0)
+        return reject(new Error(`${route}: ${r.refused} answers not 2xx or 3xx, ${r.failed} socket errors`));
+      resolve({
+        rps: r.requests / (r.micros / 1e6),
+        p95: r.p95,
+        p99: r.p99,
+        statuses: { "200": r.requests },
+      });
+    }),
+  );
+}
+
 export function load(port: number, path: string, options: LoadOptions): Promise<Run> {
+  const single = options.cookies
+    ? options.cookies.length === 1 && options.cookies[0]!.length === 1
+      ? options.cookies[0]![0]!
+      : null
+    : (options.cookie ?? "");
+  if (wrkInstalled && (options.method ?? "GET") === "GET" && !options.paths && single !== null) {
+    const cpu = process.cpuUsage();
+    return wrk(port, path, options, single).then((run) => {
+      const used = process.cpuUsage(cpu);
+      return { ...run, cpuMs: (used.user + used.system) / 1000 / Math.max(1, run.rps * options.seconds) };
+    });
+  }
   const orders = {
     port,
     path,
@@ -106,7 +179,7 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
   });
 }
 
-/** A bare `node:http` server answering a constant, in a process of its own: what the generator is held to. */
+/** A bare `node:http` server answering a constant, in a process of its own. */
 const constantServer = `
 const http = require("node:http");
 const server = http.createServer((_req, res) => { res.writeHead(200, { "content-type": "text/plain" }); res.end("ok"); });
@@ -114,20 +187,73 @@ server.listen(0, "127.0.0.1", () => process.send(server.address().port));
 process.on("disconnect", () => process.exit(0));
 `;
 
-/**
- * The load generator's own ceiling at `connections`: its rate against a server that answers a constant, from
- * another process. A baseline at 80% of it or more is held back by the generator, and its ratio says nothing.
- */
-export async function generatorCeiling(connections: number, seconds: number): Promise<Run> {
+async function nodeConstant(): Promise<{ port: number; stop: () => void }> {
   const server = nodeProcess(constantServer);
   const port = await new Promise<number>((resolve, reject) => {
     server.once("message", (p) => resolve(p as number));
     server.once("error", reject);
   });
+  return { port, stop: () => server.disconnect() };
+}
+
+/**
+ * nginx (Debian's package) answering a constant from one worker: faster than any Node server, so the ceiling
+ * it gives is the generator's own, not bare `node:http`'s (which would put every baseline at its ceiling).
+ */
+const nginxInstalled = spawnSync("nginx", ["-v"]).error === undefined;
+export const generatorName = wrkInstalled
+  ? `wrk (2 threads), held to ${nginxInstalled ? "nginx (1 worker)" : "bare node:http"}`
+  : "Node (one process), held to bare node:http";
+
+async function nginxConstant(): Promise<{ port: number; stop: () => void }> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), "urithi-bench-nginx-"));
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http { access_log off; keepalive_requests 1000000;
+  server { listen 127.0.0.1:${port}; location / { default_type text/plain; return 200 "ok"; } } }
+`,
+  );
+  const server = spawn("nginx", ["-p", dir, "-c", conf], { stdio: "ignore" });
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    port,
+    stop: () => {
+      server.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The load generator's own ceiling at `connections`: its rate against a server that answers a constant (nginx
+ * where installed and the generator is wrk, else bare `node:http`), from another process. A baseline at 80% of
+ * it or more is held back by the generator, and its ratio says nothing.
+ */
+export async function generatorCeiling(
+  connections: number,
+  seconds: number,
+  /** The shape of the load it stands beside (a POST goes through the Node generator, as that load does). */
+  like: Partial<LoadOptions> = {},
+): Promise<Run> {
+  const throughWrk = wrkInstalled && (like.method ?? "GET") === "GET";
+  const server = throughWrk && nginxInstalled ? await nginxConstant() : await nodeConstant();
   try {
-    return await load(port, "/", { connections, seconds });
+    return await load(server.port, "/", { ...like, connections, seconds });
   } finally {
-    server.disconnect();
+    server.stop();
   }
 }
 

@@ -20,7 +20,7 @@ import { peakRssMb, rssMb, startFlags, startServer, stopServer } from "./server-
 const CLIENTS = Number(process.env.BENCH_ORDER_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
-const SETTLE_MS = 5000;
+const SETTLE_MS = 10_000;
 
 const env = {
   DEMO_MODE: "on",

@@ -84,7 +84,7 @@ export async function benchUssd(): Promise<UssdBench> {
     const ours: Run[] = [];
     const ceiling: Run[] = [];
     for (let i = 0; i < PAIRS; i++) {
-      ceiling.push(await generatorCeiling(USSD_SESSIONS, SECONDS));
+      ceiling.push(await generatorCeiling(USSD_SESSIONS, SECONDS, { method: "POST", bodies: ["text="] }));
       base.push(await load(barePort, "/", options));
       // Each pair starts its sessions afresh: ids of a pair before would answer as ended sessions.
       const fresh = bodySets.map((set) => set.map((b) => b.replace(/sessionId=b/, `sessionId=r${i}b`)));
