@@ -6,6 +6,7 @@ import { auditActorOf } from "../modules/audit/record";
 import { sessionCacheOf } from "../modules/auth/session-cache";
 import type { SessionUserRow } from "../modules/auth/sessions";
 import { resolveSession, sessionCookieName } from "../modules/auth/sessions";
+import type { Access } from "./access";
 import { docsAccess } from "./openapi";
 
 export interface AuthState {
@@ -64,17 +65,16 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-    const rule = request.routeOptions.config?.access;
-    if (!rule) return;
-    const token = request.cookies[cookieName];
-    if (token) {
-      const found = await sessionCacheOf(ctx.database).resolve(token, ctx.clock.now(), () =>
-        ctx.database.read((db) => resolveSession(db, ctx.clock, token)),
-      );
-      request.auth = found ? { user: found.user, token, sessionId: found.sessionId } : null;
-      if (!found) reply.clearCookie(cookieName, { path: "/", secure: ctx.config.secureCookies });
-    }
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const found = await sessionCacheOf(ctx.database).resolve(token, ctx.clock.now(), () =>
+      ctx.database.read((db) => resolveSession(db, ctx.clock, token)),
+    );
+    request.auth = found ? { user: found.user, token, sessionId: found.sessionId } : null;
+    if (!found) reply.clearCookie(cookieName, { path: "/", secure: ctx.config.secureCookies });
+  };
+
+  /** Lets the request on, or says why not, once its session (if any) is known. */
+  const admit = (request: FastifyRequest, rule: Access): void => {
     // A staff request that writes tells each of its transactions who writes, for the audit trail; so does a
     // client's change to their own profile (a route marked auditClient).
     const signedIn = request.auth?.user;
@@ -100,5 +100,22 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext): void {
     if (!rule.anyOf.some((p) => can(user.role, p))) {
       throw new AppError("FORBIDDEN", "Your role does not allow this");
     }
+  };
+
+  // A callback, not an async hook: a request without a session cookie passes without a promise (decision 37).
+  app.addHook("onRequest", (request, reply, done) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule) return done();
+    const decide = () => {
+      try {
+        admit(request, rule);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
+    const token = request.cookies[cookieName];
+    if (!token) return decide();
+    signIn(request, reply, token).then(decide, (error: Error) => done(error));
   });
 }

@@ -28,14 +28,15 @@ function etagOf(payload: string): string {
 
 /** Registered before compression, so the hash is of the JSON itself, not of one encoding of it. */
 export function registerCatalogueETags(app: FastifyInstance): void {
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    if (!revalidatedReads.has(request.url.split("?")[0]!)) return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string")
+      return done(null, payload);
+    if (!revalidatedReads.has(request.url.split("?")[0]!)) return done(null, payload);
     const etag = etagOf(payload);
     reply.header("etag", etag);
     reply.header("cache-control", "private, no-cache");
-    if (request.headers["if-none-match"] !== etag) return payload;
+    if (request.headers["if-none-match"] !== etag) return done(null, payload);
     reply.code(304);
-    return "";
+    done(null, "");
   });
 }

@@ -26,8 +26,7 @@ const HEADER = "idempotency-key";
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("idempotency", null);
 
-  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config?.idempotent) return;
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[HEADER];
     if (header === undefined) return;
     const key = String(header);
@@ -71,12 +70,19 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     reply.header("idempotent-replayed", "true");
     reply.status(existing.responseStatus).type("application/json").send(existing.responseBody);
     return reply;
+  };
+  // Only the routes that take a key run the hook (decision 37): a hook on every route costs every request.
+  app.addHook("onRoute", (route) => {
+    if (!route.config?.idempotent) return;
+    const own = route.preHandler ?? [];
+    route.preHandler = [claimKey, ...(Array.isArray(own) ? own : [own])];
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
-    request.idempotency = null;
+  const keepAnswer = async (
+    claim: NonNullable<FastifyRequest["idempotency"]>,
+    status: number,
+    payload: unknown,
+  ) => {
     const where = and(
       eq(idempotencyKeys.userId, claim.userId),
       eq(idempotencyKeys.route, claim.route),
@@ -84,16 +90,24 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     );
     await ctx.database.tx(async (db) => {
       // A failure on our side is not an answer to replay: free the key so the client can retry.
-      if (reply.statusCode >= 500) await db.delete(idempotencyKeys).where(where);
+      if (status >= 500) await db.delete(idempotencyKeys).where(where);
       else
         await db
           .update(idempotencyKeys)
           .set({
-            responseStatus: reply.statusCode,
+            responseStatus: status,
             responseBody: typeof payload === "string" ? payload : String(payload),
           })
           .where(where);
     });
-    return payload;
+  };
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const claim = request.idempotency;
+    if (!claim) return done(null, payload);
+    request.idempotency = null;
+    keepAnswer(claim, reply.statusCode, payload).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }

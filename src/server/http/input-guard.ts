@@ -19,13 +19,14 @@ function firstControlCharacter(value: unknown, path: string[] = []): string | nu
  * The contract's `text()` says the same per field; this is the backstop for fields that are not text.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = firstControlCharacter(part);
       if (field)
-        throw validationError(`${field}: ${CONTROL_CHARACTERS_MESSAGE}`, {
-          [field]: CONTROL_CHARACTERS_MESSAGE,
-        });
+        return done(
+          validationError(`${field}: ${CONTROL_CHARACTERS_MESSAGE}`, { [field]: CONTROL_CHARACTERS_MESSAGE }),
+        );
     }
+    done();
   });
 }
