@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PdfSheet, pdfThreadIdle, pdfThreadRunning, renderPdf } from "./pdf-thread";
+import { type PdfSheet, renderPdf } from "./pdf-thread";
 
 const sheet = (rows: number): PdfSheet => ({
   letterhead: { lines: ["Urithi Genetics Ltd", "Nakuru, Kenya"], logo: null },
@@ -50,26 +50,5 @@ describe("PDF thread", () => {
     const broken = { ...sheet(1), tables: null } as unknown as PdfSheet;
     await expect(renderPdf(broken)).rejects.toThrow(/tables|null/);
     expect((await renderPdf(sheet(1))).subarray(0, 5).toString()).toBe("%PDF-");
-  });
-
-  it("stops the thread once it has been idle, and starts one again for the next export", async () => {
-    const idle = pdfThreadIdle.ms;
-    pdfThreadIdle.ms = 100;
-    try {
-      await renderPdf(sheet(1));
-      expect(pdfThreadRunning()).toBe(true);
-      // Exports that keep coming keep the thread: each one puts its idle time off again.
-      for (let i = 0; i < 3; i++) {
-        await new Promise((r) => setTimeout(r, 60));
-        await renderPdf(sheet(1));
-        expect(pdfThreadRunning()).toBe(true);
-      }
-      await new Promise((r) => setTimeout(r, 300));
-      expect(pdfThreadRunning()).toBe(false);
-      expect((await renderPdf(sheet(2))).subarray(0, 5).toString()).toBe("%PDF-");
-      expect(pdfThreadRunning()).toBe(true);
-    } finally {
-      pdfThreadIdle.ms = idle;
-    }
   });
 });

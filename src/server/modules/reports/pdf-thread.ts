@@ -22,7 +22,7 @@ export interface PdfSheet {
 /**
  * Laying out a PDF takes 40–100 ms of solid CPU (pdfkit measures and subsets the font for every cell); on the
  * main thread that stalls every other request for as long. It runs on one worker thread instead
- * (pdf-worker.ts), started on the first export and stopped once idle for `pdfThreadIdle.ms`.
+ * (pdf-worker.ts), started on the first export and kept.
  */
 export type PdfRequest =
   | { id: number; sheet: PdfSheet }
@@ -52,16 +52,7 @@ export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | { id: number;
 
 type Waiting = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
 
-type Thread = { worker: Worker; pending: Map<number, Waiting>; idle: NodeJS.Timeout | null };
-
-/**
- * pdfkit and its fonts hold about 33 MB in the thread; an app that printed once an hour kept them for good
- * (decision 37). A minute covers a run of invoices at the counter; the next export after it starts a thread again.
- */
-export const pdfThreadIdle = { ms: 60_000 };
-
-/** Whether a PDF thread is running now (tests). */
-export const pdfThreadRunning = () => live !== null;
+type Thread = { worker: Worker; pending: Map<number, Waiting> };
 let live: Thread | null = null;
 let starting: Promise<Thread> | null = null;
 let next = 1;
@@ -91,7 +82,7 @@ async function start(): Promise<Thread> {
     workerData: { fonts: { regular: font("DejaVuSans.ttf"), bold: font("DejaVuSans-Bold.ttf") } },
   });
   const pending = new Map<number, Waiting>();
-  const current: Thread = { worker, pending, idle: null };
+  const current: Thread = { worker, pending };
   // A thread that dies takes its waiting exports with it; the next export starts a fresh one.
   const fail = (error: Error) => {
     if (live === current) live = null;
@@ -104,14 +95,7 @@ async function start(): Promise<Thread> {
     const waiting = pending.get(m.id);
     if (!waiting) return;
     pending.delete(m.id);
-    if (pending.size === 0) {
-      worker.unref();
-      current.idle = setTimeout(() => {
-        if (pending.size > 0) return;
-        if (live === current) live = null;
-        void worker.terminate();
-      }, pdfThreadIdle.ms).unref();
-    }
+    if (pending.size === 0) worker.unref();
     if (m.ok) waiting.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
     else waiting.reject(new Error(m.message));
   });
@@ -132,10 +116,7 @@ export const renderInvoicePdf = (invoice: InvoiceSheet): Promise<Buffer> => rend
 export const checkLogo = (logo: Uint8Array): Promise<Buffer> => render((id) => ({ id, logo }));
 
 async function render(request: (id: number) => PdfRequest): Promise<Buffer> {
-  const current = await thread();
-  const { worker, pending } = current;
-  if (current.idle) clearTimeout(current.idle);
-  current.idle = null;
+  const { worker, pending } = await thread();
   return new Promise((resolve, reject) => {
     const id = next++;
     pending.set(id, { resolve, reject });
