@@ -89,16 +89,17 @@ export interface LoadOptions {
 const wrkInstalled = spawnSync("wrk", ["--version"]).error === undefined;
 
 const wrkReport = path.join(tmpdir(), "urithi-bench-wrk.lua");
-writeFileSync(
-  wrkReport,
-  `done = function(summary, latency, requests)
+if (wrkInstalled)
+  writeFileSync(
+    wrkReport,
+    `done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('{"requests":%d,"micros":%d,"p95":%f,"p99":%f,"refused":%d,"failed":%d}\\n',
     summary.requests, summary.duration, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
     e.status, e.connect + e.read + e.write + e.timeout))
 end
 `,
-);
+  );
 
 function wrk(port: number, route: string, options: LoadOptions, cookie: string): Promise<Omit<Run, "cpuMs">> {
   const headers = [
@@ -138,18 +139,27 @@ function wrk(port: number, route: string, options: LoadOptions, cookie: string):
   );
 }
 
+/** The one cookie every request carries ("" for none), or null when the load cycles through several. */
+function oneCookie(options: LoadOptions): string | null {
+  if (!options.cookies) return options.cookie ?? "";
+  const [only, ...others] = options.cookies;
+  return only?.length === 1 && others.length === 0 ? only[0]! : null;
+}
+
+/** This process's CPU milliseconds since `cpu`, per answer of a run. */
+function cpuMsPerAnswer(cpu: NodeJS.CpuUsage, rps: number, seconds: number): number {
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / Math.max(1, rps * seconds);
+}
+
 export function load(port: number, path: string, options: LoadOptions): Promise<Run> {
-  const single = options.cookies
-    ? options.cookies.length === 1 && options.cookies[0]!.length === 1
-      ? options.cookies[0]![0]!
-      : null
-    : (options.cookie ?? "");
-  if (wrkInstalled && (options.method ?? "GET") === "GET" && !options.paths && single !== null) {
+  const cookie = oneCookie(options);
+  if (wrkInstalled && (options.method ?? "GET") === "GET" && !options.paths && cookie !== null) {
     const cpu = process.cpuUsage();
-    return wrk(port, path, options, single).then((run) => {
-      const used = process.cpuUsage(cpu);
-      return { ...run, cpuMs: (used.user + used.system) / 1000 / Math.max(1, run.rps * options.seconds) };
-    });
+    return wrk(port, path, options, cookie).then((run) => ({
+      ...run,
+      cpuMs: cpuMsPerAnswer(cpu, run.rps, options.seconds),
+    }));
   }
   const orders = {
     port,
@@ -168,9 +178,7 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
     const cpu = process.cpuUsage();
     const child = nodeProcess(generator);
     child.once("message", (m: Omit<Run, "cpuMs"> & { failed: string | null }) => {
-      const used = process.cpuUsage(cpu);
-      const answers = m.rps * options.seconds;
-      const cpuMs = (used.user + used.system) / 1000 / Math.max(1, answers);
+      const cpuMs = cpuMsPerAnswer(cpu, m.rps, options.seconds);
       if (m.failed) reject(new Error(m.failed));
       else resolve({ rps: m.rps, p95: m.p95, p99: m.p99, statuses: m.statuses, cpuMs });
     });

@@ -77,9 +77,10 @@ export async function stockUp(database: Database): Promise<{ first: number; last
 export async function signUpClients(port: number, count = ACCOUNTS): Promise<string[]> {
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
+    const address = `10.42.${i >> 8}.${i & 255}`;
     const res = await fetch(`http://127.0.0.1:${port}/api/client-signup`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": `10.42.${i >> 8}.${i & 255}` },
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
       body: JSON.stringify({
         firstName: "Bench",
         lastName: `Client ${i}`,
@@ -98,7 +99,7 @@ export async function signUpClients(port: number, count = ACCOUNTS): Promise<str
     if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
     const login = await fetch(`http://127.0.0.1:${port}/api/client-login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": `10.42.${i >> 8}.${i & 255}` },
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
       body: JSON.stringify({ email: `bench-client-${i}@farm.example`, password: PASSWORD }),
     });
     if (login.status !== 200) throw new Error(`client login answered ${login.status}`);

@@ -15,22 +15,12 @@ import { type Database, openPglite } from "../src/server/db/adapter";
 import { load, medianRun, type Run } from "./load";
 import { orderBodies, signUpClients, stockUp } from "./orders";
 import { scratchPostgres } from "./scratch";
-import { peakRssMb, rssMb, startFlags, startServer, stopServer } from "./server-process";
+import { benchServerEnv, peakRssMb, rssMb, startFlags, startServer, stopServer } from "./server-process";
 
 const CLIENTS = Number(process.env.BENCH_ORDER_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const SETTLE_MS = 10_000;
-
-const env = {
-  DEMO_MODE: "on",
-  TRUST_PROXY: "127.0.0.1",
-  RATE_LIMIT_PER_MINUTE: "100000000",
-  ORDERS_PER_MINUTE: "100000000",
-  MAX_OPEN_UNPAID_ORDERS: "1000000",
-  MAX_OPEN_UNPAID_UNITS: "1000000000",
-  BACKUP_INTERVAL_HOURS: "0",
-};
 
 const bareNode = [
   "-e",
@@ -93,13 +83,13 @@ async function pair(place: Place): Promise<Pair> {
   const bareRssMb = rssMb(bare.proc.pid!);
   await stopServer(bare);
 
-  const fresh = await startServer({ ...env, ...place.env });
+  const fresh = await startServer({ ...benchServerEnv, ...place.env });
   await stopServer(fresh);
   const database = await place.open();
   const items = await stockUp(database);
   await place.release(database);
 
-  const app = await startServer({ ...env, ...place.env });
+  const app = await startServer({ ...benchServerEnv, ...place.env });
   try {
     await sleep(SETTLE_MS);
     const idleRssMb = rssMb(app.proc.pid!);

@@ -20,6 +20,21 @@ export interface ServerProcess {
   firstAnswerMs: number;
 }
 
+/**
+ * What a bench server runs with: demo data, and the per-client limits out of the way of one load generator
+ * that is every client at once (each client may still sign up from an address of its own: 127.0.0.1 is
+ * trusted as the proxy). Backups off, so a backup's memory is not mistaken for the load's.
+ */
+export const benchServerEnv = {
+  DEMO_MODE: "on",
+  TRUST_PROXY: "127.0.0.1",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  ORDERS_PER_MINUTE: "100000000",
+  MAX_OPEN_UNPAID_ORDERS: "1000000",
+  MAX_OPEN_UNPAID_UNITS: "1000000000",
+  BACKUP_INTERVAL_HOURS: "0",
+};
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts `dist/server/main.js` (or `args`) with `env` over the bench's own; resolves at its first answer. */

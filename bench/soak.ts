@@ -15,7 +15,7 @@ import pg from "pg";
 import { type HttpClient, httpClient } from "../src/server/testing/http-client";
 import { signupPayload } from "../src/server/testing/signup";
 import { benchAdminUrl } from "./scratch";
-import { rssMb, startServer, stopServer } from "./server-process";
+import { benchServerEnv, rssMb, startServer, stopServer } from "./server-process";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const USERS = Number(process.env.SOAK_USERS ?? 24);
@@ -54,18 +54,6 @@ class Recorder {
     }
   }
 }
-
-/** The server as `npm start` runs it, demo data on, the per-client limits out of the way of one generator. */
-const startSoakServer = (env: Record<string, string>) =>
-  startServer({
-    ...env,
-    DEMO_MODE: "on",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    ORDERS_PER_MINUTE: "100000000",
-    MAX_OPEN_UNPAID_ORDERS: "1000000",
-    MAX_OPEN_UNPAID_UNITS: "1000000000",
-    BACKUP_INTERVAL_HOURS: "0",
-  });
 
 async function heapMb(port: number): Promise<number> {
   const text = (await httpClient(`http://127.0.0.1:${port}`).get("/metrics")).body;
@@ -173,7 +161,7 @@ async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
       await admin.end();
     };
   }
-  const server = await startSoakServer(env);
+  const server = await startServer({ ...env, ...benchServerEnv });
   const { port, proc } = server;
   const recorder = new Recorder();
   const stop = { now: false };

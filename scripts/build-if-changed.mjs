@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** What the build reads; tests are left out, since a build never includes them. */
@@ -26,13 +26,10 @@ const test = /\.test\.tsx?$/;
 function filesUnder(root, entry) {
   const full = path.join(root, entry);
   if (!existsSync(full)) return [];
-  try {
-    return readdirSync(full, { recursive: true, withFileTypes: true })
-      .filter((f) => f.isFile() && !test.test(f.name))
-      .map((f) => path.relative(root, path.join(f.parentPath, f.name)));
-  } catch {
-    return [entry];
-  }
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile() && !test.test(f.name))
+    .map((f) => path.relative(root, path.join(f.parentPath, f.name)));
 }
 
 /** A hash of every source file's path and content, in a stable order. */
