@@ -33,11 +33,13 @@ let failed = null;
 const one = (connection, turn) => new Promise((resolve) => {
   const started = performance.now();
   const cookies = w.cookies[connection % w.cookies.length];
+  const nth = turn * w.connections + connection;
+  const request = w.requests ? w.requests[nth % w.requests.length] : null;
   const bodies = w.bodySets ? w.bodySets[connection % w.bodySets.length] : w.bodies;
-  const body = bodies ? bodies[turn % bodies.length] : null;
+  const body = request ? request.body : bodies ? bodies[turn % bodies.length] : null;
   const headers = { cookie: cookies[turn % cookies.length], "accept-encoding": w.encoding };
   if (body) Object.assign(headers, { "content-type": w.contentType, "content-length": Buffer.byteLength(body) });
-  const path = w.paths ? w.paths[(turn * w.connections + connection) % w.paths.length] : w.path;
+  const path = request ? request.path : w.paths ? w.paths[nth % w.paths.length] : w.path;
   const req = http.request({ host: "127.0.0.1", port: w.port, path, method: w.method, agent, headers }, (res) => {
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
     if (!w.accept.includes(res.statusCode)) failed = path + " answered " + res.statusCode;
@@ -79,6 +81,8 @@ export interface LoadOptions {
   accept?: number[];
   /** Paths the requests take in turn, instead of `path` every time (searches no cache has seen). */
   paths?: string[];
+  /** Requests taken in turn, each with a path and a body of its own (a payment for each unpaid order). */
+  requests?: { path: string; body: string }[];
 }
 
 /**
@@ -154,7 +158,13 @@ function cpuMsPerAnswer(cpu: NodeJS.CpuUsage, rps: number, seconds: number): num
 
 export function load(port: number, path: string, options: LoadOptions): Promise<Run> {
   const cookie = oneCookie(options);
-  if (wrkInstalled && (options.method ?? "GET") === "GET" && !options.paths && cookie !== null) {
+  if (
+    wrkInstalled &&
+    (options.method ?? "GET") === "GET" &&
+    !options.paths &&
+    !options.requests &&
+    cookie !== null
+  ) {
     const cpu = process.cpuUsage();
     return wrk(port, path, options, cookie).then((run) => ({
       ...run,
@@ -170,6 +180,7 @@ export function load(port: number, path: string, options: LoadOptions): Promise<
     bodySets: null,
     contentType: "application/json",
     paths: null,
+    requests: null,
     accept: [200, 304],
     ...options,
     cookies: options.cookies ?? [[options.cookie ?? ""]],

@@ -5,20 +5,14 @@
  * the load and the run proves nothing is oversold. On PostgreSQL each run is paired with pgbench running the
  * same transaction's SQL (bench/order.pgbench.sql) on the same database: the native ceiling.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { openOrderStatuses } from "../src/contract/orders";
-import { type Database, openPglite, rowsOf } from "../src/server/db/adapter";
+import { type Database, rowsOf } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
-import { vacuumWhereDue } from "../src/server/db/vacuum";
-import { load, medianRun, type Run } from "./load";
-import { scratchPostgres, startBenchApp } from "./scratch";
+import { load, median, medianRun, type Run } from "./load";
+import { onEachDatabase, pgbench, upkeep } from "./pgbench";
+import { startBenchApp } from "./scratch";
 
 const CLIENTS = Number(process.env.BENCH_ORDER_CLIENTS ?? 20);
 /**
@@ -125,30 +119,6 @@ export function orderBodies(items: { first: number; last: number; scarce: number
   });
 }
 
-const pgbenchScript = fileURLToPath(new URL("./order.pgbench.sql", import.meta.url));
-
-async function pgbench(
-  url: string,
-  users: { first: number; last: number },
-  items: { first: number; last: number },
-) {
-  const { stdout } = await promisify(execFile)("pgbench", [
-    "-n",
-    `-c${CLIENTS}`,
-    "-j2",
-    `-T${SECONDS}`,
-    `-f${pgbenchScript}`,
-    `-Dfirst_user=${users.first}`,
-    `-Dlast_user=${users.last}`,
-    `-Dfirst_item=${items.first}`,
-    `-Dlast_item=${items.last}`,
-    url,
-  ]);
-  const tps = /tps = ([\d.]+)/.exec(stdout);
-  if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
-  return Number(tps[1]);
-}
-
 async function benchKind(kind: string, database: Database, url: string | null): Promise<OrderRow> {
   await prepareDatabase(database, { seedDemo: true, now: new Date() });
   const items = await stockUp(database);
@@ -175,7 +145,20 @@ async function benchKind(kind: string, database: Database, url: string | null): 
   for (let i = 0; i < PAIRS; i++) {
     if (url) {
       await upkeep(database);
-      tps.push(await pgbench(url, users!, items));
+      tps.push(
+        await pgbench(
+          url,
+          "order.pgbench.sql",
+          {
+            first_user: users!.first,
+            last_user: users!.last,
+            first_item: items.first,
+            last_item: items.last,
+          },
+          CLIENTS,
+          SECONDS,
+        ),
+      );
     }
     await upkeep(database);
     runs.push(
@@ -203,48 +186,15 @@ async function benchKind(kind: string, database: Database, url: string | null): 
     urithi,
     orders: urithi.statuses["201"] ?? 0,
     refused: urithi.statuses["409"] ?? 0,
-    pgbenchTps: tps.length > 0 ? [...tps].sort((a, b) => a - b)[Math.floor(tps.length / 2)]! : null,
+    pgbenchTps: tps.length > 0 ? median(tps) : null,
     oversold: check!.oversold,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
   };
 }
 
-/**
- * Between runs, the upkeep a running system gets: on PGlite the background job's vacuum (`vacuumWhereDue`,
- * off here with the other jobs), on PostgreSQL a vacuum where autovacuum would have run by now (it may be off
- * on a test server, as on the machines these figures come from; decision 19 says it must be on). Each run
- * then starts from the same kind of table, not from the dead rows of the runs before it.
- */
-async function upkeep(database: Database): Promise<void> {
-  if (database.kind === "pglite") await vacuumWhereDue(database);
-  else await database.read((db) => db.execute(sql`vacuum (analyze)`));
-}
-
 /** BENCH_DB=pglite or BENCH_DB=postgres runs one database only. */
-export async function benchOrders(): Promise<OrderRow[]> {
-  const rows: OrderRow[] = [];
-  const only = process.env.BENCH_DB;
-  if (only !== "postgres") {
-    const dir = mkdtempSync(path.join(tmpdir(), "urithi-bench-"));
-    try {
-      console.error("… orders on PGlite");
-      const pglite = await openPglite(path.join(dir, "pgdata"));
-      rows.push(await benchKind("PGlite", pglite, null));
-      await pglite.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const pg = only === "pglite" ? null : await scratchPostgres().catch(() => null);
-  if (pg) {
-    console.error("… orders on PostgreSQL");
-    try {
-      rows.push(await benchKind("PostgreSQL", pg.database, pg.url));
-    } finally {
-      await pg.drop();
-    }
-  } else if (only !== "pglite") console.error("PostgreSQL did not answer: its row is left out.");
-  return rows;
+export function benchOrders(): Promise<OrderRow[]> {
+  return onEachDatabase("orders", benchKind);
 }
 
 export function printOrders(rows: OrderRow[]): void {

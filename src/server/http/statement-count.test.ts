@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { breedingSorts } from "../../contract/breeding";
 import { customerSorts } from "../../contract/customers";
@@ -13,6 +13,7 @@ import { shipmentSorts } from "../../contract/shipping";
 import { staffSorts } from "../../contract/staff";
 import { vendorSorts } from "../../contract/vendors";
 import { observeStatements } from "../db/adapter";
+import { taxDocuments } from "../db/schema";
 import { countDatabaseWrites, countStatements, notRateLimit } from "../testing/statements";
 import {
   asUser,
@@ -250,6 +251,47 @@ describe("statements per request", () => {
       'insert into "outbox"', // the client's messages and the approvers' in one
       "with reserved as", // the stock: reserved, its movement, its pick list; short stock refuses here
     ]);
+  });
+
+  it("record a payment that settles an order with its invoice numbered in the last statement, sent with COMMIT", async () => {
+    const item = await inventoryItem(t, "SEM-HF-101");
+    const placed = await client.post("/api/client/orders", {
+      items: [{ productId: item.id, quantity: 1 }],
+      deliveryAddress: "Nyahururu",
+      paymentMethod: "bank",
+    });
+    expect(placed.statusCode).toBe(201);
+    const order = (await director.get(`/api/orders/${placed.json().id}`)).json();
+    const sent: string[] = [];
+    observeStatements((query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")));
+    try {
+      const res = await director.post(`/api/orders/${order.id}/payments`, {
+        method: "bank",
+        amountKes: order.totalAmountKes,
+        reference: "FT-SETTLES",
+        date: new Date().toISOString().slice(0, 10),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      observeStatements(undefined);
+    }
+    // Every invoice waits for the document counter, so it is taken by the last statement, which numbers the
+    // invoice and writes its history event, and COMMIT goes out with it (txEndingWith).
+    const writes = sent.filter(
+      (head) => !/^(begin|commit)$/i.test(head) && !head.startsWith('insert into "rate_limits"'),
+    );
+    expect(writes.at(-1)).toBe("with counter as");
+    expect(writes.filter((head) => head.includes("document_counters"))).toEqual([]);
+    const [invoice] = await t.database.read((db) =>
+      db
+        .select()
+        .from(taxDocuments)
+        .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, "invoice"))),
+    );
+    expect(invoice).toMatchObject({ totalKes: order.totalAmountKes, etimsStatus: "queued" });
+    // The order's history names it, written by that same statement.
+    const detail = await director.get(`/api/orders/${order.id}`);
+    expect(detail.body).toContain(`Tax invoice ${invoice!.number} issued`);
   });
 
   it("write exactly one history event per change of an order: placed, approved, edited, cancelled", async () => {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
-import type { Db } from "../../db/adapter";
+import type { Db, Ending } from "../../db/adapter";
 import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { invoiceIfFinal } from "../invoices/issue";
+import { invoiceDue } from "../invoices/issue";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { paymentMayBecome } from "../payments/transitions";
 
@@ -25,6 +25,21 @@ function derive(total: number, paid: number, anyPending: boolean, anyRefunded: b
  * once a person clears them). Answers what is still to pay.
  */
 export async function refreshPaymentState(db: Db, orderId: number, now: Date): Promise<number> {
+  const { balanceKes, invoice } = await settlePaymentState(db, orderId, now);
+  if (invoice) await invoice();
+  return balanceKes;
+}
+
+/**
+ * `refreshPaymentState`, but when the order is now paid in full (its sale final) it answers the statement that
+ * issues its tax invoice instead of running it, for the payment to start last in its transaction: every
+ * invoice waits for the document counter that statement locks.
+ */
+async function settlePaymentState(
+  db: Db,
+  orderId: number,
+  now: Date,
+): Promise<{ balanceKes: number; invoice: (() => Promise<unknown>) | null }> {
   const [agg] = await db
     .select({
       paid: sql<string>`coalesce(sum(${payments.amountKes} - ${payments.refundedKes}) filter (where ${payments.status} in ('paid', 'part_refunded') and not ${payments.needsReview}), 0)`,
@@ -45,8 +60,17 @@ export async function refreshPaymentState(db: Db, orderId: number, now: Date): P
     .set({ amountPaidKes: paid, refundedKes: Number(agg!.refunded), paymentStatus, updatedAt: now })
     .where(eq(orders.id, orderId));
   // Paid in full, the sale is final: its tax invoice is issued in this same transaction.
-  if (paymentStatus === "paid") await invoiceIfFinal(db, orderId, now);
-  return Math.max(order.total - paid, 0);
+  const invoice = paymentStatus === "paid" ? await invoiceDue(db, orderId, now) : null;
+  return { balanceKes: Math.max(order.total - paid, 0), invoice };
+}
+
+/**
+ * A payment written, and the transaction's last statement started but not awaited: the order's tax invoice
+ * when the payment settled it (else nothing). The caller awaits `last`, or lets COMMIT follow it
+ * (`txEndingWith`).
+ */
+export interface PaymentWritten extends Ending<unknown> {
+  payment: PaymentRow | null;
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -91,7 +115,7 @@ export async function confirmPayment(
   db: Db,
   paymentId: number,
   outcome: { receipt: string | null; paidAmountKes: number; paidAt: Date; now: Date },
-): Promise<PaymentRow | null> {
+): Promise<PaymentWritten> {
   const [current] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!current) throw notFound("Payment");
   const mismatch = outcome.paidAmountKes !== current.amountKes;
@@ -115,15 +139,15 @@ export async function confirmPayment(
     })
     .where(and(eq(payments.id, paymentId), paymentMayBecome("paid")))
     .returning();
-  if (!paid) return null;
+  if (!paid) return { payment: null, last: Promise.resolve() };
   if (!paid.needsReview) await writeIncome(db, order!, paid, null, outcome.paidAt);
-  const balanceKes = await refreshPaymentState(db, paid.orderId, outcome.now);
+  const { balanceKes, invoice } = await settlePaymentState(db, paid.orderId, outcome.now);
   await notifyOrderClient(db, order!, "payment_received", outcome.now, {
     amountKes: outcome.paidAmountKes,
     receipt: outcome.receipt,
     balanceKes: orderEnded(order!.status) ? 0 : balanceKes,
   });
-  return paid;
+  return { payment: paid, last: invoice ? invoice() : Promise.resolve() };
 }
 
 /** Ends a pending payment without money (failed, cancelled or expired prompt). */
@@ -155,7 +179,7 @@ export async function recordReceivedPayment(
   input: { method: PaymentRow["method"]; amountKes: number; reference: string; paidAt: Date },
   actorUserId: number,
   now: Date,
-): Promise<PaymentRow> {
+): Promise<PaymentWritten & { payment: PaymentRow; orderNumber: string }> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw notFound("Order");
   if (orderEnded(order.status)) {
@@ -184,7 +208,11 @@ export async function recordReceivedPayment(
     })
     .returning();
   await writeIncome(db, order, payment!, actorUserId, input.paidAt);
-  const balanceKes = await refreshPaymentState(db, orderId, now);
+  const { balanceKes, invoice } = await settlePaymentState(db, orderId, now);
   await notifyOrderClient(db, order, "payment_received", now, { amountKes: input.amountKes, balanceKes });
-  return payment!;
+  return {
+    payment: payment!,
+    orderNumber: order.orderNumber,
+    last: invoice ? invoice() : Promise.resolve(),
+  };
 }

@@ -3,11 +3,10 @@ import { type CreditReasonCode, etimsPaymentType, type TaxLine } from "../../../
 import { kesText } from "../../../contract/money";
 import type { TaxType } from "../../../contract/tax";
 import type { Db } from "../../db/adapter";
-import { customers, orders, payments, taxDocuments } from "../../db/schema";
+import { orders, payments, taxDocuments } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { recordOrderEvent } from "../orders/events";
 import { invoiceLines, linesOrThrow } from "./lines";
-import { nextDocumentNumber } from "./numbering";
+import { insertNumberedDocument } from "./numbering";
 
 /**
  * Issuing tax documents, each in the transaction of the change it records: an order's invoice when its sale
@@ -17,9 +16,16 @@ import { nextDocumentNumber } from "./numbering";
 type OrderRow = typeof orders.$inferSelect;
 type DocumentRow = typeof taxDocuments.$inferSelect;
 
-/** How an order's history names a document issued for it. */
-export const documentIssued = (doc: DocumentRow) =>
-  `${doc.kind === "invoice" ? "Tax invoice" : "Credit note"} ${doc.number} issued (${kesText(doc.totalKes)})`;
+/** How an order's history names a document issued for it: the words before and after its number. */
+const issuedNote = (kind: DocumentRow["kind"], totalKes: number) => ({
+  noteBefore: `${kind === "invoice" ? "Tax invoice" : "Credit note"} `,
+  noteAfter: ` issued (${kesText(totalKes)})`,
+});
+
+export const documentIssued = (doc: DocumentRow) => {
+  const { noteBefore, noteAfter } = issuedNote(doc.kind, doc.totalKes);
+  return `${noteBefore}${doc.number}${noteAfter}`;
+};
 
 /** A sale is final when it is fully paid, or when it has shipped on credit: whichever comes first. */
 export function saleIsFinal(order: OrderRow): boolean {
@@ -57,16 +63,7 @@ async function paymentTypeOf(db: Db, order: OrderRow): Promise<string> {
   return etimsPaymentType(last?.method ?? order.paymentMethod, false);
 }
 
-async function buyerPin(db: Db, order: OrderRow): Promise<string | null> {
-  if (order.customerId === null) return null;
-  const [c] = await db
-    .select({ kraPin: customers.kraPin })
-    .from(customers)
-    .where(eq(customers.id, order.customerId));
-  return c?.kraPin ?? null;
-}
-
-async function insertDocument(
+function insertDocument(
   db: Db,
   order: OrderRow,
   doc: {
@@ -83,41 +80,24 @@ async function insertDocument(
   },
 ): Promise<DocumentRow> {
   const totalKes = doc.lines.reduce((s, l) => s + l.totalKes, 0);
-  const [row] = await db
-    .insert(taxDocuments)
-    .values({
-      kind: doc.kind,
-      number: await nextDocumentNumber(db, doc.kind),
-      orderId: order.id,
-      originalId: doc.originalId ?? null,
-      customerId: order.customerId,
-      clientUserId: order.clientUserId,
-      buyerName: order.customerName,
-      buyerPin: await buyerPin(db, order),
-      buyerPhone: order.customerPhone,
-      paymentType: doc.paymentType,
-      reasonCode: doc.reasonCode ?? null,
-      reason: doc.reason ?? null,
-      lines: doc.lines,
-      totalKes,
-      taxKes: doc.lines.reduce((s, l) => s + l.taxKes, 0),
-      issuedAt: doc.now,
-      issuedBy: doc.actorUserId,
-      etimsDueAt: doc.now,
-    })
-    .returning();
-  if (!doc.inEvent) {
-    await recordOrderEvent(db, {
-      orderId: order.id,
-      from: order.status,
-      to: order.status,
-      note: documentIssued(row!),
-      changes: null,
-      actorUserId: doc.actorUserId,
-      now: doc.now,
-    });
-  }
-  return row!;
+  return insertNumberedDocument(db, {
+    kind: doc.kind,
+    orderId: order.id,
+    originalId: doc.originalId ?? null,
+    customerId: order.customerId,
+    clientUserId: order.clientUserId,
+    buyerName: order.customerName,
+    buyerPhone: order.customerPhone,
+    paymentType: doc.paymentType,
+    reasonCode: doc.reasonCode ?? null,
+    reason: doc.reason ?? null,
+    lines: doc.lines,
+    totalKes,
+    taxKes: doc.lines.reduce((s, l) => s + l.taxKes, 0),
+    issuedBy: doc.actorUserId,
+    now: doc.now,
+    event: doc.inEvent ? null : { from: order.status, to: order.status, ...issuedNote(doc.kind, totalKes) },
+  });
 }
 
 type IssuedBy = { actorUserId: number | null; now: Date; inEvent?: boolean };
@@ -168,11 +148,35 @@ export async function invoiceIfFinal(
   now: Date,
   options: { inEvent?: boolean } = {},
 ): Promise<DocumentRow | null> {
+  const issue = await invoiceDue(db, orderId, now, options);
+  return issue ? issue() : null;
+}
+
+/**
+ * The reads that decide whether an order's sale just became final with no invoice yet (`invoiceIfFinal`):
+ * answers the one statement that issues it, for the caller to start last in its transaction (the document
+ * counter it locks is every invoice's), or null when none is due.
+ */
+export async function invoiceDue(
+  db: Db,
+  orderId: number,
+  now: Date,
+  options: { inEvent?: boolean } = {},
+): Promise<(() => Promise<DocumentRow>) | null> {
   const order = await lockedOrder(db, orderId);
   if (!saleIsFinal(order) || (await invoiceOf(db, orderId))) return null;
   const lines = await invoiceLines(db, order);
   if ("blocked" in lines) return null;
-  return insertInvoice(db, order, lines.lines, { actorUserId: null, now, inEvent: options.inEvent });
+  const paymentType = await paymentTypeOf(db, order);
+  return () =>
+    insertDocument(db, order, {
+      kind: "invoice",
+      lines: lines.lines,
+      paymentType,
+      actorUserId: null,
+      now,
+      inEvent: options.inEvent,
+    });
 }
 
 /**

@@ -38,7 +38,8 @@ const insertEvent = prepared<
 
 /**
  * Writes one event of an order's history, in the caller's transaction: every change of an order writes
- * exactly one, through here. Sent at once, so a caller may start it with the statements around it.
+ * exactly one, through here, but for a tax document's issue, whose event is written by the statement that
+ * numbers it (invoices/numbering.ts). Sent at once, so a caller may start it with the statements around it.
  */
 export function recordOrderEvent(db: Db, event: OrderEvent): Promise<unknown> {
   return insertEvent(db, {

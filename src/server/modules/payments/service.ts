@@ -11,7 +11,7 @@ import {
   type refundInputSchema,
 } from "../../../contract/payments";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
+import type { Db, Ending } from "../../db/adapter";
 import { orders, payments, refunds, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { atNairobiNoon, nairobiDate } from "../../time";
@@ -190,21 +190,23 @@ export async function startMpesaPayment(
   }
 }
 
-/** Applies a final STK result (from a callback or a query) to a payment; idempotent. */
+/**
+ * Applies a final STK result (from a callback or a query) to a payment; idempotent. Its last statement (a
+ * settled order's invoice) is started, not awaited: see `PaymentWritten`.
+ */
 async function applyResult(
   db: Db,
   payment: PaymentRow,
   result: { resultCode: number; resultDesc: string; amount: number | null; receipt: string | null },
   now: Date,
-): Promise<void> {
+): Promise<Ending<unknown>> {
   if (result.resultCode === 0) {
-    await confirmPayment(db, payment.id, {
+    return confirmPayment(db, payment.id, {
       receipt: result.receipt,
       paidAmountKes: result.amount ?? payment.amountKes,
       paidAt: now,
       now,
     });
-    return;
   }
   const status = result.resultCode === 1032 ? "cancelled" : result.resultCode === 1019 ? "expired" : "failed";
   await failPayment(db, payment.id, status, {
@@ -212,6 +214,7 @@ async function applyResult(
     resultDesc: result.resultDesc,
     now,
   });
+  return { last: Promise.resolve() };
 }
 
 /**
@@ -221,19 +224,21 @@ async function applyResult(
 export function handleMpesaCallback(ctx: AppContext, token: string, body: unknown): Promise<void> {
   const callback = parseStkCallback(body);
   if (!callback) throw validationError("Not an STK callback");
-  return ctx.database.tx(async (db) => {
+  // The settled order's invoice goes out with COMMIT: the document counter it locks is held for no round trip.
+  return ctx.database.txEndingWith(async (db) => {
     const [payment] = await db.select().from(payments).where(eq(payments.callbackToken, token)).for("update");
     if (!payment) throw notFound("Payment");
     if (payment.checkoutRequestId && payment.checkoutRequestId !== callback.checkoutRequestId) {
       throw validationError("CheckoutRequestID does not match this payment");
     }
     const now = ctx.clock.now();
-    if (payment.status !== "pending" && payment.status !== "expired") return;
+    if (payment.status !== "pending" && payment.status !== "expired") return { last: Promise.resolve() };
     await db
       .update(payments)
       .set({ rawCallback: body, checkoutRequestId: callback.checkoutRequestId })
       .where(eq(payments.id, payment.id));
-    await applyResult(db, payment, callback, now);
+    const { last } = await applyResult(db, payment, callback, now);
+    return { last: last.then(() => undefined) };
   });
 }
 
@@ -299,7 +304,13 @@ async function askDaraja(ctx: AppContext, payment: PaymentRow): Promise<boolean>
   await ctx.database.tx(async (db) => {
     const [current] = await db.select().from(payments).where(eq(payments.id, payment.id)).for("update");
     if (current?.status !== "pending") return;
-    await applyResult(db, current, { resultCode, resultDesc, amount: null, receipt: null }, ctx.clock.now());
+    const applied = await applyResult(
+      db,
+      current,
+      { resultCode, resultDesc, amount: null, receipt: null },
+      ctx.clock.now(),
+    );
+    await applied.last;
   });
   return true;
 }
@@ -418,15 +429,16 @@ export function recordPayment(
   }
   // Today's payment is stamped now (never later today); an earlier day's at noon, Nairobi time.
   const paidAt = input.date === today ? now : atNairobiNoon(input.date);
-  return ctx.database.tx(async (db) => {
-    const row = await recordReceivedPayment(
+  // The settled order's invoice goes out with COMMIT: the document counter it locks is held for no round trip.
+  return ctx.database.txEndingWith(async (db) => {
+    const { payment, orderNumber, last } = await recordReceivedPayment(
       db,
       orderId,
       { method: input.method, amountKes: input.amountKes, reference: input.reference, paidAt },
       actorUserId,
       now,
     );
-    return toPayment(row, await orderNumberOf(db, orderId));
+    return { last: last.then(() => toPayment(payment, orderNumber)) };
   });
 }
 
