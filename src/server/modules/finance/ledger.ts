@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
-import type { Db, Ending } from "../../db/adapter";
+import { type Db, type Ending, together } from "../../db/adapter";
 import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { invoiceDue } from "../invoices/issue";
@@ -40,27 +40,31 @@ async function settlePaymentState(
   orderId: number,
   now: Date,
 ): Promise<{ balanceKes: number; invoice: (() => Promise<unknown>) | null }> {
-  const [agg] = await db
-    .select({
-      paid: sql<string>`coalesce(sum(${payments.amountKes} - ${payments.refundedKes}) filter (where ${payments.status} in ('paid', 'part_refunded') and not ${payments.needsReview}), 0)`,
-      pending: sql<boolean>`bool_or(${payments.status} = 'pending')`,
-      refunded: sql<string>`coalesce(sum(${payments.refundedKes}), 0)`,
-    })
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  const [order] = await db
-    .select({ total: orders.totalAmountKes })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const [[agg], [order]] = await together([
+    db
+      .select({
+        paid: sql<string>`coalesce(sum(${payments.amountKes} - ${payments.refundedKes}) filter (where ${payments.status} in ('paid', 'part_refunded') and not ${payments.needsReview}), 0)`,
+        pending: sql<boolean>`bool_or(${payments.status} = 'pending')`,
+        refunded: sql<string>`coalesce(sum(${payments.refundedKes}), 0)`,
+      })
+      .from(payments)
+      .where(eq(payments.orderId, orderId)),
+    db.select({ total: orders.totalAmountKes }).from(orders).where(eq(orders.id, orderId)),
+  ]);
   if (!order) throw notFound("Order");
   const paid = Number(agg!.paid);
   const paymentStatus = derive(order.total, paid, Boolean(agg!.pending), Number(agg!.refunded) > 0);
-  await db
+  // Started first, so the invoice's reads behind it, in the same trip, see the order as it now stands.
+  const updated = db
     .update(orders)
     .set({ amountPaidKes: paid, refundedKes: Number(agg!.refunded), paymentStatus, updatedAt: now })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .execute();
   // Paid in full, the sale is final: its tax invoice is issued in this same transaction.
-  const invoice = paymentStatus === "paid" ? await invoiceDue(db, orderId, now) : null;
+  const [, invoice] = await together([
+    updated,
+    paymentStatus === "paid" ? invoiceDue(db, orderId, now) : Promise.resolve(null),
+  ]);
   return { balanceKes: Math.max(order.total - paid, 0), invoice };
 }
 
@@ -116,10 +120,18 @@ export async function confirmPayment(
   paymentId: number,
   outcome: { receipt: string | null; paidAmountKes: number; paidAt: Date; now: Date },
 ): Promise<PaymentWritten> {
-  const [current] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  // The payment and its order in one trip.
+  const [[current], [order]] = await together([
+    db.select().from(payments).where(eq(payments.id, paymentId)),
+    db
+      .select()
+      .from(orders)
+      .where(
+        eq(orders.id, sql`(select ${payments.orderId} from ${payments} where ${payments.id} = ${paymentId})`),
+      ),
+  ]);
   if (!current) throw notFound("Payment");
   const mismatch = outcome.paidAmountKes !== current.amountKes;
-  const [order] = await db.select().from(orders).where(eq(orders.id, current.orderId));
   const overpaid = order!.amountPaidKes + current.amountKes > order!.totalAmountKes;
   // Money on an order that has ended is received all the same: the order shows it as due to refund.
   const reviewReason = mismatch
@@ -140,8 +152,11 @@ export async function confirmPayment(
     .where(and(eq(payments.id, paymentId), paymentMayBecome("paid")))
     .returning();
   if (!paid) return { payment: null, last: Promise.resolve() };
-  if (!paid.needsReview) await writeIncome(db, order!, paid, null, outcome.paidAt);
-  const { balanceKes, invoice } = await settlePaymentState(db, paid.orderId, outcome.now);
+  // The income and the order's new state in one trip: neither reads what the other writes.
+  const [, { balanceKes, invoice }] = await together([
+    paid.needsReview ? Promise.resolve() : writeIncome(db, order!, paid, null, outcome.paidAt),
+    settlePaymentState(db, paid.orderId, outcome.now),
+  ]);
   await notifyOrderClient(db, order!, "payment_received", outcome.now, {
     amountKes: outcome.paidAmountKes,
     receipt: outcome.receipt,
@@ -207,8 +222,11 @@ export async function recordReceivedPayment(
       updatedAt: now,
     })
     .returning();
-  await writeIncome(db, order, payment!, actorUserId, input.paidAt);
-  const { balanceKes, invoice } = await settlePaymentState(db, orderId, now);
+  // The income and the order's new state in one trip: neither reads what the other writes.
+  const [, { balanceKes, invoice }] = await together([
+    writeIncome(db, order, payment!, actorUserId, input.paidAt),
+    settlePaymentState(db, orderId, now),
+  ]);
   await notifyOrderClient(db, order, "payment_received", now, { amountKes: input.amountKes, balanceKes });
   return {
     payment: payment!,

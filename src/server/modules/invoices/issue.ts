@@ -2,10 +2,10 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { type CreditReasonCode, etimsPaymentType, type TaxLine } from "../../../contract/invoices";
 import { kesText } from "../../../contract/money";
 import type { TaxType } from "../../../contract/tax";
-import type { Db } from "../../db/adapter";
+import { type Db, together } from "../../db/adapter";
 import { orders, payments, taxDocuments } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { invoiceLines, linesOrThrow } from "./lines";
+import { invoiceLines, lineRowsOf, linesOrThrow, taxLines } from "./lines";
 import { insertNumberedDocument } from "./numbering";
 
 /**
@@ -35,7 +35,12 @@ export function saleIsFinal(order: OrderRow): boolean {
 }
 
 export async function invoiceOf(db: Db, orderId: number): Promise<DocumentRow | null> {
-  const [row] = await db
+  const [row] = await invoiceRows(db, orderId);
+  return row ?? null;
+}
+
+const invoiceRows = (db: Db, orderId: number) =>
+  db
     .select()
     .from(taxDocuments)
     .where(
@@ -45,21 +50,22 @@ export async function invoiceOf(db: Db, orderId: number): Promise<DocumentRow | 
         ne(taxDocuments.etimsStatus, "voided"),
       ),
     );
-  return row ?? null;
-}
+
+/** The method of an order's last payment that brought money: sent at once (`together`). */
+const lastPaidMethod = (db: Db, orderId: number) =>
+  db
+    .select({ method: payments.method })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), sql`${payments.status} in ('paid', 'part_refunded')`))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
 
 /**
  * How the order was paid, as KRA codes it: on credit when it ships unpaid, else the method of its last
- * payment (or the one it was placed with).
+ * payment (`lastPaidMethod`), or the one it was placed with.
  */
-async function paymentTypeOf(db: Db, order: OrderRow): Promise<string> {
+function paymentType(order: OrderRow, last: { method: OrderRow["paymentMethod"] } | undefined): string {
   if (order.onCredit && order.paymentStatus !== "paid") return etimsPaymentType(null, true);
-  const [last] = await db
-    .select({ method: payments.method })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('paid', 'part_refunded')`))
-    .orderBy(desc(payments.paidAt))
-    .limit(1);
   return etimsPaymentType(last?.method ?? order.paymentMethod, false);
 }
 
@@ -104,18 +110,17 @@ type IssuedBy = { actorUserId: number | null; now: Date; inEvent?: boolean };
 
 /** The order's row, locked: a payment and a dispatch that both finish the sale then issue one invoice. */
 async function lockedOrder(db: Db, orderId: number): Promise<OrderRow> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await lockedOrderRows(db, orderId);
   if (!order) throw notFound("Order");
   return order;
 }
 
+const lockedOrderRows = (db: Db, orderId: number) =>
+  db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+
 async function insertInvoice(db: Db, order: OrderRow, lines: TaxLine[], by: IssuedBy): Promise<DocumentRow> {
-  return insertDocument(db, order, {
-    kind: "invoice",
-    lines,
-    paymentType: await paymentTypeOf(db, order),
-    ...by,
-  });
+  const [last] = await lastPaidMethod(db, order.id);
+  return insertDocument(db, order, { kind: "invoice", lines, paymentType: paymentType(order, last), ...by });
 }
 
 /**
@@ -163,16 +168,22 @@ export async function invoiceDue(
   now: Date,
   options: { inEvent?: boolean } = {},
 ): Promise<(() => Promise<DocumentRow>) | null> {
-  const order = await lockedOrder(db, orderId);
-  if (!saleIsFinal(order) || (await invoiceOf(db, orderId))) return null;
-  const lines = await invoiceLines(db, order);
+  // Read together, in one trip: the reads after the order's own need only its id.
+  const [[order], [issued], rows, [last]] = await together([
+    lockedOrderRows(db, orderId),
+    invoiceRows(db, orderId),
+    lineRowsOf(db, orderId),
+    lastPaidMethod(db, orderId),
+  ]);
+  if (!order) throw notFound("Order");
+  if (!saleIsFinal(order) || issued) return null;
+  const lines = taxLines(order, rows);
   if ("blocked" in lines) return null;
-  const paymentType = await paymentTypeOf(db, order);
   return () =>
     insertDocument(db, order, {
       kind: "invoice",
       lines: lines.lines,
-      paymentType,
+      paymentType: paymentType(order, last),
       actorUserId: null,
       now,
       inEvent: options.inEvent,

@@ -10,6 +10,22 @@ import { serviceTaxType } from "./service-tax";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** An order's lines with their items' tax details: what `taxLines` shapes. Sent at once (`together`). */
+export const lineRowsOf = (db: Db, orderId: number) =>
+  db
+    .select({
+      line: orderLines,
+      itemCode: inventoryItems.itemId,
+      taxType: inventoryItems.taxType,
+      itemClassCode: inventoryItems.itemClassCode,
+    })
+    .from(orderLines)
+    .leftJoin(inventoryItems, eq(inventoryItems.id, orderLines.inventoryItemId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
+
+type LineRow = Awaited<ReturnType<typeof lineRowsOf>>[number];
+
 /**
  * An order's lines as its invoice shows them, each with its tax type: a product's from its item, a
  * service's from its kind. An order placed with a total and no lines is one line of its own, whose tax type
@@ -20,17 +36,15 @@ export async function invoiceLines(
   order: OrderRow,
   wholeOrderTaxType?: TaxType,
 ): Promise<{ lines: TaxLine[] } | { blocked: string }> {
-  const rows = await db
-    .select({
-      line: orderLines,
-      itemCode: inventoryItems.itemId,
-      taxType: inventoryItems.taxType,
-      itemClassCode: inventoryItems.itemClassCode,
-    })
-    .from(orderLines)
-    .leftJoin(inventoryItems, eq(inventoryItems.id, orderLines.inventoryItemId))
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(orderLines.id);
+  return taxLines(order, await lineRowsOf(db, order.id), wholeOrderTaxType);
+}
+
+/** `invoiceLines` from lines already read. */
+export function taxLines(
+  order: OrderRow,
+  rows: LineRow[],
+  wholeOrderTaxType?: TaxType,
+): { lines: TaxLine[] } | { blocked: string } {
   if (rows.length === 0) {
     if (!wholeOrderTaxType) {
       return {

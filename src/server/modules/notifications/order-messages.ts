@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { MessageKind } from "../../../contract/messages";
 import type { OrderStatus } from "../../../contract/orders";
 import type { Config } from "../../config";
-import type { Db } from "../../db/adapter";
+import { type Db, together } from "../../db/adapter";
 import { orderLines, type orders, shipments } from "../../db/schema";
 import { messageRows, type Reader, writeMessages } from "./outbox";
 import { orderReader, rolesWith, staffReaders } from "./readers";
@@ -69,23 +69,27 @@ export async function notifyOrderClient(
   now: Date,
   facts: Omit<MessageFacts, "name" | "orderNumber"> = {},
 ): Promise<void> {
-  const lines = await db
-    .select({
-      name: orderLines.productName,
-      bullName: orderLines.bullName,
-      bullCode: orderLines.bullCode,
-      semenType: orderLines.semenType,
-      quantity: orderLines.quantity,
-      lineTotalKes: orderLines.lineTotalKes,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(orderLines.id);
+  // Both reads in one trip.
+  const [lines, reader] = await together([
+    db
+      .select({
+        name: orderLines.productName,
+        bullName: orderLines.bullName,
+        bullCode: orderLines.bullCode,
+        semenType: orderLines.semenType,
+        quantity: orderLines.quantity,
+        lineTotalKes: orderLines.lineTotalKes,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(orderLines.id),
+    orderReader(db, order),
+  ]);
   await writeMessages(
     db,
     messageRows({
       kind,
-      reader: await orderReader(db, order),
+      reader,
       facts: { amountKes: order.totalAmountKes, lines, ...facts, orderNumber: order.orderNumber },
       orderId: order.id,
       now,

@@ -11,7 +11,7 @@ import {
   type refundInputSchema,
 } from "../../../contract/payments";
 import type { AppContext } from "../../context";
-import type { Db, Ending } from "../../db/adapter";
+import { type Db, type Ending, together } from "../../db/adapter";
 import { orders, payments, refunds, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { atNairobiNoon, nairobiDate } from "../../time";
@@ -233,11 +233,13 @@ export function handleMpesaCallback(ctx: AppContext, token: string, body: unknow
     }
     const now = ctx.clock.now();
     if (payment.status !== "pending" && payment.status !== "expired") return { last: Promise.resolve() };
-    await db
+    // Kept as it came, in the same trip as the result's first reads.
+    const kept = db
       .update(payments)
       .set({ rawCallback: body, checkoutRequestId: callback.checkoutRequestId })
-      .where(eq(payments.id, payment.id));
-    const { last } = await applyResult(db, payment, callback, now);
+      .where(eq(payments.id, payment.id))
+      .execute();
+    const [, { last }] = await together([kept, applyResult(db, payment, callback, now)]);
     return { last: last.then(() => undefined) };
   });
 }
