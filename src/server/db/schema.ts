@@ -1018,6 +1018,9 @@ export const orders = pgTable(
     index("orders_customer_idx").on(t.customerId, t.orderDate),
     index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")),
     index("orders_customer_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
+    // The order search's other fields: without them every search read every order (drizzle/0063).
+    index("orders_customer_email_trgm_idx").using("gin", t.customerEmail.op("gin_trgm_ops")),
+    index("orders_customer_phone_trgm_idx").using("gin", t.customerPhone.op("gin_trgm_ops")),
   ],
 );
 
@@ -1709,6 +1712,8 @@ export const taxDocuments = pgTable(
     index("tax_documents_client_idx").on(t.clientUserId, t.issuedAt),
     index("tax_documents_issued_idx").on(t.issuedAt, t.id),
     index("tax_documents_total_idx").on(t.totalKes, t.id),
+    // An invoice's credit notes: aged receivables looked them up once per invoice, by reading every document.
+    index("tax_documents_original_idx").on(t.originalId).where(sql`${t.originalId} is not null`),
   ],
 );
 
