@@ -7,13 +7,20 @@ export const BENCH_CUSTOMERS = 2_000;
 
 const bulk = ["orders", "order_lines", "transactions", "payments", "customers"];
 
+/** The orders of the one big customer (`bench1@farm.example`), whatever the scale. */
+export const HEAVY_CUSTOMER_ORDERS = 5_000;
+export const HEAVY_CUSTOMER_EMAIL = "bench1@farm.example";
+
 /**
  * Adds `n` orders over the last two years on top of the demo data, in SQL (generate_series): 2,000 farms,
- * every status, one or two lines of real catalogue items each, and for shipped and delivered orders the
- * M-Pesa payment and its income transaction. The summary triggers are off during the load and the summary
+ * one of them with 5,000 of the orders, every status, one or two lines of real catalogue items each, and for
+ * shipped and delivered orders their tax invoice and, but one in five shipped on credit, the M-Pesa payment
+ * and its income transaction. The summary triggers are off during the load and the summary
  * tables rebuilt after it (what `npm run summaries:rebuild` does), which is far quicker than a row at a time.
  */
 export async function addBenchData(database: Database, n: number): Promise<void> {
+  // One customer holds 5,000 of the orders at any scale: the statement of account a big buyer asks for.
+  const heavyEvery = Math.max(1, Math.floor(n / HEAVY_CUSTOMER_ORDERS));
   await database.tx(async (db) => {
     for (const table of bulk) await db.execute(sql.raw(`alter table ${table} disable trigger user`));
     await db.execute(
@@ -43,15 +50,18 @@ export async function addBenchData(database: Database, n: number): Promise<void>
     await db.execute(
       sql.raw(`
       insert into orders (order_number, source, customer_id, customer_name, order_type, total_amount_kes,
-                          amount_paid_kes, payment_status, status, order_date, created_at, updated_at)
+                          amount_paid_kes, payment_status, on_credit, status, order_date, created_at, updated_at)
       select 'BENCH-' || o.g, 'staff', c.id, c.name, 'sperm', o.total,
-             case when s.status in ('shipped', 'delivered') then o.total else 0 end,
-             (case when s.status in ('shipped', 'delivered') then 'paid' else 'unpaid' end)::payment_status,
+             case when s.status in ('shipped', 'delivered') and o.g % 5 <> 0 then o.total else 0 end,
+             (case when s.status in ('shipped', 'delivered') and o.g % 5 <> 0 then 'paid' else 'unpaid' end)::payment_status,
+             s.status in ('shipped', 'delivered') and o.g % 5 = 0,
              s.status, now() - (o.g % 730) * interval '1 day' - (o.g % 86400) * interval '1 second', now(), now()
       from (select g, sum(quantity * price) as total from bench_lines group by g) o
       cross join lateral (select (array['pending','approved','processing','shipped','delivered','cancelled',
                                         'rejected']::order_status[])[1 + o.g % 7] as status) s
-      join customers c on c.email = 'bench' || (1 + (o.g::bigint * 7919) % ${BENCH_CUSTOMERS}) || '@farm.example'`),
+      join customers c on c.email = 'bench' || (case when o.g % ${heavyEvery} = 0 then 1
+                                                      else 2 + (o.g::bigint * 7919) % ${BENCH_CUSTOMERS - 1} end)
+                                      || '@farm.example'`),
     );
     await db.execute(
       sql.raw(`
@@ -71,6 +81,20 @@ export async function addBenchData(database: Database, n: number): Promise<void>
       select 'income', p.amount_kes, 'KES', 'Payment for ' || o.order_number, p.receipt, 'completed', p.paid_at,
              o.id, p.id
       from payments p join orders o on o.id = p.order_id where o.order_number like 'BENCH-%'`),
+    );
+    // Every shipped sale is invoiced (and accepted by eTIMS); one in five shipped on credit is still owed.
+    await db.execute(
+      sql.raw(`
+      insert into tax_documents (kind, number, order_id, customer_id, buyer_name, payment_type, lines, total_kes,
+                                 tax_kes, issued_at, etims_due_at, etims_status, etims_invc_no)
+      select 'invoice', 'INV-B' || lpad(o.id::text, 8, '0'), o.id, o.customer_id, o.customer_name,
+             case when o.on_credit then '02' else '06' end,
+             jsonb_build_array(jsonb_build_object('seq', 1, 'name', 'Bench straws', 'code', 'BENCH',
+               'inventoryItemId', null, 'quantity', 1, 'unitPriceKes', o.total_amount_kes,
+               'totalKes', o.total_amount_kes, 'taxType', 'B', 'taxKes', o.total_amount_kes * 16 / 116,
+               'itemClassCode', null)),
+             o.total_amount_kes, o.total_amount_kes * 16 / 116, o.order_date, o.order_date, 'accepted', o.id
+      from orders o where o.order_number like 'BENCH-%' and o.status in ('shipped', 'delivered')`),
     );
     for (const table of bulk) await db.execute(sql.raw(`alter table ${table} enable trigger user`));
     await db.execute(sql`select rebuild_summaries()`);

@@ -10,8 +10,15 @@
  * Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
  */
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { customerSorts } from "../src/contract/customers";
+import { transactionSorts } from "../src/contract/finance";
+import { documentSorts } from "../src/contract/invoices";
+import { orderSorts } from "../src/contract/orders";
+import { sortOrders } from "../src/contract/pagination";
+import { rowsOf } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
-import { addBenchData } from "./data";
+import { addBenchData, HEAVY_CUSTOMER_EMAIL } from "./data";
 import { load, median, type Run } from "./load";
 import { scratchPostgres, signInDirector, startBenchApp } from "./scratch";
 
@@ -20,19 +27,31 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 
+/** Each declared sort of the big lists, both ways (the default's way is among them). */
+const sorted = (list: string, sorts: readonly string[]) =>
+  sorts.flatMap((sort) => sortOrders.map((order) => `${list}?sort=${sort}&order=${order}&limit=51&offset=0`));
+
+/** `{customer}` stands for the customer with 5,000 orders. */
 const allPaths = [
-  "/api/orders?limit=51&offset=0",
+  ...sorted("/api/orders", orderSorts),
   "/api/orders?status=pending&limit=51&offset=0",
+  // Search by order number, by the customer as ordered and by the customer record's phone and email.
   "/api/orders?search=kiambu&limit=51&offset=0",
+  "/api/orders?search=BENCH-4242&limit=51&offset=0",
+  "/api/orders?search=%2B25470000&limit=51&offset=0",
+  "/api/orders?search=bench17%40farm&limit=51&offset=0",
   "/api/orders/pending?limit=51&offset=0",
-  "/api/customers?limit=51&offset=0",
-  "/api/transactions?limit=51&offset=0",
+  ...sorted("/api/customers", customerSorts),
+  ...sorted("/api/transactions", transactionSorts),
+  ...sorted("/api/etims/documents", documentSorts),
   "/api/orders/summary",
   "/api/financial",
   "/api/dashboard/metrics",
   "/api/dashboard/sales-trend?range=12m",
   "/api/reports?period=30d",
   "/api/reports?period=1y",
+  "/api/customers/{customer}/statement",
+  "/api/receivables/aged",
 ];
 /** BENCH_PATHS=reports,sales-trend measures only the paths containing one of those words. */
 const only = process.env.BENCH_PATHS?.split(",");
@@ -47,9 +66,13 @@ async function benchScale(orders: number) {
     const app = await startBenchApp(pg.database, { DATABASE_URL: pg.url });
     const port = (app.server.address() as AddressInfo).port;
     const cookie = await signInDirector(port);
+    const [heavy] = await pg.database.read((db) =>
+      rowsOf<{ id: number }>(db, sql`select id from customers where email = ${HEAVY_CUSTOMER_EMAIL}`),
+    );
     const options = { cookie, connections: CONNECTIONS, seconds: SECONDS };
     const rows: { path: string; rps: number; p95: number; baseline: number }[] = [];
-    for (const path of paths) {
+    for (const pattern of paths) {
+      const path = pattern.replace("{customer}", String(heavy!.id));
       const runs: Run[] = [];
       const base: Run[] = [];
       for (let i = 0; i < PAIRS; i++) {
@@ -57,7 +80,7 @@ async function benchScale(orders: number) {
         runs.push(await load(port, path, options));
       }
       rows.push({
-        path,
+        path: pattern,
         rps: median(runs.map((r) => r.rps)),
         p95: median(runs.map((r) => r.p95)),
         baseline: median(base.map((r) => r.rps)),

@@ -4,9 +4,9 @@ import { rowsOf } from "../../db/adapter";
 import { asUser, createTestApp, loginAs, staffEmails, type TestApp } from "../../testing/test-app";
 
 /**
- * The order search through both of its ways: a search matching few orders sorts all its matches, one
- * matching thousands walks the sort's index (orders/service.ts `searchedOrders`). Either way a page is the
- * same slice of the same order.
+ * The order search, whether it matches a few orders (found through its indexes) or thousands (read in the
+ * sort's order), by the order's own fields or the customer record (orders/service.ts `searchedCustomers`):
+ * either way a page is the same slice of the same order.
  */
 let t: TestApp;
 let director: ReturnType<typeof asUser>;
@@ -16,9 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ids = (res: { json: () => { orderNumber: string }[] }) => res.json().map((o) => o.orderNumber);
+
 describe("order search", () => {
   it("pages a search in the declared sort whether it matches a few orders or thousands", async () => {
-    // 5,100 orders for one customer name: more than a search sorts in memory, so it walks the sort's index.
+    // 5,100 orders, six of them for a rare farm.
     await t.database.tx((db) =>
       db.execute(sql`
         insert into orders (order_number, source, customer_name, customer_email, order_type, total_amount_kes,
@@ -42,7 +44,7 @@ describe("order search", () => {
           )
         ).map((r) => r.order_number),
       );
-    // Few matches (six): sorted in memory, each way, a page at a time, and a page past the last one is empty.
+    // Few matches (six): a page at a time, and a page past the last one is empty.
     const rare = await expected("customer_name = 'Rare Ndiwa Farm'", "total_amount_kes", "desc");
     const rarePage = (offset: number) =>
       director.get(`/api/orders?search=ndiwa&sort=totalAmountKes&order=desc&limit=4&offset=${offset}`);
@@ -57,5 +59,31 @@ describe("order search", () => {
     expect(ids(commonPage)).toEqual(common.slice(4000, 4050));
     const byEmail = await director.get("/api/orders?search=buyer4242%40ruiru&limit=10");
     expect(ids(byEmail)).toEqual(["SRCH-04242"]);
+  });
+
+  it("finds orders by the customer record, whether the search names one customer or hundreds", async () => {
+    // 250 customers, each with one order that carries none of their details: only the record finds it.
+    await t.database.tx((db) =>
+      db.execute(sql`
+        with made as (
+          insert into customers (name, type, email, phone, address, contact_person)
+          select 'Kisumu Dairy ' || g, 'farm', 'kd' || g || '@kisumu.example', '+2547990' || lpad(g::text, 5, '0'),
+                 'Kisumu', 'Farmer ' || g
+          from generate_series(1, 250) g
+          returning id, email
+        )
+        insert into orders (order_number, source, customer_id, customer_name, order_type, total_amount_kes,
+                            status, order_date)
+        select 'KSM-' || split_part(email, '@', 1), 'staff', id, 'Walk-in', 'sperm', 500, 'pending', now()
+        from made`),
+    );
+    const search = (term: string) => director.get(`/api/orders?search=${encodeURIComponent(term)}&limit=500`);
+    // One customer: its id goes to the search.
+    expect(ids(await search("kd17@kisumu"))).toEqual(["KSM-kd17"]);
+    expect(ids(await search("+254799000042"))).toEqual(["KSM-kd42"]);
+    // Hundreds (more than the search lists by id): the record is read as a subquery, and every order found.
+    const many = await search("kisumu dairy");
+    expect(ids(many)).toHaveLength(250);
+    expect(Number(many.headers["x-total-count"])).toBe(250);
   });
 });

@@ -12,7 +12,7 @@ import type {
 } from "../../../contract/orders";
 import { orderEnded } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { columnsOf, type Db, rowsOf, tableRow } from "../../db/adapter";
+import type { Db } from "../../db/adapter";
 import { customers, orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
@@ -80,15 +80,41 @@ export function createStaffOrder(
   });
 }
 
-/**
- * Orders of the customers whose name, email or phone contains `pattern`. The customers are found once, as an
- * array, so the order search's other fields and this one combine their indexes (`in (select …)` inside an
- * OR is checked order by order, reading every order).
- */
-const ofCustomersMatching = (pattern: string): SQL =>
-  sql`${orders.customerId} = any(array(select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern} or ${customers.email} ilike ${pattern} or ${customers.phone} ilike ${pattern}))`;
+/** A search naming more customers than this reads their orders as a subquery (see `searchedCustomers`). */
+const SEARCH_CUSTOMERS_CAP = 200;
 
-function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
+/**
+ * The customers whose name, email or phone contains a search's pattern, found before its orders (the
+ * customers are few; orders grow): null when there are more than `SEARCH_CUSTOMERS_CAP`. Their ids then go
+ * to the order search as a list PostgreSQL can see when it plans, so a rare name is found through the
+ * indexes and a common one by reading orders in the page's order until the page is full. As a subquery
+ * PostgreSQL cannot tell one from the other: on a million orders it read every order for a rare name (2.9 s)
+ * or built a bitmap of every order for a common one (0.2 s).
+ */
+async function searchedCustomers(db: Db, query: z.output<typeof orderListQuery>): Promise<number[] | null> {
+  if (!query.search) return [];
+  const pattern = containsPattern(query.search);
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      or(ilike(customers.name, pattern), ilike(customers.email, pattern), ilike(customers.phone, pattern)),
+    )
+    .limit(SEARCH_CUSTOMERS_CAP + 1);
+  return rows.length > SEARCH_CUSTOMERS_CAP ? null : rows.map((r) => r.id);
+}
+
+/** Orders of the customers a search names: `searchedCustomers`, or the subquery when they are many. */
+function ofCustomersMatching(pattern: string, ids: number[] | null): SQL {
+  if (ids) return sql`${orders.customerId} = any(${`{${ids.join(",")}}`}::int[])`;
+  return sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern} or ${customers.email} ilike ${pattern} or ${customers.phone} ilike ${pattern})`;
+}
+
+/** The list's filters; `customerIds` from `searchedCustomers` when it searches. */
+function listFilters(
+  query: z.output<typeof orderListQuery>,
+  customerIds: number[] | null = [],
+): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.refundDue === "true") {
@@ -103,14 +129,14 @@ function listFilters(query: z.output<typeof orderListQuery>): SQL | undefined {
   if (query.search) {
     const pattern = containsPattern(query.search);
     // The order's own copy of the customer's details, and the customer record as it is now (a merged or
-    // renamed customer is found by its current name, phone and email, through its trigram indexes).
+    // renamed customer is found by its current name, phone and email).
     filters.push(
       or(
         ilike(orders.orderNumber, pattern),
         ilike(orders.customerName, pattern),
         ilike(orders.customerEmail, pattern),
         ilike(orders.customerPhone, pattern),
-        ofCustomersMatching(pattern),
+        ofCustomersMatching(pattern, customerIds),
       )!,
     );
   }
@@ -126,55 +152,29 @@ const orderSortColumns = {
 
 export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<Order[]> {
   return ctx.database.read(async (db) => {
-    const found = query.search ? await searchedOrders(db, query) : null;
-    const rows =
-      found ??
-      (await db
-        .select()
-        .from(orders)
-        .where(listFilters(query))
-        .orderBy(...sortBy(orderSortColumns, query, orders.id))
-        .limit(query.limit)
-        .offset(query.offset));
+    const customerIds = await searchedCustomers(db, query);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(listFilters(query, customerIds))
+      .orderBy(...sortBy(orderSortColumns, query, orders.id))
+      .limit(query.limit)
+      .offset(query.offset);
     return rows.map(toOrder);
   });
-}
-
-/** A search sorts all its matches when it has at most this many; past it, the sort's index finds them. */
-const SEARCH_SORTED_CAP = 5_000;
-
-/**
- * A searched page, when the search matches few orders: every match found through the search's indexes
- * (trigrams, the customers' ids), then sorted. Walking the sort's index instead, as PostgreSQL prefers for a
- * page, reads every order before it gives up on a rare name (2.9 s at a million orders). Answers null when
- * the search matches more than `SEARCH_SORTED_CAP`: then walking the sort's index meets matches soon.
- */
-async function searchedOrders(db: Db, query: z.output<typeof orderListQuery>): Promise<OrderRow[] | null> {
-  const rows = await rowsOf<Record<string, unknown> & { matches: number }>(
-    db,
-    sql`with found as materialized (
-          select ${columnsOf(orders)} from ${orders} where ${listFilters(query)} limit ${SEARCH_SORTED_CAP + 1}
-        )
-        select page.*, m.matches
-        from (select count(*)::int as matches from found) m
-        left join lateral (
-          select * from found ${orders}
-          order by ${sql.join(sortBy(orderSortColumns, query, orders.id), sql`, `)}
-          limit ${query.limit} offset ${query.offset}
-        ) page on true`,
-  );
-  // One row at least, with the count: a page past the last match is that row alone, without an order.
-  if (rows[0]!.matches > SEARCH_SORTED_CAP) return null;
-  return rows.filter((row) => row.id !== null).map((row) => tableRow(orders, row));
 }
 
 /**
  * Without a search the count is exact and costs the same at any size: the per-status order totals. A
  * search counts its matches, up to the cap.
  */
-export function countOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<ListTotal> {
+export async function countOrders(
+  ctx: AppContext,
+  query: z.output<typeof orderListQuery>,
+): Promise<ListTotal> {
   if (query.search || query.readyToShip === "true" || query.refundDue === "true") {
-    return countMatching(ctx, orders, listFilters(query), { search: Boolean(query.search) });
+    const customerIds = query.search ? await ctx.database.read((db) => searchedCustomers(db, query)) : [];
+    return countMatching(ctx, orders, listFilters(query, customerIds), { search: Boolean(query.search) });
   }
   return ctx.database.read(async (db) => {
     const { byStatus } = await orderTotals(db);
