@@ -75,9 +75,16 @@ async function benchScale(orders: number) {
       const path = pattern.replace("{customer}", String(heavy!.id));
       const runs: Run[] = [];
       const base: Run[] = [];
-      for (let i = 0; i < PAIRS; i++) {
-        base.push(await load(port, BASELINE, options));
-        runs.push(await load(port, path, options));
+      try {
+        for (let i = 0; i < PAIRS; i++) {
+          base.push(await load(port, BASELINE, options));
+          runs.push(await load(port, path, options));
+        }
+      } catch (error) {
+        // One path that fails (answers an error, or not at all) is reported, not the end of the others.
+        console.error(`${pattern} at ${orders}: ${error instanceof Error ? error.message : error}`);
+        rows.push({ path: pattern, rps: Number.NaN, p95: Number.NaN, baseline: Number.NaN });
+        continue;
       }
       rows.push({
         path: pattern,

@@ -114,6 +114,9 @@ function wrk(port: number, route: string, options: LoadOptions, cookie: string):
     `-t${Math.min(2, options.connections)}`,
     `-c${options.connections}`,
     `-d${options.seconds}s`,
+    // A slow answer is a figure, not a socket error (wrk gives up after 2 s by default).
+    "--timeout",
+    "30s",
     ...headers.flatMap((h) => ["-H", h]),
     "-s",
     wrkReport,
