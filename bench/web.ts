@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: loads /landing, /shop and /client-orders as a farmer's phone would, in Debian's
- * Chromium, on the built app (`npm run build` first) with its own scratch data folder, and prints a table.
+ * Chromium, on the built app (`npm run build` first) with its own scratch data folder, and prints a table;
+ * then the Reports tabs, and the staff screens on an office line (bench/web-staff.ts).
  *
  * Profiles:
  * - slow-phone: 400 kbit/s both ways, 400 ms round trip, CPU slowed 4× (issue 10's phone);
@@ -15,124 +16,19 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, signInAsClient, signInAsStaff } from "../tests/e2e/support/browser";
 import { startServer } from "../tests/e2e/support/global-setup";
+import { load, median, observe, type Profile, type Sample, throttle } from "./web-measure";
+import { staffScreens } from "./web-staff";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const profiles = {
-  "slow-phone": { latency: 400, down: 400_000 / 8, up: 400_000 / 8, cpu: 4 },
-  "lighthouse-mobile": { latency: 562.5, down: 1_474_560 / 8, up: 675_000 / 8, cpu: 4 },
-} as const;
-type Profile = keyof typeof profiles;
-
 /** What makes each page usable, and whether it needs a signed-in client. */
 const pages = [
   { path: "/landing", ready: "main h1", client: false },
   { path: "/shop", ready: '[data-testid="product-card"] button', client: true },
   { path: "/client-orders", ready: '[data-testid="portal-product"] button', client: true },
 ] as const;
-
-/**
- * Runs in the page before any of its scripts: LCP, CLS, long tasks, FCP and the moment `ready` shows.
- * A string, not a function: the TypeScript loader would wrap a function in helpers the page lacks.
- */
-const observe = (ready: string) => `
-  const perf = { lcp: 0, cls: 0, fcp: 0, usable: 0, long: [] };
-  window.__perf = perf;
-  const on = (type, fn) =>
-    new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true });
-  on("largest-contentful-paint", (e) => { perf.lcp = e.startTime; });
-  on("layout-shift", (e) => { if (!e.hadRecentInput) perf.cls += e.value; });
-  on("longtask", (e) => perf.long.push([e.startTime, e.duration]));
-  on("paint", (e) => { if (e.name === "first-contentful-paint") perf.fcp = e.startTime; });
-  const check = () => {
-    const el = document.querySelector(${JSON.stringify(ready)});
-    if (el && el.offsetParent !== null && !el.closest("[inert]")) perf.usable = performance.now();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-`;
-
-interface Sample {
-  usable: number;
-  fcp: number;
-  lcp: number;
-  cls: number;
-  tbt: number;
-  scripts: number;
-  jsBytes: number;
-}
-
-async function throttle(page: Page, profile: Profile) {
-  const p = profiles[profile];
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: p.latency,
-    downloadThroughput: p.down,
-    uploadThroughput: p.up,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpu });
-  return cdp;
-}
-
-async function load(page: Page, url: string, profile: Profile, clearCache: boolean): Promise<Sample> {
-  const cdp = await throttle(page, profile);
-  if (clearCache) await cdp.send("Network.clearBrowserCache");
-  let scripts = 0;
-  let jsBytes = 0;
-  const scriptIds = new Set<string>();
-  cdp.on("Network.responseReceived", (e) => {
-    if (e.type === "Script" && !e.response.fromDiskCache) scriptIds.add(e.requestId);
-  });
-  const inFlight = new Set<string>();
-  let lastActivity = Date.now();
-  cdp.on("Network.requestWillBeSent", (e) => {
-    inFlight.add(e.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on("Network.loadingFailed", (e) => {
-    inFlight.delete(e.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on("Network.loadingFinished", (e) => {
-    inFlight.delete(e.requestId);
-    lastActivity = Date.now();
-    if (scriptIds.has(e.requestId)) {
-      scripts += 1;
-      jsBytes += e.encodedDataLength;
-    }
-  });
-  await page.goto(url, { waitUntil: "commit" });
-  await page.waitForFunction(
-    () => (window as never as { __perf: { usable: number } }).__perf.usable > 0,
-    null,
-    {
-      timeout: 120_000,
-      polling: 100,
-    },
-  );
-  // Let late content (data, images, the temperature banner) arrive before LCP, CLS and TBT are read.
-  const settleBy = Date.now() + 30_000;
-  while (Date.now() < settleBy && (inFlight.size > 0 || Date.now() - lastActivity < 1_000)) {
-    await page.waitForTimeout(100);
-  }
-  const perf = await page.evaluate(
-    () =>
-      (
-        window as never as {
-          __perf: { lcp: number; cls: number; fcp: number; usable: number; long: [number, number][] };
-        }
-      ).__perf,
-  );
-  const tbt = perf.long
-    .filter(([start]) => start >= perf.fcp)
-    .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-  await cdp.detach();
-  return { usable: perf.usable, fcp: perf.fcp, lcp: perf.lcp, cls: perf.cls, tbt, scripts, jsBytes };
-}
 
 async function clientContext(browser: Browser, base: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
@@ -161,12 +57,6 @@ async function baseline(browser: Browser, base: string, profile: Profile): Promi
   await context.close();
   return ms;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** The JS a first visit must run before any screen: the entry and what index.html preloads. */
 function entrySizes() {
@@ -241,11 +131,15 @@ async function main() {
   const browser = await launchBrowser();
   const rows: string[] = [];
   let tabRows: string[] = [];
+  let staffRows: string[] = [];
+  // BENCH_WEB=pages, reports or staff runs one part.
   const part = process.env.BENCH_WEB ?? "all";
+  const runs = (name: string) => part === "all" || part === name;
   try {
-    if (part !== "pages") tabRows = await reportTabSwitches(browser, server.baseUrl);
+    if (runs("reports")) tabRows = await reportTabSwitches(browser, server.baseUrl);
+    if (runs("staff")) staffRows = await staffScreens(browser, server.baseUrl);
     const only = process.env.BENCH_PROFILE;
-    const profileNames = part === "reports" ? [] : (Object.keys(profiles) as Profile[]);
+    const profileNames: Profile[] = runs("pages") ? ["slow-phone", "lighthouse-mobile"] : [];
     for (const profile of profileNames.filter((p) => !only || p === only)) {
       for (const target of pages) {
         const cold: Sample[] = [];
@@ -285,17 +179,25 @@ async function main() {
     console.log("|---|---|---|---|---|");
     for (const row of tabRows) console.log(row);
   }
-  if (rows.length === 0) return;
   const entry = entrySizes();
+  const entryLine = `Entry JS before any screen (entry + preloads, ${entry.files} files): ${(entry.gzip / 1024).toFixed(1)} kB gzip, ${(entry.brotli / 1024).toFixed(1)} kB brotli.`;
+  if (staffRows.length > 0) {
+    console.log(
+      `\nStaff screens, a Director on a desktop (1366×900), staff-office profile (10 Mbit/s, 40 ms, CPU 4× slower), medians of ${RUNS}; a switch is a tap on the menu to the first frame with the new screen's data:\n`,
+    );
+    console.log("| figure | time | detail | |");
+    console.log("|---|---|---|---|");
+    for (const row of staffRows) console.log(row);
+    console.log(`\n${entryLine} A staff screen's own code comes after it: the JS column above.`);
+  }
+  if (rows.length === 0) return;
   console.log(`\nMedians of ${RUNS} runs each, phone viewport 390×844, Chromium ${browser.version()}.\n`);
   console.log(
     "| profile | page | usable cold | usable warm | baseline: bare HTML GET | cold / baseline | FCP | LCP | CLS | TBT | scripts / JS on the wire (cold) |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
-  console.log(
-    `\nEntry JS before any screen (entry + preloads, ${entry.files} files): ${(entry.gzip / 1024).toFixed(1)} kB gzip, ${(entry.brotli / 1024).toFixed(1)} kB brotli.`,
-  );
+  console.log(`\n${entryLine}`);
 }
 
 await main();

@@ -37,7 +37,9 @@ export async function customerStatement(
       .from(customers)
       .where(eq(customers.id, customerId));
     if (!customer) throw notFound("Customer");
-    // Signed: what raises the balance (invoices, money paid back) is positive.
+    // Signed: what raises the balance (invoices, money paid back) is positive. The money is read order by
+    // order through its index (`offset 0` keeps PostgreSQL from joining every transaction instead: 145 ms
+    // against 11 for a customer with 5,000 orders among a million, decision 38).
     const movements = sql`
       select d.issued_at as date, d.kind::text as kind, d.number as reference, o.order_number as "orderNumber",
              case when d.kind = 'invoice' then d.total_kes else -d.total_kes end as kes
@@ -46,8 +48,11 @@ export async function customerStatement(
       union all
       select t.date, case when t.type = 'income' then 'payment' else 'refund' end, t.reference, o.order_number,
              case when t.type = 'income' then -t.amount::int else t.amount::int end
-      from transactions t join orders o on o.id = t.order_id
-      where o.customer_id = ${customerId} and t.type in ('income', 'refund') and t.status = 'completed'`;
+      from orders o cross join lateral (
+        select * from transactions t
+        where t.order_id = o.id and t.type in ('income', 'refund') and t.status = 'completed' offset 0
+      ) t
+      where o.customer_id = ${customerId}`;
     const [opening] = await rowsOf<{ kes: number }>(
       db,
       sql`select coalesce(sum(kes), 0)::int as kes from (${movements}) m where date < ${start}`,
