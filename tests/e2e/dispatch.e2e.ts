@@ -28,6 +28,7 @@ const narrow = { width: 360, height: 740 };
  * on /field, and it syncs once when the signal returns.
  */
 describe("AI service booking", () => {
+  // Three people on three screens, a booking to a closed visit: over a minute on a busy 2-core machine.
   it("books an inseminator, dispatches a technician, and the technician closes the visit", async () => {
     const mobile = uniqueMobile();
     const setup = await newPage(browser, desktop);
@@ -151,7 +152,7 @@ describe("AI service booking", () => {
     await board.context().close();
     await field.context().close();
     await farm.context().close();
-  });
+  }, 120_000);
 
   it("lets a farmer ask for a PD in English and cancel it, and shows the board at phone width", async () => {
     const { farm, tag, cow } = await farmerWithCow(browser, "Baraka");

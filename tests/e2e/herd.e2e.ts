@@ -57,6 +57,7 @@ async function inseminate(page: Page, tag: string, daysAgo: number, straw: "boug
  * reach the farmer's phone (seen on /messages), and a reply of "1" records the pregnancy check.
  */
 describe("the farmer's herd", () => {
+  // A cow, a bought straw, an SMS calendar and a reply: over a minute on a busy 2-core machine.
   it("adds a cow, records a service with a bought straw, texts the calendar, and takes a PD by SMS reply", async () => {
     // Reminders may go at any hour on this server, and its jobs run every second.
     const server = await startServer({ REMINDER_HOURS: "0-24", JOBS_INTERVAL_SECONDS: "1" });
@@ -150,7 +151,7 @@ describe("the farmer's herd", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 120_000);
 
   it("imports a herd from a CSV file, naming the rows it refuses, in English at 390 px", async () => {
     const setup = await newPage(browser);
