@@ -27,10 +27,9 @@ import { approveOrder, countPendingOrders, listPendingOrders, rejectOrder } from
 import { createItemisedOrder } from "./itemised";
 import {
   cancelOrder,
-  countOrders,
   createStaffOrder,
   getOrderDetail,
-  listOrders,
+  orderListPage,
   orderSummary,
   recentOrders,
   updateOrder,
@@ -46,7 +45,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
   r.get(
     "/api/orders",
     { config: read, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
-    (request, reply) => withTotal(reply, listOrders(ctx, request.query), countOrders(ctx, request.query)),
+    (request, reply) => withTotal(reply, ...orderListPage(ctx, request.query)),
   );
   r.get(
     "/api/orders/summary",

@@ -91,9 +91,8 @@ const SEARCH_CUSTOMERS_CAP = 200;
  * PostgreSQL cannot tell one from the other: on a million orders it read every order for a rare name (2.9 s)
  * or built a bitmap of every order for a common one (0.2 s).
  */
-async function searchedCustomers(db: Db, query: z.output<typeof orderListQuery>): Promise<number[] | null> {
-  if (!query.search) return [];
-  const pattern = containsPattern(query.search);
+async function searchedCustomers(db: Db, search: string): Promise<number[] | null> {
+  const pattern = containsPattern(search);
   const rows = await db
     .select({ id: customers.id })
     .from(customers)
@@ -150,9 +149,29 @@ const orderSortColumns = {
   totalAmountKes: orders.totalAmountKes,
 };
 
-export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuery>): Promise<Order[]> {
+/**
+ * A page of the order list and how many orders its filters match (`withTotal`). The customers a search
+ * names are read once, for both.
+ */
+export function orderListPage(
+  ctx: AppContext,
+  query: z.output<typeof orderListQuery>,
+): [Promise<Order[]>, Promise<ListTotal>] {
+  const { search } = query;
+  const customerIds = search ? ctx.database.read((db) => searchedCustomers(db, search)) : Promise.resolve([]);
+  return [
+    customerIds.then((ids) => listOrders(ctx, query, ids)),
+    customerIds.then((ids) => countOrders(ctx, query, ids)),
+  ];
+}
+
+/** `customerIds`: `searchedCustomers`, when the query searches. */
+function listOrders(
+  ctx: AppContext,
+  query: z.output<typeof orderListQuery>,
+  customerIds: number[] | null = [],
+): Promise<Order[]> {
   return ctx.database.read(async (db) => {
-    const customerIds = await searchedCustomers(db, query);
     const rows = await db
       .select()
       .from(orders)
@@ -168,12 +187,12 @@ export function listOrders(ctx: AppContext, query: z.output<typeof orderListQuer
  * Without a search the count is exact and costs the same at any size: the per-status order totals. A
  * search counts its matches, up to the cap.
  */
-export async function countOrders(
+function countOrders(
   ctx: AppContext,
   query: z.output<typeof orderListQuery>,
+  customerIds: number[] | null,
 ): Promise<ListTotal> {
   if (query.search || query.readyToShip === "true" || query.refundDue === "true") {
-    const customerIds = query.search ? await ctx.database.read((db) => searchedCustomers(db, query)) : [];
     return countMatching(ctx, orders, listFilters(query, customerIds), { search: Boolean(query.search) });
   }
   return ctx.database.read(async (db) => {
