@@ -52,13 +52,15 @@ export async function addBenchData(database: Database, n: number): Promise<void>
       insert into orders (order_number, source, customer_id, customer_name, order_type, total_amount_kes,
                           amount_paid_kes, payment_status, on_credit, status, order_date, created_at, updated_at)
       select 'BENCH-' || o.g, 'staff', c.id, c.name, 'sperm', o.total,
-             case when s.status in ('shipped', 'delivered') and o.g / 7 % 5 <> 0 then o.total else 0 end,
-             (case when s.status in ('shipped', 'delivered') and o.g / 7 % 5 <> 0 then 'paid' else 'unpaid' end)::payment_status,
-             s.status in ('shipped', 'delivered') and o.g / 7 % 5 = 0,
+             case when s.paid then o.total else 0 end,
+             (case when s.paid then 'paid' else 'unpaid' end)::payment_status,
+             s.shipped and not s.paid,
              s.status, now() - (o.g % 730) * interval '1 day' - (o.g % 86400) * interval '1 second', now(), now()
       from (select g, sum(quantity * price) as total from bench_lines group by g) o
       cross join lateral (select (array['pending','approved','processing','shipped','delivered','cancelled',
-                                        'rejected']::order_status[])[1 + o.g % 7] as status) s
+                                        'rejected']::order_status[])[1 + o.g % 7] as status) st
+      cross join lateral (select st.status, st.status in ('shipped', 'delivered') as shipped,
+                                 st.status in ('shipped', 'delivered') and o.g / 7 % 5 <> 0 as paid) s
       join customers c on c.email = 'bench' || (case when o.g % ${heavyEvery} = 0 then 1
                                                       else 2 + (o.g::bigint * 7919) % ${BENCH_CUSTOMERS - 1} end)
                                       || '@farm.example'`),

@@ -16,10 +16,10 @@ import { transactionSorts } from "../src/contract/finance";
 import { documentSorts } from "../src/contract/invoices";
 import { orderSorts } from "../src/contract/orders";
 import { sortOrders } from "../src/contract/pagination";
-import { rowsOf } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { addBenchData, HEAVY_CUSTOMER_EMAIL } from "./data";
 import { load, median, type Run } from "./load";
+import { rowsIn } from "./pgbench";
 import { scratchPostgres, signInDirector, startBenchApp } from "./scratch";
 
 const scales = (process.env.BENCH_SCALES ?? "10000,100000").split(",").map(Number);
@@ -66,8 +66,9 @@ async function benchScale(orders: number) {
     const app = await startBenchApp(pg.database, { DATABASE_URL: pg.url });
     const port = (app.server.address() as AddressInfo).port;
     const cookie = await signInDirector(port);
-    const [heavy] = await pg.database.read((db) =>
-      rowsOf<{ id: number }>(db, sql`select id from customers where email = ${HEAVY_CUSTOMER_EMAIL}`),
+    const [heavy] = await rowsIn<{ id: number }>(
+      pg.database,
+      sql`select id from customers where email = ${HEAVY_CUSTOMER_EMAIL}`,
     );
     const options = { cookie, connections: CONNECTIONS, seconds: SECONDS };
     const rows: { path: string; rps: number; p95: number; baseline: number }[] = [];

@@ -8,10 +8,10 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { openOrderStatuses } from "../src/contract/orders";
-import { type Database, rowsOf } from "../src/server/db/adapter";
+import type { Database } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { load, median, medianRun, type Run } from "./load";
-import { onEachDatabase, pgbench, upkeep } from "./pgbench";
+import { onEachDatabase, pgbench, rowsIn, upkeep } from "./pgbench";
 import { startBenchApp } from "./scratch";
 
 const CLIENTS = Number(process.env.BENCH_ORDER_CLIENTS ?? 20);
@@ -36,9 +36,6 @@ interface OrderRow {
 }
 
 const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
-
-const rowsIn = <T>(database: Database, query: ReturnType<typeof sql>) =>
-  database.read((db) => rowsOf<T>(db, query));
 
 /** Ample stock for every sellable item but the last, which gets a few units, received as real movements. */
 export async function stockUp(database: Database): Promise<{ first: number; last: number; scarce: number }> {

@@ -15,7 +15,7 @@ import { prepareDatabase } from "../src/server/db/prepare";
 import { nairobiDate } from "../src/server/time";
 import { load, median, medianRun, type Run } from "./load";
 import { signUpClients } from "./orders";
-import { onEachDatabase, pgbench, upkeep } from "./pgbench";
+import { onEachDatabase, pgbench, rowsIn, upkeep } from "./pgbench";
 import { signInDirector, startBenchApp } from "./scratch";
 
 const CLIENTS = Number(process.env.BENCH_PAYMENT_CLIENTS ?? 20);
@@ -24,8 +24,11 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const AMOUNT = 2500;
 /** Orders made for each run, per second of it: more than either database pays, so none is paid twice. */
 const ORDERS_PER_SECOND = { PGlite: 800, PostgreSQL: 3000 } as Record<string, number>;
-/** Long enough for the route's token rule (20 characters at least). */
-const tokenOf = (orderId: number) => `bench-callback-token-${orderId}`;
+/**
+ * Each prompt's callback token is this and its order's id: long enough for the route's token rule (20
+ * characters at least). bench/payment-mpesa.pgbench.sql spells it too.
+ */
+const TOKEN_PREFIX = "bench-callback-token-";
 
 type PaymentPath = "staff" | "mpesa";
 
@@ -40,9 +43,6 @@ interface PaymentRow {
   /** Audit rows written per staff payment (none for Daraja's callback: nobody signs in to send it). */
   auditPerPayment: number;
 }
-
-const rowsIn = <T>(database: Database, query: ReturnType<typeof sql>) =>
-  database.read((db) => rowsOf<T>(db, query));
 
 /**
  * `count` unpaid one-line orders of KES 2,500, spread over the bench clients, as placed orders are: with
@@ -84,7 +84,7 @@ async function unpaidOrders(database: Database, count: number, prompts: boolean)
       await db.execute(sql`
         insert into payments (order_id, method, amount_kes, status, phone, callback_token, merchant_request_id,
                               checkout_request_id, created_at, updated_at)
-        select id, 'mpesa', ${AMOUNT}, 'pending', '+254700000000', 'bench-callback-token-' || id, 'bench-' || id,
+        select id, 'mpesa', ${AMOUNT}, 'pending', '+254700000000', ${TOKEN_PREFIX}::text || id, 'bench-' || id,
                'ws_CO_bench_' || id, now(), now()
         from orders where id between ${first} and ${last}`);
     }
@@ -105,7 +105,7 @@ function payingRequests(path: PaymentPath, first: number, count: number) {
     }
     const item = (Name: string, Value: string | number) => ({ Name, Value });
     return {
-      path: `/api/payments/mpesa/callback/${tokenOf(id)}`,
+      path: `/api/payments/mpesa/callback/${TOKEN_PREFIX}${id}`,
       body: JSON.stringify({
         Body: {
           stkCallback: {

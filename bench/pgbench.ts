@@ -1,6 +1,7 @@
 /**
- * What the database benches share: pgbench running a script of the SQL a request runs (the native ceiling a
- * route is compared with), the upkeep between runs, and running a bench on PGlite and on PostgreSQL.
+ * What the database benches share: their own reads, pgbench running a script of the SQL a request runs (the
+ * native ceiling a route is compared with), the upkeep between runs, and running a bench on PGlite and on
+ * PostgreSQL.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,11 +10,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
-import { type Database, openPglite } from "../src/server/db/adapter";
+import { type Database, openPglite, rowsOf } from "../src/server/db/adapter";
 import { vacuumWhereDue } from "../src/server/db/vacuum";
 import { scratchPostgres } from "./scratch";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The rows a bench's own query reads, outside any transaction. */
+export const rowsIn = <T>(database: Database, query: ReturnType<typeof sql>) =>
+  database.read((db) => rowsOf<T>(db, query));
 
 /**
  * A script in bench/, with each `\include file` line (ours: pgbench has no includes) replaced by that file,

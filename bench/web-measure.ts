@@ -2,7 +2,7 @@
  * What `npm run bench:web`'s parts share: the throttled links and CPU (profiles), what a page reports about
  * its own load (LCP, CLS, long tasks, FCP, the moment it is usable), and one measured visit.
  */
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 
 export const profiles = {
   "slow-phone": { latency: 400, down: 400_000 / 8, up: 400_000 / 8, cpu: 4 },
@@ -118,3 +118,24 @@ export const median = (xs: number[]): number => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
+
+/**
+ * A context signed in by `signIn`, on a page then closed. Signing in loaded the app and installed its service
+ * worker; a cold visit has neither, so both are gone from the context it answers.
+ */
+export async function signedInContext(
+  browser: Browser,
+  base: string,
+  viewport: { width: number; height: number },
+  signIn: (page: Page) => Promise<void>,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: base, viewport });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  await page.close();
+  return context;
+}

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { signInAsStaff } from "../tests/e2e/support/browser";
-import { load, median, observe, type Sample, throttle } from "./web-measure";
+import { load, median, observe, type Sample, signedInContext, throttle } from "./web-measure";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -20,18 +20,10 @@ const screens = [
   { path: "/financial", ready: '[data-testid="transaction-row"]' },
 ] as const;
 
-async function staffContext(browser: Browser, base: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signInAsStaff(page, "director1@urithi.co.ke");
-  // Signing in loaded the app and installed its service worker; a cold visit has neither.
-  await page.evaluate(async () => {
-    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-    for (const key of await caches.keys()) await caches.delete(key);
-  });
-  await page.close();
-  return context;
-}
+const staffContext = (browser: Browser, base: string): Promise<BrowserContext> =>
+  signedInContext(browser, base, { width: 1366, height: 900 }, (page) =>
+    signInAsStaff(page, "director1@urithi.co.ke"),
+  );
 
 /**
  * A tap on the menu's link to `path`, to the first frame after `ready` shows. A string, not a function: the

@@ -19,7 +19,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, signInAsClient, signInAsStaff } from "../tests/e2e/support/browser";
 import { startServer } from "../tests/e2e/support/global-setup";
-import { load, median, observe, type Profile, type Sample, throttle } from "./web-measure";
+import { load, median, observe, type Profile, type Sample, signedInContext, throttle } from "./web-measure";
 import { staffScreens } from "./web-staff";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -30,18 +30,8 @@ const pages = [
   { path: "/client-orders", ready: '[data-testid="portal-product"] button', client: true },
 ] as const;
 
-async function clientContext(browser: Browser, base: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signInAsClient(page);
-  // Signing in loaded the app and installed its service worker; a cold visit has neither.
-  await page.evaluate(async () => {
-    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-    for (const key of await caches.keys()) await caches.delete(key);
-  });
-  await page.close();
-  return context;
-}
+const clientContext = (browser: Browser, base: string): Promise<BrowserContext> =>
+  signedInContext(browser, base, { width: 390, height: 844 }, (page) => signInAsClient(page));
 
 /** One GET of the HTML document on the same throttled link: the floor every page load stands on. */
 async function baseline(browser: Browser, base: string, profile: Profile): Promise<number> {
