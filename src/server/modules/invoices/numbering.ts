@@ -36,7 +36,6 @@ type Params = Omit<NewDocument, "lines" | "now" | "event"> & {
   prefix: string;
   lines: string;
   at: string;
-  withEvent: boolean;
   eventFrom: OrderStatus | null;
   eventTo: OrderStatus | null;
   noteBefore: string | null;
@@ -73,7 +72,7 @@ const issueStatement = prepared<Params, Record<string, unknown>>(
       insert into ${orderEvents} (order_id, from_status, to_status, note, actor_user_id, created_at)
       select ${p.orderId}::int, ${p.eventFrom}::order_status, ${p.eventTo}::order_status,
              ${p.noteBefore}::text || doc.number || ${p.noteAfter}::text, ${p.issuedBy}::int, ${p.at}::timestamptz
-      from doc where ${p.withEvent}::boolean
+      from doc where ${p.eventTo}::order_status is not null
     )
     select * from doc`,
 );
@@ -86,7 +85,6 @@ export async function insertNumberedDocument(db: Db, doc: NewDocument): Promise<
     prefix: prefixes[doc.kind],
     lines: JSON.stringify(lines),
     at: now.toISOString(),
-    withEvent: event !== null,
     eventFrom: event?.from ?? null,
     eventTo: event?.to ?? null,
     noteBefore: event?.noteBefore ?? null,
