@@ -15,8 +15,11 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     maxWorkers: workers,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // CI's machine has run this suite 3–4 times slower than a quiet 2-core one (stop 52: a sign-in that takes
+    // 2.5 s alone took 14 s, and journeys of 8–12 s passed 60 s), so a test gets 3 minutes; a step that hangs
+    // still fails sooner on its locator's own 30 s.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // A count polled on a page (rows after a search, operations drawn) waits as long as a locator would,
     // not Vitest's default second, which a busy machine overruns.
     expect: { poll: { timeout: 15_000, interval: 100 } },

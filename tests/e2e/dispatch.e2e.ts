@@ -152,7 +152,7 @@ describe("AI service booking", () => {
     await board.context().close();
     await field.context().close();
     await farm.context().close();
-  }, 120_000);
+  });
 
   it("lets a farmer ask for a PD in English and cancel it, and shows the board at phone width", async () => {
     const { farm, tag, cow } = await farmerWithCow(browser, "Baraka");

@@ -151,7 +151,7 @@ describe("the farmer's herd", () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  });
 
   it("imports a herd from a CSV file, naming the rows it refuses, in English at 390 px", async () => {
     const setup = await newPage(browser);

@@ -193,7 +193,7 @@ describe("tax invoices", () => {
     await director.goto("/etims?status=accepted");
     await director.getByTestId("etims-document").filter({ hasText: reissued.number }).waitFor();
     await screenshot(director, "etims-accepted-desktop");
-  }, 120_000);
+  });
 
   it("a client keeps their KRA PIN on the account, and the next invoice carries it", async () => {
     const account = await createClientAccount(await newPage(browser));
@@ -263,5 +263,5 @@ describe("tax invoices", () => {
     await small.goto(director.url().replace(baseUrl(), ""));
     await small.getByTestId("statement-entries").getByText("Refund").waitFor();
     await screenshot(small, "statement-phone");
-  }, 120_000);
+  });
 });

@@ -237,6 +237,5 @@ describe("storage alarms by SMS", () => {
     } finally {
       await fast.stop();
     }
-    // A server of its own and real seconds of repeats: about 30 s alone, twice that beside another worker.
-  }, 120_000);
+  });
 });

@@ -71,5 +71,5 @@ describe("an unpaid order's hold", () => {
       await server.stop();
     }
     // A minute's hold runs out inside the test.
-  }, 180_000);
+  }, 300_000);
 });

@@ -124,7 +124,7 @@ describe("order to cash", () => {
       expect(f).toEqual(figures[0]);
       expect(f.receivedKes + f.outstandingKes).toBe(f.bookedKes);
     }
-  }, 120_000);
+  });
 
   it("a bank-transfer order shows the bank details and is settled by staff", async () => {
     const client = await newPage(browser);
@@ -197,5 +197,5 @@ describe("order to cash", () => {
     } finally {
       await server.stop();
     }
-  }, 180_000);
+  }, 300_000);
 });
