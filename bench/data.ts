@@ -5,7 +5,7 @@ import { nairobiDate } from "../src/server/time";
 /** A regional seller's customer base: it stays the same size while the number of orders grows. */
 export const BENCH_CUSTOMERS = 2_000;
 
-const bulk = ["orders", "order_lines", "transactions", "payments", "customers"];
+const bulk = ["orders", "order_lines", "transactions", "payments", "customers", "tax_documents"];
 
 /** The orders of the one big customer (`bench1@farm.example`), whatever the scale. */
 export const HEAVY_CUSTOMER_ORDERS = 5_000;

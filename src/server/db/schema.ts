@@ -1717,6 +1717,24 @@ export const taxDocuments = pgTable(
   ],
 );
 
+/**
+ * Each invoice still owed, with what is owed on it: its total less its credit notes and what its order has
+ * been paid (net of refunds). Kept by triggers on the invoice, its credit notes and its order (drizzle/0064),
+ * so aged receivables reads the open invoices, not every invoice ever issued.
+ */
+export const openInvoices = pgTable(
+  "open_invoices",
+  {
+    invoiceId: integer("invoice_id")
+      .primaryKey()
+      .references(() => taxDocuments.id),
+    customerId: integer("customer_id").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    openKes: integer("open_kes").notNull(),
+  },
+  (t) => [check("open_invoices_owed", sql`${t.openKes} > 0`)],
+);
+
 /** Our own numbers for each kind of document: taken in the issuing transaction, so never twice and no gap. */
 export const documentCounters = pgTable("document_counters", {
   kind: text("kind").primaryKey(),

@@ -175,6 +175,10 @@ const rules: Record<string, ReturnType<typeof sql>> = {
        or exists (select 1 from refunds f where f.payment_id = p.id
                   and exists (select 1 from transactions i where i.payment_id = p.id and i.type = 'income')
                   and not exists (select 1 from transactions t where t.refund_id = f.id and t.type = 'refund'))`,
+  "the open invoices are each invoice still owed, with what is owed (what a rebuild would write)": sql`
+    select coalesce(k.invoice_id, w.invoice_id)::text from open_invoices k
+      full join (select * from invoices_owed where open_kes > 0) w on w.invoice_id = k.invoice_id
+    where (k.customer_id, k.issued_at, k.open_kes) is distinct from (w.customer_id, w.issued_at, w.open_kes)`,
   "at most one open shipment per order": sql`
     select order_id from shipments where status <> 'cancelled' group by order_id having count(*) > 1`,
 };

@@ -45,4 +45,5 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   FROM "booked_customer_day_totals" d JOIN "booked_customer_year_window" w
     ON d."day" BETWEEN w."last_day" - 364 AND w."last_day"
   GROUP BY 1 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
+  SELECT "rebuild_open_invoices"();
 $$;

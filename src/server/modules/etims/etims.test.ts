@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaxDocument } from "../../../contract/invoices";
 import { rowsOf } from "../../db/adapter";
 import { etimsSimSales, inventoryItems, orders, taxDocuments } from "../../db/schema";
+import { invariantViolations } from "../../testing/invariants";
 import { pdfText } from "../../testing/pdf-text";
 import {
   asUser,
@@ -286,6 +287,7 @@ describe("eTIMS through the real OSCU client and the simulator", () => {
       db.select().from(taxDocuments).where(eq(taxDocuments.id, refused.id)),
     );
     expect(voided!.etimsStatus).toBe("voided");
+    expect(await invariantViolations(t.database)).toEqual([]);
   });
 
   it("numbers 20 concurrent payments on two instances without a gap or a repeat, here and at KRA", async () => {

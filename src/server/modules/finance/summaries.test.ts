@@ -51,6 +51,7 @@ const totals = () =>
       stock: await rows(sql`
         select day::text as day, inventory_item_id, stock_delta::text from stock_day_totals
         where stock_delta <> 0 order by 1, 2`),
+      openInvoices: await rows(sql`select invoice_id, customer_id, open_kes from open_invoices order by 1`),
     };
   });
 
@@ -138,6 +139,8 @@ describe("summary tables", () => {
     expect(incremental.customers.length).toBeGreaterThan(0);
     expect(incremental.income).toContainEqual(expect.objectContaining({ currency: "USD", net: "120.50" }));
     expect(incremental.stock.length).toBeGreaterThan(0);
+    // B's invoice, issued when it was paid in full, is owed again since that payment was refunded.
+    expect(incremental.openInvoices).toContainEqual(expect.objectContaining({ open_kes: b!.total }));
     await t.database.tx((db) => db.execute(sql`select rebuild_summaries()`));
     expect(await totals()).toEqual(incremental);
 

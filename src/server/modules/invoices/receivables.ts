@@ -8,7 +8,8 @@ type Row = AgedReceivables["rows"][number];
 
 /**
  * What each customer still owes on their invoices, by the invoice's age: each invoice's total less its
- * credit notes and what its order has been paid (net of refunds). One aggregate over the invoices.
+ * credit notes and what its order has been paid (net of refunds). One aggregate over the invoices still owed,
+ * which triggers keep in `open_invoices` (drizzle/0064).
  */
 export async function agedReceivables(ctx: AppContext): Promise<AgedReceivables> {
   const now = ctx.clock.now();
@@ -16,12 +17,7 @@ export async function agedReceivables(ctx: AppContext): Promise<AgedReceivables>
     rowsOf<Row>(
       db,
       sql`with open as (
-            select i.customer_id, (${now}::timestamptz - i.issued_at) as age,
-                   i.total_kes - o.amount_paid_kes - coalesce((
-                     select sum(c.total_kes) from tax_documents c
-                     where c.original_id = i.id and c.kind = 'credit_note' and c.etims_status <> 'voided'), 0) as kes
-            from tax_documents i join orders o on o.id = i.order_id
-            where i.kind = 'invoice' and i.etims_status <> 'voided' and i.customer_id is not null
+            select customer_id, (${now}::timestamptz - issued_at) as age, open_kes as kes from open_invoices
           )
           select c.id as "customerId", c.name,
                  coalesce(sum(kes) filter (where age <= interval '30 days'), 0)::int as "days0to30",
@@ -30,7 +26,6 @@ export async function agedReceivables(ctx: AppContext): Promise<AgedReceivables>
                  coalesce(sum(kes) filter (where age > interval '90 days'), 0)::int as "over90",
                  sum(kes)::int as "totalKes"
           from open join customers c on c.id = open.customer_id
-          where kes > 0
           group by c.id, c.name
           order by "totalKes" desc, c.name`,
     ),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgedReceivables, Statement } from "../../../contract/statements";
 import { rowsOf } from "../../db/adapter";
 import { orders } from "../../db/schema";
+import { invariantViolations } from "../../testing/invariants";
 import { pdfText } from "../../testing/pdf-text";
 import { prepareShipment } from "../../testing/store";
 import {
@@ -118,6 +119,7 @@ describe("statements of account and aged receivables", () => {
     expect(s.entries.map((e) => e.kind).sort()).toEqual(kinds.sort());
     expect(s.entries.at(-1)!.balanceKes).toBe(s.closingKes);
     expect(s.entries.filter((e) => e.kind === "credit_note")).toHaveLength(1);
+    expect(await invariantViolations(t.database)).toEqual([]);
   });
 
   it("agree with Financial: invoiced less credited is what was booked", async () => {
