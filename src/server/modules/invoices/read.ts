@@ -14,9 +14,35 @@ import { companySettings } from "../settings/company";
 
 type DocumentRow = typeof taxDocuments.$inferSelect;
 
+/**
+ * What a list of documents shows of each: no lines (a JSON array per document), no reason or tax, so the
+ * eTIMS screen's 51 rows are read, sent and mapped without them.
+ */
+const rowColumns = {
+  id: taxDocuments.id,
+  kind: taxDocuments.kind,
+  number: taxDocuments.number,
+  orderId: taxDocuments.orderId,
+  buyerName: taxDocuments.buyerName,
+  totalKes: taxDocuments.totalKes,
+  issuedAt: taxDocuments.issuedAt,
+  etimsStatus: taxDocuments.etimsStatus,
+  etimsInvcNo: taxDocuments.etimsInvcNo,
+  receiptNo: taxDocuments.receiptNo,
+  totalReceiptNo: taxDocuments.totalReceiptNo,
+  internalData: taxDocuments.internalData,
+  signature: taxDocuments.signature,
+  sdcId: taxDocuments.sdcId,
+  sdcDateTime: taxDocuments.sdcDateTime,
+  etimsAttempts: taxDocuments.etimsAttempts,
+  etimsLastAttemptAt: taxDocuments.etimsLastAttemptAt,
+  etimsError: taxDocuments.etimsError,
+};
+type ListedRow = Pick<DocumentRow, keyof typeof rowColumns>;
+
 /** Where the document stands with KRA, and the QR link to KRA's receipt check once accepted. */
 export function etimsAnswer(
-  row: DocumentRow,
+  row: ListedRow,
   receiptCheckUrl: string,
   tin: string | null,
   bhfId: string,
@@ -40,16 +66,33 @@ export function etimsAnswer(
 
 const original = aliasedTable(taxDocuments, "original");
 
-type Joined = { doc: DocumentRow; orderNumber: string; originalNumber: string | null };
+type Joined<Row = DocumentRow> = { doc: Row; orderNumber: string; originalNumber: string | null };
+
+type Page = { limit: number; offset: number; order: SQL[] };
 
 /** Documents with their order's and original invoice's numbers, newest first. */
-export async function documentRows(
+export const documentRows = (db: Db, where: SQL | undefined): Promise<Joined[]> =>
+  joinedDocuments(db, taxDocuments, where);
+
+/** The same with a list's columns (`rowColumns`), a page at a time. */
+export const listedDocumentRows = (db: Db, where: SQL | undefined, page?: Page) =>
+  joinedDocuments(db, rowColumns, where, page);
+
+function joinedDocuments(db: Db, columns: typeof taxDocuments, where: SQL | undefined): Promise<Joined[]>;
+function joinedDocuments(
   db: Db,
+  columns: typeof rowColumns,
   where: SQL | undefined,
-  page?: { limit: number; offset: number; order: SQL[] },
-): Promise<Joined[]> {
+  page?: Page,
+): Promise<Joined<ListedRow>[]>;
+async function joinedDocuments(
+  db: Db,
+  columns: typeof rowColumns | typeof taxDocuments,
+  where: SQL | undefined,
+  page?: Page,
+): Promise<Joined<ListedRow>[]> {
   const query = db
-    .select({ doc: taxDocuments, orderNumber: orders.orderNumber, originalNumber: original.number })
+    .select({ doc: columns, orderNumber: orders.orderNumber, originalNumber: original.number })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .leftJoin(original, eq(original.id, taxDocuments.originalId))
@@ -65,7 +108,24 @@ export async function etimsIdentity(ctx: AppContext, db: Db) {
 }
 type Identity = Awaited<ReturnType<typeof etimsIdentity>>;
 
-export function toTaxDocument({ doc, orderNumber, originalNumber }: Joined, id: Identity): TaxDocument {
+export function toTaxDocument(joined: Joined, id: Identity): TaxDocument {
+  const { doc } = joined;
+  return {
+    ...toDocumentRow(joined, id),
+    reasonCode: doc.reasonCode as CreditReasonCode | null,
+    reason: doc.reason,
+    buyerPin: doc.buyerPin,
+    paymentType: doc.paymentType,
+    lines: doc.lines,
+    bands: taxBands(doc.lines),
+    taxKes: doc.taxKes,
+  };
+}
+
+export function toDocumentRow(
+  { doc, orderNumber, originalNumber }: Joined<ListedRow>,
+  id: Identity,
+): TaxDocumentRow {
   return {
     id: doc.id,
     kind: doc.kind,
@@ -73,32 +133,11 @@ export function toTaxDocument({ doc, orderNumber, originalNumber }: Joined, id: 
     orderId: doc.orderId,
     orderNumber,
     originalNumber,
-    reasonCode: doc.reasonCode as CreditReasonCode | null,
-    reason: doc.reason,
     buyerName: doc.buyerName,
-    buyerPin: doc.buyerPin,
-    paymentType: doc.paymentType,
-    lines: doc.lines,
-    bands: taxBands(doc.lines),
     totalKes: doc.totalKes,
-    taxKes: doc.taxKes,
     issuedAt: doc.issuedAt.toISOString(),
     etims: etimsAnswer(doc, id.receiptCheckUrl, id.tin, id.bhfId),
   };
-}
-
-export function toDocumentRow(joined: Joined, id: Identity): TaxDocumentRow {
-  const {
-    lines: _l,
-    bands: _b,
-    reasonCode: _c,
-    reason: _r,
-    buyerPin: _p,
-    paymentType: _t,
-    taxKes: _x,
-    ...row
-  } = toTaxDocument(joined, id);
-  return row;
 }
 
 /** One document by a condition (an order's invoice, a credit note by id), or 404 as `what`. */

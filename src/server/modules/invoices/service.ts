@@ -9,7 +9,7 @@ import { sortBy } from "../../http/list-sort";
 import type { SessionUserRow as SessionUser } from "../auth/sessions";
 import { issueInvoice } from "./issue";
 import { invoicePdf } from "./pdf";
-import { documentRows, etimsIdentity, invoiceOfOrder, readDocument, toDocumentRow } from "./read";
+import { etimsIdentity, invoiceOfOrder, listedDocumentRows, readDocument, toDocumentRow } from "./read";
 
 /** Staff see every document; a client only those of their own orders (404 otherwise, as for the order). */
 async function mayRead(ctx: AppContext, user: SessionUser, orderId: number): Promise<void> {
@@ -29,7 +29,7 @@ export async function orderDocuments(
   await mayRead(ctx, user, orderId);
   return ctx.database.read(async (db) => {
     const id = await etimsIdentity(ctx, db);
-    return (await documentRows(db, eq(taxDocuments.orderId, orderId))).map((r) => toDocumentRow(r, id));
+    return (await listedDocumentRows(db, eq(taxDocuments.orderId, orderId))).map((r) => toDocumentRow(r, id));
   });
 }
 
@@ -116,7 +116,7 @@ export function listDocuments(
 ): Promise<TaxDocumentRow[]> {
   return ctx.database.read(async (db) => {
     const id = await etimsIdentity(ctx, db);
-    const rows = await documentRows(db, where, { ...query, order: documentOrder(query) });
+    const rows = await listedDocumentRows(db, where, { ...query, order: documentOrder(query) });
     return rows.map((r) => toDocumentRow(r, id));
   });
 }

@@ -25,11 +25,39 @@ import { deliveryDays } from "./delivery-dates";
 import { placeOrder } from "./place";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
+/**
+ * The columns an order's answer reads: the list selects these 19, not the row's 38, so PostgreSQL sends and
+ * the driver and Drizzle map half as much for each of its 51 rows (five timestamps and a JSON column fewer).
+ */
+const answerColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerId: orders.customerId,
+  customerName: orders.customerName,
+  orderType: orders.orderType,
+  status: orders.status,
+  source: orders.source,
+  totalAmountKes: orders.totalAmountKes,
+  totalAmountUsd: orders.totalAmountUsd,
+  currency: orders.currency,
+  orderDate: orders.orderDate,
+  expectedDeliveryDate: orders.expectedDeliveryDate,
+  notes: orders.notes,
+  paymentStatus: orders.paymentStatus,
+  amountPaidKes: orders.amountPaidKes,
+  onCredit: orders.onCredit,
+  discountPct: orders.discountPct,
+  discountOverLimit: orders.discountOverLimit,
+  holdExpiresAt: orders.holdExpiresAt,
+};
+
 type OrderRow = typeof orders.$inferSelect;
+
+type AnswerRow = Pick<OrderRow, keyof typeof answerColumns>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: AnswerRow): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -173,7 +201,7 @@ function listOrders(
 ): Promise<Order[]> {
   return ctx.database.read(async (db) => {
     const rows = await db
-      .select()
+      .select(answerColumns)
       .from(orders)
       .where(listFilters(query, customerIds))
       .orderBy(...sortBy(orderSortColumns, query, orders.id))
