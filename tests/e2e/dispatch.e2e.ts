@@ -28,7 +28,6 @@ const narrow = { width: 360, height: 740 };
  * on /field, and it syncs once when the signal returns.
  */
 describe("AI service booking", () => {
-  // Three people on three screens, a booking to a closed visit: over a minute on a busy 2-core machine.
   it("books an inseminator, dispatches a technician, and the technician closes the visit", async () => {
     const mobile = uniqueMobile();
     const setup = await newPage(browser, desktop);

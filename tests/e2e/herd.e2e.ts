@@ -57,7 +57,6 @@ async function inseminate(page: Page, tag: string, daysAgo: number, straw: "boug
  * reach the farmer's phone (seen on /messages), and a reply of "1" records the pregnancy check.
  */
 describe("the farmer's herd", () => {
-  // A cow, a bought straw, an SMS calendar and a reply: over a minute on a busy 2-core machine.
   it("adds a cow, records a service with a bought straw, texts the calendar, and takes a PD by SMS reply", async () => {
     // Reminders may go at any hour on this server, and its jobs run every second.
     const server = await startServer({ REMINDER_HOURS: "0-24", JOBS_INTERVAL_SECONDS: "1" });

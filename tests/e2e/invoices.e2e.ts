@@ -223,7 +223,6 @@ describe("tax invoices", () => {
     await screenshot(client, "tax-details-sw-phone");
   });
 
-  // Two sign-ins, a paid order, a refund, a PDF and a second screen: over a minute on a busy 2-core machine.
   it("a Director opens a customer's statement from aged receivables and downloads it as a PDF", async () => {
     const account = await createClientAccount(await newPage(browser));
     const client = await newPage(browser);

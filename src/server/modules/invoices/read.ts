@@ -71,7 +71,7 @@ type Joined<Row = DocumentRow> = { doc: Row; orderNumber: string; originalNumber
 type Page = { limit: number; offset: number; order: SQL[] };
 
 /** Documents with their order's and original invoice's numbers, newest first. */
-export const documentRows = (db: Db, where: SQL | undefined): Promise<Joined[]> =>
+const documentRows = (db: Db, where: SQL | undefined): Promise<Joined[]> =>
   joinedDocuments(db, taxDocuments, where);
 
 /** The same with a list's columns (`rowColumns`), a page at a time. */
