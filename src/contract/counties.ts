@@ -105,7 +105,11 @@ const otherNames: Record<string, string[]> = {
 };
 
 /** Lower case, a hyphen as a space and a curly apostrophe as a straight one: "Trans-Nzoia" is "trans nzoia". */
-const plain = (s: string) => s.toLowerCase().replace(/-/g, " ").replace(/’/g, "'");
+const plain = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/-/g, " ")
+    .replace(/\u2019/g, "'");
 
 // The names hold no regular-expression characters, so they go into the pattern as they are.
 const patterns = counties.map((c) => ({

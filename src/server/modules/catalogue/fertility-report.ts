@@ -46,6 +46,9 @@ async function linesBy(
   }));
 }
 
+// The separators (\u00b7 a middle dot, \u00d7 a cross) are escaped because the bundle keeps a tagged template's
+// text as written, and one wide character makes Node hold the whole bundle at two bytes a character.
+
 /**
  * Per batch: its rate beside its bull's (the catalogue's figures for the item), and when it was flagged for
  * conceiving well below him.
@@ -53,10 +56,10 @@ async function linesBy(
 async function batchLines(db: Db): Promise<BatchFertilityLine[]> {
   const rows = await db
     .select({
-      label: sql<string>`${inventoryItems.itemId} || ' · batch ' || ${stockBatches.code}`,
+      label: sql<string>`${inventoryItems.itemId} || ' \u00b7 batch ' || ${stockBatches.code}`,
       detail: sql<
         string | null
-      >`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName}) || coalesce(' · motility ' || ${stockBatches.motilityPct} || '%', '')`,
+      >`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName}) || coalesce(' \u00b7 motility ' || ${stockBatches.motilityPct} || '%', '')`,
       ...outcomeCounts,
       bullServices: sql<number>`min(${inventoryItems.fertilityServices})::int`,
       bullConceptions: sql<number>`min(${inventoryItems.fertilityConceptions})::int`,
@@ -97,7 +100,7 @@ export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
         label: sql<string | null>`coalesce(${itemGenetics.bullName}, ${inventoryItems.breedName})`,
         detail: sql<
           string | null
-        >`${inventoryItems.breedName} || coalesce(' · ' || ${itemGenetics.registration}, '')`,
+        >`${inventoryItems.breedName} || coalesce(' \u00b7 ' || ${itemGenetics.registration}, '')`,
       },
       semen,
     ),
@@ -107,7 +110,7 @@ export function fertilityReport(ctx: AppContext): Promise<FertilityReport> {
         label: sql<string | null>`${inventoryItems.itemId}`,
         detail: sql<
           string | null
-        >`${inventoryItems.breedName} || coalesce(' · ' || ${itemGenetics.bullName} || ' × ' || ${itemGenetics.damName}, '')`,
+        >`${inventoryItems.breedName} || coalesce(' \u00b7 ' || ${itemGenetics.bullName} || ' \u00d7 ' || ${itemGenetics.damName}, '')`,
       },
       and(ours, eq(inventoryItems.type, "embryo")),
     ),
