@@ -5,20 +5,41 @@ import { storageKeys } from "../src/web/lib/storage-keys.ts";
 
 const routesFile = path.resolve("src/web/app/routes.tsx");
 const languageModule = (language: string) => `\0virtual:urithi-messages/${language}`;
+const staffShell = path.resolve("src/web/app/staff-screen.tsx");
 
 /** `screen("/shop", "title.shop", () => import("../features/client/shop-page")…` in routes.tsx. */
 export function routeModules(source: string): { path: string; module: string }[] {
-  return [...source.matchAll(/screen\(\s*"([^"]+)",\s*"[^"]+",\s*\(\) => import\("([^"]+)"\)/g)].map((m) => {
-    const base = path.resolve(path.dirname(routesFile), m[2]!);
-    const module = [".tsx", ".ts"].map((ext) => base + ext).find((f) => existsSync(f));
-    if (!module) throw new Error(`routes.tsx imports ${m[2]}, which is not a file`);
-    return { path: m[1]!, module };
-  });
+  return [...source.matchAll(/screen\(\s*"([^"]+)",\s*"[^"]+",\s*\(\) => import\("([^"]+)"\)/g)].map((m) => ({
+    path: m[1]!,
+    module: moduleFile(m[2]!),
+  }));
 }
 
 /**
- * Lets the first visit to a public or client screen fetch that screen's code and messages while the entry
- * script is still downloading, instead of after it: a small inline script in index.html (allowed by the CSP
+ * `const loadOrders = () => import("../features/orders/orders-page");` and `paths: ["/orders"], … load:
+ * loadOrders,` in routes.tsx's staff routes: each path with its screen's module.
+ */
+export function staffRouteModules(source: string): { path: string; module: string }[] {
+  const loaders = new Map(
+    [...source.matchAll(/const (load\w+) = \(\) => import\("([^"]+)"\)/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  return [...source.matchAll(/paths: \[([^\]]*)\],[^{}]*?load: (load\w+),/g)].flatMap((m) => {
+    const imported = loaders.get(m[2]!);
+    if (!imported) throw new Error(`routes.tsx has no import for ${m[2]}`);
+    return [...m[1]!.matchAll(/"([^"]+)"/g)].map((p) => ({ path: p[1]!, module: moduleFile(imported) }));
+  });
+}
+
+function moduleFile(imported: string): string {
+  const base = path.resolve(path.dirname(routesFile), imported);
+  const module = [".tsx", ".ts"].map((ext) => base + ext).find((f) => existsSync(f));
+  if (!module) throw new Error(`routes.tsx imports ${imported}, which is not a file`);
+  return module;
+}
+
+/**
+ * Lets the first visit to a screen fetch that screen's code and messages (and a staff screen the staff
+ * shell's) while the entry script is still downloading, instead of after it: a small inline script in index.html (allowed by the CSP
  * by its hash) adds modulepreload links for the opened path and the visitor's language. On a 400 ms link
  * that is one round trip and the idle gap it leaves.
  */
@@ -47,12 +68,23 @@ export function routePreloads(): Plugin {
         };
         const needs = (module: string) =>
           [...withImports(chunkOf(module))].filter((f) => !initial.has(f)).map((f) => `/${f}`);
-        const routes = Object.fromEntries(
-          routeModules(readFileSync(routesFile, "utf8")).map((r) => [r.path, needs(r.module)]),
-        );
+        const source = readFileSync(routesFile, "utf8");
+        // A staff screen opens inside the staff shell, which is a chunk of its own.
+        const shell = needs(staffShell);
+        const routes: Record<string, readonly string[]> = Object.fromEntries([
+          ...routeModules(source).map((r) => [r.path, needs(r.module)] as const),
+          ...staffRouteModules(source).map(
+            (r) => [r.path, [...new Set([...shell, ...needs(r.module)])]] as const,
+          ),
+        ]);
         const languages = { en: needs(languageModule("en")), sw: needs(languageModule("sw")) };
         // The language rule is initialLanguage()'s (lib/i18n/i18n.ts): saved choice, else the browser's.
-        const script = `(function(){var r=${JSON.stringify(routes)}[location.pathname];if(!r)return;var l;try{l=localStorage.getItem(${JSON.stringify(storageKeys.language)})}catch(e){}if(l!=="en"&&l!=="sw")l=(navigator.languages||[]).some(function(x){return x.toLowerCase().indexOf("sw")===0})?"sw":"en";r.concat(${JSON.stringify(languages)}[l]).forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)})})()`;
+        // Each file once, and each screen's by its place in that list: staff screens share most of theirs.
+        const files = [...new Set(Object.values(routes).flat())];
+        const byIndex = Object.fromEntries(
+          Object.entries(routes).map(([route, needed]) => [route, needed.map((f) => files.indexOf(f))]),
+        );
+        const script = `(function(){var f=${JSON.stringify(files)};var r=${JSON.stringify(byIndex)}[location.pathname];if(!r)return;r=r.map(function(i){return f[i]});var l;try{l=localStorage.getItem(${JSON.stringify(storageKeys.language)})}catch(e){}if(l!=="en"&&l!=="sw")l=(navigator.languages||[]).some(function(x){return x.toLowerCase().indexOf("sw")===0})?"sw":"en";r.concat(${JSON.stringify(languages)}[l]).forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)})})()`;
         return html.replace(
           /(\s*)<script type="module"/,
           `$1<script>${script}</script>$1<script type="module"`,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, phone, signInAsClient } from "./support/browser";
+import { launchBrowser, newPage, phone, signInAsClient, signInAsStaff } from "./support/browser";
 
 /** The built public entry (what every first visit downloads), checked as `npm run test:e2e` built it. */
 const web = path.resolve("dist/web");
@@ -11,6 +11,17 @@ const entryOf = () => {
   const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html())?.[1];
   if (!src) throw new Error("no entry script in index.html");
   return readFileSync(path.join(web, src), "utf8");
+};
+/** The screens' preloads in index.html's inline script: each path with the files it preloads. */
+const preloads = (): Record<string, string[]> => {
+  const script = /<script>(\(function\(\)\{var f=[\s\S]*?)<\/script>/.exec(html())?.[1];
+  if (!script) throw new Error("no preload script in index.html");
+  const files = JSON.parse(/var f=(\[.*?\]);/.exec(script)![1]!) as string[];
+  const routes = JSON.parse(/var r=(\{.*?\})\[location\.pathname\]/.exec(script)![1]!) as Record<
+    string,
+    number[]
+  >;
+  return Object.fromEntries(Object.entries(routes).map(([route, at]) => [route, at.map((i) => files[i]!)]));
 };
 const asset = (prefix: string) => {
   const name = readdirSync(path.join(web, "assets")).find((f) => f.startsWith(prefix) && f.endsWith(".js"));
@@ -48,20 +59,27 @@ describe("the public entry chunk", () => {
     expect(asset("en-")).toContain("Skip to content");
   });
 
-  it("has index.html preload each public screen's code and the visitor's language", () => {
-    const script = /<script>(\(function\(\)\{var r=[\s\S]*?)<\/script>/.exec(html())?.[1];
-    expect(script).toBeDefined();
-    const routes = JSON.parse(/var r=(\{.*?\})\[location\.pathname\]/.exec(script!)![1]!) as Record<
-      string,
-      string[]
-    >;
-    expect(Object.keys(routes)).toEqual(expect.arrayContaining(["/landing", "/shop", "/client-orders"]));
-    // With the entry and the language, no screen needs more than four scripts.
-    for (const [route, files] of Object.entries(routes)) {
-      expect(files.length, route).toBeLessThanOrEqual(2);
+  it("has index.html preload each screen's code and the visitor's language", () => {
+    const routes = preloads();
+    expect(Object.keys(routes)).toEqual(
+      expect.arrayContaining(["/landing", "/shop", "/client-orders", "/dashboard", "/orders", "/inventory"]),
+    );
+    for (const files of Object.values(routes)) {
       for (const file of files) expect(readFileSync(path.join(web, file)).length).toBeGreaterThan(0);
     }
+    // With the entry and the language, no public or client screen needs more than four scripts.
+    for (const route of ["/", "/landing", "/shop", "/cart", "/client-orders", "/client-portal"]) {
+      expect(routes[route]!.length, route).toBeLessThanOrEqual(2);
+    }
     expect(routes["/landing"]).toHaveLength(1);
+    // A staff screen's code comes with the staff shell's, and each screen's with its own.
+    const page = (route: string, name: string) => routes[route]!.some((f) => f.includes(`/${name}-`));
+    for (const route of ["/dashboard", "/orders", "/financial"]) {
+      expect(page(route, "staff-screen"), route).toBe(true);
+    }
+    expect(page("/orders", "orders-page")).toBe(true);
+    expect(page("/dashboard", "orders-page")).toBe(false);
+    expect(routes["/genetic-inventory"]).toEqual(routes["/inventory"]);
   });
 });
 
@@ -106,6 +124,28 @@ describe("scripts a first visit fetches", () => {
     const { page, scripts } = await scriptsFor("/shop", true);
     await page.getByTestId("product-card").first().getByRole("button").waitFor();
     expect(scripts.size, [...scripts].join(" ")).toBe(4);
+    await page.context().close();
+  });
+
+  it("starts a staff screen's code with the entry: the page asks for it before the app has run", async () => {
+    const page = await newPage(browser);
+    await signInAsStaff(page, "director1@urithi.co.ke");
+    const fresh = await page.context().newPage();
+    // With the entry held back the app never runs: only index.html's own script can ask for the screen.
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html())![1]!;
+    const held = (url: URL) => url.pathname === entry;
+    await fresh.route(held, (route) => route.abort());
+    const asked: string[] = [];
+    fresh.on("request", (r) => asked.push(new URL(r.url()).pathname));
+    const screen = fresh.waitForRequest((r) => /\/assets\/orders-page-[\w-]+\.js$/.test(r.url()));
+    await fresh.goto("/orders");
+    await screen;
+    expect(asked.filter((p) => /\/assets\/staff-screen-/.test(p))).toHaveLength(1);
+    expect(asked.filter((p) => /\/assets\/dashboard-page-/.test(p))).toEqual([]);
+    // Let the entry through, and the same page opens with its orders.
+    await fresh.unroute(held);
+    await fresh.reload();
+    await fresh.getByTestId("order-amount").first().waitFor();
     await page.context().close();
   });
 

@@ -4,36 +4,61 @@ import { screenReads } from "../../contract/first-reads";
 import { can, type Permission } from "../../contract/roles";
 import { type MessageId, t } from "../lib/i18n/i18n";
 
-const CustomersPage = lazy(() => import("../features/customers/customers-page"));
-const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page"));
-const InventoryPage = lazy(() => import("../features/inventory/inventory-page"));
-const OrdersPage = lazy(() => import("../features/orders/orders-page"));
-const FinancialPage = lazy(() => import("../features/finance/financial-page"));
-const OrderApprovalPage = lazy(() => import("../features/approval/order-approval-page"));
-const ShippingPage = lazy(() => import("../features/shipping/shipping-page"));
-const BreedingPage = lazy(() => import("../features/breeding/breeding-page"));
-const VendorsPage = lazy(() => import("../features/vendors/vendors-page"));
-const ReportsPage = lazy(() => import("../features/reports/reports-page"));
-const StoragePage = lazy(() => import("../features/storage/storage-page"));
-const MessagesPage = lazy(() => import("../features/messages/messages-page"));
-const SettingsPage = lazy(() => import("../features/settings/settings-page"));
-const StaffPage = lazy(() => import("../features/staff/staff-page"));
-const AuditPage = lazy(() => import("../features/audit/audit-page"));
-const DataRequestsPage = lazy(() => import("../features/audit/data-requests-page"));
-const EtimsPage = lazy(() => import("../features/invoices/etims-page"));
-const StatementPage = lazy(() => import("../features/invoices/statement-page"));
-const DispatchPage = lazy(() => import("../features/dispatch/dispatch-page"));
-const FlasksPage = lazy(() => import("../features/flasks/flasks-page"));
-const FieldPage = lazy(() => import("../features/field/field-page"));
-const AccountSecurityPage = lazy(() => import("../features/account/account-security-page"));
+const loadCustomers = () => import("../features/customers/customers-page");
+const CustomersPage = lazy(loadCustomers);
+const loadDashboard = () => import("../features/dashboard/dashboard-page");
+const DashboardPage = lazy(loadDashboard);
+const loadInventory = () => import("../features/inventory/inventory-page");
+const InventoryPage = lazy(loadInventory);
+const loadOrders = () => import("../features/orders/orders-page");
+const OrdersPage = lazy(loadOrders);
+const loadFinancial = () => import("../features/finance/financial-page");
+const FinancialPage = lazy(loadFinancial);
+const loadOrderApproval = () => import("../features/approval/order-approval-page");
+const OrderApprovalPage = lazy(loadOrderApproval);
+const loadShipping = () => import("../features/shipping/shipping-page");
+const ShippingPage = lazy(loadShipping);
+const loadBreeding = () => import("../features/breeding/breeding-page");
+const BreedingPage = lazy(loadBreeding);
+const loadVendors = () => import("../features/vendors/vendors-page");
+const VendorsPage = lazy(loadVendors);
+const loadReports = () => import("../features/reports/reports-page");
+const ReportsPage = lazy(loadReports);
+const loadStorage = () => import("../features/storage/storage-page");
+const StoragePage = lazy(loadStorage);
+const loadMessages = () => import("../features/messages/messages-page");
+const MessagesPage = lazy(loadMessages);
+const loadSettings = () => import("../features/settings/settings-page");
+const SettingsPage = lazy(loadSettings);
+const loadStaff = () => import("../features/staff/staff-page");
+const StaffPage = lazy(loadStaff);
+const loadAudit = () => import("../features/audit/audit-page");
+const AuditPage = lazy(loadAudit);
+const loadDataRequests = () => import("../features/audit/data-requests-page");
+const DataRequestsPage = lazy(loadDataRequests);
+const loadEtims = () => import("../features/invoices/etims-page");
+const EtimsPage = lazy(loadEtims);
+const loadStatement = () => import("../features/invoices/statement-page");
+const StatementPage = lazy(loadStatement);
+const loadDispatch = () => import("../features/dispatch/dispatch-page");
+const DispatchPage = lazy(loadDispatch);
+const loadFlasks = () => import("../features/flasks/flasks-page");
+const FlasksPage = lazy(loadFlasks);
+const loadField = () => import("../features/field/field-page");
+const FieldPage = lazy(loadField);
+const loadAccountSecurity = () => import("../features/account/account-security-page");
+const AccountSecurityPage = lazy(loadAccountSecurity);
 export const LoginPage = lazy(() => import("../features/auth/login-page"));
-export const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
+const loadNotFound = () => import("../features/errors/not-found-page");
+export const NotFoundPage = lazy(loadNotFound);
 
 export interface StaffRoute {
   paths: string[];
   title: string;
   /** Permissions that open the screen; empty means every staff member. */
   anyOf: Permission[];
+  /** The screen's code: also called early by `warmRoute`, and read by the build's preloads (vite-route-preloads.ts). */
+  load: () => Promise<unknown>;
   render: (user: SessionUser) => ReactNode;
 }
 
@@ -43,12 +68,14 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/dashboard"],
     title: "Dashboard",
     anyOf: ["dashboard"],
+    load: loadDashboard,
     render: (user) => <DashboardPage permissions={user.permissions} />,
   },
   {
     paths: ["/genetic-inventory", "/inventory"],
     title: "Genetic Inventory",
     anyOf: ["inventory:read"],
+    load: loadInventory,
     render: (user) => (
       <InventoryPage canAdd={can(user.role, "inventory:write")} canReserve={can(user.role, "orders:write")} />
     ),
@@ -57,6 +84,7 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/customers"],
     title: "Customer Management",
     anyOf: ["customers:read"],
+    load: loadCustomers,
     render: (user) => (
       <CustomersPage
         canEdit={can(user.role, "customers:write")}
@@ -68,6 +96,7 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/orders"],
     title: "Sales & Orders",
     anyOf: ["orders:read"],
+    load: loadOrders,
     render: (user) => (
       <OrdersPage
         canWrite={can(user.role, "orders:write")}
@@ -80,53 +109,108 @@ export const staffRoutes: StaffRoute[] = [
     paths: ["/financial"],
     title: "Financial Management",
     anyOf: ["finance"],
+    load: loadFinancial,
     render: () => <FinancialPage />,
   },
   {
     paths: ["/shipping"],
     title: "Shipping & Logistics",
     anyOf: ["shipping"],
+    load: loadShipping,
     render: () => <ShippingPage />,
   },
-  { paths: ["/breeding"], title: "Breeding Records", anyOf: ["breeding"], render: () => <BreedingPage /> },
+  {
+    paths: ["/breeding"],
+    title: "Breeding Records",
+    anyOf: ["breeding"],
+    load: loadBreeding,
+    render: () => <BreedingPage />,
+  },
   {
     paths: ["/dispatch"],
     title: "Dispatch",
     anyOf: ["breeding"],
+    load: loadDispatch,
     render: (user) => <DispatchPage canPrice={can(user.role, "pricing") || can(user.role, "settings")} />,
   },
-  { paths: ["/field"], title: "My jobs", anyOf: ["field"], render: () => <FieldPage /> },
-  { paths: ["/storage"], title: "Cryo Storage", anyOf: ["storage"], render: () => <StoragePage /> },
-  { paths: ["/flasks"], title: "Flasks", anyOf: ["storage"], render: () => <FlasksPage /> },
-  { paths: ["/vendors"], title: "Vendor Management", anyOf: ["vendors"], render: () => <VendorsPage /> },
+  { paths: ["/field"], title: "My jobs", anyOf: ["field"], load: loadField, render: () => <FieldPage /> },
+  {
+    paths: ["/storage"],
+    title: "Cryo Storage",
+    anyOf: ["storage"],
+    load: loadStorage,
+    render: () => <StoragePage />,
+  },
+  { paths: ["/flasks"], title: "Flasks", anyOf: ["storage"], load: loadFlasks, render: () => <FlasksPage /> },
+  {
+    paths: ["/vendors"],
+    title: "Vendor Management",
+    anyOf: ["vendors"],
+    load: loadVendors,
+    render: () => <VendorsPage />,
+  },
   {
     paths: ["/reports"],
     title: "Reports and Analytics",
     anyOf: ["reports", "reports:sales"],
+    load: loadReports,
     render: () => <ReportsPage />,
   },
   {
     paths: ["/order-approval"],
     title: "Order Approval",
     anyOf: ["orders:approve"],
+    load: loadOrderApproval,
     render: (user) => <OrderApprovalPage user={user} />,
   },
-  { paths: ["/messages"], title: "Messages", anyOf: ["messages"], render: () => <MessagesPage /> },
-  { paths: ["/settings"], title: "Settings", anyOf: ["settings"], render: () => <SettingsPage /> },
-  { paths: ["/staff"], title: "Staff", anyOf: ["users"], render: (user) => <StaffPage meId={user.id} /> },
-  { paths: ["/audit"], title: "Audit trail", anyOf: ["users"], render: () => <AuditPage /> },
-  { paths: ["/data-requests"], title: "Data requests", anyOf: ["users"], render: () => <DataRequestsPage /> },
-  { paths: ["/etims"], title: "eTIMS documents", anyOf: ["finance"], render: () => <EtimsPage /> },
+  {
+    paths: ["/messages"],
+    title: "Messages",
+    anyOf: ["messages"],
+    load: loadMessages,
+    render: () => <MessagesPage />,
+  },
+  {
+    paths: ["/settings"],
+    title: "Settings",
+    anyOf: ["settings"],
+    load: loadSettings,
+    render: () => <SettingsPage />,
+  },
+  {
+    paths: ["/staff"],
+    title: "Staff",
+    anyOf: ["users"],
+    load: loadStaff,
+    render: (user) => <StaffPage meId={user.id} />,
+  },
+  { paths: ["/audit"], title: "Audit trail", anyOf: ["users"], load: loadAudit, render: () => <AuditPage /> },
+  {
+    paths: ["/data-requests"],
+    title: "Data requests",
+    anyOf: ["users"],
+    load: loadDataRequests,
+    render: () => <DataRequestsPage />,
+  },
+  {
+    paths: ["/etims"],
+    title: "eTIMS documents",
+    anyOf: ["finance"],
+    load: loadEtims,
+    render: () => <EtimsPage />,
+  },
   {
     paths: ["/customers/:id/statement"],
     title: "Statement of account",
     anyOf: ["finance"],
+    load: loadStatement,
     render: () => <StatementPage />,
   },
   {
     paths: ["/account"],
     title: "Account Security",
     anyOf: [],
+    load: loadAccountSecurity,
     render: (user) => <AccountSecurityPage accountRole={user.role} />,
   },
 ];
@@ -136,6 +220,7 @@ export const staffNotFoundRoute: StaffRoute = {
   paths: [],
   title: "Page Not Found",
   anyOf: [],
+  load: loadNotFound,
   render: () => <NotFoundPage inShell />,
 };
 

@@ -1,16 +1,18 @@
 import { queryClient } from "../lib/query-client";
 import { prefetchSession } from "../lib/session";
 import { storageKeys } from "../lib/storage-keys";
-import { publicRoutes } from "./routes";
+import { publicRoutes, staffRoutes } from "./routes";
 
 /**
  * Starts at once, side by side, what the first screen would otherwise ask for one after another: its code,
- * the session and, for a signed-in visitor, its first data. On a 400 ms link each step saved is a round trip.
+ * the session and, for a signed-in client, its first data. On a 400 ms link each step saved is a round trip.
  */
 export function warmRoute(path: string): void {
   const route = publicRoutes.find((r) => r.path === path);
+  // A staff screen's first reads come in the page (first-answers.ts), so only its code is started here.
+  const staff = route ? undefined : staffRoutes.find((r) => r.paths.includes(path));
   // A chunk that fails here fails again when the screen renders, where the load-error screen handles it.
-  route?.load().catch(() => undefined);
+  (route ?? staff)?.load().catch(() => undefined);
   const session = prefetchSession();
   const prefetchData = () => {
     for (const path of route?.data ?? []) void queryClient.prefetchQuery({ queryKey: [path] });
