@@ -93,6 +93,31 @@ describe("dashboard", () => {
     await slow.context().close();
   });
 
+  it("holds the cards until each has its figures, so nothing moves under a finger", async () => {
+    const slow = await newPage(browser);
+    await signInAsStaff(slow, "director1@urithi.co.ke");
+    // The side column's reads answer last: the quick actions below them must not show, then move.
+    const inventory = await holdRequests(slow, "**/api/inventory/status");
+    const ussd = await holdRequests(slow, "**/api/ussd/summary");
+    await slow.goto("/dashboard");
+    await slow.getByTestId("metrics-loading").waitFor();
+    await slow.waitForTimeout(500);
+    expect(await slow.getByRole("button", { name: "New Order" }).count()).toBe(0);
+    expect(await slow.getByText("No inventory data available").count()).toBe(0);
+    inventory();
+    await slow.waitForTimeout(300);
+    expect(await slow.getByTestId("metrics-loading").count()).toBe(1);
+    ussd();
+    const newOrder = slow.getByRole("button", { name: "New Order" });
+    await newOrder.waitFor();
+    expect(await slow.getByTestId("inventory-status").count()).toBe(1);
+    expect(await slow.getByTestId("ussd-summary").count()).toBe(1);
+    const before = await newOrder.boundingBox();
+    await slow.waitForLoadState("networkidle");
+    expect(await newOrder.boundingBox()).toEqual(before);
+    await slow.context().close();
+  });
+
   it("shows the empty-state messages when there is nothing to show", async () => {
     const empty = await newPage(browser);
     await signInAsStaff(empty, "director1@urithi.co.ke");

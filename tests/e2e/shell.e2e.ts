@@ -161,12 +161,18 @@ describe("unknown paths", () => {
       asked++;
       return route.fulfill({ status: 404, body: "" });
     });
+    let opened = 0;
+    page.on("request", (r) => {
+      if (r.isNavigationRequest() && new URL(r.url()).pathname === "/reports") opened++;
+    });
     const missing = await page.request.get(`${baseUrl()}/assets/reports-page-gone.js`);
     expect(missing.status()).toBe(404);
     await page.goto("/reports");
     await page.getByRole("heading", { name: "This page could not load" }).waitFor();
-    // The first failure reloaded the page by itself; the second one asks the person.
-    expect(asked).toBe(2);
+    // The first failure reloaded the page by itself; the second one asks the person. Each load asks for the
+    // script more than once (index.html's preload, then the screen's import).
+    expect(opened).toBe(2);
+    expect(asked).toBeGreaterThanOrEqual(2);
     await screenshot(page, "chunk-failed-phone", { fullPage: false });
     await page.unroute("**/assets/reports-page-*.js");
     await page.getByRole("button", { name: "Try again" }).click();

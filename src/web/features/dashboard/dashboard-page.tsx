@@ -35,6 +35,14 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
   const units = useQuery({ ...storageQueries.units(), enabled: storage });
   const breeding = useQuery(dashboardQueries.breeding());
   const etims = useQuery({ ...invoiceQueries.etimsSummary(), enabled: money });
+  // The USSD card reads its own summary; asked here too (one request, one cache entry) so the body waits for it.
+  const ussd = useQuery(dashboardQueries.ussd());
+  // The body waits for every read that sets a card's height: a banner or card filling in late pushed down what
+  // was under it (CLS 0.11 from the alerts), so a tap meant for a quick action could land on another, and the
+  // cards said "No … data available" while their data was still coming.
+  const loading = [metrics, alerts, tankAlerts, recent, inventory, units, breeding, etims, ussd].some(
+    (q) => q.isLoading,
+  );
   // The chart asks for its trend only once it renders, below the alerts: ask for it now, with the rest.
   useEffect(() => {
     if (money) void queryClient.prefetchQuery(dashboardQueries.salesTrend(defaultTrendRange));
@@ -43,8 +51,7 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
   return (
     <div className="space-y-6">
       <PageHeader title="Dashboard" subtitle="Today's view of stock, sales, storage and breeding" />
-      {/* The body waits for the alerts too: a banner arriving late pushed everything down (CLS 0.11). */}
-      {metrics.isLoading || alerts.isLoading || tankAlerts.isLoading ? (
+      {loading ? (
         <MetricCardsSkeleton />
       ) : (
         <>
