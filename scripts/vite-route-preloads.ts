@@ -38,10 +38,10 @@ function moduleFile(imported: string): string {
 }
 
 /**
- * Lets the first visit to a screen fetch that screen's code and messages (and a staff screen the staff
- * shell's) while the entry script is still downloading, instead of after it: a small inline script in index.html (allowed by the CSP
- * by its hash) adds modulepreload links for the opened path and the visitor's language. On a 400 ms link
- * that is one round trip and the idle gap it leaves.
+ * Lets the first visit to a screen fetch that screen's code and messages (and, for a staff screen, the staff
+ * shell's) while the entry script is still downloading, instead of after it: a small inline script in
+ * index.html (allowed by the CSP by its hash) adds modulepreload links for the opened path and the visitor's
+ * language. On a 400 ms link that is one round trip and the idle gap it leaves.
  */
 export function routePreloads(): Plugin {
   return {

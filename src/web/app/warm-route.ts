@@ -9,7 +9,7 @@ import { publicRoutes, staffRoutes } from "./routes";
  */
 export function warmRoute(path: string): void {
   const route = publicRoutes.find((r) => r.path === path);
-  // A staff screen's first reads come in the page (first-answers.ts), so only its code is started here.
+  // A staff screen asks for its data once the session says who is signed in: only its code starts here.
   const staff = route ? undefined : staffRoutes.find((r) => r.paths.includes(path));
   // A chunk that fails here fails again when the screen renders, where the load-error screen handles it.
   (route ?? staff)?.load().catch(() => undefined);

@@ -14,7 +14,7 @@ import { RecentOrders } from "./recent-orders";
 import { defaultTrendRange, SalesTrendChart } from "./sales-trend-chart";
 import { BreedingPerformanceCard, InventoryStatusCard, StorageConditionsCard } from "./side-cards";
 import { TankAlertBanner, TemperatureBanner } from "./temperature-banner";
-import { UssdCard } from "./ussd-card";
+import { UssdCard, ussdCardQueries } from "./ussd-card";
 
 /**
  * What the signed-in role may see and do here: money needs finance, storage temperatures the storage
@@ -35,14 +35,26 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
   const units = useQuery({ ...storageQueries.units(), enabled: storage });
   const breeding = useQuery(dashboardQueries.breeding());
   const etims = useQuery({ ...invoiceQueries.etimsSummary(), enabled: money });
-  // The USSD card reads its own summary; asked here too (one request, one cache entry) so the body waits for it.
-  const ussd = useQuery(dashboardQueries.ussd());
+  const canCall = permissions.includes("customers:write");
+  // The USSD card reads its own; asked here too (one request, one cache entry each) so the body waits for them.
+  const ussd = ussdCardQueries(canCall);
+  const ussdSummary = useQuery(ussd.summary);
+  const ussdCalls = useQuery(ussd.calls);
   // The body waits for every read that sets a card's height: a banner or card filling in late pushed down what
   // was under it (CLS 0.11 from the alerts), so a tap meant for a quick action could land on another, and the
   // cards said "No … data available" while their data was still coming.
-  const loading = [metrics, alerts, tankAlerts, recent, inventory, units, breeding, etims, ussd].some(
-    (q) => q.isLoading,
-  );
+  const loading = [
+    metrics,
+    alerts,
+    tankAlerts,
+    recent,
+    inventory,
+    units,
+    breeding,
+    etims,
+    ussdSummary,
+    ussdCalls,
+  ].some((q) => q.isLoading);
   // The chart asks for its trend only once it renders, below the alerts: ask for it now, with the rest.
   useEffect(() => {
     if (money) void queryClient.prefetchQuery(dashboardQueries.salesTrend(defaultTrendRange));
@@ -71,7 +83,7 @@ export default function DashboardPage({ permissions }: { permissions: readonly P
             <div className="min-w-0 space-y-6">
               <InventoryStatusCard status={inventory.data} />
               {storage && <StorageConditionsCard units={units.data} />}
-              <UssdCard canCall={permissions.includes("customers:write")} />
+              <UssdCard canCall={canCall} />
               <QuickActions permissions={permissions} />
             </div>
           </div>

@@ -7,16 +7,23 @@ import { dashboardQueries, useMarkCalled } from "./api";
 /** Call-back requests the card lists at once, oldest first: the farmer who waited longest is rung first. */
 const SHOWN = 5;
 
+/** The card's reads: its summary, and for sales staff (`canCall`) the oldest open call-back requests. */
+export const ussdCardQueries = (canCall: boolean) => ({
+  summary: dashboardQueries.ussd(),
+  calls: {
+    ...dashboardQueries.callbacks({ view: "open", sort: "createdAt", order: "asc", limit: SHOWN, offset: 0 }),
+    enabled: canCall,
+  },
+});
+
 /**
  * Farmers on feature phones: today's USSD sessions and orders, and, for sales staff, the farmers who chose
  * "Call me" with a button to say they were rung.
  */
 export function UssdCard({ canCall }: { canCall: boolean }) {
-  const summary = useQuery(dashboardQueries.ussd());
-  const calls = useQuery({
-    ...dashboardQueries.callbacks({ view: "open", sort: "createdAt", order: "asc", limit: SHOWN, offset: 0 }),
-    enabled: canCall,
-  });
+  const reads = ussdCardQueries(canCall);
+  const summary = useQuery(reads.summary);
+  const calls = useQuery(reads.calls);
   const called = useMarkCalled();
   const s = summary.data;
   return (
