@@ -23,7 +23,15 @@ export function staffRouteModules(source: string): { path: string; module: strin
   const loaders = new Map(
     [...source.matchAll(/const (load\w+) = \(\) => import\("([^"]+)"\)/g)].map((m) => [m[1]!, m[2]!]),
   );
-  return [...source.matchAll(/paths: \[([^\]]*)\],[^{}]*?load: (load\w+),/g)].flatMap((m) => {
+  const routes = [...source.matchAll(/paths: \[([^\]]*)\],[^{}]*?load: (load\w+),/g)];
+  // A route written another way would get no preloads without a word: the build stops instead.
+  const written = source.match(/paths: \[/g)?.length ?? 0;
+  if (routes.length !== written) {
+    throw new Error(
+      `routes.tsx has ${written} staff routes, ${routes.length} of them as "paths: […], … load: loadX,"`,
+    );
+  }
+  return routes.flatMap((m) => {
     const imported = loaders.get(m[2]!);
     if (!imported) throw new Error(`routes.tsx has no import for ${m[2]}`);
     return [...m[1]!.matchAll(/"([^"]+)"/g)].map((p) => ({ path: p[1]!, module: moduleFile(imported) }));
