@@ -145,9 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("metrics", metrics);
   app.decorate("draining", false);
   registerErrorHandler(app);
-  registerRequestLog(app, (request, status, seconds) =>
-    metrics.request(request.method, request.routeOptions.url ?? "unmatched", status, seconds),
-  );
+  registerRequestLog(app, metrics.request);
   registerCatalogueETags(app);
   await registerCompression(app);
   await registerSecurityHeaders(app, { webRoot, production: options.config.nodeEnv === "production" });

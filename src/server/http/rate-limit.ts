@@ -1,11 +1,12 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import { prepared } from "../db/adapter";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../errors";
 import { sessionCookieName } from "../modules/auth/sessions";
+import { access } from "./access";
 
 /** One address (a cooperative office with several farmers signed in) may place this many times a session's orders. */
 export const ADDRESS_ORDERS_PER_SESSION_ORDERS = 3;
@@ -139,7 +140,6 @@ export async function sweepRateLimits(ctx: AppContext): Promise<void> {
  * A global ceiling per address on the API (and the M-Pesa simulator), and tighter limits that routes
  * ask for (order placement). Exceeding answers 429 with Retry-After in the API's error shape.
  */
-const healthProbes = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
 
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyRateLimit, {
@@ -149,10 +149,8 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     timeWindow: 60_000,
     store: databaseStore(ctx, true),
     skipOnError: true,
-    // The load balancer's probes are never turned away (a 429 would take a healthy instance out) and cost
-    // no database write; a deep check, which does reach the database, still counts.
+    // The load balancer's probes take no part (probeLimits).
     allowList: (request) =>
-      healthProbes.has(request.url) ||
       // Africa's Talking posts every farmer's USSD step from a few gateway addresses, so a per-address
       // ceiling would turn farmers away at ten steps a second; the secret in its URL authenticates it.
       request.url.startsWith("/api/ussd?") ||
@@ -168,6 +166,27 @@ const tooMany = (seconds: number) =>
     undefined,
     { "retry-after": String(seconds) },
   );
+
+/**
+ * Route options for a load balancer's probe at `path`. The bare probe is never turned away (a 429 would take a
+ * healthy instance out) and costs nothing: the route is left out of the ceiling when it is registered, so no
+ * rate-limit hook runs for it. The same path with a query (a deep check, which reaches the database) counts
+ * against the API's ceiling like any other request.
+ */
+export function probeLimits(app: FastifyInstance, path: string) {
+  const ceiling = app.createRateLimit();
+  return {
+    config: { access: access.public, rateLimit: false as const },
+    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      if (request.url === path) return done();
+      ceiling(request).then(
+        (verdict) =>
+          done(!verdict.isAllowed && verdict.isExceeded ? tooMany(verdict.ttlInSeconds) : undefined),
+        (error: Error) => done(error),
+      );
+    },
+  };
+}
 
 /** Route options limiting order placement per session (route config) and per address (its own hook). */
 export function orderPlacementLimits(app: FastifyInstance, ctx: AppContext) {

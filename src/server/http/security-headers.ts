@@ -36,15 +36,36 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers on every response: a strict CSP (scripts only from here, the inline theme
- * script by hash), no framing, no sniffing, a strict referrer policy, HSTS in production; and
- * API answers are never cached, since they carry one person's data.
+ * What an API answer carries, after OWASP's REST Security Cheat Sheet: a JSON answer is never a page, so it
+ * needs no script or referrer rules, only never to be run, framed, sniffed, read cross-origin or cached.
+ * Helmet's other headers (opener policy, DNS prefetch, download options, Flash policies, the XSS auditor) act
+ * on documents; sending them on every answer cost a third of the header block and their checks on each.
+ */
+function apiHeaders(production: boolean): Record<string, string> {
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "cross-origin-resource-policy": "same-origin",
+    // One person's data: no browser or proxy keeps a copy (the catalogue's reads revalidate instead, etag.ts).
+    "cache-control": "no-store",
+    ...(production ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** The API's answers, apart from its reference (/api/docs), which is a page. */
+const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
+
+/**
+ * Security headers on every response: pages get a strict CSP (scripts only from here, the inline theme
+ * script by hash), no framing, no sniffing, a strict referrer policy and HSTS in production; API answers get
+ * the headers an API needs (apiHeaders). Both sets are worked out once and set in one hook.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { webRoot: string | null; production: boolean },
 ): Promise<void> {
-  const headers = helmetHeaders({
+  const page = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,14 +90,9 @@ export async function registerSecurityHeaders(
     hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const api = apiHeaders(options.production);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? api : page);
     done();
-  });
-  app.addHook("onSend", (request, reply, payload, done) => {
-    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
-      reply.header("cache-control", "no-store");
-    }
-    done(null, payload);
   });
 }

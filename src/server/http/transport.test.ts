@@ -37,11 +37,10 @@ describe("security headers", () => {
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
-    // Helmet's other defaults, on an API answer and a 404 alike.
-    for (const url of ["/api/health", "/api/no-such-thing"]) {
-      const answer = await t.app.inject({ method: "GET", url });
-      expect(answer.headers, url).toMatchObject({
-        "content-security-policy": csp,
+    // Helmet's other defaults on a page, and on the API's reference, which is a page too.
+    for (const url of ["/", "/login", "/api/docs/"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.headers, url).toMatchObject({
         "cross-origin-opener-policy": "same-origin",
         "cross-origin-resource-policy": "same-origin",
         "origin-agent-cluster": "?1",
@@ -50,6 +49,24 @@ describe("security headers", () => {
         "x-permitted-cross-domain-policies": "none",
         "x-xss-protection": "0",
       });
+      expect(page.headers["content-security-policy"], url).toBe(csp);
+    }
+  });
+
+  it("sends an API answer only the headers an API needs, success or error", async () => {
+    for (const url of ["/api/health", "/api/no-such-thing", "/api/auth/me"]) {
+      const answer = await t.app.inject({ method: "GET", url });
+      expect(answer.headers, url).toMatchObject({
+        // Never run as a page nor framed, never sniffed, never read from another origin.
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "cross-origin-resource-policy": "same-origin",
+      });
+      // The page-only headers stay off the API's answers: they cost every answer bytes and checks.
+      for (const pageOnly of ["cross-origin-opener-policy", "x-dns-prefetch-control", "x-xss-protection"]) {
+        expect(answer.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
       expect(answer.headers["x-powered-by"]).toBeUndefined();
     }
   });
@@ -57,8 +74,10 @@ describe("security headers", () => {
   it("adds HSTS in production", async () => {
     const prod = await createTestApp({ env: { NODE_ENV: "production" }, seed: false });
     try {
-      const res = await prod.app.inject({ method: "GET", url: "/api/health" });
-      expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+      for (const url of ["/api/health", "/"]) {
+        const res = await prod.app.inject({ method: "GET", url });
+        expect(res.headers["strict-transport-security"], url).toMatch(/max-age=31536000; includeSubDomains/);
+      }
     } finally {
       await prod.close();
     }

@@ -38,7 +38,7 @@ function probeOf(database: Database): Probe {
  * Whether the database answered: from memory when the last check is recent (a health request then costs no
  * database trip), refreshed in the background when it is older, and checked now when `deep` or never.
  */
-export async function databaseUp(database: Database, deep: boolean): Promise<boolean> {
+export function databaseUp(database: Database, deep: boolean): boolean | Promise<boolean> {
   const probe = probeOf(database);
   if (deep || probe.at === 0) return check(database, probe);
   if (Date.now() - probe.at > PROBE_INTERVAL_MS) void check(database, probe);

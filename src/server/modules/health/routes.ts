@@ -4,7 +4,7 @@ import { z } from "zod";
 import { healthSchema, livenessSchema, readinessSchema } from "../../../contract/health";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { access } from "../../http/access";
+import { probeLimits } from "../../http/rate-limit";
 import type { JobsState } from "../../jobs";
 import { databaseAnswersWithin, databaseUp } from "./probe";
 
@@ -13,35 +13,44 @@ const READY_WITHIN_MS = 1000;
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, jobs: JobsState): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const healthy = (up: boolean) => {
+    if (!up) throw new AppError("UNAVAILABLE", "The database is not answering");
+    return { status: "ok" as const, database: ctx.database.kind };
+  };
   r.get(
     "/api/health",
     {
-      config: { access: access.public },
+      ...probeLimits(app, "/api/health"),
       schema: {
         // ?deep=1 checks the database now; otherwise the last check of the past few seconds answers.
         querystring: z.object({ deep: z.enum(["0", "1", "true", "false"]).optional() }),
         response: { 200: healthSchema },
       },
     },
-    async (request) => {
+    // Not async: the probe answers from the last check without a promise while that check is recent.
+    (request) => {
       const deep = request.query.deep === "1" || request.query.deep === "true";
-      if (!(await databaseUp(ctx.database, deep))) {
-        throw new AppError("UNAVAILABLE", "The database is not answering");
-      }
-      return { status: "ok" as const, database: ctx.database.kind };
+      const up = databaseUp(ctx.database, deep);
+      return typeof up === "boolean" ? healthy(up) : up.then(healthy);
     },
   );
   // For a process supervisor: answers while the event loop turns, whatever the database does, so a
   // database outage never gets healthy instances restarted.
   r.get(
     "/api/health/live",
-    { config: { access: access.public }, schema: { response: { 200: livenessSchema } } },
-    async () => ({ status: "ok" as const }),
+    {
+      ...probeLimits(app, "/api/health/live"),
+      schema: { response: { 200: livenessSchema } },
+    },
+    () => ({ status: "ok" as const }),
   );
   // For a load balancer: send this instance traffic only while it can serve it.
   r.get(
     "/api/health/ready",
-    { config: { access: access.public }, schema: { response: { 200: readinessSchema } } },
+    {
+      ...probeLimits(app, "/api/health/ready"),
+      schema: { response: { 200: readinessSchema } },
+    },
     async () => {
       if (app.draining) throw new AppError("UNAVAILABLE", "Not ready: shutting down");
       if (!(await databaseAnswersWithin(ctx.database, READY_WITHIN_MS))) {
