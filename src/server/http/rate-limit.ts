@@ -168,23 +168,19 @@ const tooMany = (seconds: number) =>
   );
 
 /**
- * Route options for a load balancer's probe at `path`. The bare probe is never turned away (a 429 would take a
- * healthy instance out) and costs nothing: the route is left out of the ceiling when it is registered, so no
- * rate-limit hook runs for it. The same path with a query (a deep check, which reaches the database) counts
- * against the API's ceiling like any other request.
+ * The rate-limit hook of a load balancer's probe at `path`, whose route sets `rateLimit: false`. The bare probe
+ * is never turned away (a 429 would take a healthy instance out) and costs nothing: its route is left out of
+ * the ceiling when registered, so no rate-limit hook runs for it. The same path with a query (a deep check,
+ * which reaches the database) counts against the API's ceiling like any other request.
  */
-export function probeLimits(app: FastifyInstance, path: string) {
+export function probeCeiling(app: FastifyInstance, path: string) {
   const ceiling = app.createRateLimit();
-  return {
-    config: { access: access.public, rateLimit: false as const },
-    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      if (request.url === path) return done();
-      ceiling(request).then(
-        (verdict) =>
-          done(!verdict.isAllowed && verdict.isExceeded ? tooMany(verdict.ttlInSeconds) : undefined),
-        (error: Error) => done(error),
-      );
-    },
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (request.url === path) return done();
+    ceiling(request).then(
+      (verdict) => done(!verdict.isAllowed && verdict.isExceeded ? tooMany(verdict.ttlInSeconds) : undefined),
+      (error: Error) => done(error),
+    );
   };
 }
 

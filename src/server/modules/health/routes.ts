@@ -4,7 +4,8 @@ import { z } from "zod";
 import { healthSchema, livenessSchema, readinessSchema } from "../../../contract/health";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { probeLimits } from "../../http/rate-limit";
+import { access } from "../../http/access";
+import { probeCeiling } from "../../http/rate-limit";
 import type { JobsState } from "../../jobs";
 import { databaseAnswersWithin, databaseUp } from "./probe";
 
@@ -13,6 +14,15 @@ const READY_WITHIN_MS = 1000;
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, jobs: JobsState): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /**
+   * A probe's route is public, and a probe pays for neither the rate-limit hook (probeCeiling counts only a
+   * query) nor compression (its answer is a few dozen bytes, under the threshold).
+   */
+  const probe = (path: string) => ({
+    config: { access: access.public, rateLimit: false as const },
+    compress: false as const,
+    onRequest: probeCeiling(app, path),
+  });
   const healthy = (up: boolean) => {
     if (!up) throw new AppError("UNAVAILABLE", "The database is not answering");
     return { status: "ok" as const, database: ctx.database.kind };
@@ -20,7 +30,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, jobs
   r.get(
     "/api/health",
     {
-      ...probeLimits(app, "/api/health"),
+      ...probe("/api/health"),
       schema: {
         // ?deep=1 checks the database now; otherwise the last check of the past few seconds answers.
         querystring: z.object({ deep: z.enum(["0", "1", "true", "false"]).optional() }),
@@ -39,7 +49,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, jobs
   r.get(
     "/api/health/live",
     {
-      ...probeLimits(app, "/api/health/live"),
+      ...probe("/api/health/live"),
       schema: { response: { 200: livenessSchema } },
     },
     () => ({ status: "ok" as const }),
@@ -48,7 +58,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, jobs
   r.get(
     "/api/health/ready",
     {
-      ...probeLimits(app, "/api/health/ready"),
+      ...probe("/api/health/ready"),
       schema: { response: { 200: readinessSchema } },
     },
     async () => {
