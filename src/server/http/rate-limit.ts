@@ -6,7 +6,6 @@ import { prepared } from "../db/adapter";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../errors";
 import { sessionCookieName } from "../modules/auth/sessions";
-import { access } from "./access";
 
 /** One address (a cooperative office with several farmers signed in) may place this many times a session's orders. */
 export const ADDRESS_ORDERS_PER_SESSION_ORDERS = 3;
