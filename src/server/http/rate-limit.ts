@@ -139,7 +139,6 @@ export async function sweepRateLimits(ctx: AppContext): Promise<void> {
  * A global ceiling per address on the API (and the M-Pesa simulator), and tighter limits that routes
  * ask for (order placement). Exceeding answers 429 with Retry-After in the API's error shape.
  */
-
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: true,
@@ -148,7 +147,7 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     timeWindow: 60_000,
     store: databaseStore(ctx, true),
     skipOnError: true,
-    // The load balancer's probes take no part (probeLimits).
+    // The load balancer's probes are left out when their routes are registered (probeCeiling).
     allowList: (request) =>
       // Africa's Talking posts every farmer's USSD step from a few gateway addresses, so a per-address
       // ceiling would turn farmers away at ten steps a second; the secret in its URL authenticates it.
