@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
+import { EARLY_READS_GLOBAL, SESSION_READ, staffScreenReads } from "../src/contract/first-reads.ts";
 import { storageKeys } from "../src/web/lib/storage-keys.ts";
 
 const routesFile = path.resolve("src/web/app/routes.tsx");
@@ -95,9 +96,22 @@ export function routePreloads(): Plugin {
         const script = `(function(){var f=${JSON.stringify(files)};var r=${JSON.stringify(byIndex)}[location.pathname];if(!r)return;r=r.map(function(i){return f[i]});var l;try{l=localStorage.getItem(${JSON.stringify(storageKeys.language)})}catch(e){}if(l!=="en"&&l!=="sw")l=(navigator.languages||[]).some(function(x){return x.toLowerCase().indexOf("sw")===0})?"sw":"en";r.concat(${JSON.stringify(languages)}[l]).forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)})})()`;
         return html.replace(
           /(\s*)<script type="module"/,
-          `$1<script>${script}</script>$1<script type="module"`,
+          `$1<script>${earlyReadsScript()}</script>$1<script>${script}</script>$1<script type="module"`,
         );
       },
     },
   };
+}
+
+/**
+ * Starts a staff screen's first API reads as the page opens, while its code downloads
+ * (contract/first-reads.ts): each read the permissions kept from the last session (lib/session.ts) let the
+ * screen make, left as a promise of its answer for the API client to take (web/lib/early-reads.ts). A page
+ * from the server carries the session's answer; one the installed app's worker answered from its copy does
+ * not, so there the session is asked too. A screen opened with a query (a list's page, sort or filter) asks
+ * for other URLs than these, so none are started for it.
+ */
+export function earlyReadsScript(): string {
+  const kept = JSON.stringify(storageKeys.staffPermissions);
+  return `(function(){var r=${JSON.stringify(staffScreenReads)}[location.pathname];if(!r||location.search||!window.fetch)return;var q,e={};try{q=JSON.parse(localStorage.getItem(${kept}))}catch(x){}if(!Array.isArray(q))q=[];function g(u){e[u]=fetch(u,{credentials:"include"}).catch(function(){return null})}if(navigator.serviceWorker&&navigator.serviceWorker.controller)g(${JSON.stringify(SESSION_READ)});r.forEach(function(x){if(q.indexOf(x[1])>=0)g(x[0])});window[${JSON.stringify(EARLY_READS_GLOBAL)}]={path:location.pathname,reads:e}})()`;
 }

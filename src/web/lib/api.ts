@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
+import { dropEarlyReads, takeEarlyRead } from "./early-reads";
 import { sayError, sayFieldError } from "./i18n/i18n";
 
 /**
@@ -49,6 +50,8 @@ export async function apiRequest(
   data?: unknown,
   idempotencyKey?: string,
 ): Promise<Response> {
+  // A write may change what a read started before it says (and a sign-in or sign-out, whose it is).
+  if (method !== "GET") dropEarlyReads();
   const res = await fetch(url, {
     method,
     headers: {
@@ -99,7 +102,11 @@ export function withListTotal(data: unknown, total: string | null | undefined): 
 /** Reads a query key's URL as JSON; with `on401: "returnNull"` a 401 yields null instead of throwing. */
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
-    const res = await fetch(urlFromQueryKey(queryKey), { credentials: "include" });
+    const url = urlFromQueryKey(queryKey);
+    const early = await takeEarlyRead(url);
+    // A good answer is kept, and a signed-out session's 401; anything else (a 429, an error) is asked again.
+    const keep = early && (early.status === 200 || (early.status === 401 && on401 === "returnNull"));
+    const res = keep ? early : await fetch(url, { credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfNotOk(res);
     return withListTotal(await res.json(), res.headers.get(LIST_TOTAL_HEADER)) as T;

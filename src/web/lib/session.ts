@@ -13,6 +13,30 @@ const sessionQuery = {
   retryOnMount: false,
 };
 
+/**
+ * Keeps a staff member's permissions for index.html's early reads (contract/first-reads.ts), however the
+ * session was learnt (read, signed in, ended by a 401), and forgets them for a client or nobody.
+ */
+function keepStaffPermissions(session: MeResponse | null): void {
+  try {
+    if (session && session.user.role !== "client") {
+      localStorage.setItem(storageKeys.staffPermissions, JSON.stringify(session.user.permissions));
+    } else localStorage.removeItem(storageKeys.staffPermissions);
+  } catch {
+    // Storage full or refused: the screens then ask for their reads themselves.
+  }
+}
+if (typeof window !== "undefined") {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (
+      event.type === "updated" &&
+      event.action.type === "success" &&
+      event.query.queryKey[0] === meQueryKey[0]
+    )
+      keepStaffPermissions(event.query.state.data as MeResponse | null);
+  });
+}
+
 /** The signed-in user (staff or client) according to the server; null when signed out. */
 export function useSession() {
   return useQuery<MeResponse | null>(sessionQuery);
@@ -66,6 +90,7 @@ export async function signOut(): Promise<void> {
   }
   for (const key of [
     storageKeys.staffSession,
+    storageKeys.staffPermissions,
     storageKeys.user,
     storageKeys.session,
     storageKeys.clientSession,

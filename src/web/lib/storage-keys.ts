@@ -6,6 +6,8 @@ export const storageKeys = {
   shortlist: "urithi:shortlist",
   clientSession: "urithi:client-session",
   staffSession: "urithi:staff-session",
+  /** A signed-in staff member's permissions: index.html's early reads start what their screen will ask. */
+  staffPermissions: "urithi:staff-permissions",
   user: "urithi:user",
   session: "urithi:session",
   /** The language chosen on this device; it outlives a sign-out. */
