@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
 import { EARLY_READS_GLOBAL, SESSION_READ, staffScreenReads } from "../src/contract/first-reads.ts";
+import { urlFromQueryKey } from "../src/web/lib/query-url.ts";
 import { storageKeys } from "../src/web/lib/storage-keys.ts";
 
 const routesFile = path.resolve("src/web/app/routes.tsx");
@@ -113,5 +114,11 @@ export function routePreloads(): Plugin {
  */
 export function earlyReadsScript(): string {
   const kept = JSON.stringify(storageKeys.staffPermissions);
-  return `(function(){var r=${JSON.stringify(staffScreenReads)}[location.pathname];if(!r||location.search||!window.fetch)return;var q,e={};try{q=JSON.parse(localStorage.getItem(${kept}))}catch(x){}if(!Array.isArray(q))q=[];function g(u){e[u]=fetch(u,{credentials:"include"}).catch(function(){return null})}if(navigator.serviceWorker&&navigator.serviceWorker.controller)g(${JSON.stringify(SESSION_READ)});r.forEach(function(x){if(q.indexOf(x[1])>=0)g(x[0])});window[${JSON.stringify(EARLY_READS_GLOBAL)}]={path:location.pathname,reads:e}})()`;
+  const reads = Object.fromEntries(
+    Object.entries(staffScreenReads).map(([path, list]) => [
+      path,
+      list.map(([key, permission]) => [urlFromQueryKey(key), permission]),
+    ]),
+  );
+  return `(function(){var r=${JSON.stringify(reads)}[location.pathname];if(!r||location.search||!window.fetch)return;var q,e={};try{q=JSON.parse(localStorage.getItem(${kept}))}catch(x){}if(!Array.isArray(q))q=[];function g(u){e[u]=fetch(u,{credentials:"include"}).catch(function(){return null})}if(navigator.serviceWorker&&navigator.serviceWorker.controller)g(${JSON.stringify(SESSION_READ)});r.forEach(function(x){if(q.indexOf(x[1])>=0)g(x[0])});window[${JSON.stringify(EARLY_READS_GLOBAL)}]={path:location.pathname,reads:e}})()`;
 }

@@ -14,44 +14,50 @@ export const screenReads: Readonly<Record<string, readonly string[]>> = {
   "/client-orders": ["/api/client/products"],
 };
 
-/** One read a staff screen makes as it opens: its URL as the screen's query key writes it, and the permission it is made under. */
-export type StaffRead = readonly [url: string, permission: Permission];
+/** A query key as the web app writes it: the API path and, for a list, its parameters. */
+export type ReadKey = readonly [path: string, params?: Readonly<Record<string, string | number>>];
+
+/** One read a staff screen makes as it opens: its query key, and the permission it is made under. */
+export type StaffRead = readonly [key: ReadKey, permission: Permission];
 
 /** The staff shell's: storage alarms, for those who watch the store. */
 const shellReads: readonly StaffRead[] = [
-  ["/api/alerts/temperature", "storage"],
-  ["/api/storage/alerts?view=open&limit=100&offset=0", "storage"],
+  [["/api/alerts/temperature"], "storage"],
+  [["/api/storage/alerts", { view: "open", limit: 100, offset: 0 }], "storage"],
 ];
 
 /**
  * The API reads a staff screen makes as it opens. Staff screens are not drawn by the server; instead an
- * inline script in index.html reads the session and starts the reads the person may make while the screen's
- * code downloads, and the API client takes each answer for its first ask of the same URL
- * (web/lib/early-reads.ts). An e2e test checks that each screen asks for exactly these, once.
+ * inline script in index.html starts the reads the person may make while the screen's code downloads, and
+ * the web app puts each answer in its query cache under the screen's key (web/lib/first-answers.ts). An e2e
+ * test checks that each screen asks for exactly these, once.
  */
 export const staffScreenReads: Readonly<Record<string, readonly StaffRead[]>> = {
   "/dashboard": [
-    ["/api/dashboard/metrics", "dashboard"],
-    ["/api/storage/alerts?view=open&limit=20&offset=0", "storage"],
-    ["/api/orders/recent", "dashboard"],
-    ["/api/inventory/status", "dashboard"],
-    ["/api/storage/conditions", "storage"],
-    ["/api/breeding/metrics", "dashboard"],
-    ["/api/etims/summary", "finance"],
-    ["/api/ussd/summary", "dashboard"],
-    ["/api/callback-requests?view=open&sort=createdAt&order=asc&limit=5&offset=0", "customers:write"],
-    ["/api/dashboard/sales-trend?range=6m", "finance"],
+    [["/api/dashboard/metrics"], "dashboard"],
+    [["/api/storage/alerts", { view: "open", limit: 20, offset: 0 }], "storage"],
+    [["/api/orders/recent"], "dashboard"],
+    [["/api/inventory/status"], "dashboard"],
+    [["/api/storage/conditions"], "storage"],
+    [["/api/breeding/metrics"], "dashboard"],
+    [["/api/etims/summary"], "finance"],
+    [["/api/ussd/summary"], "dashboard"],
+    [
+      ["/api/callback-requests", { view: "open", sort: "createdAt", order: "asc", limit: 5, offset: 0 }],
+      "customers:write",
+    ],
+    [["/api/dashboard/sales-trend", { range: "6m" }], "finance"],
     ...shellReads,
   ],
   "/orders": [
-    ["/api/orders?sort=orderDate&order=desc&limit=51&offset=0", "orders:read"],
-    ["/api/orders/summary", "orders:read"],
+    [["/api/orders", { sort: "orderDate", order: "desc", limit: 51, offset: 0 }], "orders:read"],
+    [["/api/orders/summary"], "orders:read"],
     ...shellReads,
   ],
   "/financial": [
-    ["/api/receivables/aged", "finance"],
-    ["/api/financial", "finance"],
-    ["/api/transactions?sort=date&order=desc&limit=51&offset=0", "finance"],
+    [["/api/receivables/aged"], "finance"],
+    [["/api/financial"], "finance"],
+    [["/api/transactions", { sort: "date", order: "desc", limit: 51, offset: 0 }], "finance"],
     ...shellReads,
   ],
 };

@@ -3,7 +3,12 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { isLanguage } from "../contract/languages";
 import { App } from "./app/App";
 import { warmRoute } from "./app/warm-route";
-import { keepFirstAnswersOffline, readFirstAnswers, seedFirstAnswers } from "./lib/first-answers";
+import {
+  keepFirstAnswersOffline,
+  readFirstAnswers,
+  seedEarlyAnswers,
+  seedFirstAnswers,
+} from "./lib/first-answers";
 import { activate, initialLanguage } from "./lib/i18n/i18n";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
@@ -11,6 +16,7 @@ import "./styles.css";
 const answers = readFirstAnswers();
 seedFirstAnswers(queryClient, answers);
 keepFirstAnswersOffline(answers);
+seedEarlyAnswers(queryClient);
 
 const root = document.getElementById("root")!;
 const language = initialLanguage();

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EARLY_READS_GLOBAL, SESSION_READ, staffScreenReads } from "../../src/contract/first-reads";
 import { rolePermissions } from "../../src/contract/roles";
+import { urlFromQueryKey } from "../../src/web/lib/query-url";
 import { baseUrl, holdRequests, newPage, signInAsStaff } from "./support/browser";
 import { browser } from "./support/session";
 
@@ -21,6 +22,8 @@ function apiReads(page: Page): { url: string; status?: number }[] {
   return reads;
 }
 
+const ordersList = urlFromQueryKey(staffScreenReads["/orders"]![0]![0]);
+
 /** The screen's code chunk, by the name Vite gives it (`dashboard-page-<hash>.js`). */
 const screenChunk: Record<string, string> = {
   "/dashboard": "**/assets/dashboard-page-*.js",
@@ -35,7 +38,9 @@ const ready: Record<string, string> = {
 
 /** What a person with `role`'s permissions has the page ask for as it opens `path` (the page has the session). */
 const expectedReads = (path: string, role: keyof typeof rolePermissions) =>
-  staffScreenReads[path]!.filter(([, needs]) => rolePermissions[role].includes(needs)).map(([url]) => url);
+  staffScreenReads[path]!.filter(([, needs]) => rolePermissions[role].includes(needs)).map(([key]) =>
+    urlFromQueryKey(key),
+  );
 
 /**
  * Runs before the page's own scripts: notes each URL fetched while an inline script (no `src`) runs, as
@@ -49,6 +54,14 @@ const recordInlineFetches = `(() => {
     if (script && !script.src) window.askedInline.push(String(input));
     return fetch.call(this, input, init);
   };
+})()`;
+
+/** Runs before the page's own scripts: notes whether a screen ever showed a loading skeleton. */
+const recordSkeletons = `(() => {
+  window.skeletonShown = false;
+  new MutationObserver(() => {
+    if (document.querySelector('[data-testid="metrics-loading"], [data-testid="loading-bars"]')) window.skeletonShown = true;
+  }).observe(document, { childList: true, subtree: true });
 })()`;
 
 /**
@@ -76,11 +89,16 @@ describe("a staff screen's first reads", () => {
     it(`start with the page for ${path}, before its code arrives, and are each asked once`, async () => {
       const page = await newPage(browser);
       await signInAsStaff(page, "director1@urithi.co.ke");
+      await page.context().addInitScript({ content: recordSkeletons });
       const { reads, release } = await coldVisit(page, path);
       const expected = expectedReads(path, "director");
       await expect.poll(() => reads.map((r) => r.url).sort()).toEqual([...expected].sort());
+      // Answered while the code is still on its way: the screen's first render has its data, no skeleton.
+      await expect.poll(() => reads.every((r) => r.status !== undefined)).toBe(true);
+      await page.waitForTimeout(200);
       release();
       await settled(page, path, reads);
+      expect(await page.evaluate("window.skeletonShown")).toBe(false);
       // Every read the screen made was one the script had started: none twice, none besides.
       expect(reads.map((r) => r.url).sort()).toEqual([...expected].sort());
       expect(reads.filter((r) => r.status !== 200)).toEqual([]);
@@ -110,12 +128,12 @@ describe("a staff screen's first reads", () => {
     await page.getByLabel("Email").waitFor();
     // Signed out: the page says so, and no screen's read is sent to be refused.
     expect(signedOut.map((r) => r.url)).not.toContain(SESSION_READ);
-    expect(signedOut.map((r) => r.url)).not.toContain(staffScreenReads["/orders"]![0]![0]);
+    expect(signedOut.map((r) => r.url)).not.toContain(ordersList);
     await signInAsStaff(page, "director1@urithi.co.ke");
     const reads = apiReads(page);
     await page.goto("/orders?page=2");
     await settled(page, "/orders", reads);
-    expect(reads.map((r) => r.url)).not.toContain(staffScreenReads["/orders"]![0]![0]);
+    expect(reads.map((r) => r.url)).not.toContain(ordersList);
     expect(new Set(reads.map((r) => r.url)).size).toBe(reads.length);
     await page.context().close();
   });

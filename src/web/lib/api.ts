@@ -2,6 +2,9 @@ import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors"
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
 import { dropEarlyReads, takeEarlyRead } from "./early-reads";
 import { sayError, sayFieldError } from "./i18n/i18n";
+import { urlFromQueryKey } from "./query-url";
+
+export { urlFromQueryKey };
 
 /**
  * Any non-OK answer. Its message is `"<status>: <body text or status text>"` (SPEC section 8); the API's
@@ -74,18 +77,6 @@ export async function apiJson<T>(
   return (await apiRequest(method, url, data, idempotencyKey)).json() as Promise<T>;
 }
 
-/** Builds the URL a query key stands for: the path, then an optional object of query parameters. */
-export function urlFromQueryKey(queryKey: readonly unknown[]): string {
-  const [path, params] = queryKey;
-  if (params === null || typeof params !== "object") return String(path);
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : String(path);
-}
-
 /** A list page as the server sent it, with how many rows its filters match ("10000+" past the cap). */
 export type Listed<T> = T[] & { readonly total?: string };
 
@@ -103,10 +94,12 @@ export function withListTotal(data: unknown, total: string | null | undefined): 
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
     const url = urlFromQueryKey(queryKey);
+    // A good answer started with the page is kept, and a signed-out session's 401; anything else (a 429, an
+    // error) is asked again.
     const early = await takeEarlyRead(url);
-    // A good answer is kept, and a signed-out session's 401; anything else (a 429, an error) is asked again.
-    const keep = early && (early.status === 200 || (early.status === 401 && on401 === "returnNull"));
-    const res = keep ? early : await fetch(url, { credentials: "include" });
+    if (early?.status === 200) return withListTotal(early.body, early.total) as T;
+    if (early?.status === 401 && on401 === "returnNull") return null as T;
+    const res = await fetch(url, { credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfNotOk(res);
     return withListTotal(await res.json(), res.headers.get(LIST_TOTAL_HEADER)) as T;

@@ -1,34 +1,59 @@
 import { EARLY_READS_GLOBAL } from "../../contract/first-reads";
+import { LIST_TOTAL_HEADER } from "../../contract/list-total";
 
-/** What index.html's inline script leaves: the path it ran for, and each read it started (null: not made). */
-interface EarlyReads {
-  path: string;
-  reads: Record<string, Promise<Response | null>>;
-}
-
-const early = (): EarlyReads | undefined =>
-  typeof window === "undefined"
-    ? undefined
-    : ((window as unknown as Record<string, EarlyReads | undefined>)[EARLY_READS_GLOBAL] ?? undefined);
-
-/** Forgets every read the script started: after a write or a sign-out, none of them can be trusted. */
-export function dropEarlyReads(): void {
-  if (early()) delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+/** A read's answer as the page got it: the status and, for a 200, the JSON and a list's total. */
+export interface EarlyAnswer {
+  status: number;
+  body: unknown;
+  total: string | null;
 }
 
 /**
- * The answer the inline script got for `url`, once: the first ask of a staff screen's read takes it, and any
- * later ask goes to the network. Once the person has left the screen it was started for, they are all
- * dropped, so a screen opened later never shows figures from before what was done in between.
+ * What index.html's inline script leaves: the path it ran for and each read it started (null where the
+ * network failed). The first look turns each into its answer, read once (a response's body can be).
  */
-export function takeEarlyRead(url: string): Promise<Response | null> | undefined {
-  const reads = early();
-  if (!reads) return undefined;
-  if (window.location.pathname !== reads.path) {
+interface EarlyReads {
+  path: string;
+  reads: Record<string, Promise<Response | null>>;
+  answers?: Map<string, Promise<EarlyAnswer | null>>;
+}
+
+const slot = () => window as unknown as Record<string, EarlyReads | undefined>;
+
+async function answerOf(response: Response | null): Promise<EarlyAnswer | null> {
+  if (!response) return null;
+  const body = response.status === 200 ? await response.json().catch(() => undefined) : undefined;
+  return { status: response.status, body, total: response.headers.get(LIST_TOTAL_HEADER) };
+}
+
+/**
+ * The reads started with the page, while they may still be used: on the screen they were started for, and
+ * before anything was written. Leaving the screen drops them, so a screen opened later never shows figures
+ * from before what was done in between.
+ */
+export function earlyAnswers():
+  | { path: string; answers: Map<string, Promise<EarlyAnswer | null>> }
+  | undefined {
+  if (typeof window === "undefined") return undefined;
+  const early = slot()[EARLY_READS_GLOBAL];
+  if (!early) return undefined;
+  if (window.location.pathname !== early.path) {
     dropEarlyReads();
     return undefined;
   }
-  const read = reads.reads[url];
-  delete reads.reads[url];
-  return read;
+  early.answers ??= new Map(Object.entries(early.reads).map(([url, read]) => [url, read.then(answerOf)]));
+  return { path: early.path, answers: early.answers };
+}
+
+/** Forgets every read the script started: after a write or a sign-out, none of them can be trusted. */
+export function dropEarlyReads(): void {
+  if (typeof window !== "undefined") delete slot()[EARLY_READS_GLOBAL];
+}
+
+/** The answer started with the page for `url`, once: any later ask goes to the network. */
+export function takeEarlyRead(url: string): Promise<EarlyAnswer | null> | undefined {
+  const answers = earlyAnswers()?.answers;
+  const answer = answers?.get(url);
+  answers?.delete(url);
+  return answer;
 }

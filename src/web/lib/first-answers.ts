@@ -1,8 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { FIRST_ANSWERS_ID, type FirstAnswer, SESSION_READ } from "../../contract/first-reads";
+import {
+  FIRST_ANSWERS_ID,
+  type FirstAnswer,
+  SESSION_READ,
+  staffScreenReads,
+} from "../../contract/first-reads";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
 import { withListTotal } from "./api";
+import { earlyAnswers, takeEarlyRead } from "./early-reads";
 import { whenIdle } from "./idle";
+import { urlFromQueryKey } from "./query-url";
 import { offlineDataCache } from "./storage-keys";
 
 /** The answers the server wrote into the page for its session and first reads (contract/first-reads.ts). */
@@ -52,4 +59,34 @@ export function keepFirstAnswersOffline(answers: readonly FirstAnswer[]): void {
       )
       .catch(() => undefined);
   });
+}
+
+/**
+ * Puts each answer a staff screen's reads got from index.html's script (contract/first-reads.ts) in the query
+ * cache under the screen's key as it arrives, unless the screen has already asked for it: the screen then
+ * draws with its data on its first render, instead of a skeleton and a second render.
+ */
+export function seedEarlyAnswers(client: QueryClient): void {
+  const early = earlyAnswers();
+  if (!early) return;
+  const keys = new Map<string, readonly unknown[]>(
+    [[SESSION_READ] as const, ...(staffScreenReads[early.path] ?? []).map(([key]) => key)].map((key) => [
+      urlFromQueryKey(key),
+      key,
+    ]),
+  );
+  for (const [url, pending] of early.answers) {
+    void pending.then((answer) => {
+      const key = keys.get(url);
+      // Taken by the screen, dropped after a write, or left behind: the cache is not touched.
+      if (!answer || !key || earlyAnswers()?.answers.get(url) !== pending) return;
+      if (answer.status === 200) {
+        takeEarlyRead(url);
+        client.setQueryData(key, withListTotal(answer.body, answer.total));
+      } else if (answer.status === 401 && url === SESSION_READ) {
+        takeEarlyRead(url);
+        client.setQueryData(key, null);
+      }
+    });
+  }
 }
