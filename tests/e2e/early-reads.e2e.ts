@@ -93,9 +93,9 @@ describe("a staff screen's first reads", () => {
       const { reads, release } = await coldVisit(page, path);
       const expected = expectedReads(path, "director");
       await expect.poll(() => reads.map((r) => r.url).sort()).toEqual([...expected].sort());
-      // Answered while the code is still on its way: the screen's first render has its data, no skeleton.
-      await expect.poll(() => reads.every((r) => r.status !== undefined)).toBe(true);
-      await page.waitForTimeout(200);
+      // Answered and put in the cache while the screen's code is still on its way: its first render has its
+      // data, and no skeleton shows.
+      await expect.poll(() => page.evaluate(`window.${EARLY_READS_GLOBAL}?.answers?.size`)).toBe(0);
       release();
       await settled(page, path, reads);
       expect(await page.evaluate("window.skeletonShown")).toBe(false);
