@@ -4,8 +4,6 @@ import { dropEarlyReads, takeEarlyRead } from "./early-reads";
 import { sayError, sayFieldError } from "./i18n/i18n";
 import { urlFromQueryKey } from "./query-url";
 
-export { urlFromQueryKey };
-
 /**
  * Any non-OK answer. Its message is `"<status>: <body text or status text>"` (SPEC section 8); the API's
  * own error (code, message, per-field messages) is kept typed beside it, when the body had that shape.

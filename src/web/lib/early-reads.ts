@@ -1,12 +1,8 @@
-import { EARLY_READS_GLOBAL } from "../../contract/first-reads";
+import { EARLY_READS_GLOBAL, type FirstAnswer } from "../../contract/first-reads";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
 
-/** A read's answer as the page got it: the status and, for a 200, the JSON and a list's total. */
-export interface EarlyAnswer {
-  status: number;
-  body: unknown;
-  total: string | null;
-}
+/** A read's answer as the page got it, as an answer in the page would be: the JSON only for a 200. */
+export type EarlyAnswer = Omit<FirstAnswer, "url">;
 
 /**
  * What index.html's inline script leaves: the path it ran for and each read it started (null where the

@@ -30,10 +30,18 @@ export function readFirstAnswers(): FirstAnswer[] {
  * drawing of, the same screen from the same data, and asks the API for none of it.
  */
 export function seedFirstAnswers(client: QueryClient, answers: readonly FirstAnswer[]): void {
-  for (const answer of answers) {
-    if (answer.status === 200) client.setQueryData([answer.url], withListTotal(answer.body, answer.total));
-    else if (answer.status === 401 && answer.url === SESSION_READ) client.setQueryData([answer.url], null);
-  }
+  for (const answer of answers) cacheAnswer(client, [answer.url], answer);
+}
+
+/**
+ * Puts an answer in the cache under `key` when a screen may take it as it is: a 200, or the session's 401
+ * (signed out). Anything else the screen asks for itself. Says whether it did.
+ */
+function cacheAnswer(client: QueryClient, key: readonly unknown[], answer: FirstAnswer): boolean {
+  if (answer.status === 200) client.setQueryData(key, withListTotal(answer.body, answer.total));
+  else if (answer.status === 401 && answer.url === SESSION_READ) client.setQueryData(key, null);
+  else return false;
+  return true;
 }
 
 /**
@@ -80,13 +88,7 @@ export function seedEarlyAnswers(client: QueryClient): void {
       const key = keys.get(url);
       // Taken by the screen, dropped after a write, or left behind: the cache is not touched.
       if (!answer || !key || earlyAnswers()?.answers.get(url) !== pending) return;
-      if (answer.status === 200) {
-        takeEarlyRead(url);
-        client.setQueryData(key, withListTotal(answer.body, answer.total));
-      } else if (answer.status === 401 && url === SESSION_READ) {
-        takeEarlyRead(url);
-        client.setQueryData(key, null);
-      }
+      if (cacheAnswer(client, key, { ...answer, url })) takeEarlyRead(url);
     });
   }
 }

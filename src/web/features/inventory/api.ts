@@ -1,8 +1,9 @@
 import type { ReceiveBatchInput } from "../../../contract/batches";
 import type * as inventory from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
-import { apiJson, urlFromQueryKey } from "../../lib/api";
+import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
+import { urlFromQueryKey } from "../../lib/query-url";
 import { sortOf } from "../../lib/use-list-params";
 
 /** The inventory screen's filters and sort, as the address holds them. */
