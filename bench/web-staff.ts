@@ -87,6 +87,8 @@ export async function staffScreens(browser: Browser, base: string): Promise<stri
     await page.goto(screen.path);
     await page.locator(screen.ready).first().waitFor();
   }
+  // The server drew the last screen: its links work once the browser has taken it over.
+  await page.locator("#root:not([inert])").waitFor({ state: "attached" });
   const switches = new Map<string, number[]>();
   for (let run = 0; run < RUNS; run++) {
     for (const [i, screen] of screens.entries()) {

@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
-import { EARLY_READS_GLOBAL, SESSION_READ, staffScreenReads } from "../src/contract/first-reads.ts";
-import { urlFromQueryKey } from "../src/web/lib/query-url.ts";
+import {
+  EARLY_READS_GLOBAL,
+  SESSION_READ,
+  STAFF_READS_ANSWERED,
+  staffScreenReads,
+} from "../src/contract/first-reads.ts";
+import { urlFromQueryKey } from "../src/contract/query-url.ts";
 import { storageKeys } from "../src/web/lib/storage-keys.ts";
 
 const routesFile = path.resolve("src/web/app/routes.tsx");
@@ -108,8 +113,9 @@ export function routePreloads(): Plugin {
  * Starts a staff screen's first API reads as the page opens, while its code downloads
  * (contract/first-reads.ts): each read the permissions kept from the last session (lib/session.ts) let the
  * screen make, left as a promise of its answer for the API client to take (web/lib/early-reads.ts). A page
- * from the server carries the session's answer; one the installed app's worker answered from its copy does
- * not, so there the session is asked too. A screen opened with a query (a list's page, sort or filter) asks
+ * the server drew carries the answers (marked on `<html>`), so nothing is started there. Any other page from
+ * the server carries the session's answer; one the installed app's worker answered from its copy does not,
+ * so there the session is asked too. A screen opened with a query (a list's page, sort or filter) asks
  * for other URLs than these, so none are started for it.
  */
 export function earlyReadsScript(): string {
@@ -120,5 +126,5 @@ export function earlyReadsScript(): string {
       list.map(([key, permission]) => [urlFromQueryKey(key), permission]),
     ]),
   );
-  return `(function(){var r=${JSON.stringify(reads)}[location.pathname];if(!r||location.search||!window.fetch)return;var q,e={};try{q=JSON.parse(localStorage.getItem(${kept}))}catch(x){}if(!Array.isArray(q))q=[];function g(u){e[u]=fetch(u,{credentials:"include"}).catch(function(){return null})}if(navigator.serviceWorker&&navigator.serviceWorker.controller)g(${JSON.stringify(SESSION_READ)});r.forEach(function(x){if(q.indexOf(x[1])>=0)g(x[0])});window[${JSON.stringify(EARLY_READS_GLOBAL)}]={path:location.pathname,reads:e}})()`;
+  return `(function(){var r=${JSON.stringify(reads)}[location.pathname];if(!r||location.search||!window.fetch||document.documentElement.hasAttribute(${JSON.stringify(STAFF_READS_ANSWERED)}))return;var q,e={};try{q=JSON.parse(localStorage.getItem(${kept}))}catch(x){}if(!Array.isArray(q))q=[];function g(u){e[u]=fetch(u,{credentials:"include"}).catch(function(){return null})}if(navigator.serviceWorker&&navigator.serviceWorker.controller)g(${JSON.stringify(SESSION_READ)});r.forEach(function(x){if(q.indexOf(x[1])>=0)g(x[0])});window[${JSON.stringify(EARLY_READS_GLOBAL)}]={path:location.pathname,reads:e}})()`;
 }

@@ -1,4 +1,5 @@
 import type { Language } from "./languages";
+import { urlFromQueryKey } from "./query-url";
 import type { Permission } from "./roles";
 
 /**
@@ -27,10 +28,12 @@ const shellReads: readonly StaffRead[] = [
 ];
 
 /**
- * The API reads a staff screen makes as it opens. Staff screens are not drawn by the server; instead an
- * inline script in index.html starts the reads the person may make while the screen's code downloads, and
- * the web app puts each answer in its query cache under the screen's key (web/lib/first-answers.ts). An e2e
- * test checks that each screen asks for exactly these, once.
+ * The API reads a staff screen makes as it opens. On a first visit the server answers them inside the page
+ * and draws the screen from them, as for client screens (decision 43). A page the installed app's worker
+ * answers from its copy has neither: there an inline script in index.html starts the reads the person may
+ * make while the screen's code loads (decision 42). Either way the web app puts each answer in its query
+ * cache under the screen's key (web/lib/first-answers.ts). An e2e test checks that each screen asks for
+ * exactly these, once.
  */
 export const staffScreenReads: Readonly<Record<string, readonly StaffRead[]>> = {
   "/dashboard": [
@@ -62,6 +65,19 @@ export const staffScreenReads: Readonly<Record<string, readonly StaffRead[]>> = 
   ],
 };
 
+/** The reads of the staff screen at `path` that a person with `permissions` may make: key and URL of each. */
+export function staffReadsFor(path: string, permissions: readonly string[]): { key: ReadKey; url: string }[] {
+  return (staffScreenReads[path] ?? [])
+    .filter(([, needs]) => permissions.includes(needs))
+    .map(([key]) => ({ key, url: urlFromQueryKey(key) }));
+}
+
+/**
+ * Set on the page's `<html>` when the server answered the staff screen's reads in it: index.html's inline
+ * script then starts none of them.
+ */
+export const STAFF_READS_ANSWERED = "data-staff-reads";
+
 /** Where the inline script leaves those reads for the API client: `{ path, reads: { [url]: Promise } }`. */
 export const EARLY_READS_GLOBAL = "__urithiEarlyReads";
 
@@ -77,9 +93,10 @@ export interface FirstAnswer {
 }
 
 /**
- * The server's drawing of public and client screens (web/entry-server.tsx, built apart and loaded by the
- * server when present): the screen's HTML as the browser would first render it from the same answers and
- * language, a redirect the screen asked for, or null where the browser must draw it itself.
+ * The server's drawing of public and client screens, and of the staff screens above (web/entry-server.tsx,
+ * built apart and loaded by the server when present): the screen's HTML as the browser would first render
+ * it from the same answers and language, a redirect the screen asked for, or null where the browser must
+ * draw it itself.
  */
 export type Drawing = { html: string; title: string } | { redirect: string } | null;
 

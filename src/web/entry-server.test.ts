@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FirstAnswer } from "../contract/first-reads";
+import type { Transaction } from "../contract/finance";
+import { type FirstAnswer, staffReadsFor } from "../contract/first-reads";
 import { draw, drawsScreen, prepareDrawing } from "./entry-server";
 
 const client = {
@@ -12,6 +13,9 @@ const client = {
     permissions: [],
   },
 };
+const staff = (role: string, permissions: string[]) => ({
+  user: { ...client.user, id: 3, email: "grace@urithi.co.ke", role, roleLabel: role, permissions },
+});
 const me = (body: unknown, status = 200): FirstAnswer => ({ url: "/api/auth/me", status, total: null, body });
 const product = {
   id: 7,
@@ -66,12 +70,56 @@ describe("the server's drawing of a screen", () => {
     expect(waiting.html).not.toContain("SEM-FR-001");
   });
 
-  it("draws public and client screens only", () => {
+  it("draws public and client screens, and the staff screens whose first reads it answers", () => {
     for (const path of ["/", "/landing", "/shop", "/shop/products/12", "/client-orders", "/cart"]) {
       expect(drawsScreen(path), path).toBe(true);
     }
-    for (const path of ["/dashboard", "/orders", "/login", "/no-such-page"]) {
+    for (const path of ["/dashboard", "/orders", "/financial"]) expect(drawsScreen(path), path).toBe(true);
+    for (const path of ["/genetic-inventory", "/customers", "/login", "/no-such-page"]) {
       expect(drawsScreen(path), path).toBe(false);
     }
+  });
+
+  it("draws a staff screen inside the shell from its reads, keyed as the screen asks for them", () => {
+    const transaction: Transaction = {
+      id: 31,
+      type: "income",
+      amount: 12_500,
+      currency: "KES",
+      description: "Straws for Nyeri Dairy",
+      reference: "QKX81B2",
+      status: "completed",
+      date: "2026-11-29T21:30:00Z",
+    };
+    const list = staffReadsFor("/financial", ["finance"]).find((r) => r.url.startsWith("/api/transactions"))!;
+    const drawn = draw({
+      url: "/financial",
+      answers: [
+        me(staff("director", ["finance"])),
+        { url: list.url, status: 200, total: "1", body: [transaction] },
+      ],
+      language: "en",
+    }) as { html: string; title: string };
+    expect(drawn.title).toMatch(/^Financial Management · Urithi$/);
+    expect(drawn.html).toContain("Logout");
+    expect(drawn.html).toMatch(/<h1[^>]*>Financial Management<\/h1>/);
+    expect(drawn.html).toContain("Straws for Nyeri Dairy");
+    // 21:30 UTC is already the next day on Nairobi's clock, which the browser shows too.
+    expect(drawn.html).toContain("30 Nov 2026");
+  });
+
+  it("sends a signed-out visitor to the staff login, and says so to staff without the screen's permission", () => {
+    expect(draw({ url: "/orders", answers: [me(null, 401)], language: "en" })).toEqual({
+      redirect: "/login",
+    });
+    expect(draw({ url: "/orders", answers: [me(client)], language: "en" })).toEqual({
+      redirect: "/client-portal",
+    });
+    const field = draw({
+      url: "/financial",
+      answers: [me(staff("field_technician", ["field"]))],
+      language: "en",
+    });
+    expect((field as { html: string }).html).toContain("Access restricted");
   });
 });

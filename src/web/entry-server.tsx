@@ -1,35 +1,82 @@
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
-import type { Drawing, FirstAnswer, ScreenDrawer } from "../contract/first-reads";
+import type { MeResponse } from "../contract/auth";
+import {
+  type Drawing,
+  type FirstAnswer,
+  type ScreenDrawer,
+  SESSION_READ,
+  staffScreenReads,
+} from "../contract/first-reads";
 import type { Language } from "../contract/languages";
+import { roleLabels, rolePermissions } from "../contract/roles";
 import { App } from "./app/App";
 import { documentTitle } from "./app/page-identity";
-import { publicRoutes, routeTitle } from "./app/routes";
+import { loadStaffScreen, publicRoutes, routeTitle, staffRoutes } from "./app/routes";
 import { seedFirstAnswers } from "./lib/first-answers";
 import { loadLanguage, switchLanguage } from "./lib/i18n/i18n";
 import { newQueryClient } from "./lib/query-client";
 
 /*
- * The server's drawing of a public or client screen, so a phone shows it as soon as the page and its styles
- * arrive instead of after the scripts (docs/decisions/0022-server-drawn-screens.md). The browser then takes
- * the drawing over (hydration) from the same answers, in the same language.
+ * The server's drawing of a public or client screen, or of a staff screen whose first reads it answers, so
+ * the screen shows as soon as the page and its styles arrive instead of after the scripts
+ * (docs/decisions/0022-server-drawn-screens.md, 0043-staff-screens-drawn.md). The browser then takes the
+ * drawing over (hydration) from the same answers, in the same language.
  */
 
 const example = (pattern: string) => pattern.replace(/:[^/]+/g, "1");
 
+/** A director's session: every staff screen the server draws renders in full for it. */
+const director: MeResponse = {
+  user: {
+    id: 0,
+    email: null,
+    firstName: "",
+    lastName: "",
+    role: "director",
+    roleLabel: roleLabels.director,
+    farmName: null,
+    phone: null,
+    phoneVerified: false,
+    phoneOnly: false,
+    location: null,
+    language: "en",
+    notifyBy: "email",
+    permissions: [...rolePermissions.director],
+  },
+};
+const signedIn: FirstAnswer[] = [{ url: SESSION_READ, status: 200, total: null, body: director }];
+
 /**
- * Loads both languages and every public screen's code. React resolves a lazily loaded screen the first
- * time it renders it, so each is rendered once here; from then on a page renders in one synchronous pass,
- * and two pages in different languages can never interleave.
+ * Loads both languages and the code of every screen the server draws. React resolves a lazily loaded
+ * screen (and the staff shell around a staff screen) the first time it renders it, so each is rendered
+ * until it draws; from then on a page renders in one synchronous pass, and two pages in different languages
+ * can never interleave.
  */
 export async function prepareDrawing(): Promise<void> {
-  await Promise.all([loadLanguage("en"), loadLanguage("sw"), ...publicRoutes.map((r) => r.load())]);
+  const staffScreens = staffRoutes.filter((r) => r.paths.some((path) => path in staffScreenReads));
+  await Promise.all([
+    loadLanguage("en"),
+    loadLanguage("sw"),
+    ...publicRoutes.map((r) => r.load()),
+    loadStaffScreen(),
+    ...staffScreens.map((r) => r.load()),
+  ]);
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   for (const route of publicRoutes) draw({ url: example(route.path), answers: [], language: "en" });
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await tick();
+  // The shell, then the screen inside it: one lazy part after the other.
+  for (const url of Object.keys(staffScreenReads)) {
+    for (let tries = 0; tries < 3 && draw({ url, answers: signedIn, language: "en" }) === null; tries++) {
+      await tick();
+    }
+  }
 }
 
-/** Whether the server draws the screen at this path: the public and client screens, not the back office. */
+/** Whether the server draws the screen at this path: the public and client screens, and the staff screens
+ * whose first reads it answers (contract/first-reads.ts), not the rest of the back office. */
 export const drawsScreen = (path: string): boolean =>
+  path in staffScreenReads ||
   publicRoutes.some((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`).test(path));
 
 /**
@@ -47,9 +94,9 @@ export function draw({
   language: Language;
 }): Drawing {
   const client = newQueryClient();
-  seedFirstAnswers(client, answers);
-  switchLanguage(language);
   const [path = "/", search = ""] = url.split("?");
+  seedFirstAnswers(client, answers, path);
+  switchLanguage(language);
   const context: { redirectTo?: string } = {};
   try {
     const html = renderToString(

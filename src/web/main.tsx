@@ -14,13 +14,13 @@ import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
 const answers = readFirstAnswers();
-seedFirstAnswers(queryClient, answers);
+seedFirstAnswers(queryClient, answers, window.location.pathname);
 keepFirstAnswersOffline(answers);
 seedEarlyAnswers(queryClient);
 
 const root = document.getElementById("root")!;
 const language = initialLanguage();
-// The server drew a public or client screen in the language it was told (the cookie activate() writes).
+// The server drew the screen (a public, client or first staff one) in the language it was told (the cookie activate() writes).
 // The browser takes that drawing over only in the same language; otherwise it draws the screen afresh.
 const drawn =
   root.hasChildNodes() &&

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardMetrics } from "../../src/contract/dashboard";
-import { baseUrl, holdRequests, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import {
+  baseUrl,
+  holdRequests,
+  newPage,
+  openAsInstalledApp,
+  phone,
+  screenshot,
+  signInAsStaff,
+} from "./support/browser";
 import { browser, page, signedInAs } from "./support/session";
 
 signedInAs("director1@urithi.co.ke");
@@ -102,7 +110,7 @@ describe("dashboard", () => {
     const slow = await newPage(browser);
     await signInAsStaff(slow, "director1@urithi.co.ke");
     const release = await holdRequests(slow, "**/api/dashboard/metrics");
-    await slow.goto("/dashboard");
+    await openAsInstalledApp(slow, "/dashboard");
     const skeleton = slow.getByTestId("metrics-loading");
     await skeleton.waitFor();
     expect(await skeleton.locator("> *").count()).toBe(4);
@@ -117,7 +125,7 @@ describe("dashboard", () => {
     // The side column's reads answer last: the quick actions below them must not show, then move.
     const inventory = await holdRequests(slow, "**/api/inventory/status");
     const ussd = await holdRequests(slow, "**/api/ussd/summary");
-    await slow.goto("/dashboard");
+    await openAsInstalledApp(slow, "/dashboard");
     await slow.getByTestId("metrics-loading").waitFor();
     await slow.waitForTimeout(500);
     expect(await slow.getByRole("button", { name: "New Order" }).count()).toBe(0);
@@ -144,7 +152,7 @@ describe("dashboard", () => {
     await empty.route("**/api/dashboard/metrics", (r) => r.fulfill({ status: 500, body: "down" }));
     await empty.route("**/api/inventory/status", (r) => r.fulfill({ status: 500, body: "down" }));
     await empty.route("**/api/breeding/metrics", (r) => r.fulfill({ status: 500, body: "down" }));
-    await empty.goto("/dashboard");
+    await openAsInstalledApp(empty, "/dashboard");
     for (const text of [
       "No metrics data available",
       "No recent orders found",

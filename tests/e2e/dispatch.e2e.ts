@@ -10,7 +10,7 @@ import {
 } from "./support/browser";
 import { farmerWithCow, inseminateOffline, lendStrawsToPeter } from "./support/field";
 import {
-  acceptPrompt,
+  answerPrompt,
   createClientAccount,
   createCow,
   newestMessage,
@@ -138,7 +138,7 @@ describe("AI service booking", () => {
     };
     expect(visitOrder.totalAmountKes).toBe(1500);
     const handset = await newPage(browser, narrow);
-    await acceptPrompt(handset, visitOrder.orderNumber);
+    await answerPrompt(handset, visitOrder.orderNumber);
     await handset.context().close();
     await expect
       .poll(async () => {

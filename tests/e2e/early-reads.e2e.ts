@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EARLY_READS_GLOBAL, SESSION_READ, staffScreenReads } from "../../src/contract/first-reads";
+import { urlFromQueryKey } from "../../src/contract/query-url";
 import { rolePermissions } from "../../src/contract/roles";
-import { urlFromQueryKey } from "../../src/web/lib/query-url";
-import { baseUrl, holdRequests, newPage, signInAsStaff } from "./support/browser";
+import { baseUrl, holdRequests, newPage, openAsInstalledApp, signInAsStaff } from "./support/browser";
 import { browser } from "./support/session";
 
 /** Each API read the page sends (path and query), in order, with the status it got. */
@@ -36,11 +36,13 @@ const ready: Record<string, string> = {
   "/financial": '[data-testid="transaction-row"]',
 };
 
-/** What a person with `role`'s permissions has the page ask for as it opens `path` (the page has the session). */
-const expectedReads = (path: string, role: keyof typeof rolePermissions) =>
-  staffScreenReads[path]!.filter(([, needs]) => rolePermissions[role].includes(needs)).map(([key]) =>
+/** What a person with `role`'s permissions has the page ask for as it opens `path`: the session, and the reads. */
+const expectedReads = (path: string, role: keyof typeof rolePermissions) => [
+  SESSION_READ,
+  ...staffScreenReads[path]!.filter(([, needs]) => rolePermissions[role].includes(needs)).map(([key]) =>
     urlFromQueryKey(key),
-  );
+  ),
+];
 
 /**
  * Runs before the page's own scripts: notes each URL fetched while an inline script (no `src`) runs, as
@@ -74,13 +76,15 @@ async function settled(page: Page, path: string, reads: { status?: number }[]): 
 }
 
 /**
- * A cold visit with the screen's own code held back: whatever the page reads before it arrives, the inline
- * script in index.html asked for. Once the screen runs, it must take those answers and ask for none again.
+ * A cold visit to the page as the installed app's worker would answer it (the server's own page carries the
+ * reads' answers and starts none: tests/e2e/staff-drawn.e2e.ts), with the screen's own code held back:
+ * whatever the page reads before it arrives, the inline script in index.html asked for. Once the screen
+ * runs, it must take those answers and ask for none again. Without a worker, the app asks for the session.
  */
 async function coldVisit(page: Page, path: string) {
   const reads = apiReads(page);
   const release = await holdRequests(page, screenChunk[path]!);
-  await page.goto(path);
+  await openAsInstalledApp(page, path);
   return { reads, release };
 }
 
@@ -148,7 +152,7 @@ describe("a staff screen's first reads", () => {
     await page.goto("/orders");
     await settled(page, "/orders", reads);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    const expected = [SESSION_READ, ...expectedReads("/orders", "director")].sort();
+    const expected = expectedReads("/orders", "director").sort();
     expect(reads.map((r) => r.url).sort()).toEqual(expected);
     // Each was asked by index.html's inline script as the page was read, the session among them.
     expect([...((await page.evaluate("window.askedInline")) as string[])].sort()).toEqual(expected);

@@ -5,6 +5,7 @@ import {
   expectServerFigures,
   expectToast,
   newPage,
+  openAsInstalledApp,
   phone,
   screenshot,
   signInAsStaff,
@@ -79,7 +80,7 @@ describe("financial management", () => {
     await other.route("**/api/transactions", (r) =>
       r.request().method() === "POST" ? r.fulfill({ status: 500, body: "down" }) : r.continue(),
     );
-    await other.goto("/financial");
+    await openAsInstalledApp(other, "/financial");
     await other.getByText("No transactions recorded yet").waitFor();
     expect(await other.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await screenshot(other, "financial-phone", { fullPage: false });

@@ -11,7 +11,7 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
-import { acceptPrompt, createClientAccount, createStrawItem } from "./support/fixtures";
+import { answerPrompt, createClientAccount, createStrawItem } from "./support/fixtures";
 import { browser } from "./support/session";
 
 /** Issue 37: tax invoices, credit notes, the eTIMS screen and statements, as people use them. */
@@ -61,7 +61,7 @@ describe("tax invoices", () => {
     await pay.getByRole("button", { name: /with M-Pesa/ }).click();
     await pay.getByText(/Check your phone/).waitFor();
     const handset = await newPage(browser, phone);
-    await acceptPrompt(handset, orderNumber);
+    await answerPrompt(handset, orderNumber);
     await pay.getByText("Paid in full. Thank you!").waitFor({ timeout: 15_000 });
     const orders = await api(client, "GET", "/api/client/orders?limit=5");
     const order = orders.find((o: { orderNumber: string }) => o.orderNumber === orderNumber);

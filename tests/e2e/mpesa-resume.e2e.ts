@@ -1,30 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, screenshot, signInAsClientInKiswahili } from "./support/browser";
-import { createClientAccount, placeClientOrder } from "./support/fixtures";
+import { answerPrompt, createClientAccount, placeClientOrder } from "./support/fixtures";
 import { startServer } from "./support/global-setup";
 import { browser } from "./support/session";
 
 const narrow = { width: 360, height: 740 };
-
-/**
- * The simulator's phone: answers the newest prompt for the order with the PIN, its callback delivered or
- * lost. Answers when the farmer pressed Accept (ms since the epoch).
- */
-async function accept(handset: Page, orderNumber: string, callback: "delivered" | "lost" = "lost") {
-  await handset.goto("/mpesa-simulator");
-  const prompt = handset
-    .locator("li.prompt")
-    .filter({ hasText: orderNumber.replace(/^ORD-/, "") })
-    .last();
-  const name = callback === "lost" ? "Accept, lose the callback" : "Accept (enter PIN)";
-  const button = prompt.getByRole("button", { name, exact: true });
-  await button.waitFor();
-  const pressedAt = Date.now();
-  await button.click();
-  await handset.waitForURL("**/mpesa-simulator");
-  return pressedAt;
-}
 
 /**
  * A farmer of the test's own, in Kiswahili on `page`, orders a straw and taps Lipa on the order's page with
@@ -67,7 +48,7 @@ describe("an M-Pesa prompt across a reload", () => {
     await screenshot(page, "mpesa-resumed-sw-360");
 
     const handset = await newPage(browser, narrow);
-    await accept(handset, orderNumber);
+    await answerPrompt(handset, orderNumber, "Accept, lose the callback");
     // The farmer taps until M-Pesa knows (it answers a query once the PIN is in; taps count at most every 5 s).
     const paid = pay.getByText("Umelipa kikamilifu. Asante!");
     for (let tap = 0; tap < 4 && !(await paid.isVisible()); tap++) {
@@ -84,7 +65,7 @@ describe("an M-Pesa prompt across a reload", () => {
     await page.reload();
     await pay.getByText(/Angalia simu yako/).waitFor();
     const handset = await newPage(browser, narrow);
-    const pressedAt = await accept(handset, orderNumber, "delivered");
+    const pressedAt = await answerPrompt(handset, orderNumber);
     const paid = pay.getByText("Umelipa kikamilifu. Asante!");
     await paid.waitFor({ timeout: 5_000 });
     const afterAccept = Date.now() - pressedAt;
@@ -95,7 +76,7 @@ describe("an M-Pesa prompt across a reload", () => {
     const lost = await promptFromOrderPage(other, "0722 000 666");
     const promptedAt = Date.now();
     await other.reload();
-    await accept(handset, lost.orderNumber, "lost");
+    await answerPrompt(handset, lost.orderNumber, "Accept, lose the callback");
     await lost.pay.getByText("Umelipa kikamilifu. Asante!").waitFor({ timeout: 15_000 });
     const afterPrompt = Date.now() - promptedAt;
     expect(afterPrompt).toBeLessThan(15_000);

@@ -10,20 +10,9 @@ import {
   signInAsClient,
   signInAsStaff,
 } from "./support/browser";
-import { scanPicks } from "./support/fixtures";
+import { answerPrompt, scanPicks } from "./support/fixtures";
 import { startServer } from "./support/global-setup";
 import { browser } from "./support/session";
-
-/** Answers the newest prompt for this order on the simulator's phone page. */
-async function answerPrompt(page: Page, orderNumber: string, button: "Accept (enter PIN)" | "Cancel") {
-  await page.goto("/mpesa-simulator");
-  const prompt = page
-    .locator("li.prompt")
-    .filter({ hasText: orderNumber.replace(/^ORD-/, "") })
-    .last();
-  await prompt.getByRole("button", { name: button, exact: true }).click();
-  await page.waitForURL("**/mpesa-simulator");
-}
 
 async function ledgerFigures(page: Page) {
   const get = async (url: string) => (await page.request.get(`${baseUrl()}${url}`)).json();

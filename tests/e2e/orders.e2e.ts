@@ -6,6 +6,7 @@ import {
   expectToast,
   holdRequests,
   newPage,
+  openAsInstalledApp,
   phone,
   screenshot,
   signInAsStaff,
@@ -197,7 +198,7 @@ describe("sales & orders", () => {
     await other.route("**/api/orders", (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, body: "down" }) : route.continue(),
     );
-    await other.goto("/orders");
+    await openAsInstalledApp(other, "/orders");
     const bars = other.getByTestId("loading-bars");
     await bars.waitFor();
     expect(await bars.locator(".animate-pulse").count()).toBe(3);

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { desktop, newPage, screenshot, signInAsClient, signInAsStaff } from "./support/browser";
 import {
-  acceptPrompt,
+  answerPrompt,
   createClientAccount,
   createStrawItem,
   placeClientOrder,
@@ -64,7 +64,7 @@ describe("USSD", () => {
       .toBe(true);
     await screenshot(handset, "ussd-placed-sw-360");
 
-    await acceptPrompt(handset, orderNumber);
+    await answerPrompt(handset, orderNumber);
     await handset.context().close();
 
     await director.goto(`/orders?search=${orderNumber}`);

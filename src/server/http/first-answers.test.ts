@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIRST_ANSWERS_ID, type FirstAnswer } from "../../contract/first-reads";
+import {
+  FIRST_ANSWERS_ID,
+  type FirstAnswer,
+  STAFF_READS_ANSWERED,
+  staffReadsFor,
+} from "../../contract/first-reads";
+import { rolePermissions } from "../../contract/roles";
 import {
   asUser,
   clientEmail,
@@ -77,6 +83,47 @@ describe("a screen's first reads in its page", () => {
     const head = await t.app.inject({ method: "HEAD", url: "/shop" });
     expect(head.statusCode).toBe(200);
     expect(head.body).not.toContain(FIRST_ANSWERS_ID);
+  });
+
+  it("carries a staff screen's reads that the person may make, each as the API answers it, and marks the page", async () => {
+    const director = await loginAs(t.app, staffEmails.director);
+    const res = await t.app.inject({ method: "GET", url: "/financial", headers: { cookie: director } });
+    expect(res.body).toContain(`<html ${STAFF_READS_ANSWERED}>`);
+    const answers = answersIn(res.body);
+    const reads = staffReadsFor("/financial", rolePermissions.director).map((r) => r.url);
+    expect(answers.map((a) => a.url)).toEqual(["/api/auth/me", ...reads]);
+    for (const answer of answers.slice(1)) {
+      const api = await asUser(t.app, director).get(answer.url);
+      expect(answer.status, answer.url).toBe(200);
+      expect(answer.body, answer.url).toEqual(api.json());
+      expect(answer.total, answer.url).toBe(api.headers["x-total-count"] ?? null);
+    }
+
+    // A sales manager's dashboard: none of the reads they may not make is asked, so none is refused.
+    const sales = await loginAs(t.app, staffEmails.sales_manager);
+    const dashboard = answersIn(
+      (await t.app.inject({ method: "GET", url: "/dashboard", headers: { cookie: sales } })).body,
+    );
+    const allowed = staffReadsFor("/dashboard", rolePermissions.sales_manager).map((r) => r.url);
+    expect(allowed.length).toBeLessThan(staffReadsFor("/dashboard", rolePermissions.director).length);
+    expect(dashboard.map((a) => a.url)).toEqual(["/api/auth/me", ...allowed]);
+  });
+
+  it("carries only the session for a staff screen opened at another page, signed out, or by a client", async () => {
+    const director = await loginAs(t.app, staffEmails.director);
+    const client = await loginClient(t.app, clientEmail);
+    for (const [url, cookie] of [
+      ["/orders?page=2", director],
+      ["/orders", undefined],
+      ["/dashboard", client],
+    ] as const) {
+      const res = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+      expect(
+        answersIn(res.body).map((a) => a.url),
+        url,
+      ).toEqual(["/api/auth/me"]);
+      expect(res.body, url).not.toContain(STAFF_READS_ANSWERED);
+    }
   });
 
   it("keeps text that would end the element inside its JSON string", async () => {

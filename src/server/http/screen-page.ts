@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Drawing } from "../../contract/first-reads";
+import { type Drawing, STAFF_READS_ANSWERED } from "../../contract/first-reads";
 import { isLanguage, LANGUAGE_COOKIE, type Language, manifestPaths } from "../../contract/languages";
 import { escapeHtml } from "./escape-html";
 
@@ -18,16 +18,23 @@ export function pageLanguage(request: FastifyRequest): Language {
  * index.html with the page's answers at the end of its body (the head's script and preload tags reach the
  * browser first, and module scripts run only once the page is parsed), and, when the server drew the
  * screen, its HTML in the root element (inert until the browser has taken it over: see App's TakenOver),
- * its title and its language. The installable app's manifest is the one in the page's language.
+ * its title and its language. The installable app's manifest is the one in the page's language. A page
+ * carrying a staff screen's reads is marked, so index.html's inline script does not start them again.
  */
 export function screenPage(
   html: string,
-  page: { block: string; drawing: Exclude<Drawing, { redirect: string }>; language: Language },
+  page: {
+    block: string;
+    drawing: Exclude<Drawing, { redirect: string }>;
+    language: Language;
+    staffReads?: boolean;
+  },
 ): string {
   let out = html.includes("</body>")
     ? html.replace("</body>", () => `${page.block}</body>`)
     : html + page.block;
   out = out.replace(`href="${manifestPaths.en}"`, () => `href="${manifestPaths[page.language]}"`);
+  if (page.staffReads) out = out.replace(/<html\b/, `<html ${STAFF_READS_ANSWERED}`);
   const drawing = page.drawing;
   if (drawing) {
     out = out

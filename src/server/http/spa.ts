@@ -27,8 +27,8 @@ async function loadDrawer(webRoot: string): Promise<ScreenDrawer | null> {
 /**
  * Serves the built web app, with the Brotli and gzip files the build wrote beside each asset. Unknown API
  * paths, assets and files answer a JSON 404. Any other GET gets index.html carrying the session and the
- * screen's first reads (first-answers.ts) and, for a public or client screen, the server's drawing of it
- * from those answers (screen-page.ts); the SPA's router shows the screen or its own 404 page.
+ * screen's first reads (first-answers.ts) and, for a public, client or first staff screen, the server's
+ * drawing of it from those answers (screen-page.ts); the SPA's router shows the screen or its own 404 page.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const indexFile = webRoot === null ? null : path.join(webRoot, "index.html");
@@ -55,11 +55,11 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       reply.header("cache-control", "private, no-cache");
       reply.type("text/html; charset=utf-8");
       if (request.method === "HEAD") return indexHtml;
-      const { answers, block } = await firstAnswers(app, request);
+      const { answers, block, staffReads } = await firstAnswers(app, request);
       const language = pageLanguage(request);
       const drawing = drawer?.drawsScreen(url) ? drawer.draw({ url: request.url, answers, language }) : null;
       if (drawing && "redirect" in drawing) return reply.redirect(drawing.redirect, 302);
-      return screenPage(indexHtml, { block, drawing, language });
+      return screenPage(indexHtml, { block, drawing, language, staffReads });
     }
     const body: ApiError = { error: { code: "NOT_FOUND", message: `No route ${request.method} ${url}` } };
     return reply.status(404).send(body);

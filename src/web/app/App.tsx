@@ -11,11 +11,18 @@ import { meQueryKey, useSession } from "../lib/session";
 import { FullPageSpinner } from "./full-page-spinner";
 import { LoadErrorBoundary } from "./load-error-boundary";
 import { PageIdentity, SkipLink } from "./page-identity";
-import { LoginPage, NotFoundPage, publicRoutes, routeTitle, staffNotFoundRoute, staffRoutes } from "./routes";
+import {
+  LoginPage,
+  loadStaffScreen,
+  NotFoundPage,
+  publicRoutes,
+  routeTitle,
+  staffNotFoundRoute,
+  staffRoutes,
+} from "./routes";
 import { UpdatePrompt } from "./update-prompt";
 
-// The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light.
-const StaffScreen = lazy(() => import("./staff-screen"));
+const StaffScreen = lazy(loadStaffScreen);
 
 /**
  * Renders once the messages of the language are in, so no screen ever shows a message id; a failure to load

@@ -4,6 +4,8 @@ import { screenReads } from "../../contract/first-reads";
 import { can, type Permission } from "../../contract/roles";
 import { type MessageId, t } from "../lib/i18n/i18n";
 
+/** The back office (shell, sidebar, alerts) loads only when a staff screen is opened, keeping public pages light. */
+export const loadStaffScreen = () => import("./staff-screen");
 const loadCustomers = () => import("../features/customers/customers-page");
 const CustomersPage = lazy(loadCustomers);
 const loadDashboard = () => import("../features/dashboard/dashboard-page");

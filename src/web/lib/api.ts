@@ -1,8 +1,8 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "../../contract/errors";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
+import { urlFromQueryKey } from "../../contract/query-url";
 import { dropEarlyReads, takeEarlyRead } from "./early-reads";
 import { sayError, sayFieldError } from "./i18n/i18n";
-import { urlFromQueryKey } from "./query-url";
 
 /**
  * Any non-OK answer. Its message is `"<status>: <body text or status text>"` (SPEC section 8); the API's

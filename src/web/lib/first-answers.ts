@@ -6,10 +6,10 @@ import {
   staffScreenReads,
 } from "../../contract/first-reads";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
+import { urlFromQueryKey } from "../../contract/query-url";
 import { withListTotal } from "./api";
 import { earlyAnswers, takeEarlyRead } from "./early-reads";
 import { whenIdle } from "./idle";
-import { urlFromQueryKey } from "./query-url";
 import { offlineDataCache } from "./storage-keys";
 
 /** The answers the server wrote into the page for its session and first reads (contract/first-reads.ts). */
@@ -25,12 +25,24 @@ export function readFirstAnswers(): FirstAnswer[] {
 }
 
 /**
- * Puts the answers in the query cache under the keys the screens read them by (a read without parameters
- * is keyed by its URL alone), before the first render: the browser then draws, or takes over the server's
- * drawing of, the same screen from the same data, and asks the API for none of it.
+ * The query key of each read a screen at `path` makes first, by URL: a staff screen's list reads carry their
+ * parameters in the key; any other read is keyed by its URL alone.
  */
-export function seedFirstAnswers(client: QueryClient, answers: readonly FirstAnswer[]): void {
-  for (const answer of answers) cacheAnswer(client, [answer.url], answer);
+function keysByUrl(path: string): (url: string) => readonly unknown[] {
+  const keys = new Map<string, readonly unknown[]>(
+    (staffScreenReads[path] ?? []).map(([key]) => [urlFromQueryKey(key), key]),
+  );
+  return (url) => keys.get(url) ?? [url];
+}
+
+/**
+ * Puts the answers in the query cache under the keys the screen at `path` reads them by, before the first
+ * render: the browser then draws, or takes over the server's drawing of, the same screen from the same data,
+ * and asks the API for none of it.
+ */
+export function seedFirstAnswers(client: QueryClient, answers: readonly FirstAnswer[], path: string): void {
+  const keyOf = keysByUrl(path);
+  for (const answer of answers) cacheAnswer(client, keyOf(answer.url), answer);
 }
 
 /**
@@ -49,7 +61,8 @@ function cacheAnswer(client: QueryClient, key: readonly unknown[], answer: First
  * came in the page never passed through it, so they are put in the same cache once the browser is idle.
  */
 export function keepFirstAnswersOffline(answers: readonly FirstAnswer[]): void {
-  if (typeof caches === "undefined") return;
+  // A staff screen's reads are the office's, not the farmer's offline copy.
+  if (typeof caches === "undefined" || window.location.pathname in staffScreenReads) return;
   whenIdle(() => {
     void caches
       .open(offlineDataCache)
@@ -77,18 +90,12 @@ export function keepFirstAnswersOffline(answers: readonly FirstAnswer[]): void {
 export function seedEarlyAnswers(client: QueryClient): void {
   const early = earlyAnswers();
   if (!early) return;
-  const keys = new Map<string, readonly unknown[]>(
-    [[SESSION_READ] as const, ...(staffScreenReads[early.path] ?? []).map(([key]) => key)].map((key) => [
-      urlFromQueryKey(key),
-      key,
-    ]),
-  );
+  const keyOf = keysByUrl(early.path);
   for (const [url, pending] of early.answers) {
     void pending.then((answer) => {
-      const key = keys.get(url);
       // Taken by the screen, dropped after a write, or left behind: the cache is not touched.
-      if (!answer || !key || earlyAnswers()?.answers.get(url) !== pending) return;
-      if (cacheAnswer(client, key, { ...answer, url })) takeEarlyRead(url);
+      if (!answer || earlyAnswers()?.answers.get(url) !== pending) return;
+      if (cacheAnswer(client, keyOf(url), { ...answer, url })) takeEarlyRead(url);
     });
   }
 }

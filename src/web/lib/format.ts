@@ -43,8 +43,16 @@ export function usdEstimate(amountKes: number): string {
   return formatUsd(Math.round(amountKes / KES_PER_USD));
 }
 
+// A moment is shown on the business's clock, Nairobi's, wherever the browser or the server drawing the
+// page is set: the drawing and the browser's first render then agree, as SMS and email times do.
 const dateFormat = perLocale(
-  (l) => new Intl.DateTimeFormat(l, { day: "numeric", month: "short", year: "numeric" }),
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "Africa/Nairobi",
+    }),
 );
 const dateTimeFormat = perLocale(
   (l) =>
@@ -54,6 +62,7 @@ const dateTimeFormat = perLocale(
       year: "numeric",
       hour: "2-digit",
       minute: "2-digit",
+      timeZone: "Africa/Nairobi",
     }),
 );
 

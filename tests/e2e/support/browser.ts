@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
@@ -62,6 +62,22 @@ export async function screenshot(page: Page, name: string, options = { fullPage:
 export async function openScreen(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+}
+
+/**
+ * Opens `address` in the page as the installed app's worker answers it: index.html as built, with neither the
+ * server's drawing nor its answers, so the screen asks for its own reads (which a test may hold or stub) and
+ * shows its loading, error and empty states. The server's own page draws the dashboard, orders and financial
+ * screens with their data already in (tests/e2e/staff-drawn.e2e.ts).
+ */
+export async function openAsInstalledApp(page: Page, address: string): Promise<void> {
+  const built = readFileSync(path.resolve("dist/web/index.html"), "utf8");
+  const document = (url: URL) => url.pathname === address.split("?")[0];
+  await page.route(document, (route) =>
+    route.fulfill({ body: built, contentType: "text/html; charset=utf-8" }),
+  );
+  await page.goto(address);
+  await page.unroute(document);
 }
 
 /** Signs in through the login screen's form, as a person would; lands on the role's home (`landing`). */

@@ -164,15 +164,30 @@ export async function newestMessage(director: Page, recipient: string, kind: str
   return body;
 }
 
-/** Accepts, on the M-Pesa simulator's phone page, the newest prompt for the order numbered `orderNumber`. */
-export async function acceptPrompt(handset: Page, orderNumber: string): Promise<void> {
+/** A button on a prompt of the M-Pesa simulator's phone page. */
+export type PromptAnswer = "Accept (enter PIN)" | "Accept, lose the callback" | "Cancel";
+
+/**
+ * Answers, on the M-Pesa simulator's phone page, the newest prompt for the order numbered `orderNumber`, and
+ * waits until the page the simulator redirects back to has loaded: the URL is the same before and after, so
+ * only the load tells the form's navigation is over (a `goto` while it runs is interrupted by it). Resolves
+ * with when the button was pressed (ms since the epoch).
+ */
+export async function answerPrompt(
+  handset: Page,
+  orderNumber: string,
+  answer: PromptAnswer = "Accept (enter PIN)",
+): Promise<number> {
   await handset.goto("/mpesa-simulator");
-  await handset
+  const button = handset
     .locator("li.prompt")
     .filter({ hasText: orderNumber.replace(/^ORD-/, "") })
     .last()
-    .getByRole("button", { name: "Accept (enter PIN)", exact: true })
-    .click();
+    .getByRole("button", { name: answer, exact: true });
+  await button.waitFor();
+  const pressedAt = Date.now();
+  await Promise.all([handset.waitForEvent("load"), button.click()]);
+  return pressedAt;
 }
 
 /** A Nairobi day (YYYY-MM-DD) `days` from today. */

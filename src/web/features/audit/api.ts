@@ -1,8 +1,8 @@
 import type { AuditQuery, AuditSummary } from "../../../contract/audit";
 import type { DataRequest, DataRequestQuery } from "../../../contract/data-rights";
+import { urlFromQueryKey } from "../../../contract/query-url";
 import type { StaffMember } from "../../../contract/staff";
 import { getQuery } from "../../lib/query";
-import { urlFromQueryKey } from "../../lib/query-url";
 
 /** Staff to filter the trail by, by name (Directors see them all on /staff too). */
 export const staffForFilter = () =>

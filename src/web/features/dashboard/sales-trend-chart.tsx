@@ -5,11 +5,13 @@ import { ChoiceSelect } from "../../components/choice-select";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { optionsOf } from "../../components/ui/field";
 import { formatMonth } from "../../lib/format";
+import { useHydrated } from "../../lib/hydrated";
 import { dashboardQueries } from "./api";
 
 type Range = (typeof salesTrendRanges)[number];
 
-// Recharts (about 100 kB gzip) loads after the dashboard has painted, into a box of fixed height.
+// Recharts (about 100 kB gzip) loads after the dashboard has painted, into a box of fixed height; the
+// server's drawing holds the box.
 const SalesTrendArea = lazy(() => import("./sales-trend-area"));
 const pulse = <div className="h-full animate-pulse rounded bg-gray-100 dark:bg-gray-800" />;
 
@@ -19,6 +21,7 @@ export const defaultTrendRange: Range = "6m";
 export function SalesTrendChart() {
   const [range, setRange] = useState<Range>(defaultTrendRange);
   const trend = useQuery(dashboardQueries.salesTrend(range));
+  const hydrated = useHydrated();
   const data = trend.data?.map((p) => ({ ...p, label: formatMonth(p.month) }));
   return (
     <Card>
@@ -34,7 +37,7 @@ export function SalesTrendChart() {
       </CardHeader>
       <CardContent>
         <div className="h-64" data-testid="sales-trend-chart" data-points={data?.length ?? 0}>
-          {trend.isLoading ? (
+          {trend.isLoading || !hydrated ? (
             pulse
           ) : (
             <Suspense fallback={pulse}>

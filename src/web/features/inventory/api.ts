@@ -1,9 +1,9 @@
 import type { ReceiveBatchInput } from "../../../contract/batches";
 import type * as inventory from "../../../contract/inventory";
 import type { Order } from "../../../contract/orders";
+import { urlFromQueryKey } from "../../../contract/query-url";
 import { apiJson } from "../../lib/api";
 import { getQuery, useApiMutation } from "../../lib/query";
-import { urlFromQueryKey } from "../../lib/query-url";
 import { sortOf } from "../../lib/use-list-params";
 
 /** The inventory screen's filters and sort, as the address holds them. */

@@ -1,6 +1,7 @@
 /**
  * The URL a query key stands for: the path, then an optional object of query parameters. Plain code: the
- * build's preload plugin writes staff screens' first reads with it too (scripts/vite-route-preloads.ts).
+ * server asks a staff screen's first reads at it, and the build's preload plugin writes them with it
+ * (contract/first-reads.ts), as the web app's API client does.
  */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   const [path, params] = queryKey;
