@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../contract/finance";
 import { type FirstAnswer, staffReadsFor } from "../contract/first-reads";
-import { draw, drawsScreen, prepareDrawing } from "./entry-server";
+import { draw, drawsScreen, prepareDrawing, prepareStaffDrawing } from "./entry-server";
 
 const client = {
   user: {
@@ -70,17 +70,21 @@ describe("the server's drawing of a screen", () => {
     expect(waiting.html).not.toContain("SEM-FR-001");
   });
 
-  it("draws public and client screens, and the staff screens whose first reads it answers", () => {
+  it("draws public and client screens, and the staff screens whose first reads it answers", async () => {
     for (const path of ["/", "/landing", "/shop", "/shop/products/12", "/client-orders", "/cart"]) {
       expect(drawsScreen(path), path).toBe(true);
     }
+    // The staff screens' code loads on the first ask for one: until then the browser draws them.
+    expect(drawsScreen("/orders")).toBe(false);
+    await prepareStaffDrawing();
     for (const path of ["/dashboard", "/orders", "/financial"]) expect(drawsScreen(path), path).toBe(true);
     for (const path of ["/genetic-inventory", "/customers", "/login", "/no-such-page"]) {
       expect(drawsScreen(path), path).toBe(false);
     }
   });
 
-  it("draws a staff screen inside the shell from its reads, keyed as the screen asks for them", () => {
+  it("draws a staff screen inside the shell from its reads, keyed as the screen asks for them", async () => {
+    await prepareStaffDrawing();
     const transaction: Transaction = {
       id: 31,
       type: "income",
@@ -108,7 +112,8 @@ describe("the server's drawing of a screen", () => {
     expect(drawn.html).toContain("30 Nov 2026");
   });
 
-  it("sends a signed-out visitor to the staff login, and says so to staff without the screen's permission", () => {
+  it("sends a signed-out visitor to the staff login, and says so to staff without the screen's permission", async () => {
+    await prepareStaffDrawing();
     expect(draw({ url: "/orders", answers: [me(null, 401)], language: "en" })).toEqual({
       redirect: "/login",
     });

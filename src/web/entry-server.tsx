@@ -47,37 +47,53 @@ const director: MeResponse = {
 };
 const signedIn: FirstAnswer[] = [{ url: SESSION_READ, status: 200, total: null, body: director }];
 
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
- * Loads both languages and the code of every screen the server draws. React resolves a lazily loaded
- * screen (and the staff shell around a staff screen) the first time it renders it, so each is rendered
- * until it draws; from then on a page renders in one synchronous pass, and two pages in different languages
- * can never interleave.
+ * Loads both languages and every public and client screen's code. React resolves a lazily loaded screen the
+ * first time it renders it, so each is rendered once here; from then on a page renders in one synchronous
+ * pass, and two pages in different languages can never interleave.
  */
 export async function prepareDrawing(): Promise<void> {
-  const staffScreens = staffRoutes.filter((r) => r.paths.some((path) => path in staffScreenReads));
-  await Promise.all([
-    loadLanguage("en"),
-    loadLanguage("sw"),
-    ...publicRoutes.map((r) => r.load()),
-    loadStaffScreen(),
-    ...staffScreens.map((r) => r.load()),
-  ]);
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  await Promise.all([loadLanguage("en"), loadLanguage("sw"), ...publicRoutes.map((r) => r.load())]);
   for (const route of publicRoutes) draw({ url: example(route.path), answers: [], language: "en" });
   await tick();
-  // The shell, then the screen inside it: one lazy part after the other.
-  for (const url of Object.keys(staffScreenReads)) {
-    for (let tries = 0; tries < 3 && draw({ url, answers: signedIn, language: "en" }) === null; tries++) {
-      await tick();
-    }
-  }
 }
 
-/** Whether the server draws the screen at this path: the public and client screens, and the staff screens
- * whose first reads it answers (contract/first-reads.ts), not the rest of the back office. */
-export const drawsScreen = (path: string): boolean =>
-  path in staffScreenReads ||
-  publicRoutes.some((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`).test(path));
+let staffPrepared: Promise<void> | undefined;
+let staffReady = false;
+
+/**
+ * The same for the staff shell and the staff screens the server draws, the first time one is asked for: a
+ * server that only farmers have visited since it started does not hold their code (about 6 MB). Each is
+ * rendered as a director until it draws: the shell, then the screen inside it, one lazy part after the other.
+ */
+export function prepareStaffDrawing(): Promise<void> {
+  staffPrepared ??= (async () => {
+    const screens = staffRoutes.filter((r) => r.paths.some((path) => path in staffScreenReads));
+    await Promise.all([loadStaffScreen(), ...screens.map((r) => r.load())]);
+    for (const url of Object.keys(staffScreenReads)) {
+      for (let tries = 0; tries < 3 && draw({ url, answers: signedIn, language: "en" }) === null; tries++) {
+        await tick();
+      }
+    }
+    staffReady = true;
+  })();
+  return staffPrepared;
+}
+
+/**
+ * Whether the server draws the screen at this path: the public and client screens, and the staff screens
+ * whose first reads it answers (contract/first-reads.ts) once their code is in (until then the browser
+ * draws them), not the rest of the back office.
+ */
+export function drawsScreen(path: string): boolean {
+  if (path in staffScreenReads) {
+    void prepareStaffDrawing();
+    return staffReady;
+  }
+  return publicRoutes.some((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`).test(path));
+}
 
 /**
  * The screen at `url` as the browser would first render it from `answers` in `language`: its HTML, a
