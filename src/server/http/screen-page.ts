@@ -34,7 +34,6 @@ export function screenPage(
     ? html.replace("</body>", () => `${page.block}</body>`)
     : html + page.block;
   out = out.replace(`href="${manifestPaths.en}"`, () => `href="${manifestPaths[page.language]}"`);
-  if (page.staffReads) out = out.replace(/<html\b/, `<html ${STAFF_READS_ANSWERED}`);
   const drawing = page.drawing;
   if (drawing) {
     out = out
@@ -42,5 +41,7 @@ export function screenPage(
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(drawing.title)}</title>`)
       .replace('<div id="root"></div>', () => `<div id="root" inert>${drawing.html}</div>`);
   }
+  // After the language, which is matched as the tag's first attribute.
+  if (page.staffReads) out = out.replace(/<html\b/, `<html ${STAFF_READS_ANSWERED}`);
   return out;
 }
