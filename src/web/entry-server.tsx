@@ -78,7 +78,9 @@ export function prepareStaffDrawing(): Promise<void> {
       }
     }
     staffReady = true;
-  })();
+  })().catch(() => {
+    // Code that will not load leaves these screens to the browser, as before they were drawn here.
+  });
   return staffPrepared;
 }
 
