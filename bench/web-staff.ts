@@ -8,7 +8,7 @@
  *   empty page (the frame rate itself).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { signInAsStaff } from "../tests/e2e/support/browser";
+import { signInAsStaff, untilStaffScreensDrawn } from "../tests/e2e/support/browser";
 import { load, median, observe, type Sample, signedInContext, throttle } from "./web-measure";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -63,24 +63,12 @@ const scrollFrames = (page: Page): Promise<number[]> =>
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
 
-/**
- * A server loads the staff screens' drawing code at the first ask for one (decision 43): asks until the
- * server draws them, as a server staff have used since it started does. A build that does not draw them
- * never will; that is given up after 5 s.
- */
-async function warm(browser: Browser, base: string): Promise<void> {
-  const context = await staffContext(browser, base);
-  for (let i = 0; i < 20; i++) {
-    if ((await context.request.get(`${base}/orders`).then((r) => r.text())).includes('id="root" inert'))
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await context.close();
-}
-
 export async function staffScreens(browser: Browser, base: string): Promise<string[]> {
   const rows: string[] = [];
-  await warm(browser, base);
+  // As a server staff have used since it started: a build that does not draw staff screens is given 5 s.
+  const warm = await staffContext(browser, base);
+  await untilStaffScreensDrawn(warm, 5);
+  await warm.close();
   for (const screen of screens) {
     const cold: Sample[] = [];
     for (let run = 0; run < RUNS; run++) {

@@ -5,9 +5,9 @@ import {
   EARLY_READS_GLOBAL,
   SESSION_READ,
   STAFF_READS_ANSWERED,
+  staffReadsAt,
   staffScreenReads,
 } from "../src/contract/first-reads.ts";
-import { urlFromQueryKey } from "../src/contract/query-url.ts";
 import { storageKeys } from "../src/web/lib/storage-keys.ts";
 
 const routesFile = path.resolve("src/web/app/routes.tsx");
@@ -121,10 +121,7 @@ export function routePreloads(): Plugin {
 export function earlyReadsScript(): string {
   const kept = JSON.stringify(storageKeys.staffPermissions);
   const reads = Object.fromEntries(
-    Object.entries(staffScreenReads).map(([path, list]) => [
-      path,
-      list.map(([key, permission]) => [urlFromQueryKey(key), permission]),
-    ]),
+    Object.keys(staffScreenReads).map((path) => [path, staffReadsAt(path).map((r) => [r.url, r.needs])]),
   );
   return `(function(){var r=${JSON.stringify(reads)}[location.pathname];if(!r||location.search||!window.fetch||document.documentElement.hasAttribute(${JSON.stringify(STAFF_READS_ANSWERED)}))return;var q,e={};try{q=JSON.parse(localStorage.getItem(${kept}))}catch(x){}if(!Array.isArray(q))q=[];function g(u){e[u]=fetch(u,{credentials:"include"}).catch(function(){return null})}if(navigator.serviceWorker&&navigator.serviceWorker.controller)g(${JSON.stringify(SESSION_READ)});r.forEach(function(x){if(q.indexOf(x[1])>=0)g(x[0])});window[${JSON.stringify(EARLY_READS_GLOBAL)}]={path:location.pathname,reads:e}})()`;
 }

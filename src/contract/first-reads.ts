@@ -65,12 +65,20 @@ export const staffScreenReads: Readonly<Record<string, readonly StaffRead[]>> = 
   ],
 };
 
-/** The reads of the staff screen at `path` that a person with `permissions` may make: key and URL of each. */
-export function staffReadsFor(path: string, permissions: readonly string[]): { key: ReadKey; url: string }[] {
-  return (staffScreenReads[path] ?? [])
-    .filter(([, needs]) => permissions.includes(needs))
-    .map(([key]) => ({ key, url: urlFromQueryKey(key) }));
+/** One of a staff screen's first reads: its query key, the URL it is asked at, and the permission it needs. */
+export interface StaffReadAt {
+  key: ReadKey;
+  url: string;
+  needs: Permission;
 }
+
+/** The first reads of the staff screen at `path` (none for any other path), each with its URL. */
+export const staffReadsAt = (path: string): StaffReadAt[] =>
+  (staffScreenReads[path] ?? []).map(([key, needs]) => ({ key, url: urlFromQueryKey(key), needs }));
+
+/** Those of them that a person with `permissions` may make. */
+export const staffReadsFor = (path: string, permissions: readonly string[]): StaffReadAt[] =>
+  staffReadsAt(path).filter((read) => permissions.includes(read.needs));
 
 /**
  * Set on the page's `<html>` when the server answered the staff screen's reads in it: index.html's inline

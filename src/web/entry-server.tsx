@@ -12,7 +12,7 @@ import type { Language } from "../contract/languages";
 import { roleLabels, rolePermissions } from "../contract/roles";
 import { App } from "./app/App";
 import { documentTitle } from "./app/page-identity";
-import { loadStaffScreen, publicRoutes, routeTitle, staffRoutes } from "./app/routes";
+import { covers, loadStaffScreen, publicRoutes, routeTitle, staffRoutes } from "./app/routes";
 import { seedFirstAnswers } from "./lib/first-answers";
 import { loadLanguage, switchLanguage } from "./lib/i18n/i18n";
 import { newQueryClient } from "./lib/query-client";
@@ -94,7 +94,7 @@ export function drawsScreen(path: string): boolean {
     void prepareStaffDrawing();
     return staffReady;
   }
-  return publicRoutes.some((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`).test(path));
+  return publicRoutes.some((r) => covers(r.path, path));
 }
 
 /**

@@ -1,7 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { EARLY_READS_GLOBAL, SESSION_READ, staffScreenReads } from "../../src/contract/first-reads";
-import { urlFromQueryKey } from "../../src/contract/query-url";
+import {
+  EARLY_READS_GLOBAL,
+  SESSION_READ,
+  staffReadsAt,
+  staffReadsFor,
+  staffScreenReads,
+} from "../../src/contract/first-reads";
 import { rolePermissions } from "../../src/contract/roles";
 import { baseUrl, holdRequests, newPage, openAsInstalledApp, signInAsStaff } from "./support/browser";
 import { browser } from "./support/session";
@@ -22,7 +27,7 @@ function apiReads(page: Page): { url: string; status?: number }[] {
   return reads;
 }
 
-const ordersList = urlFromQueryKey(staffScreenReads["/orders"]![0]![0]);
+const ordersList = staffReadsAt("/orders")[0]!.url;
 
 /** The screen's code chunk, by the name Vite gives it (`dashboard-page-<hash>.js`). */
 const screenChunk: Record<string, string> = {
@@ -39,9 +44,7 @@ const ready: Record<string, string> = {
 /** What a person with `role`'s permissions has the page ask for as it opens `path`: the session, and the reads. */
 const expectedReads = (path: string, role: keyof typeof rolePermissions) => [
   SESSION_READ,
-  ...staffScreenReads[path]!.filter(([, needs]) => rolePermissions[role].includes(needs)).map(([key]) =>
-    urlFromQueryKey(key),
-  ),
+  ...staffReadsFor(path, rolePermissions[role]).map((r) => r.url),
 ];
 
 /**

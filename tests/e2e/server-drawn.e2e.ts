@@ -1,6 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, phone, screenshot, signInAsClient } from "./support/browser";
+import {
+  baseUrl,
+  errorsOf,
+  holdRequests,
+  launchBrowser,
+  phone,
+  screenshot,
+  signInAsClient,
+} from "./support/browser";
 
 let browser: Browser;
 /** A signed-in client's cookies, for contexts that open screens as that client. */
@@ -16,16 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Console errors and uncaught exceptions, React's hydration mismatches among them. */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 describe("screens the server draws", () => {
   it("shows the screen before any script has run, in the visitor's language", async () => {
@@ -67,14 +65,7 @@ describe("screens the server draws", () => {
       const page = await context.newPage();
       const errors = errorsOf(page);
       // Hold the entry script, mark the drawn screen, then let the browser take it over.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/assets/index-*.js");
       await page.goto("/shop", { waitUntil: "commit" });
       const card = page.getByTestId("product-card").first();
       await card.waitFor();

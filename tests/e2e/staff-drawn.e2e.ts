@@ -7,7 +7,17 @@ import {
   staffReadsFor,
 } from "../../src/contract/first-reads";
 import { rolePermissions } from "../../src/contract/roles";
-import { baseUrl, desktop, launchBrowser, phone, screenshot, signInAsStaff } from "./support/browser";
+import {
+  baseUrl,
+  desktop,
+  errorsOf,
+  holdRequests,
+  launchBrowser,
+  phone,
+  screenshot,
+  signInAsStaff,
+  untilStaffScreensDrawn,
+} from "./support/browser";
 
 let browser: Browser;
 /** Each demo account's cookies, signed in once for the file. */
@@ -21,13 +31,8 @@ beforeAll(async () => {
     sessions.set(email, await context.storageState());
     await context.close();
   }
-  // The server loads the staff screens' drawing code at the first ask for one; until then it leaves the
-  // drawing to the browser.
   const director = await staffContext("director1@urithi.co.ke");
-  const drawn = async () => (await director.request.get("/orders")).text();
-  for (let tries = 0; tries < 60 && !(await drawn()).includes('<div id="root" inert>'); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await untilStaffScreensDrawn(director, 15);
   await director.close();
 });
 afterAll(async () => {
@@ -60,16 +65,11 @@ function staffContext(email: string, options: Parameters<Browser["newContext"]>[
 /** Every API request the page sends, and every console error or uncaught exception (a mismatch logs one). */
 function watch(page: Page): { reads: string[]; errors: string[] } {
   const reads: string[] = [];
-  const errors: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
   });
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { reads, errors };
+  return { reads, errors: errorsOf(page) };
 }
 
 /** The answers the page carries, by URL. */
@@ -101,14 +101,7 @@ describe("staff screens the server draws", () => {
       const page = await context.newPage();
       const { reads, errors } = watch(page);
       // Hold every script: what shows meanwhile is the server's drawing.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route("**/assets/*.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/assets/*.js");
       await page.goto(screen.path, { waitUntil: "commit" });
       const data = page.locator(screen.data).first();
       await data.waitFor();

@@ -273,7 +273,7 @@ export const publicRoutes: PublicRoute[] = [
 ];
 
 /** Whether a route's pattern (`/shop/products/:id`) covers an address. */
-const covers = (pattern: string, path: string) =>
+export const covers = (pattern: string, path: string) =>
   new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}$`).test(path);
 
 const publicTitle = (path: string) => {

@@ -3,10 +3,10 @@ import {
   FIRST_ANSWERS_ID,
   type FirstAnswer,
   SESSION_READ,
+  staffReadsAt,
   staffScreenReads,
 } from "../../contract/first-reads";
 import { LIST_TOTAL_HEADER } from "../../contract/list-total";
-import { urlFromQueryKey } from "../../contract/query-url";
 import { withListTotal } from "./api";
 import { earlyAnswers, takeEarlyRead } from "./early-reads";
 import { whenIdle } from "./idle";
@@ -29,9 +29,7 @@ export function readFirstAnswers(): FirstAnswer[] {
  * parameters in the key; any other read is keyed by its URL alone.
  */
 function keysByUrl(path: string): (url: string) => readonly unknown[] {
-  const keys = new Map<string, readonly unknown[]>(
-    (staffScreenReads[path] ?? []).map(([key]) => [urlFromQueryKey(key), key]),
-  );
+  const keys = new Map<string, readonly unknown[]>(staffReadsAt(path).map((read) => [read.url, read.key]));
   return (url) => keys.get(url) ?? [url];
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -133,6 +133,29 @@ export async function expectServerFigures<T>(
     return answer;
   }
   throw new Error(`${path} changed on each of five tries`);
+}
+
+/** Console errors and uncaught exceptions on the page, React's hydration mismatches among them. */
+export function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * Asks for `/orders` in `context` (signed in as staff) until the server draws it, at most `seconds`: the
+ * server loads the staff screens' drawing code at the first ask for one, and until then leaves the drawing
+ * to the browser (decision 43). Says whether it drew.
+ */
+export async function untilStaffScreensDrawn(context: BrowserContext, seconds: number): Promise<boolean> {
+  for (let waited = 0; waited < seconds * 1000; waited += 250) {
+    if ((await (await context.request.get("/orders")).text()).includes('<div id="root" inert>')) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 /** Holds every request matching `pattern` until the returned function is called (to see loading states). */
