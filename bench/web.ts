@@ -173,7 +173,7 @@ async function main() {
   const entryLine = `Entry JS before any screen (entry + preloads, ${entry.files} files): ${(entry.gzip / 1024).toFixed(1)} kB gzip, ${(entry.brotli / 1024).toFixed(1)} kB brotli.`;
   if (staffRows.length > 0) {
     console.log(
-      `\nStaff screens, a Director on a desktop (1366×900), staff-office profile (10 Mbit/s, 40 ms, CPU 4× slower), medians of ${RUNS}; a switch is a tap on the menu to the first frame with the new screen's data:\n`,
+      `\nStaff screens, a Director on a desktop (1366×900), staff-office profile (10 Mbit/s, 40 ms, CPU 4× slower), medians of ${RUNS}; a switch is a tap on the menu to the first frame with the new screen's data, and to the browser's next idle moment (settled):\n`,
     );
     console.log("| figure | time | detail | |");
     console.log("|---|---|---|---|");

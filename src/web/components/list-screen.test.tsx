@@ -1,9 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import { I18nProvider } from "@lingui/react";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Users } from "lucide-react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { i18n } from "../lib/i18n/i18n";
 import { getQuery } from "../lib/query";
+import { queryClient } from "../lib/query-client";
 import { usePage } from "../lib/use-page";
 import { fakeNetwork, renderWithApp } from "../testing/render";
 import { DataTable } from "./data-table";
@@ -137,5 +141,60 @@ describe("a list screen", () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes("search=b"))).toBe(true));
     const underB = calls.filter((c) => c.url.includes("search=b")).map((c) => c.url);
     expect(underB).toEqual(["/api/people?search=b&limit=3&offset=0"]);
+  });
+});
+
+// A page of 25 farmers and the look-ahead row that says another page follows.
+const farmers = Array.from({ length: 26 }, (_, i) => ({ id: i + 1, name: `Farmer ${i + 1}` }));
+
+/** The list, noting how many rows each of its renders was given. */
+function Farmers({ renders }: { renders: number[] }) {
+  const page = usePage({}, 25);
+  const list = useQuery(getQuery<Row[]>("/api/farmers", page.params));
+  return (
+    <ListState query={list} page={page} label="farmers" empty={{ icon: Users, title: "No farmers" }}>
+      {(rows) => {
+        renders.push(rows.length);
+        return (
+          <DataTable
+            rows={rows}
+            rowTestId="farmer"
+            caption="Farmers"
+            columns={[{ header: "Name", cell: (r) => r.name }]}
+          />
+        );
+      }}
+    </ListState>
+  );
+}
+
+describe("a long list", () => {
+  it("renders the rows a screen shows first, then the rest with the pager", async () => {
+    fakeNetwork(() => ({ status: 200, json: farmers }));
+    const renders: number[] = [];
+    renderWithApp(<Farmers renders={renders} />);
+    await screen.findByText("Farmer 25");
+    expect(renders[0]).toBe(12);
+    expect(renders.at(-1)).toBe(25);
+    expect(screen.getAllByTestId("farmer")).toHaveLength(25);
+    expect(screen.getByTestId("pager-range").textContent).toBe("Showing 1–25");
+  });
+
+  it("is drawn whole by the server, pager and all, for the browser to take over as it is", () => {
+    window.history.replaceState(null, "", "/");
+    queryClient.clear();
+    queryClient.setQueryData(getQuery<Row[]>("/api/farmers", { limit: 26, offset: 0 }).queryKey, farmers);
+    const renders: number[] = [];
+    const drawn = renderToString(
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <Farmers renders={renders} />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect(renders).toEqual([25]);
+    const html = drawn.replaceAll("<!-- -->", "");
+    expect(html).toContain("Farmer 25");
+    expect(html).toContain("Showing 1–25");
   });
 });

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { useBeforeFirstPaint } from "../lib/first-paint";
 import type { Page } from "../lib/use-page";
 import { LoadError } from "./load-error";
 import { PageHeader } from "./page-header";
@@ -63,9 +64,33 @@ export function ListState<T>({
     return <EmptyState {...empty} />;
   }
   return (
+    <Rows rows={rows} pager={page && <Pager page={page} rows={query.data} label={label} />}>
+      {children}
+    </Rows>
+  );
+}
+
+/** More than a screen holds, at a desktop's height, of cards or table rows. */
+const FIRST_ROWS = 12;
+
+/**
+ * A long list opened from the menu renders the rows a screen shows first, so they paint as soon as they can;
+ * the rest, and the pager under them, come in the render after.
+ */
+function Rows<T>({
+  rows,
+  pager,
+  children,
+}: {
+  rows: T[];
+  pager: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const first = useBeforeFirstPaint() && rows.length > FIRST_ROWS;
+  return (
     <>
-      {children(rows)}
-      {page && <Pager page={page} rows={query.data} label={label} />}
+      {children(first ? rows.slice(0, FIRST_ROWS) : rows)}
+      {!first && pager}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { salesTrendRangeLabels, salesTrendRanges } from "../../../contract/dashb
 import { ChoiceSelect } from "../../components/choice-select";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { optionsOf } from "../../components/ui/field";
+import { useBeforeFirstPaint } from "../../lib/first-paint";
 import { formatMonth } from "../../lib/format";
 import { useHydrated } from "../../lib/hydrated";
 import { dashboardQueries } from "./api";
@@ -11,7 +12,8 @@ import { dashboardQueries } from "./api";
 type Range = (typeof salesTrendRanges)[number];
 
 // Recharts (about 100 kB gzip) loads after the dashboard has painted, into a box of fixed height; the
-// server's drawing holds the box.
+// server's drawing holds the box. Opened from the menu, the dashboard's figures paint first and the chart
+// (half the screen's rendering) draws in the render after.
 const SalesTrendArea = lazy(() => import("./sales-trend-area"));
 const pulse = <div className="h-full animate-pulse rounded bg-gray-100 dark:bg-gray-800" />;
 
@@ -22,6 +24,7 @@ export function SalesTrendChart() {
   const [range, setRange] = useState<Range>(defaultTrendRange);
   const trend = useQuery(dashboardQueries.salesTrend(range));
   const hydrated = useHydrated();
+  const first = useBeforeFirstPaint();
   const data = trend.data?.map((p) => ({ ...p, label: formatMonth(p.month) }));
   return (
     <Card>
@@ -37,7 +40,7 @@ export function SalesTrendChart() {
       </CardHeader>
       <CardContent>
         <div className="h-64" data-testid="sales-trend-chart" data-points={data?.length ?? 0}>
-          {trend.isLoading || !hydrated ? (
+          {trend.isLoading || !hydrated || first ? (
             pulse
           ) : (
             <Suspense fallback={pulse}>
