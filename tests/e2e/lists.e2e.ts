@@ -72,9 +72,10 @@ describe("lists", () => {
     await page.getByRole("table").waitFor();
     await page.getByLabel("Filter by technician").fill(technician);
     const rows = page.getByRole("table").getByRole("row");
+    // Both records are also in the list as it was before the filter: wait for the filtered one.
+    await expect.poll(() => rows.count()).toBe(3); // the header and two records
     await rows.filter({ hasText: `NEW-${tag}` }).waitFor();
     await rows.filter({ hasText: `DUE-${tag}` }).waitFor();
-    expect(await rows.count()).toBe(3); // the header and two records
 
     await page.getByLabel("Filter by status").selectOption({ label: "Due for PD" });
     await rows.filter({ hasText: `NEW-${tag}` }).waitFor({ state: "detached" });

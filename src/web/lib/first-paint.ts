@@ -1,14 +1,11 @@
-import { useDeferredValue, useState } from "react";
-import { useHydrated } from "./hydrated";
+import { useDeferredValue } from "react";
 
 /**
- * True on the first render of a part that mounts in the browser (a screen opened from the menu), false
- * from React's next render, which it does in the background once that first one is on screen. False while
- * the server draws a page and while the browser takes the drawing over, so both draw the whole part.
+ * True on a part's first render, wherever it happens: drawn by the server, taken over by the browser, or
+ * opened from the menu. False from React's next render, which it does in the background once the first is
+ * on screen. A first render leaves out what the first look at a screen does without: a long list's rows
+ * below the fold, a chart under the figures.
  */
 export function useBeforeFirstPaint(): boolean {
-  const hydrated = useHydrated();
-  const [mountedInBrowser] = useState(hydrated);
-  const first = useDeferredValue(false, true);
-  return mountedInBrowser && first;
+  return useDeferredValue(false, true);
 }

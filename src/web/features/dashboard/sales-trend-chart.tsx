@@ -6,14 +6,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { optionsOf } from "../../components/ui/field";
 import { useBeforeFirstPaint } from "../../lib/first-paint";
 import { formatMonth } from "../../lib/format";
-import { useHydrated } from "../../lib/hydrated";
 import { dashboardQueries } from "./api";
 
 type Range = (typeof salesTrendRanges)[number];
 
-// Recharts (about 100 kB gzip) loads after the dashboard has painted, into a box of fixed height; the
-// server's drawing holds the box. Opened from the menu, the dashboard's figures paint first and the chart
-// (half the screen's rendering) draws in the render after.
+// Recharts (about 100 kB gzip) loads, and the chart draws, after the dashboard's figures have painted: the
+// chart is half the screen's rendering. Until then, the server's drawing included, a box of fixed height
+// holds its place.
 const SalesTrendArea = lazy(() => import("./sales-trend-area"));
 const pulse = <div className="h-full animate-pulse rounded bg-gray-100 dark:bg-gray-800" />;
 
@@ -23,7 +22,6 @@ export const defaultTrendRange: Range = "6m";
 export function SalesTrendChart() {
   const [range, setRange] = useState<Range>(defaultTrendRange);
   const trend = useQuery(dashboardQueries.salesTrend(range));
-  const hydrated = useHydrated();
   const first = useBeforeFirstPaint();
   const data = trend.data?.map((p) => ({ ...p, label: formatMonth(p.month) }));
   return (
@@ -40,7 +38,7 @@ export function SalesTrendChart() {
       </CardHeader>
       <CardContent>
         <div className="h-64" data-testid="sales-trend-chart" data-points={data?.length ?? 0}>
-          {trend.isLoading || !hydrated || first ? (
+          {trend.isLoading || first ? (
             pulse
           ) : (
             <Suspense fallback={pulse}>
