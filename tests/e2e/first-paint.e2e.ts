@@ -4,11 +4,14 @@ import type { Order } from "../../src/contract/orders";
 import {
   baseUrl,
   desktop,
+  errorsOf,
+  holdRequests,
   launchBrowser,
   newPage,
   phone,
   screenshot,
   signInAsStaff,
+  untilStaffScreensDrawn,
 } from "./support/browser";
 import { createCustomer, createOrder } from "./support/fixtures";
 
@@ -107,6 +110,28 @@ describe("a staff screen opened from the menu paints what is on screen first", (
     counts = await cardCounts(page);
     expect(counts.slice(counts.indexOf(12))).toEqual([12, 13]);
     await screenshot(page, "first-paint-orders-desktop");
+    await page.context().close();
+  });
+
+  it("is drawn by the server with the list's first twelve orders; the browser takes them over and adds the rest", async () => {
+    const page = await staffPage();
+    const customer = await createCustomer(page);
+    for (let i = 0; i < 13; i++) await createOrder(page, { customerName: customer.name });
+    expect(await untilStaffScreensDrawn(page.context(), 15)).toBe(true);
+    const errors = errorsOf(page);
+    const release = await holdRequests(page, "**/assets/*.js");
+    await page.goto("/orders", { waitUntil: "commit" });
+    const first = page.getByTestId("order-card").first();
+    await first.waitFor();
+    expect(await page.locator("#root").getAttribute("inert")).toBe("");
+    expect(await page.getByTestId("order-card").count()).toBe(12);
+    await first.evaluate((el) => el.setAttribute("data-drawn-by", "server"));
+    release();
+    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+    const { shown } = await ordersListed(page);
+    await expect.poll(() => page.getByTestId("order-card").count()).toBe(shown);
+    expect(await page.locator('[data-drawn-by="server"]').count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
