@@ -33,6 +33,18 @@ const statuses = (responses: { statusCode: number }[]) => {
   return count;
 };
 
+/**
+ * A burst of one wrong password: the free tries plus one are checked (401), the rest refused unchecked: 429,
+ * or on a loaded machine 503 from PostgreSQL's pool, which queues a request for a connection at most 3 s
+ * (decision 23). Neither checks a password.
+ */
+function expectOnlyFreeTriesChecked(burst: { statusCode: number }[]) {
+  const count = statuses(burst);
+  expect(count[401]).toBe(FREE_FAILURES_PER_PAIR + 1);
+  expect(Object.keys(count).sort()).toEqual(count[503] ? ["401", "429", "503"] : ["401", "429"]);
+  expect(count[429]! + (count[503] ?? 0)).toBe(burst.length - FREE_FAILURES_PER_PAIR - 1);
+}
+
 describe("one address guessing one account", () => {
   it("gets the free tries, then waits longer each time, and the right password waits too", async () => {
     freshWindow();
@@ -60,12 +72,7 @@ describe("one address guessing one account", () => {
     const burst = await Promise.all(
       Array.from({ length: 1000 }, () => staffLogin(staffEmails.lab_technician, "guess", "10.3.3.3")),
     );
-    const count = statuses(burst);
-    expect(count[401]).toBe(FREE_FAILURES_PER_PAIR + 1);
-    // The rest are refused unchecked: 429, or on a loaded machine 503 from PostgreSQL's pool, which queues
-    // a request for a connection at most 3 s (decision 23). Neither checks a password.
-    expect(Object.keys(count).sort()).toEqual(count[503] ? ["401", "429", "503"] : ["401", "429"]);
-    expect(count[429]! + (count[503] ?? 0)).toBe(1000 - FREE_FAILURES_PER_PAIR - 1);
+    expectOnlyFreeTriesChecked(burst);
   });
 
   it("holds across two app instances sharing the database", async () => {
@@ -82,10 +89,7 @@ describe("one address guessing one account", () => {
       const burst = await Promise.all(
         Array.from({ length: 400 }, (_, i) => login(i % 2 ? t.app : other.app)),
       );
-      expect(statuses(burst)).toEqual({
-        401: FREE_FAILURES_PER_PAIR + 1,
-        429: 400 - FREE_FAILURES_PER_PAIR - 1,
-      });
+      expectOnlyFreeTriesChecked(burst);
     } finally {
       await other.close();
     }
@@ -192,11 +196,16 @@ describe("one address across many accounts", () => {
   it(`checks ${MAX_ATTEMPTS_PER_ADDRESS} failures per window, and successes do not use the budget`, async () => {
     freshWindow();
     for (let i = 0; i < 5; i++) expect((await clientLogin(clientEmail, "demo1234")).statusCode).toBe(200);
-    const failures = await Promise.all(
-      Array.from({ length: MAX_ATTEMPTS_PER_ADDRESS + 20 }, (_, i) =>
-        clientLogin(`nobody${i}@example.com`, "x"),
-      ),
-    );
+    // Twenty at a time: the budget is the subject here, and 120 at once can wait past the pool's 3 s on a
+    // loaded machine (the bursts above test concurrency).
+    const failures = [];
+    for (let i = 0; i < MAX_ATTEMPTS_PER_ADDRESS + 20; i += 20) {
+      failures.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, (_, j) => clientLogin(`nobody${i + j}@example.com`, "x")),
+        )),
+      );
+    }
     expect(statuses(failures)).toEqual({ 401: MAX_ATTEMPTS_PER_ADDRESS, 429: 20 });
     expect((await clientLogin(clientEmail, "demo1234")).statusCode).toBe(429);
   });
