@@ -52,6 +52,13 @@ async function ordersListed(page: Page): Promise<{ shown: number; more: boolean 
   return { shown: Math.min(orders.length, 50), more: orders.length > 50 };
 }
 
+/** A new customer with `count` orders of their own: a list longer than its first render. */
+async function customerWithOrders(page: Page, count: number) {
+  const customer = await createCustomer(page);
+  for (let i = 0; i < count; i++) await createOrder(page, { customerName: customer.name });
+  return customer;
+}
+
 async function staffPage(viewport = desktop): Promise<Page> {
   const page = await newPage(browser, viewport);
   await signInAsStaff(page, "director1@urithi.co.ke");
@@ -59,7 +66,7 @@ async function staffPage(viewport = desktop): Promise<Page> {
   return page;
 }
 
-describe("a staff screen opened from the menu paints what is on screen first", () => {
+describe("a staff screen paints what is on screen first", () => {
   it("shows the dashboard's figures, then draws the sales chart into its box without moving anything", async () => {
     const page = await staffPage();
     // Everything the dashboard needs is in hand (its reads, the chart's code): only rendering is left.
@@ -87,8 +94,7 @@ describe("a staff screen opened from the menu paints what is on screen first", (
 
   it("renders a long order list's first twelve orders, then the rest and the pager", async () => {
     const page = await staffPage();
-    const customer = await createCustomer(page);
-    for (let i = 0; i < 13; i++) await createOrder(page, { customerName: customer.name });
+    const customer = await customerWithOrders(page, 13);
     const firstPage = await ordersListed(page);
 
     await noteCommits(page, ordersShown);
@@ -115,8 +121,7 @@ describe("a staff screen opened from the menu paints what is on screen first", (
 
   it("is drawn by the server with the list's first twelve orders; the browser takes them over and adds the rest", async () => {
     const page = await staffPage();
-    const customer = await createCustomer(page);
-    for (let i = 0; i < 13; i++) await createOrder(page, { customerName: customer.name });
+    await customerWithOrders(page, 13);
     expect(await untilStaffScreensDrawn(page.context(), 15)).toBe(true);
     const errors = errorsOf(page);
     const release = await holdRequests(page, "**/assets/*.js");
