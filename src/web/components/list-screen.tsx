@@ -74,8 +74,9 @@ export function ListState<T>({
 const FIRST_ROWS = 12;
 
 /**
- * A long list opened from the menu renders the rows a screen shows first, so they paint as soon as they can;
- * the rest, and the pager under them, come in the render after.
+ * A long list's first render (the server's drawing, the takeover, a screen opened from the menu) has the rows
+ * a screen shows first, so they paint as soon as they can; the rest, and the pager under them, come in the
+ * render after.
  */
 function Rows<T>({
   rows,
