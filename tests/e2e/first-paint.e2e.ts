@@ -4,10 +4,11 @@ import type { Order } from "../../src/contract/orders";
 import {
   baseUrl,
   desktop,
+  drawnElementsKept,
   errorsOf,
-  holdRequests,
   launchBrowser,
   newPage,
+  openDrawing,
   phone,
   screenshot,
   signInAsStaff,
@@ -124,18 +125,12 @@ describe("a staff screen paints what is on screen first", () => {
     await customerWithOrders(page, 13);
     expect(await untilStaffScreensDrawn(page.context(), 15)).toBe(true);
     const errors = errorsOf(page);
-    const release = await holdRequests(page, "**/assets/*.js");
-    await page.goto("/orders", { waitUntil: "commit" });
-    const first = page.getByTestId("order-card").first();
-    await first.waitFor();
-    expect(await page.locator("#root").getAttribute("inert")).toBe("");
+    const takeOver = await openDrawing(page, "/orders", page.getByTestId("order-card").first());
     expect(await page.getByTestId("order-card").count()).toBe(12);
-    await first.evaluate((el) => el.setAttribute("data-drawn-by", "server"));
-    release();
-    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+    await takeOver();
     const { shown } = await ordersListed(page);
     await expect.poll(() => page.getByTestId("order-card").count()).toBe(shown);
-    expect(await page.locator('[data-drawn-by="server"]').count()).toBe(1);
+    expect(await drawnElementsKept(page)).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });

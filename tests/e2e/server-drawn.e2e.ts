@@ -2,9 +2,10 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseUrl,
+  drawnElementsKept,
   errorsOf,
-  holdRequests,
   launchBrowser,
+  openDrawing,
   phone,
   screenshot,
   signInAsClient,
@@ -65,18 +66,11 @@ describe("screens the server draws", () => {
       const page = await context.newPage();
       const errors = errorsOf(page);
       // Hold the entry script, mark the drawn screen, then let the browser take it over.
-      const release = await holdRequests(page, "**/assets/index-*.js");
-      await page.goto("/shop", { waitUntil: "commit" });
       const card = page.getByTestId("product-card").first();
-      await card.waitFor();
-      expect(await page.locator("#root").getAttribute("inert")).toBe("");
-      await card.evaluate((el) => {
-        el.setAttribute("data-drawn-by", "server");
-      });
-      release();
-      await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+      const takeOver = await openDrawing(page, "/shop", card, "**/assets/index-*.js");
+      await takeOver();
       // The same element, kept: hydrated, not replaced by a second drawing.
-      expect(await page.locator('[data-drawn-by="server"]').count()).toBe(1);
+      expect(await drawnElementsKept(page)).toBe(1);
       await card
         .getByRole("button", { name: language === "en" ? "Add to Cart" : "Ongeza kwenye kikapu" })
         .click();

@@ -10,9 +10,10 @@ import { rolePermissions } from "../../src/contract/roles";
 import {
   baseUrl,
   desktop,
+  drawnElementsKept,
   errorsOf,
-  holdRequests,
   launchBrowser,
+  openDrawing,
   phone,
   screenshot,
   signInAsStaff,
@@ -100,25 +101,20 @@ describe("staff screens the server draws", () => {
       const context = await staffContext("director1@urithi.co.ke");
       const page = await context.newPage();
       const { reads, errors } = watch(page);
-      // Hold every script: what shows meanwhile is the server's drawing.
-      const release = await holdRequests(page, "**/assets/*.js");
-      await page.goto(screen.path, { waitUntil: "commit" });
+      // Every script held: what shows meanwhile is the server's drawing.
       const data = page.locator(screen.data).first();
-      await data.waitFor();
-      expect(await page.locator("#root").getAttribute("inert")).toBe("");
+      const takeOver = await openDrawing(page, screen.path, data);
       const drawn = await data.textContent();
-      await data.evaluate((el) => el.setAttribute("data-drawn-by", "server"));
       expect(
         (await answersIn(page)).sort(),
         "the page carries the session and every read the Director's screen makes",
       ).toEqual(
         [SESSION_READ, ...staffReadsFor(screen.path, rolePermissions.director).map((r) => r.url)].sort(),
       );
-      release();
-      await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+      await takeOver();
       await page.waitForLoadState("networkidle");
       // The same element, kept with its text: taken over, not drawn a second time.
-      expect(await page.locator('[data-drawn-by="server"]').count()).toBe(1);
+      expect(await drawnElementsKept(page)).toBe(1);
       expect(await data.textContent()).toBe(drawn);
       expect(reads).toEqual([]);
       expect(errors).toEqual([]);

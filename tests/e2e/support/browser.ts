@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -170,6 +170,32 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
   });
   return release;
 }
+
+/**
+ * Opens `address` with the scripts matching `scripts` held, so what shows is the server's drawing: waits for
+ * `drawn` (an element of it), checks that the page is inert, and marks that element. The returned function
+ * lets the scripts go and waits until the browser has taken the page over.
+ */
+export async function openDrawing(
+  page: Page,
+  address: string,
+  drawn: Locator,
+  scripts = "**/assets/*.js",
+): Promise<() => Promise<void>> {
+  const release = await holdRequests(page, scripts);
+  await page.goto(address, { waitUntil: "commit" });
+  await drawn.waitFor();
+  expect(await page.locator("#root").getAttribute("inert")).toBe("");
+  await drawn.evaluate((el) => el.setAttribute("data-drawn-by", "server"));
+  return async () => {
+    release();
+    await page.locator("#root:not([inert])").waitFor({ state: "attached" });
+  };
+}
+
+/** How many elements `openDrawing` marked are still in the page: 1 if the browser took the drawing over. */
+export const drawnElementsKept = (page: Page): Promise<number> =>
+  page.locator('[data-drawn-by="server"]').count();
 
 /** Signs a client in through the client login form; lands on the shop. */
 export async function signInAsClient(
