@@ -1,5 +1,4 @@
-import { I18nProvider } from "@lingui/react";
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Users } from "lucide-react";
@@ -7,11 +6,10 @@ import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { i18n } from "../lib/i18n/i18n";
 import { getQuery } from "../lib/query";
 import { queryClient } from "../lib/query-client";
 import { usePage } from "../lib/use-page";
-import { fakeNetwork, renderWithApp } from "../testing/render";
+import { fakeNetwork, inApp, renderWithApp } from "../testing/render";
 import { DataTable } from "./data-table";
 import { ListState } from "./list-screen";
 
@@ -20,19 +18,23 @@ interface Row {
   name: string;
 }
 
-function People({ size = 2, search }: { size?: number; search?: string }) {
+/** A list of people; `renders`, when given, notes how many rows each of its renders was given. */
+function People({ size = 2, search, renders }: { size?: number; search?: string; renders?: number[] }) {
   const page = usePage({ search }, size);
   const people = useQuery(getQuery<Row[]>("/api/people", { search, ...page.params }));
   return (
     <ListState query={people} page={page} label="people" empty={{ icon: Users, title: "No people found" }}>
-      {(rows) => (
-        <DataTable
-          rows={rows}
-          rowTestId="person"
-          caption="People"
-          columns={[{ header: "Name", cell: (r) => r.name }]}
-        />
-      )}
+      {(rows) => {
+        renders?.push(rows.length);
+        return (
+          <DataTable
+            rows={rows}
+            rowTestId="person"
+            caption="People"
+            columns={[{ header: "Name", cell: (r) => r.name }]}
+          />
+        );
+      }}
     </ListState>
   );
 }
@@ -146,58 +148,31 @@ describe("a list screen", () => {
   });
 });
 
-// A page of 25 farmers and the look-ahead row that says another page follows.
-const farmers = Array.from({ length: 26 }, (_, i) => ({ id: i + 1, name: `Farmer ${i + 1}` }));
-
-/** The list, noting how many rows each of its renders was given. */
-function Farmers({ renders }: { renders: number[] }) {
-  const page = usePage({}, 25);
-  const list = useQuery(getQuery<Row[]>("/api/farmers", page.params));
-  return (
-    <ListState query={list} page={page} label="farmers" empty={{ icon: Users, title: "No farmers" }}>
-      {(rows) => {
-        renders.push(rows.length);
-        return (
-          <DataTable
-            rows={rows}
-            rowTestId="farmer"
-            caption="Farmers"
-            columns={[{ header: "Name", cell: (r) => r.name }]}
-          />
-        );
-      }}
-    </ListState>
-  );
-}
+// A page of 25 people and the look-ahead row that says another page follows.
+const crowd = Array.from({ length: 26 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
 
 describe("a long list", () => {
   it("renders the rows a screen shows first, then the rest with the pager", async () => {
-    fakeNetwork(() => ({ status: 200, json: farmers }));
+    fakeNetwork(() => ({ status: 200, json: crowd }));
     const renders: number[] = [];
-    renderWithApp(<Farmers renders={renders} />);
-    await screen.findByText("Farmer 25");
+    renderWithApp(<People size={25} renders={renders} />);
+    await screen.findByText("Person 25");
     expect(renders[0]).toBe(12);
     expect(renders.at(-1)).toBe(25);
-    expect(screen.getAllByTestId("farmer")).toHaveLength(25);
+    expect(screen.getAllByTestId("person")).toHaveLength(25);
     expect(screen.getByTestId("pager-range").textContent).toBe("Showing 1–25");
   });
 
   it("is drawn by the server with its first rows; the browser takes the drawing over and adds the rest", async () => {
     window.history.replaceState(null, "", "/");
     queryClient.clear();
-    queryClient.setQueryData(getQuery<Row[]>("/api/farmers", { limit: 26, offset: 0 }).queryKey, farmers);
+    queryClient.setQueryData(getQuery<Row[]>("/api/people", { limit: 26, offset: 0 }).queryKey, crowd);
     const renders: number[] = [];
-    const app = (
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider i18n={i18n}>
-          <Farmers renders={renders} />
-        </I18nProvider>
-      </QueryClientProvider>
-    );
+    const app = inApp(<People size={25} renders={renders} />);
     const page = document.createElement("div");
     page.innerHTML = renderToString(app);
     document.body.append(page);
-    const rows = () => page.querySelectorAll('[data-testid="farmer"]');
+    const rows = () => page.querySelectorAll('[data-testid="person"]');
     expect(renders).toEqual([12]);
     expect(rows()).toHaveLength(12);
     expect(page.querySelector('[data-testid="pager-range"]')).toBeNull();

@@ -7,21 +7,27 @@ import { Toaster } from "../components/ui/toaster";
 import { i18n } from "../lib/i18n/i18n";
 import { queryClient } from "../lib/query-client";
 
+/** A piece of the app inside the app's query client and language, as the app itself holds it. */
+export const inApp = (node: ReactNode) => (
+  <QueryClientProvider client={queryClient}>
+    <I18nProvider i18n={i18n}>{node}</I18nProvider>
+  </QueryClientProvider>
+);
+
 /** Renders a piece of the app with the app's query client and toaster, as the app itself does. */
 export function renderWithApp(ui: ReactNode, address = "/") {
   queryClient.clear();
   // Lists keep their page and filters in the address: each render starts at its own.
   window.history.replaceState(null, "", address);
-  const inApp = (node: ReactNode) => (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
+  const withToaster = (node: ReactNode) =>
+    inApp(
+      <>
         {node}
         <Toaster />
-      </I18nProvider>
-    </QueryClientProvider>
-  );
-  const result = render(inApp(ui));
-  return { ...result, rerender: (next: ReactNode) => result.rerender(inApp(next)) };
+      </>,
+    );
+  const result = render(withToaster(ui));
+  return { ...result, rerender: (next: ReactNode) => result.rerender(withToaster(next)) };
 }
 
 export interface Call {
