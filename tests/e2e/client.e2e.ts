@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, expectToast, newPage, phone, screenshot, signInAsClient } from "./support/browser";
+import {
+  allRowsShown,
+  baseUrl,
+  expectToast,
+  newPage,
+  phone,
+  screenshot,
+  signInAsClient,
+} from "./support/browser";
 import { browser } from "./support/session";
 
 describe("public pages", () => {
@@ -221,6 +229,7 @@ describe("client portal tabs", () => {
     await page.goto("/client-portal");
     await page.getByTestId("my-order").first().waitFor();
     const orders = await (await page.request.get(`${baseUrl()}/api/client/orders`)).json();
+    await allRowsShown(page);
     expect(await page.getByTestId("my-order").count()).toBe(orders.length);
     await page.getByLabel("Currency").selectOption("USD");
     expect(await page.getByTestId("my-order").first().textContent()).toContain("$");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CustomerSummary } from "../../src/contract/customers";
 import {
+  allRowsShown,
   baseUrl,
   expectServerFigures,
   expectToast,
@@ -39,6 +40,7 @@ describe("customer management", () => {
     );
     await page.getByText(`${summary.totalCustomers} active`, { exact: true }).waitFor();
     // Drawn while the summary held still, the list has a card for each customer it counts.
+    await allRowsShown(page);
     expect(await cards().count()).toBe(summary.allCustomers);
     await screenshot(page, "customers-desktop");
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FinancialSummary } from "../../src/contract/finance";
 import {
+  allRowsShown,
   baseUrl,
   expectServerFigures,
   expectToast,
@@ -37,6 +38,7 @@ describe("financial management", () => {
     // The first page of 50, and the next page through the pager.
     const list = await api("/api/transactions?limit=100");
     expect(list.length).toBeGreaterThan(50);
+    await allRowsShown(page);
     expect(await page.getByTestId("transaction-row").count()).toBe(50);
     // With how many there are in all ("of 1,206"), as the server counts them.
     const range = (await page.getByTestId("pager-range").textContent())!;

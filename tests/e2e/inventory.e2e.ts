@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { InventorySummary } from "../../src/contract/inventory";
 import {
+  allRowsShown,
   baseUrl,
   expectServerFigures,
   expectToast,
@@ -39,6 +40,7 @@ describe("genetic inventory", () => {
     }));
     const items = await api("/api/inventory?limit=500");
     // A page of 50, and the pager says how many there are in all.
+    await allRowsShown(page);
     expect(await cards().count()).toBe(Math.min(items.length, 50));
     if (items.length > 50)
       expect(await page.getByTestId("pager-range").textContent()).toBe(`Showing 1–50 of ${items.length}`);

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAfricasTalking } from "../../src/server/testing/fake-africas-talking";
 import {
+  allRowsShown,
   desktop,
   expectToast,
   launchBrowser,
@@ -222,17 +223,20 @@ describe("storage alarms by SMS", () => {
       await messages.reload();
       await messages.getByLabel("Filter by channel").selectOption("sms");
       await alarms.first().waitFor();
+      await allRowsShown(messages);
       const acknowledgedAt = await alarms.count();
       await messages.waitForTimeout(6_000);
       await messages.reload();
       await messages.getByLabel("Filter by channel").selectOption("sms");
       await alarms.first().waitFor();
+      await allRowsShown(messages);
       expect(await alarms.count()).toBeLessThanOrEqual(acknowledgedAt + 3);
       const settled = await alarms.count();
       await messages.waitForTimeout(5_000);
       await messages.reload();
       await messages.getByLabel("Filter by channel").selectOption("sms");
       await alarms.first().waitFor();
+      await allRowsShown(messages);
       expect(await alarms.count()).toBe(settled);
     } finally {
       await fast.stop();

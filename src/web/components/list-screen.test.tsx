@@ -176,6 +176,8 @@ describe("a long list", () => {
     expect(renders).toEqual([12]);
     expect(rows()).toHaveLength(12);
     expect(page.querySelector('[data-testid="pager-range"]')).toBeNull();
+    // Marked as not all there yet, for whatever counts rows.
+    expect(page.querySelectorAll("[data-rows-pending]")).toHaveLength(1);
     const drawn = rows()[0];
 
     const mismatches: unknown[] = [];
@@ -186,6 +188,7 @@ describe("a long list", () => {
     expect(rows()[0]).toBe(drawn);
     expect(mismatches).toEqual([]);
     expect(page.querySelector('[data-testid="pager-range"]')?.textContent).toBe("Showing 1–25");
+    expect(page.querySelector("[data-rows-pending]")).toBeNull();
     root.unmount();
     page.remove();
   });

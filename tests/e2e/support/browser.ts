@@ -158,6 +158,14 @@ export async function untilStaffScreensDrawn(context: BrowserContext, seconds: n
   return false;
 }
 
+/**
+ * Waits until each list on the page shows all its rows: a long list's first render has only the first
+ * twelve, and a hidden `data-rows-pending` mark until the rest come (`ListState`). Count rows after this.
+ */
+export async function allRowsShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector("[data-rows-pending]"));
+}
+
 /** Holds every request matching `pattern` until the returned function is called (to see loading states). */
 export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release: () => void = () => {};
