@@ -118,7 +118,7 @@ async function reportTabSwitches(browser: Browser, base: string) {
 
 async function main() {
   const server = await startServer({ LOG_LEVEL: "warn" });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser("bench");
   const rows: string[] = [];
   let tabRows: string[] = [];
   let staffRows: string[] = [];

@@ -38,6 +38,8 @@ describe("a visitor without an account", () => {
     await farmer.getByLabel("Tafuta bidhaa").fill("SEM-AY");
     await farmer.waitForURL(/search=SEM-AY/);
     const cards = farmer.getByTestId("product-card");
+    // The search's answer: the whole catalogue stays on screen until it comes.
+    await expect.poll(() => cards.filter({ hasNotText: "SEM-AY" }).count()).toBe(0);
     await cards.nth(1).waitFor();
     await fitsTheScreen(farmer);
     await screenshot(farmer, "shop-visitor-sw-360", { fullPage: false });

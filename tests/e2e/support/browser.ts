@@ -1,9 +1,19 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, onTestFinished } from "vitest";
+import { getCurrentTest } from "vitest/suite";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's full Chromium: what a person runs, so what the web bench measures. */
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * What the tests drive: Debian's headless shell (package chromium-headless-shell) where it is installed, the
+ * same Blink and V8 without the full browser's windowing layers, which took half of the e2e stage's CPU
+ * (decision 45); else the full Chromium.
+ */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 export const desktop = { width: 1366, height: 900 };
 export const phone = { width: 390, height: 844 };
 
@@ -16,9 +26,14 @@ export function baseUrl(): string {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The test file's Chromium; `bench` launches the full Chromium as a person runs it, for the web bench. The
+ * tests' pages live a few seconds each, so V8 stops at its baseline compiler there (`--max-opt=1`): its
+ * optimising tiers spent a fifth of the browser's CPU on code that had no time to pay it back (decision 45).
+ */
+export function launchBrowser(purpose: "test" | "bench" = "test"): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: purpose === "test" ? CHROMIUM_PATH : FULL_CHROMIUM,
     headless: true,
     args: [
       "--no-sandbox",
@@ -28,13 +43,16 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...(purpose === "test" ? ["--js-flags=--max-opt=1"] : []),
     ],
   });
 }
 
 /**
  * A page in its own fresh browser context (own cookies and storage). Without the service worker, which
- * would answer requests that tests stub with `page.route`; tests/e2e/offline.e2e.ts drives it.
+ * would answer requests that tests stub with `page.route`; tests/e2e/offline.e2e.ts drives it. One made
+ * inside a test closes when the test ends: a page left open goes on polling and drawing for the rest of its
+ * file, in a suite whose time is its CPU (decision 45).
  */
 export async function newPage(browser: Browser, viewport = desktop, base = baseUrl()): Promise<Page> {
   const context = await browser.newContext({
@@ -43,16 +61,20 @@ export async function newPage(browser: Browser, viewport = desktop, base = baseU
     serviceWorkers: "block",
     reducedMotion: "reduce",
   });
+  if (getCurrentTest()) onTestFinished(() => context.close());
   return context.newPage();
 }
 
 const screenshotDir = path.resolve("test-results/screenshots");
 
-export async function screenshot(page: Page, name: string, options = { fullPage: true }): Promise<string> {
+/**
+ * Saves a picture of the page for a person to look at, in test-results/screenshots; nothing checks it.
+ * `E2E_SCREENSHOTS=0` (CI's setting) skips them: they were a sixth of the suite's browser CPU.
+ */
+export async function screenshot(page: Page, name: string, options = { fullPage: true }): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
   mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: options.fullPage });
-  return file;
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: options.fullPage });
 }
 
 /**
