@@ -42,7 +42,9 @@ async function overflowAt(page: Page, url: string): Promise<number> {
  */
 describe("every public and client screen", () => {
   for (const language of ["sw", "en"] as const) {
-    for (const width of [360, 390]) {
+    // The narrowest phone only: the other e2e files drive these screens at 390 px, and 390 ran the same
+    // layout (no breakpoint lies between) for a quarter of the suite's longest files' time.
+    for (const width of [360]) {
       it(`fits ${width} px in ${language === "sw" ? "Kiswahili" : "English"}`, async () => {
         const context = await browser.newContext({
           baseURL: baseUrl(),
