@@ -8,8 +8,8 @@ import { getCurrentTest } from "vitest/suite";
 const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * What the tests drive: Debian's headless shell (package chromium-headless-shell) where it is installed, the
- * same Blink and V8 without the full browser's windowing layers, which took half of the e2e stage's CPU
- * (decision 45); else the full Chromium.
+ * same Blink and V8 without the full browser's windowing layers, at a little over half its CPU in the e2e
+ * stage (decision 45); else the full Chromium.
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 export const CHROMIUM_PATH =
