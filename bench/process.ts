@@ -15,7 +15,15 @@ import { type Database, openPglite } from "../src/server/db/adapter";
 import { load, medianRun, type Run } from "./load";
 import { orderBodies, signUpClients, stockUp } from "./orders";
 import { scratchPostgres } from "./scratch";
-import { benchServerEnv, peakRssMb, rssMb, startFlags, startServer, stopServer } from "./server-process";
+import {
+  benchServerEnv,
+  peakRssMb,
+  rssMb,
+  startEnv,
+  startFlags,
+  startServer,
+  stopServer,
+} from "./server-process";
 
 const CLIENTS = Number(process.env.BENCH_ORDER_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -151,7 +159,11 @@ const s = (ms: number) => (ms / 1000).toFixed(2);
 
 export function printProcess(rows: ProcessRow[]): void {
   console.log(
-    `\nThe server's own process, started as npm start starts it (node ${startFlags.join(" ")}), beside bare Node (node:http answering a constant) started the same way; medians of ${PAIRS} interleaved pairs. Idle is ${SETTLE_MS / 1000} s after a restart; peak is the process's most resident memory by the end of ${SECONDS} s of ${CLIENTS} connections placing orders from the generator's own process (backups off).\n`,
+    `\nThe server's own process, started as npm start starts it (${Object.entries(startEnv)
+      .map(([k, v]) => `${k}=${v} `)
+      .join(
+        "",
+      )}node ${startFlags.join(" ")}), beside bare Node (node:http answering a constant) started the same way; medians of ${PAIRS} interleaved pairs. Idle is ${SETTLE_MS / 1000} s after a restart; peak is the process's most resident memory by the end of ${SECONDS} s of ${CLIENTS} connections placing orders from the generator's own process (backups off).\n`,
   );
   console.log(
     "| database | fresh folder to first answer s | restart to first answer s | bare Node s | idle RSS MB | bare Node RSS MB | ratio | peak RSS MB under orders | orders/s | p99 ms |",

@@ -5,13 +5,18 @@ import { httpClient } from "../src/server/testing/http-client";
 import { freePort } from "../src/server/testing/ports";
 
 /**
- * The built server as a process of its own, started with the very Node flags `npm start` gives it (read from
- * package.json), so the bench measures the process people run: its memory and its start-up are its own.
+ * The built server as a process of its own, started with the very environment settings and Node flags
+ * `npm start` gives it (read from package.json), so the bench measures the process people run: its memory
+ * and its start-up are its own.
  */
 const startScript: string = JSON.parse(readFileSync(fromProjectRoot("package.json"), "utf8")).scripts.start;
-export const startFlags = (/node ((?:--\S+ )*)dist\/server\/main\.js/.exec(startScript)?.[1] ?? "")
-  .split(" ")
-  .filter(Boolean);
+const startCommand = /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/server\/main\.js/.exec(startScript);
+const words = (text = "") => text.split(" ").filter(Boolean);
+export const startFlags = words(startCommand?.[2]);
+/** The settings the start command sets before `node` (the C library's allocator's). */
+export const startEnv: Record<string, string> = Object.fromEntries(
+  words(startCommand?.[1]).map((setting) => setting.split("=", 2) as [string, string]),
+);
 
 export interface ServerProcess {
   port: number;
@@ -49,6 +54,7 @@ export async function startServer(
       ...process.env,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      ...startEnv,
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",

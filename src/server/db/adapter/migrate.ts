@@ -1,17 +1,20 @@
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { fromProjectRoot } from "../../paths";
 import type { Database, Db } from "./database";
 
 const migrationsFolder = fromProjectRoot("drizzle");
 
-/** Applies the committed drizzle-kit migrations. Call inside `database.exclusive`. */
+/**
+ * Applies the committed drizzle-kit migrations. Call inside `database.exclusive`. Each database's migrator is
+ * loaded when asked for: PGlite's code stays out of a server on PostgreSQL (decision 46).
+ */
 export async function applyMigrations(database: Database, db: Db): Promise<void> {
   if (database.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its driver's own database type
-    await migratePglite(db as any, { migrationsFolder });
+    await migrate(db as any, { migrationsFolder });
   } else {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: as above
-    await migratePg(db as any, { migrationsFolder });
+    await migrate(db as any, { migrationsFolder });
   }
 }

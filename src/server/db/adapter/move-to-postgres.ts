@@ -1,9 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { fromProjectRoot } from "../../paths";
 import * as schema from "../schema";
@@ -63,6 +60,13 @@ async function tablesInOrder(source: PGlite): Promise<Table[]> {
  */
 export async function movePgliteIntoPostgres(pgliteDir: string, url: string): Promise<void> {
   const migrationsFolder = fromProjectRoot("drizzle");
+  // PGlite's code is loaded for the move only, never at a server's start (decision 46).
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const source = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm } });
   const target = new pg.Client({ connectionString: url });
   target.on("error", () => {});

@@ -75,7 +75,7 @@ export async function startPgliteThread(
     );
     worker.once("error", reject);
   });
-  const wire = pgliteWire(arrayTypes);
+  const wire = await pgliteWire(arrayTypes);
   worker.on("message", (m: Reply) => {
     const waiting = pending.get(m.id);
     if (!waiting) return;

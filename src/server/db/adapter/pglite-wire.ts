@@ -1,4 +1,4 @@
-import { type messages, parse, protocol, types } from "@electric-sql/pglite";
+import type { messages, types } from "@electric-sql/pglite";
 import { type QueryResult, refusalFields } from "./pglite-messages";
 
 type Parser = (value: string, typeId?: number) => unknown;
@@ -9,9 +9,11 @@ type Parser = (value: string, typeId?: number) => unknown;
  * Drizzle keeps as text. Once the thread has prepared a statement (and said its parameter types, `prepared`),
  * each call's messages are written here, and every raw answer is read here, so the database's thread does
  * neither. A prepared statement's columns never change (its text is fixed, its columns listed), so after its
- * first answer a call skips the Describe that would send them again.
+ * first answer a call skips the Describe that would send them again. PGlite's module is loaded here, when a
+ * PGlite database opens, never in a server on PostgreSQL (decision 46).
  */
-export function pgliteWire(arrayTypes: [number, number][]) {
+export async function pgliteWire(arrayTypes: [number, number][]) {
+  const { parse, protocol, types } = await import("@electric-sql/pglite");
   // int8 as text, as node-postgres answers it (pglite-worker.ts does the same).
   const parsers: Record<number, Parser> = {
     ...(types.parsers as Record<number, Parser>),

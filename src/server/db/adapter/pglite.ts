@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import * as schema from "../schema";
 import { lockDataFolder } from "./data-lock";
 import { type Database, type Db, endingWith, logger, rowsOf } from "./database";
@@ -24,6 +23,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Pr
     lock?.release();
     throw error;
   }
+  // PGlite's driver is loaded here, not at start, so a server on PostgreSQL never holds it (decision 46).
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger }) as unknown as Db;
   const queue = new SerialQueue();
   // The next job may start once a transaction has sent its COMMIT or ROLLBACK: the worker takes messages in

@@ -1,7 +1,5 @@
 import { renameSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { lockDataFolder } from "./data-lock";
 import { emptyFolder, libpq, run, toolFailure } from "./dump";
@@ -25,6 +23,11 @@ export async function restorePgliteFolder(dataDir: string, dumpFile: string, for
       }
       renameSync(dataDir, `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
     }
+    // Loaded here, not at start: a server on PostgreSQL never needs PGlite (decision 46).
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+    ]);
     const db = new PGlite({
       dataDir,
       loadDataDir: new Blob([await readFile(dumpFile)]),

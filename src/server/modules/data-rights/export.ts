@@ -1,5 +1,4 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { strToU8, zipSync } from "fflate";
 import { csvLine } from "../../../contract/csv";
 import type { AppContext } from "../../context";
 import {
@@ -34,7 +33,9 @@ function csvOf(rows: Record<string, unknown>[]): string {
   return [csvLine(keys), ...rows.map((r) => csvLine(keys.map((k) => cell(r[k]))))].join("");
 }
 
-const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
+const utf8 = new TextEncoder();
+const bytes = (text: string) => utf8.encode(text);
+const json = (value: unknown) => bytes(`${JSON.stringify(value, null, 2)}\n`);
 
 /** The account's own fields, without what only the server needs (its password hash). */
 function accountFields(user: SessionUserRow) {
@@ -133,27 +134,29 @@ export async function exportMyData(ctx: AppContext, user: SessionUserRow): Promi
     lines: data.lines.filter((l) => l.orderId === o.id),
   }));
   const files: Record<string, Uint8Array> = {
-    "README.txt": strToU8(README),
+    "README.txt": bytes(README),
     "profile.json": json({ account: accountFields(user), customer: data.customer ?? null, exportedAt: now }),
     "orders.json": json(orderList),
-    "orders.csv": strToU8(csvOf(data.orderRows)),
+    "orders.csv": bytes(csvOf(data.orderRows)),
     "payments.json": json(data.paid),
-    "payments.csv": strToU8(csvOf(data.paid)),
+    "payments.csv": bytes(csvOf(data.paid)),
     "invoices.json": json(data.invoices),
-    "invoices.csv": strToU8(csvOf(data.invoices.map(({ lines: _l, ...doc }) => doc))),
+    "invoices.csv": bytes(csvOf(data.invoices.map(({ lines: _l, ...doc }) => doc))),
     "messages.json": json(data.sent),
-    "messages.csv": strToU8(csvOf(data.sent)),
+    "messages.csv": bytes(csvOf(data.sent)),
     "consents.json": json(data.given),
     "herd.json": json(
       data.herd.map((c) => ({ ...c, events: data.recorded.filter((e) => e.cowId === c.id) })),
     ),
-    "cow-events.csv": strToU8(csvOf(data.recorded)),
+    "cow-events.csv": bytes(csvOf(data.recorded)),
     "visits.json": json(data.visits),
-    "visits.csv": strToU8(csvOf(data.visits)),
+    "visits.csv": bytes(csvOf(data.visits)),
     "call-backs.json": json(data.callBacks),
   };
   await ctx.database.tx((db) =>
     db.insert(dataRequests).values({ userId: user.id, kind: "export", requestedAt: now, completedAt: now }),
   );
+  // The zip library is loaded by the first export, not at start (decision 46).
+  const { zipSync } = await import("fflate");
   return zipSync(files, { level: 6, mtime: now });
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
-import { strToU8, zipSync } from "fflate";
 import { csvLine } from "../../../contract/csv";
 import type { CowEventType } from "../../../contract/herd-rules";
 import type { AppContext } from "../../context";
@@ -223,7 +222,9 @@ const eventRows = (db: Db, type: CowEventType) => (after: number) =>
  * GET /api/exports/adgg.zip: every herd's animals and events, one CSV per event type, in one read-only
  * snapshot so the files agree with each other.
  */
-export function adggExport(ctx: AppContext): Promise<Uint8Array> {
+export async function adggExport(ctx: AppContext): Promise<Uint8Array> {
+  // The zip library is loaded by the first export, not at start (decision 46).
+  const { strToU8, zipSync } = await import("fflate");
   return ctx.database.read(async (db) => {
     const zipped: Record<string, Uint8Array> = {};
     for (const [kind, file] of Object.entries(files) as [keyof typeof files, (typeof files)["animals"]][]) {

@@ -1,4 +1,3 @@
-import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { COW_IMPORT_MAX_ROWS, cowCsvColumns, cowInputSchema } from "../../../contract/herd";
 import type { AppContext } from "../../context";
@@ -21,6 +20,8 @@ export async function importCows(
   csv: string,
 ): Promise<{ imported: number }> {
   const now = ctx.clock.now();
+  // The CSV parser is loaded by the first import, not at start (decision 46).
+  const { parse } = await import("csv-parse/sync");
   let records: string[][];
   try {
     records = parse(csv.replace(/^\uFEFF/, ""), {

@@ -1,13 +1,16 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { type Outgoing, SendError, type Transport } from "./transport";
 
 /**
  * Email over SMTP (nodemailer). The outbox message's idempotency key is the Message-ID, so a retried email
- * is recognisably the same message to the server and to the reader's mail program.
+ * is recognisably the same message to the server and to the reader's mail program. nodemailer (about 3 MB of
+ * heap) is loaded with the first email, not at start (decision 46).
  */
 export class SmtpTransport implements Transport {
   readonly name: string;
-  private readonly mailer: Transporter;
+  private mailer: Promise<Transporter> | undefined;
+  private readonly options: SMTPTransport.Options;
 
   constructor(
     url: string,
@@ -17,7 +20,7 @@ export class SmtpTransport implements Transport {
     const secure = parsed.protocol === "smtps:";
     const port = Number(parsed.port) || (secure ? 465 : 587);
     this.name = `SMTP (${parsed.hostname}:${port})`;
-    this.mailer = nodemailer.createTransport({
+    this.options = {
       host: parsed.hostname,
       port,
       secure,
@@ -28,14 +31,21 @@ export class SmtpTransport implements Transport {
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 30_000,
-    });
+    };
+  }
+
+  private transporter(): Promise<Transporter> {
+    this.mailer ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.options),
+    );
+    return this.mailer;
   }
 
   async send(
     message: Pick<Outgoing, "recipient" | "subject" | "body" | "html" | "idempotencyKey" | "attachments">,
   ) {
     try {
-      const info = await this.mailer.sendMail({
+      const info = await (await this.transporter()).sendMail({
         from: this.from,
         to: message.recipient,
         subject: message.subject ?? "",
@@ -56,6 +66,6 @@ export class SmtpTransport implements Transport {
   }
 
   close(): void {
-    this.mailer.close();
+    void this.mailer?.then((mailer) => mailer.close());
   }
 }
