@@ -158,12 +158,10 @@ const mb = (n: number) => n.toFixed(0);
 const s = (ms: number) => (ms / 1000).toFixed(2);
 
 export function printProcess(rows: ProcessRow[]): void {
+  const settings = Object.entries(startEnv).map(([name, value]) => `${name}=${value} `);
+  const startCommandLine = `${settings.join("")}node ${startFlags.join(" ")}`;
   console.log(
-    `\nThe server's own process, started as npm start starts it (${Object.entries(startEnv)
-      .map(([k, v]) => `${k}=${v} `)
-      .join(
-        "",
-      )}node ${startFlags.join(" ")}), beside bare Node (node:http answering a constant) started the same way; medians of ${PAIRS} interleaved pairs. Idle is ${SETTLE_MS / 1000} s after a restart; peak is the process's most resident memory by the end of ${SECONDS} s of ${CLIENTS} connections placing orders from the generator's own process (backups off).\n`,
+    `\nThe server's own process, started as npm start starts it (${startCommandLine}), beside bare Node (node:http answering a constant) started the same way; medians of ${PAIRS} interleaved pairs. Idle is ${SETTLE_MS / 1000} s after a restart; peak is the process's most resident memory by the end of ${SECONDS} s of ${CLIENTS} connections placing orders from the generator's own process (backups off).\n`,
   );
   console.log(
     "| database | fresh folder to first answer s | restart to first answer s | bare Node s | idle RSS MB | bare Node RSS MB | ratio | peak RSS MB under orders | orders/s | p99 ms |",
