@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "./database";
+import { type Database, type Db, together } from "./database";
 
 /** Milliseconds spent waiting for the database, by whatever runs inside `databaseTime.run`. */
 export interface DatabaseTime {
@@ -37,8 +37,11 @@ export function timed(database: Database): Database {
     const actor = databaseTime.getStore()?.auditActor;
     if (!actor) return fn;
     return async (db: Db) => {
-      await db.execute(sql`select set_config('urithi.audit', ${actor}, true)`);
-      return fn(db);
+      // Sent, not waited for: it goes in one write with the transaction's first statement (it answers
+      // nothing that statement needs, and the database runs them in the order sent).
+      const told = db.execute(sql`select set_config('urithi.audit', ${actor}, true)`).then(() => undefined);
+      const [, result] = await together([told, fn(db)]);
+      return result;
     };
   };
   return {

@@ -4,7 +4,7 @@ import { type Db, type Ending, together } from "../../db/adapter";
 import { orders, payments, transactions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { invoiceDue } from "../invoices/issue";
-import { notifyOrderClient } from "../notifications/order-messages";
+import { notifyOrderClient, orderMessageReads, writeOrderMessage } from "../notifications/order-messages";
 import { paymentMayBecome } from "../payments/transitions";
 
 /**
@@ -152,17 +152,18 @@ export async function confirmPayment(
     .where(and(eq(payments.id, paymentId), paymentMayBecome("paid")))
     .returning();
   if (!paid) return { payment: null, last: Promise.resolve() };
-  // The income and the order's new state in one trip: neither reads what the other writes.
-  const [, { balanceKes, invoice }] = await together([
+  // The income, the order's new state and the message's reads in one trip: none reads what another writes.
+  const [, { balanceKes, invoice }, said] = await together([
     paid.needsReview ? Promise.resolve() : writeIncome(db, order!, paid, null, outcome.paidAt),
     settlePaymentState(db, paid.orderId, outcome.now),
+    orderMessageReads(db, order!),
   ]);
-  await notifyOrderClient(db, order!, "payment_received", outcome.now, {
+  const told = writeOrderMessage(db, order!, said, "payment_received", outcome.now, {
     amountKes: outcome.paidAmountKes,
     receipt: outcome.receipt,
     balanceKes: orderEnded(order!.status) ? 0 : balanceKes,
   });
-  return { payment: paid, last: invoice ? invoice() : Promise.resolve() };
+  return { payment: paid, last: lastWrites(told, invoice) };
 }
 
 /** Ends a pending payment without money (failed, cancelled or expired prompt). */
@@ -222,15 +223,23 @@ export async function recordReceivedPayment(
       updatedAt: now,
     })
     .returning();
-  // The income and the order's new state in one trip: neither reads what the other writes.
-  const [, { balanceKes, invoice }] = await together([
+  // The income, the order's new state and the message's reads in one trip: none reads what another writes.
+  const [, { balanceKes, invoice }, said] = await together([
     writeIncome(db, order, payment!, actorUserId, input.paidAt),
     settlePaymentState(db, orderId, now),
+    orderMessageReads(db, order),
   ]);
-  await notifyOrderClient(db, order, "payment_received", now, { amountKes: input.amountKes, balanceKes });
-  return {
-    payment: payment!,
-    orderNumber: order.orderNumber,
-    last: invoice ? invoice() : Promise.resolve(),
-  };
+  const told = writeOrderMessage(db, order, said, "payment_received", now, {
+    amountKes: input.amountKes,
+    balanceKes,
+  });
+  return { payment: payment!, orderNumber: order.orderNumber, last: lastWrites(told, invoice) };
+}
+
+/**
+ * A payment's last writes, started now in this order: the client's message (already sent), then the settled
+ * order's invoice, which locks the document counter, so COMMIT can follow them in the same write.
+ */
+function lastWrites(told: Promise<number>, invoice: (() => Promise<unknown>) | null): Promise<unknown> {
+  return together([told, invoice ? invoice() : Promise.resolve()]);
 }

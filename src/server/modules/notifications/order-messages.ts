@@ -61,16 +61,12 @@ export function notifyOrderPlaced(
   ]);
 }
 
-/** Tells the order's client about it: `kind` with the order's number, total and (for emails) its lines. */
-export async function notifyOrderClient(
-  db: Db,
-  order: OrderRow,
-  kind: MessageKind,
-  now: Date,
-  facts: Omit<MessageFacts, "name" | "orderNumber"> = {},
-): Promise<void> {
-  // Both reads in one trip.
-  const [lines, reader] = await together([
+/**
+ * What a message to an order's client reads: the order's lines and how its client is reached, in one trip.
+ * A caller with other statements to send may start these with them (`together`).
+ */
+export function orderMessageReads(db: Db, order: OrderRow): Promise<[Line[], Reader]> {
+  return together([
     db
       .select({
         name: orderLines.productName,
@@ -85,7 +81,22 @@ export async function notifyOrderClient(
       .orderBy(orderLines.id),
     orderReader(db, order),
   ]);
-  await writeMessages(
+}
+
+/**
+ * Writes the client's message `kind` about `order` from its reads (`orderMessageReads`), with the order's
+ * number, total and (for emails) its lines. The insert is sent at once, so a caller may send its
+ * transaction's last statement behind it in the same write.
+ */
+export function writeOrderMessage(
+  db: Db,
+  order: OrderRow,
+  [lines, reader]: [Line[], Reader],
+  kind: MessageKind,
+  now: Date,
+  facts: Omit<MessageFacts, "name" | "orderNumber"> = {},
+): Promise<number> {
+  return writeMessages(
     db,
     messageRows({
       kind,
@@ -95,6 +106,17 @@ export async function notifyOrderClient(
       now,
     }),
   );
+}
+
+/** Tells the order's client about it: `kind` with the order's number, total and (for emails) its lines. */
+export async function notifyOrderClient(
+  db: Db,
+  order: OrderRow,
+  kind: MessageKind,
+  now: Date,
+  facts: Omit<MessageFacts, "name" | "orderNumber"> = {},
+): Promise<void> {
+  await writeOrderMessage(db, order, await orderMessageReads(db, order), kind, now, facts);
 }
 
 /**
