@@ -4,6 +4,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { fromProjectRoot } from "../../paths";
 import * as schema from "../schema";
+import { pgliteOnFolder } from "./pglite-folder";
 
 /** Rows moved per statement: a few hundred kilobytes of JSON. */
 const BATCH = 1000;
@@ -60,14 +61,12 @@ async function tablesInOrder(source: PGlite): Promise<Table[]> {
  */
 export async function movePgliteIntoPostgres(pgliteDir: string, url: string): Promise<void> {
   const migrationsFolder = fromProjectRoot("drizzle");
-  // PGlite's code is loaded for the move only, never at a server's start (decision 46).
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
+  // PGlite's driver and migrator are loaded for the move only, never at a server's start (decision 46).
+  const [source, { drizzle }, { migrate }] = await Promise.all([
+    pgliteOnFolder({ dataDir: pgliteDir }),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
-  const source = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm } });
   const target = new pg.Client({ connectionString: url });
   target.on("error", () => {});
   try {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { lockDataFolder } from "./data-lock";
 import { emptyFolder, libpq, run, toolFailure } from "./dump";
+import { pgliteOnFolder } from "./pglite-folder";
 
 /** A restore that would overwrite data, or that cannot go where it was asked to. */
 export class RestoreRefused extends Error {}
@@ -23,16 +24,7 @@ export async function restorePgliteFolder(dataDir: string, dumpFile: string, for
       }
       renameSync(dataDir, `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
     }
-    // Loaded here, not at start: a server on PostgreSQL never needs PGlite (decision 46).
-    const [{ PGlite }, { pg_trgm }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-    ]);
-    const db = new PGlite({
-      dataDir,
-      loadDataDir: new Blob([await readFile(dumpFile)]),
-      extensions: { pg_trgm },
-    });
+    const db = await pgliteOnFolder({ dataDir, loadDataDir: new Blob([await readFile(dumpFile)]) });
     await db.waitReady;
     await db.close();
   } finally {
