@@ -62,11 +62,11 @@ async function tablesInOrder(source: PGlite): Promise<Table[]> {
 export async function movePgliteIntoPostgres(pgliteDir: string, url: string): Promise<void> {
   const migrationsFolder = fromProjectRoot("drizzle");
   // PGlite's driver and migrator are loaded for the move only, never at a server's start (decision 46).
-  const [source, { drizzle }, { migrate }] = await Promise.all([
-    pgliteOnFolder({ dataDir: pgliteDir }),
+  const [{ drizzle }, { migrate }] = await Promise.all([
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
+  const source = await pgliteOnFolder({ dataDir: pgliteDir });
   const target = new pg.Client({ connectionString: url });
   target.on("error", () => {});
   try {
