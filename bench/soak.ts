@@ -5,7 +5,7 @@
  * minute: p50, p95 and p99 of every answer, errors, and the server's RSS and heap (from its /metrics). It
  * passes with no error, p99 in the last five minutes within 1.5× of the first five, and RSS growing under 10%
  * after the warm-up. SOAK_DB=pglite, postgres or both (postgres on BENCH_DATABASE_URL or TEST_DATABASE_URL);
- * SOAK_USERS (24) virtual users, each waiting SOAK_THINK_MS (400) between steps.
+ * SOAK_USERS (24) virtual users, each waiting SOAK_THINK_MS (400) between steps; SOAK_KEEP=1 keeps PGlite's folder.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
@@ -31,6 +31,8 @@ interface Minute {
   errors: number;
   rssMb: number;
   heapMb: number;
+  /** Each route's latencies this minute, so the verdict can say which route grew. */
+  routes: Map<string, number[]>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,12 +41,18 @@ const agent = new Agent({ keepAlive: true, maxSockets: USERS * 2 });
 /** Times every answer, and keeps what was not the status expected as an error. */
 class Recorder {
   latencies: number[] = [];
+  routes = new Map<string, number[]>();
   errors: string[] = [];
   async time(client: HttpClient, method: string, path: string, body?: unknown, ok = [200, 201, 202]) {
     const started = performance.now();
     try {
       const res = await client.send(method, path, body);
-      this.latencies.push(performance.now() - started);
+      const took = performance.now() - started;
+      this.latencies.push(took);
+      const route = `${method} ${path.replace(/\/\d+/g, "/:id").replace(/offset=\d+&?/, "")}`;
+      const kept = this.routes.get(route);
+      if (kept) kept.push(took);
+      else this.routes.set(route, [took]);
       if (!ok.includes(res.status))
         this.errors.push(`${method} ${path} ${res.status} ${res.body.slice(0, 120)}`);
       return res;
@@ -147,7 +155,9 @@ async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
   if (kind === "pglite") {
     const dir = mkdtempSync(path.join(tmpdir(), "urithi-soak-"));
     env = { DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    // SOAK_KEEP=1 leaves the folder for a look at what the run wrote (VACUUM VERBOSE, table sizes).
+    cleanup = async () =>
+      process.env.SOAK_KEEP ? console.log(`kept ${dir}`) : rmSync(dir, { recursive: true, force: true });
   } else {
     const name = `urithi_soak_${Date.now()}`;
     const admin = new pg.Client({ connectionString: benchAdminUrl });
@@ -171,6 +181,8 @@ async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
     await sleep(60_000);
     const latencies = recorder.latencies.splice(0).sort((a, b) => a - b);
     const errors = recorder.errors.splice(0);
+    const routes = recorder.routes;
+    recorder.routes = new Map();
     for (const e of errors.slice(0, 3)) console.error(`  error: ${e}`);
     const minute = {
       count: latencies.length,
@@ -180,6 +192,7 @@ async function soak(kind: "pglite" | "postgres"): Promise<Minute[]> {
       errors: errors.length,
       rssMb: rssMb(proc.pid!),
       heapMb: await heapMb(port),
+      routes,
     };
     minutes.push(minute);
     console.log(
@@ -213,6 +226,30 @@ function verdict(kind: string, minutes: Minute[]) {
   };
 }
 
+/** Each route's p50 and p99 in the first and last windows: which answers slowed down, if any did. */
+function routeTable(kind: string, minutes: Minute[]) {
+  const pooled = (window: Minute[], route: string) =>
+    window.flatMap((m) => m.routes.get(route) ?? []).sort((a, b) => a - b);
+  const routes = [...new Set(minutes.flatMap((m) => [...m.routes.keys()]))].sort();
+  console.log(`\n${kind}: each route, first window → last window (ms)\n`);
+  console.log("| route | answers | p50 first | p50 last | p99 first | p99 last | p99 ratio |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const route of routes) {
+    const first = pooled(minutes.slice(0, WINDOW), route);
+    const last = pooled(minutes.slice(-WINDOW), route);
+    const count = minutes.reduce((n, m) => n + (m.routes.get(route)?.length ?? 0), 0);
+    const [p50a, p50b, p99a, p99b] = [
+      quantile(first, 0.5),
+      quantile(last, 0.5),
+      quantile(first, 0.99),
+      quantile(last, 0.99),
+    ];
+    console.log(
+      `| ${route} | ${count} | ${p50a.toFixed(1)} | ${p50b.toFixed(1)} | ${p99a.toFixed(1)} | ${p99b.toFixed(1)} | ×${(p99b / p99a).toFixed(2)} |`,
+    );
+  }
+}
+
 const kinds =
   (process.env.SOAK_DB ?? "both") === "both"
     ? (["pglite", "postgres"] as const)
@@ -222,6 +259,7 @@ let allPass = true;
 for (const kind of kinds) {
   const minutes = await soak(kind);
   const { row, pass } = verdict(kind, minutes);
+  routeTable(kind, minutes);
   rows.push(row);
   allPass &&= pass;
 }

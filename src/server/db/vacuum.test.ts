@@ -49,3 +49,17 @@ it("vacuums a PGlite table once its dead rows pass autovacuum's threshold, and l
   expect(await deadRows()).toBe(0);
   expect(await vacuumWhereDue(database)).not.toContain("vacuum_probe");
 });
+
+it("samples the outbox at 3,000 rows, so an ANALYZE of it holds PGlite's one connection for little time", async () => {
+  // ANALYZE samples 300 rows per point of the largest statistics target of a table's columns (decision 48).
+  const targets = await database.read((db) =>
+    rowsOf<{ column: string; target: number | null }>(
+      db,
+      sql`select attname as "column", attstattarget::int as target from pg_attribute
+          where attrelid = 'outbox'::regclass and attnum > 0 and not attisdropped`,
+    ),
+  );
+  expect(targets.length).toBeGreaterThan(10);
+  // A column left at the default (-1 before PostgreSQL 17, null since) would sample 30,000 rows again.
+  expect(targets.filter((t) => t.target === null || t.target < 0 || t.target > 10)).toEqual([]);
+});
