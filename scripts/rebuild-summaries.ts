@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/server/config";
-import { openDatabase, prepareDatabase } from "../src/server/db/prepare";
+import { openDatabase } from "../src/server/db/open";
+import { prepareDatabase } from "../src/server/db/prepare";
 
 const database = await openDatabase(loadConfig());
 try {

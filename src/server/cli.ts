@@ -1,8 +1,8 @@
 import type { Backup } from "../contract/backups";
 import { loadConfig } from "./config";
 import { DataFolderLocked, RestoreRefused } from "./db/adapter";
+import { openDatabase } from "./db/open";
 import { pgliteTemplateFile, writePgliteTemplate } from "./db/pglite-template";
-import { openDatabase } from "./db/prepare";
 import { BadBackup } from "./modules/backups/archive";
 import { askRunningApp, commandSocketPath } from "./modules/backups/command-socket";
 import { restoreBackup } from "./modules/backups/restore";

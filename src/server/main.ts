@@ -1,12 +1,8 @@
 import { pino } from "pino";
-import { buildApp } from "./app";
-import { commands, expected } from "./cli";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { DataFolderLocked } from "./db/adapter";
-import { openDatabase, prepareDatabase } from "./db/prepare";
+import { openDatabase } from "./db/open";
 import { DEMO_PASSWORD, demoAccounts } from "./db/seed/demo-accounts";
-import { commandSocketPath, serveBackupCommands } from "./modules/backups/command-socket";
-import { makeBackup } from "./modules/backups/service";
 
 /** Past this, a shutdown that is still waiting for requests gives up on them. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -26,7 +22,16 @@ function readConfig(): Config {
 async function serve(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase(config, log);
+  // PGlite starts on its own thread while this one loads the app's code (`npm run build:server` splits it
+  // from this file): a restart no longer waits for one, then the other (decision 49). All of it loads now, so
+  // a later build never changes what a running server has yet to read.
+  const [database, { prepareDatabase }, { buildApp }, socket, { makeBackup }] = await Promise.all([
+    openDatabase(config, log),
+    import("./db/prepare"),
+    import("./app"),
+    import("./modules/backups/command-socket"),
+    import("./modules/backups/service"),
+  ]);
   const { seeded } = await prepareDatabase(database, {
     seedDemo: config.demoMode,
     admin: config.admin,
@@ -36,8 +41,8 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const commandSocket =
     database.kind === "pglite"
-      ? serveBackupCommands(
-          commandSocketPath(config.dataDir),
+      ? socket.serveBackupCommands(
+          socket.commandSocketPath(config.dataDir),
           () => makeBackup({ database, config, now: () => new Date() }, "command"),
           (message) => log.warn(message),
         )
@@ -99,7 +104,8 @@ async function serve(): Promise<void> {
 
 // `node dist/server/main.js backup` (npm run backup) and `restore FILE` run a command; no argument serves.
 const [command, ...args] = process.argv.slice(2);
-const run = command ? commands[command] : serve;
+const cli = command ? await import("./cli") : null;
+const run = cli ? cli.commands[command!] : serve;
 if (!run) {
   console.error(`Unknown command ${command}: use backup or restore FILE [--force]`);
   process.exit(1);
@@ -109,7 +115,7 @@ run(args).then(
     if (command) process.exit(0);
   },
   (error) => {
-    if (error instanceof DataFolderLocked || error instanceof ConfigError || expected(error))
+    if (error instanceof DataFolderLocked || error instanceof ConfigError || cli?.expected(error))
       console.error(error.message);
     else if (command) console.error(error);
     else console.error(error instanceof Error ? `Urithi failed to start: ${error.message}` : error);

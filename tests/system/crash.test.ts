@@ -4,7 +4,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
-import { openDatabase } from "../../src/server/db/prepare";
+import { openDatabase } from "../../src/server/db/open";
 import { orderLines, orders } from "../../src/server/db/schema";
 import { invariantViolations } from "../../src/server/testing/invariants";
 import { startServer } from "../e2e/support/global-setup";

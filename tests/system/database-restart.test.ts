@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { rowsOf } from "../../src/server/db/adapter";
-import { openDatabase } from "../../src/server/db/prepare";
+import { openDatabase } from "../../src/server/db/open";
 import { orders } from "../../src/server/db/schema";
 import { invariantViolations } from "../../src/server/testing/invariants";
 import { type RunningServer, startServer } from "../e2e/support/global-setup";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
-import { openDatabase } from "../../src/server/db/prepare";
+import { openDatabase } from "../../src/server/db/open";
 import { orders } from "../../src/server/db/schema";
 import { httpClient } from "../../src/server/testing/http-client";
 import { freePort } from "../../src/server/testing/ports";

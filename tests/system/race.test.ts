@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/adapter";
-import { openDatabase as openConfigured } from "../../src/server/db/prepare";
+import { openDatabase as openConfigured } from "../../src/server/db/open";
 import { invariantViolations } from "../../src/server/testing/invariants";
 import { type RunningServer, startServer } from "../e2e/support/global-setup";
 import { type Caller, signIn } from "./http";

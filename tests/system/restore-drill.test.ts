@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { rowsOf } from "../../src/server/db/adapter";
-import { openDatabase } from "../../src/server/db/prepare";
+import { openDatabase } from "../../src/server/db/open";
 import { invariantViolations } from "../../src/server/testing/invariants";
 import { startServer } from "../e2e/support/global-setup";
 import { signIn } from "./http";

@@ -1,19 +1,8 @@
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Config } from "../config";
 import { hashPassword } from "../modules/auth/passwords";
-import { applyMigrations, type ConnectionLog, type Database, openPglite, openPostgres } from "./adapter";
-import { startingPoint } from "./pglite-template";
+import { applyMigrations, type Database } from "./adapter";
 import { users } from "./schema";
 import { seedDemoData } from "./seed/seed";
-
-/** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export function openDatabase(config: Config, log?: ConnectionLog): Promise<Database> {
-  const pgdata = path.resolve(config.dataDir, "pgdata");
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize, log)
-    : openPglite(pgdata, startingPoint(pgdata));
-}
 
 export interface PrepareOptions {
   seedDemo: boolean;

@@ -14,7 +14,7 @@ import {
   rowsOf,
   splitCounts,
 } from "../../db/adapter";
-import { openDatabase } from "../../db/prepare";
+import { openDatabase } from "../../db/open";
 import { migrationCount } from "../../paths";
 import { extractDump, readManifest } from "./archive";
 
