@@ -37,15 +37,38 @@ async function lockCane(db: Db, caneId: number, field: string) {
 /** The kind of position an item's straws go in: semen on a cane, embryos in a goblet. */
 export const caneKindFor = (type: "sperm" | "embryo"): CaneKind => (type === "embryo" ? "goblet" : "cane");
 
+type MisfitItem = { id: number; itemId: string; type: "sperm" | "embryo" };
+type OtherItem = { itemId: string; breedName: string };
+
+/** The refusal of straws at a position of the wrong kind (422): semen goes on a cane, embryos in a goblet. */
+function wrongKind(cane: { label: string }, caneKind: CaneKind, item: MisfitItem, field: string) {
+  if (caneKind === caneKindFor(item.type)) return null;
+  const what = item.type === "embryo" ? "Embryos go in a goblet" : "Semen straws go on a cane";
+  return unprocessable(`${cane.label} is a ${caneKind}: ${what.toLowerCase()}`, { [field]: what });
+}
+
+/** The refusal of a position that holds another item (409 MIXED_POSITION), unless mixing was confirmed. */
+const mixedIn = (
+  cane: { label: string },
+  caneKind: CaneKind,
+  item: MisfitItem,
+  other: OtherItem,
+  field: string,
+) =>
+  new AppError(
+    "MIXED_POSITION",
+    `${cane.label} already holds ${other.itemId} (${other.breedName}). Confirm to keep ${item.itemId} on the same ${caneKind}.`,
+    { [field]: `Already holds ${other.itemId}` },
+  );
+
 /**
- * Refuses straws at a position of the wrong kind (422: semen goes on a cane, embryos in a goblet), and a
- * position that already holds another item unless mixing was confirmed (409 MIXED_POSITION): two bulls on
- * one cane is how the wrong straw gets thawed.
+ * Refuses straws at a position of the wrong kind, and a position that already holds another item unless
+ * mixing was confirmed: two bulls on one cane is how the wrong straw gets thawed.
  */
 async function refuseMisfit(
   db: Db,
   cane: { id: number; label: string; canisterId: number },
-  item: { id: number; itemId: string; type: "sperm" | "embryo" },
+  item: MisfitItem,
   allowMixing: boolean,
   field: string,
 ) {
@@ -53,11 +76,8 @@ async function refuseMisfit(
     .select({ caneKind: canisters.caneKind })
     .from(canisters)
     .where(eq(canisters.id, cane.canisterId));
-  const wanted = caneKindFor(item.type);
-  if (canister!.caneKind !== wanted) {
-    const what = item.type === "embryo" ? "Embryos go in a goblet" : "Semen straws go on a cane";
-    throw unprocessable(`${cane.label} is a ${canister!.caneKind}: ${what.toLowerCase()}`, { [field]: what });
-  }
+  const refusal = wrongKind(cane, canister!.caneKind, item, field);
+  if (refusal) throw refusal;
   if (allowMixing) return;
   const [other] = await db
     .select({ itemId: inventoryItems.itemId, breedName: inventoryItems.breedName })
@@ -65,13 +85,49 @@ async function refuseMisfit(
     .innerJoin(inventoryItems, eq(inventoryItems.id, stockPositions.inventoryItemId))
     .where(and(eq(stockPositions.caneId, cane.id), ne(stockPositions.inventoryItemId, item.id)))
     .limit(1);
-  if (other) {
-    throw new AppError(
-      "MIXED_POSITION",
-      `${cane.label} already holds ${other.itemId} (${other.breedName}). Confirm to keep ${item.itemId} on the same ${canister!.caneKind}.`,
-      { [field]: `Already holds ${other.itemId}` },
-    );
-  }
+  if (other) throw mixedIn(cane, canister!.caneKind, item, other, field);
+}
+
+/**
+ * The canes a placement names, locked in id order (so two placements never wait on each other crosswise),
+ * each with its kind, its room and another item it holds: three statements for any number of canes.
+ */
+async function placementCanes(db: Db, caneIds: number[], inventoryItemId: number) {
+  const locked = await db
+    .select({
+      id: canes.id,
+      label: canes.label,
+      capacity: canes.capacity,
+      caneKind: canisters.caneKind,
+    })
+    .from(canes)
+    .innerJoin(canisters, eq(canisters.id, canes.canisterId))
+    .where(inArray(canes.id, caneIds))
+    .orderBy(asc(canes.id))
+    .for("update", { of: canes });
+  const used = await db
+    .select({ caneId: stockPositions.caneId, n: sql<number>`sum(${stockPositions.count})::int` })
+    .from(stockPositions)
+    .where(inArray(stockPositions.caneId, caneIds))
+    .groupBy(stockPositions.caneId);
+  const others = await db
+    .selectDistinctOn([stockPositions.caneId], {
+      caneId: stockPositions.caneId,
+      itemId: inventoryItems.itemId,
+      breedName: inventoryItems.breedName,
+    })
+    .from(stockPositions)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockPositions.inventoryItemId))
+    .where(and(inArray(stockPositions.caneId, caneIds), ne(stockPositions.inventoryItemId, inventoryItemId)))
+    .orderBy(asc(stockPositions.caneId), asc(stockPositions.id));
+  const usedOn = new Map(used.map((u) => [u.caneId, u.n]));
+  const otherOn = new Map(others.map((o) => [o.caneId, o]));
+  return new Map(
+    locked.map((cane) => [
+      cane.id,
+      { ...cane, free: cane.capacity - (usedOn.get(cane.id) ?? 0), other: otherOn.get(cane.id) },
+    ]),
+  );
 }
 
 async function placedCount(db: Db, inventoryItemId: number): Promise<number> {
@@ -155,18 +211,41 @@ export async function placeStock(
       positions: `At most ${unplaced} units can be placed`,
     });
   }
-  // Canes locked in id order, so two placements never wait on each other crosswise.
+  const held = await placementCanes(db, [...new Set(placements.map((p) => p.caneId))], inventoryItemId);
+  // Checked cane by cane in id order, as they were locked; written as one statement.
+  const batchIds = new Map<number | undefined, number>();
+  const rows = new Map<string, { inventoryItemId: number; batchId: number; caneId: number; count: number }>();
   for (const p of [...placements].sort((a, b) => a.caneId - b.caneId)) {
-    const cane = await lockCane(db, p.caneId, "caneId");
+    const cane = held.get(p.caneId);
+    if (!cane) throw unprocessable("Unknown position", { caneId: "Choose an existing cane or goblet" });
     if (cane.free < p.count) {
       throw conflict(
         `${cane.label} holds ${cane.capacity} straws and has room for ${cane.free}, not ${p.count}`,
       );
     }
-    await refuseMisfit(db, cane, item, context.allowMixing ?? false, "caneId");
-    const batchId = await batchOf(db, inventoryItemId, p.batchId);
-    await addAt(db, { inventoryItemId, batchId, caneId: p.caneId }, p.count, context.now);
+    const refusal =
+      wrongKind(cane, cane.caneKind, item, "caneId") ??
+      (cane.other && !context.allowMixing ? mixedIn(cane, cane.caneKind, item, cane.other, "caneId") : null);
+    if (refusal) throw refusal;
+    const batchId = batchIds.get(p.batchId) ?? (await batchOf(db, inventoryItemId, p.batchId));
+    batchIds.set(p.batchId, batchId);
+    cane.free -= p.count;
+    const key = `${batchId} ${p.caneId}`;
+    const row = rows.get(key);
+    if (row) row.count += p.count;
+    else rows.set(key, { inventoryItemId, batchId, caneId: p.caneId, count: p.count });
   }
+  if (rows.size > 0)
+    await db
+      .insert(stockPositions)
+      .values([...rows.values()].map((row) => ({ ...row, receivedAt: context.now })))
+      .onConflictDoUpdate({
+        target: [stockPositions.batchId, stockPositions.caneId],
+        set: {
+          count: sql`${stockPositions.count} + excluded.count`,
+          receivedAt: sql`least(${stockPositions.receivedAt}, excluded.received_at)`,
+        },
+      });
   await allocateShortfalls(db, inventoryItemId, context.now);
 }
 
