@@ -14,12 +14,13 @@ export async function vacuumWhereDue(database: Database): Promise<string[]> {
   const due = await database.read((db) =>
     rowsOf<{ table: string; vacuum: boolean; analyze: boolean }>(
       db,
-      sql`select relname as "table", n_dead_tup > 50 + 0.2 * n_live_tup as vacuum,
-                 n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
-          from pg_stat_user_tables
-          where schemaname = 'public'
-            and (n_dead_tup > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup)
-          order by n_dead_tup desc`,
+      sql`select "table", "vacuum", "analyze"
+          from (select relname as "table", n_dead_tup as dead,
+                       n_dead_tup > 50 + 0.2 * n_live_tup as "vacuum",
+                       n_mod_since_analyze > 50 + 0.1 * n_live_tup as "analyze"
+                from pg_stat_user_tables where schemaname = 'public') due
+          where "vacuum" or "analyze"
+          order by dead desc`,
     ),
   );
   // One statement per turn of the queue, so requests wait for one table's vacuum or analyze at most, never

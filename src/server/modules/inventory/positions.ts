@@ -24,9 +24,12 @@ import { batchExpired, batchOf, batchUsable } from "./batches";
  * never exceed its count (CHECK).
  */
 
+const unknownCane = (field: string) =>
+  unprocessable("Unknown position", { [field]: "Choose an existing cane or goblet" });
+
 async function lockCane(db: Db, caneId: number, field: string) {
   const [cane] = await db.select().from(canes).where(eq(canes.id, caneId)).for("update");
-  if (!cane) throw unprocessable("Unknown position", { [field]: "Choose an existing cane or goblet" });
+  if (!cane) throw unknownCane(field);
   const [used] = await db
     .select({ n: sql<number>`coalesce(sum(${stockPositions.count}), 0)::int` })
     .from(stockPositions)
@@ -162,20 +165,22 @@ async function dropEmpty(db: Db, inventoryItemIds: number[]) {
     .where(and(eq(stockPositions.count, 0), inArray(stockPositions.inventoryItemId, inventoryItemIds)));
 }
 
-/** Adds straws of a batch at a cane, keeping the oldest receipt date there. */
-async function addAt(
-  db: Db,
-  at: { inventoryItemId: number; batchId: number; caneId: number },
-  count: number,
-  receivedAt: Date,
-) {
+/** A position's straws: of a batch, at a cane. */
+type PositionCount = { inventoryItemId: number; batchId: number; caneId: number; count: number };
+
+/**
+ * Adds straws of batches at canes in one statement, keeping the oldest receipt date at each. One cane and
+ * batch at most once in `rows`: one INSERT may not touch a row twice.
+ */
+async function addAt(db: Db, rows: PositionCount[], receivedAt: Date) {
+  if (rows.length === 0) return;
   await db
     .insert(stockPositions)
-    .values({ ...at, count, receivedAt })
+    .values(rows.map((row) => ({ ...row, receivedAt })))
     .onConflictDoUpdate({
       target: [stockPositions.batchId, stockPositions.caneId],
       set: {
-        count: sql`${stockPositions.count} + ${count}`,
+        count: sql`${stockPositions.count} + excluded.count`,
         receivedAt: sql`least(${stockPositions.receivedAt}, excluded.received_at)`,
       },
     });
@@ -214,10 +219,10 @@ export async function placeStock(
   const held = await placementCanes(db, [...new Set(placements.map((p) => p.caneId))], inventoryItemId);
   // Checked cane by cane in id order, as they were locked; written as one statement.
   const batchIds = new Map<number | undefined, number>();
-  const rows = new Map<string, { inventoryItemId: number; batchId: number; caneId: number; count: number }>();
+  const rows = new Map<string, PositionCount>();
   for (const p of [...placements].sort((a, b) => a.caneId - b.caneId)) {
     const cane = held.get(p.caneId);
-    if (!cane) throw unprocessable("Unknown position", { caneId: "Choose an existing cane or goblet" });
+    if (!cane) throw unknownCane("caneId");
     if (cane.free < p.count) {
       throw conflict(
         `${cane.label} holds ${cane.capacity} straws and has room for ${cane.free}, not ${p.count}`,
@@ -235,17 +240,7 @@ export async function placeStock(
     if (row) row.count += p.count;
     else rows.set(key, { inventoryItemId, batchId, caneId: p.caneId, count: p.count });
   }
-  if (rows.size > 0)
-    await db
-      .insert(stockPositions)
-      .values([...rows.values()].map((row) => ({ ...row, receivedAt: context.now })))
-      .onConflictDoUpdate({
-        target: [stockPositions.batchId, stockPositions.caneId],
-        set: {
-          count: sql`${stockPositions.count} + excluded.count`,
-          receivedAt: sql`least(${stockPositions.receivedAt}, excluded.received_at)`,
-        },
-      });
+  await addAt(db, [...rows.values()], context.now);
   await allocateShortfalls(db, inventoryItemId, context.now);
 }
 
@@ -557,7 +552,7 @@ export async function transferStock(
     .set({ count: sql`${stockPositions.count} - ${input.count}` })
     .where(eq(stockPositions.id, position!.id));
   const at = { inventoryItemId: input.inventoryItemId, batchId: position!.batchId, caneId: to.id };
-  await addAt(db, at, input.count, position!.receivedAt);
+  await addAt(db, [{ ...at, count: input.count }], position!.receivedAt);
   await dropEmpty(db, [input.inventoryItemId]);
   await db.insert(stockTransfers).values({
     inventoryItemId: input.inventoryItemId,
