@@ -52,11 +52,14 @@ export function prepared<P extends Record<string, unknown>, Row>(
 
 /**
  * Every column of `table` by its SQL name, for a prepared statement's RETURNING: listed, not `*`, so a column
- * added later cannot change what a statement a connection already prepared answers.
+ * added later cannot change what a statement a connection already prepared answers. `qualified` names the
+ * table before each, for a statement that joins another with the same column names.
  */
-export const columnsOf = (table: Table): SQL =>
+export const columnsOf = (table: Table, { qualified = false } = {}): SQL =>
   sql.join(
-    Object.values(getTableColumns(table)).map((column) => sql.identifier(column.name)),
+    Object.values(getTableColumns(table)).map((column) =>
+      qualified ? sql`${table}.${sql.identifier(column.name)}` : sql.identifier(column.name),
+    ),
     sql`, `,
   );
 

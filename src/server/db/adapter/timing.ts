@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { type Database, type Db, together } from "./database";
+import { prepared } from "./prepared";
 
 /** Milliseconds spent waiting for the database, by whatever runs inside `databaseTime.run`. */
 export interface DatabaseTime {
@@ -12,6 +13,12 @@ export interface DatabaseTime {
    */
   auditActor?: string;
 }
+
+/** Sent by every staff transaction, so prepared: built and planned once per connection. */
+const tellActor = prepared<{ actor: string }, never>(
+  "audit_actor",
+  (p) => sql`select set_config('urithi.audit', ${p.actor}::text, true)`,
+);
 
 /** A request runs inside it (request-log.ts), so its slow-request line can say how long it waited. */
 export const databaseTime = new AsyncLocalStorage<DatabaseTime>();
@@ -39,7 +46,7 @@ export function timed(database: Database): Database {
     return async (db: Db) => {
       // Sent, not waited for: it goes in one write with the transaction's first statement (it answers
       // nothing that statement needs, and the database runs them in the order sent).
-      const told = db.execute(sql`select set_config('urithi.audit', ${actor}, true)`).then(() => undefined);
+      const told = tellActor(db, { actor }).then(() => undefined);
       const [, result] = await together([told, fn(db)]);
       return result;
     };

@@ -1,11 +1,21 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { orderEnded, type PaymentStatus, paymentMethodLabels } from "../../../contract/orders";
 import { type Db, type Ending, together } from "../../db/adapter";
-import { orders, payments, transactions } from "../../db/schema";
+import { orders, payments } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { invoiceDue } from "../invoices/issue";
 import { notifyOrderClient, orderMessageReads, writeOrderMessage } from "../notifications/order-messages";
+import { lockOrder } from "../orders/locked";
 import { paymentMayBecome } from "../payments/transitions";
+import {
+  insertIncome,
+  insertPaidPayment,
+  markPaid,
+  orderOfPayment,
+  orderPaymentSums,
+  paymentById,
+  settleOrder,
+} from "./ledger-statements";
 
 /**
  * The ledger's commands: a payment confirmed, failed or recorded, each in the caller's transaction with its
@@ -40,32 +50,16 @@ async function settlePaymentState(
   orderId: number,
   now: Date,
 ): Promise<{ balanceKes: number; invoice: (() => Promise<unknown>) | null }> {
-  const [[agg], [order]] = await together([
-    db
-      .select({
-        paid: sql<string>`coalesce(sum(${payments.amountKes} - ${payments.refundedKes}) filter (where ${payments.status} in ('paid', 'part_refunded') and not ${payments.needsReview}), 0)`,
-        pending: sql<boolean>`bool_or(${payments.status} = 'pending')`,
-        refunded: sql<string>`coalesce(sum(${payments.refundedKes}), 0)`,
-      })
-      .from(payments)
-      .where(eq(payments.orderId, orderId)),
-    db.select({ total: orders.totalAmountKes }).from(orders).where(eq(orders.id, orderId)),
-  ]);
-  if (!order) throw notFound("Order");
-  const paid = Number(agg!.paid);
-  const paymentStatus = derive(order.total, paid, Boolean(agg!.pending), Number(agg!.refunded) > 0);
-  // Started first, so the invoice's reads behind it, in the same trip, see the order as it now stands.
-  const updated = db
-    .update(orders)
-    .set({ amountPaidKes: paid, refundedKes: Number(agg!.refunded), paymentStatus, updatedAt: now })
-    .where(eq(orders.id, orderId))
-    .execute();
+  const sums = await orderPaymentSums(db, orderId);
+  if (!sums) throw notFound("Order");
+  const paymentStatus = derive(sums.total, sums.paid, sums.pending, sums.refunded > 0);
+  // Its RETURNING is the order as it now stands, which the invoice's reads, sent behind it, do not wait for.
+  const updated = settleOrder(db, orderId, { paymentStatus, paid: sums.paid, refunded: sums.refunded, now });
   // Paid in full, the sale is final: its tax invoice is issued in this same transaction.
-  const [, invoice] = await together([
-    updated,
-    paymentStatus === "paid" ? invoiceDue(db, orderId, now) : Promise.resolve(null),
-  ]);
-  return { balanceKes: Math.max(order.total - paid, 0), invoice };
+  let invoice: (() => Promise<unknown>) | null = null;
+  if (paymentStatus === "paid") invoice = await invoiceDue(db, orderId, now, {}, updated);
+  else await updated;
+  return { balanceKes: Math.max(sums.total - sums.paid, 0), invoice };
 }
 
 /**
@@ -88,24 +82,12 @@ export function incomeDescription(
   return `Payment for ${order.orderNumber} (${order.customerName}) by ${paymentMethodLabels[method]}`;
 }
 
-async function writeIncome(
-  db: Db,
-  order: OrderRow,
-  payment: PaymentRow,
-  actorUserId: number | null,
-  date: Date,
-) {
-  await db.insert(transactions).values({
-    type: "income",
-    amount: String(payment.amountKes),
-    currency: "KES",
+function writeIncome(db: Db, order: OrderRow, payment: PaymentRow, actorUserId: number | null, date: Date) {
+  return insertIncome(db, {
+    payment,
     description: incomeDescription(order, payment.method),
-    reference: payment.receipt ?? payment.reference,
-    status: "completed",
-    date,
-    orderId: payment.orderId,
-    paymentId: payment.id,
     createdBy: actorUserId,
+    date,
   });
 }
 
@@ -121,15 +103,7 @@ export async function confirmPayment(
   outcome: { receipt: string | null; paidAmountKes: number; paidAt: Date; now: Date },
 ): Promise<PaymentWritten> {
   // The payment and its order in one trip.
-  const [[current], [order]] = await together([
-    db.select().from(payments).where(eq(payments.id, paymentId)),
-    db
-      .select()
-      .from(orders)
-      .where(
-        eq(orders.id, sql`(select ${payments.orderId} from ${payments} where ${payments.id} = ${paymentId})`),
-      ),
-  ]);
+  const [current, order] = await together([paymentById(db, paymentId), orderOfPayment(db, paymentId)]);
   if (!current) throw notFound("Payment");
   const mismatch = outcome.paidAmountKes !== current.amountKes;
   const overpaid = order!.amountPaidKes + current.amountKes > order!.totalAmountKes;
@@ -139,18 +113,12 @@ export async function confirmPayment(
     : overpaid
       ? `The order was already paid (${order!.amountPaidKes} of ${order!.totalAmountKes}); refund or reallocate`
       : null;
-  const [paid] = await db
-    .update(payments)
-    .set({
-      status: "paid",
-      receipt: outcome.receipt,
-      paidAt: outcome.paidAt,
-      needsReview: reviewReason !== null,
-      reviewReason,
-      updatedAt: outcome.now,
-    })
-    .where(and(eq(payments.id, paymentId), paymentMayBecome("paid")))
-    .returning();
+  const paid = await markPaid(db, paymentId, {
+    receipt: outcome.receipt,
+    paidAt: outcome.paidAt,
+    reviewReason,
+    now: outcome.now,
+  });
   if (!paid) return { payment: null, last: Promise.resolve() };
   // The income, the order's new state and the message's reads in one trip: none reads what another writes.
   const [, { balanceKes, invoice }, said] = await together([
@@ -196,8 +164,7 @@ export async function recordReceivedPayment(
   actorUserId: number,
   now: Date,
 ): Promise<PaymentWritten & { payment: PaymentRow; orderNumber: string }> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw notFound("Order");
+  const order = await lockOrder(db, orderId);
   if (orderEnded(order.status)) {
     throw conflict(`Order ${order.orderNumber} is ${order.status}; it takes no payments`);
   }
@@ -209,20 +176,15 @@ export async function recordReceivedPayment(
         : `Order ${order.orderNumber} owes KES ${owed.toLocaleString("en-KE")}; KES ${input.amountKes.toLocaleString("en-KE")} is more than that`,
     );
   }
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      orderId,
-      method: input.method,
-      amountKes: input.amountKes,
-      status: "paid",
-      reference: input.reference,
-      recordedBy: actorUserId,
-      paidAt: input.paidAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const payment = await insertPaidPayment(db, {
+    orderId,
+    method: input.method,
+    amountKes: input.amountKes,
+    reference: input.reference,
+    recordedBy: actorUserId,
+    paidAt: input.paidAt,
+    now,
+  });
   // The income, the order's new state and the message's reads in one trip: none reads what another writes.
   const [, { balanceKes, invoice }, said] = await together([
     writeIncome(db, order, payment!, actorUserId, input.paidAt),

@@ -1,10 +1,11 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type CreditReasonCode, etimsPaymentType, type TaxLine } from "../../../contract/invoices";
 import { kesText } from "../../../contract/money";
 import type { TaxType } from "../../../contract/tax";
-import { type Db, together } from "../../db/adapter";
+import { columnsOf, type Db, prepared, tableRow, together } from "../../db/adapter";
 import { orders, payments, taxDocuments } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { lockedOrderRow, lockOrder } from "../orders/locked";
 import { invoiceLines, lineRowsOf, linesOrThrow, taxLines } from "./lines";
 import { insertNumberedDocument } from "./numbering";
 
@@ -39,26 +40,26 @@ export async function invoiceOf(db: Db, orderId: number): Promise<DocumentRow | 
   return row ?? null;
 }
 
-const invoiceRows = (db: Db, orderId: number) =>
-  db
-    .select()
-    .from(taxDocuments)
-    .where(
-      and(
-        eq(taxDocuments.orderId, orderId),
-        eq(taxDocuments.kind, "invoice"),
-        ne(taxDocuments.etimsStatus, "voided"),
-      ),
-    );
+/** Every payment that settles an order reads these two, so they are prepared (decision 50). */
+const invoiceStatement = prepared<{ orderId: number }, Record<string, unknown>>(
+  "order_invoice",
+  (p) => sql`select ${columnsOf(taxDocuments)} from ${taxDocuments}
+    where ${taxDocuments.orderId} = ${p.orderId}::int and ${taxDocuments.kind} = 'invoice'
+      and ${taxDocuments.etimsStatus} <> 'voided'`,
+);
+
+const invoiceRows = (db: Db, orderId: number): Promise<DocumentRow[]> =>
+  invoiceStatement(db, { orderId }).then((rows) => rows.map((row) => tableRow(taxDocuments, row)));
+
+const lastPaidStatement = prepared<{ orderId: number }, { method: (typeof payments.$inferSelect)["method"] }>(
+  "order_last_paid_method",
+  (p) => sql`select ${payments.method} as method from ${payments}
+    where ${payments.orderId} = ${p.orderId}::int and ${payments.status} in ('paid', 'part_refunded')
+    order by ${payments.paidAt} desc limit 1`,
+);
 
 /** The method of an order's last payment that brought money: sent at once (`together`). */
-const lastPaidMethod = (db: Db, orderId: number) =>
-  db
-    .select({ method: payments.method })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), sql`${payments.status} in ('paid', 'part_refunded')`))
-    .orderBy(desc(payments.paidAt))
-    .limit(1);
+const lastPaidMethod = (db: Db, orderId: number) => lastPaidStatement(db, { orderId });
 
 /**
  * How the order was paid, as KRA codes it: on credit when it ships unpaid, else the method of its last
@@ -108,16 +109,6 @@ function insertDocument(
 
 type IssuedBy = { actorUserId: number | null; now: Date; inEvent?: boolean };
 
-/** The order's row, locked: a payment and a dispatch that both finish the sale then issue one invoice. */
-async function lockedOrder(db: Db, orderId: number): Promise<OrderRow> {
-  const [order] = await lockedOrderRows(db, orderId);
-  if (!order) throw notFound("Order");
-  return order;
-}
-
-const lockedOrderRows = (db: Db, orderId: number) =>
-  db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-
 async function insertInvoice(db: Db, order: OrderRow, lines: TaxLine[], by: IssuedBy): Promise<DocumentRow> {
   const [last] = await lastPaidMethod(db, order.id);
   return insertDocument(db, order, { kind: "invoice", lines, paymentType: paymentType(order, last), ...by });
@@ -132,7 +123,7 @@ export async function issueInvoice(
   orderId: number,
   by: IssuedBy & { taxType?: TaxType },
 ): Promise<DocumentRow> {
-  const order = await lockedOrder(db, orderId);
+  const order = await lockOrder(db, orderId);
   const issued = await invoiceOf(db, orderId);
   if (issued) return issued;
   if (order.status === "rejected" || order.status === "cancelled") {
@@ -167,10 +158,12 @@ export async function invoiceDue(
   orderId: number,
   now: Date,
   options: { inEvent?: boolean } = {},
+  /** The order's row already on its way (an update's RETURNING); else it is read, locked. */
+  orderRow: Promise<OrderRow | undefined> = lockedOrderRow(db, orderId),
 ): Promise<(() => Promise<DocumentRow>) | null> {
   // Read together, in one trip: the reads after the order's own need only its id.
-  const [[order], [issued], rows, [last]] = await together([
-    lockedOrderRows(db, orderId),
+  const [order, [issued], rows, [last]] = await together([
+    orderRow,
     invoiceRows(db, orderId),
     lineRowsOf(db, orderId),
     lastPaidMethod(db, orderId),
@@ -241,7 +234,7 @@ export async function reissueCorrected(
   by: { actorUserId: number | null; now: Date },
 ): Promise<DocumentRow | null> {
   if (doc.kind !== "invoice" || doc.etimsStatus !== "refused") return null;
-  const order = await lockedOrder(db, doc.orderId);
+  const order = await lockOrder(db, doc.orderId);
   const wholeOrder =
     doc.lines.length === 1 && doc.lines[0]!.inventoryItemId === null ? doc.lines[0]!.taxType : undefined;
   const current = await invoiceLines(db, order, wholeOrder);

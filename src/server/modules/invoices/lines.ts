@@ -1,30 +1,46 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { lineLabel } from "../../../contract/client-labels";
 import type { TaxLine } from "../../../contract/invoices";
 import { serviceKinds } from "../../../contract/orders";
 import { type TaxType, taxWithin } from "../../../contract/tax";
-import type { Db } from "../../db/adapter";
+import { columnsOf, type Db, prepared, tableRow } from "../../db/adapter";
 import { inventoryItems, orderLines, type orders } from "../../db/schema";
 import { conflict } from "../../errors";
 import { serviceTaxType } from "./service-tax";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** An order's lines with their items' tax details: what `taxLines` shapes. Sent at once (`together`). */
-export const lineRowsOf = (db: Db, orderId: number) =>
-  db
-    .select({
-      line: orderLines,
-      itemCode: inventoryItems.itemId,
-      taxType: inventoryItems.taxType,
-      itemClassCode: inventoryItems.itemClassCode,
-    })
-    .from(orderLines)
-    .leftJoin(inventoryItems, eq(inventoryItems.id, orderLines.inventoryItemId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.id);
+type ItemRow = typeof inventoryItems.$inferSelect;
+type LineRow = {
+  line: typeof orderLines.$inferSelect;
+  itemCode: ItemRow["itemId"] | null;
+  taxType: ItemRow["taxType"];
+  itemClassCode: ItemRow["itemClassCode"];
+};
 
-type LineRow = Awaited<ReturnType<typeof lineRowsOf>>[number];
+/** Read by every payment that settles an order, so prepared (decision 50). */
+const linesStatement = prepared<
+  { orderId: number },
+  Record<string, unknown> & Pick<LineRow, "itemCode" | "taxType" | "itemClassCode">
+>(
+  "order_tax_lines",
+  (p) => sql`select ${columnsOf(orderLines, { qualified: true })}, ${inventoryItems.itemId} as "itemCode",
+      ${inventoryItems.taxType} as "taxType", ${inventoryItems.itemClassCode} as "itemClassCode"
+    from ${orderLines} left join ${inventoryItems} on ${inventoryItems.id} = ${orderLines.inventoryItemId}
+    where ${orderLines.orderId} = ${p.orderId}::int
+    order by ${orderLines.id}`,
+);
+
+/** An order's lines with their items' tax details: what `taxLines` shapes. Sent at once (`together`). */
+export const lineRowsOf = (db: Db, orderId: number): Promise<LineRow[]> =>
+  linesStatement(db, { orderId }).then((rows) =>
+    rows.map((row) => ({
+      line: tableRow(orderLines, row),
+      itemCode: row.itemCode,
+      taxType: row.taxType,
+      itemClassCode: row.itemClassCode,
+    })),
+  );
 
 /**
  * An order's lines as its invoice shows them, each with its tax type: a product's from its item, a

@@ -1,8 +1,8 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { MessageKind } from "../../../contract/messages";
 import type { OrderStatus } from "../../../contract/orders";
 import type { Config } from "../../config";
-import { type Db, together } from "../../db/adapter";
+import { type Db, prepared, together } from "../../db/adapter";
 import { orderLines, type orders, shipments } from "../../db/schema";
 import { messageRows, type Reader, writeMessages } from "./outbox";
 import { orderReader, rolesWith, staffReaders } from "./readers";
@@ -66,22 +66,17 @@ export function notifyOrderPlaced(
  * A caller with other statements to send may start these with them (`together`).
  */
 export function orderMessageReads(db: Db, order: OrderRow): Promise<[Line[], Reader]> {
-  return together([
-    db
-      .select({
-        name: orderLines.productName,
-        bullName: orderLines.bullName,
-        bullCode: orderLines.bullCode,
-        semenType: orderLines.semenType,
-        quantity: orderLines.quantity,
-        lineTotalKes: orderLines.lineTotalKes,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(orderLines.id),
-    orderReader(db, order),
-  ]);
+  return together([messageLines(db, { orderId: order.id }), orderReader(db, order)]);
 }
+
+/** An order's lines as its messages name them; read by every payment, so prepared (decision 50). */
+const messageLines = prepared<{ orderId: number }, Line>(
+  "order_message_lines",
+  (p) => sql`select ${orderLines.productName} as name, ${orderLines.bullName} as "bullName",
+      ${orderLines.bullCode} as "bullCode", ${orderLines.semenType} as "semenType",
+      ${orderLines.quantity} as quantity, ${orderLines.lineTotalKes} as "lineTotalKes"
+    from ${orderLines} where ${orderLines.orderId} = ${p.orderId}::int order by ${orderLines.id}`,
+);
 
 /**
  * Writes the client's message `kind` about `order` from its reads (`orderMessageReads`), with the order's

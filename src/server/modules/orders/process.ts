@@ -18,7 +18,7 @@ import {
   stockBatches,
   stockPositions,
 } from "../../db/schema";
-import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { AppError, conflict, forbidden } from "../../errors";
 import { nairobiDate } from "../../time";
 import { refreshPaymentState } from "../finance/ledger";
 import { refundOrderMoney } from "../finance/refunds";
@@ -28,6 +28,7 @@ import { creditInvoicedOrder, documentIssued, invoiceIfFinal } from "../invoices
 import { notifyStatusChange } from "../notifications/order-messages";
 import { recordRedate } from "./delivery-dates";
 import { recordOrderEvent } from "./events";
+import { lockOrder } from "./locked";
 
 /**
  * The one order process. Every change of `orders.status` goes through `changeOrderStatus`, and every edit
@@ -203,12 +204,6 @@ const guards: Partial<Record<OrderStatus, Guard[]>> = {
   rejected: [refundDecided],
   cancelled: [refundDecided],
 };
-
-async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw notFound("Order");
-  return order;
-}
 
 const isOpen = (s: OrderStatus) => (openOrderStatuses as readonly OrderStatus[]).includes(s);
 

@@ -16,6 +16,7 @@ import { orders, payments, refunds, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { atNairobiNoon, nairobiDate } from "../../time";
 import { confirmPayment, failPayment, recordReceivedPayment, refreshPaymentState } from "../finance/ledger";
+import { keepCallback, lockedPaymentByToken } from "../finance/ledger-statements";
 import { refundPayment } from "../finance/refunds";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus } from "../orders/process";
@@ -226,7 +227,7 @@ export function handleMpesaCallback(ctx: AppContext, token: string, body: unknow
   if (!callback) throw validationError("Not an STK callback");
   // The settled order's invoice goes out with COMMIT: the document counter it locks is held for no round trip.
   return ctx.database.txEndingWith(async (db) => {
-    const [payment] = await db.select().from(payments).where(eq(payments.callbackToken, token)).for("update");
+    const payment = await lockedPaymentByToken(db, token);
     if (!payment) throw notFound("Payment");
     if (payment.checkoutRequestId && payment.checkoutRequestId !== callback.checkoutRequestId) {
       throw validationError("CheckoutRequestID does not match this payment");
@@ -234,11 +235,7 @@ export function handleMpesaCallback(ctx: AppContext, token: string, body: unknow
     const now = ctx.clock.now();
     if (payment.status !== "pending" && payment.status !== "expired") return { last: Promise.resolve() };
     // Kept as it came, in the same trip as the result's first reads.
-    const kept = db
-      .update(payments)
-      .set({ rawCallback: body, checkoutRequestId: callback.checkoutRequestId })
-      .where(eq(payments.id, payment.id))
-      .execute();
+    const kept = keepCallback(db, payment.id, body, callback.checkoutRequestId);
     const [, { last }] = await together([kept, applyResult(db, payment, callback, now)]);
     return { last: last.then(() => undefined) };
   });

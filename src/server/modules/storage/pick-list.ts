@@ -15,6 +15,7 @@ import {
   users,
 } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
+import { lockOrder } from "../orders/locked";
 
 export function pickList(ctx: AppContext, orderId: number): Promise<PickList> {
   return ctx.database.read((db) => loadPickList(db, orderId));
@@ -88,8 +89,7 @@ async function loadPickList(db: Db, orderId: number): Promise<PickList> {
  */
 export function scanPick(ctx: AppContext, orderId: number, code: string, actorUserId: number) {
   return ctx.database.tx(async (db) => {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) throw notFound("Order");
+    const order = await lockOrder(db, orderId);
     const wanted = code.trim().toUpperCase();
     const matches = await db
       .select({ id: orderPicks.id, confirmedAt: orderPicks.confirmedAt })
