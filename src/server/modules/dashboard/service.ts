@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, lt, type SQL, sql } from "drizzle-orm";
 import {
   type BreedingMetrics,
   type DashboardMetrics,
@@ -9,45 +9,49 @@ import {
 } from "../../../contract/dashboard";
 import { kesToUsd } from "../../../contract/money";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
+import { prepared, together } from "../../db/adapter";
 import { breedingRecords, customers, inventoryItems, stockDayTotals } from "../../db/schema";
 import { daysOf, monthKey, monthStart, nairobiDate, yearStart } from "../../time";
 import { conceived, knownOutcome } from "../breeding/outcomes";
-import { bookedByBucket, orderTotals, revenueOver } from "../finance/figures";
+import { bookedByBucket, orderTotals, revenueOverBoth } from "../finance/figures";
 
 const n = (v: unknown) => Number(v ?? 0);
 /** Difference of two percentages in points, one decimal. */
 const pointsChange = (current: number, previous: number) => Math.round((current - previous) * 10) / 10;
 
-/** Units on hand now, and at the start of this month (now less this month's stock in and out, per day totals). */
-async function inventoryNowAndMonthStart(db: Db, since: Date) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${inventoryItems.currentStock}), 0)` })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.isActive, true));
-  const [moved] = await db
-    .select({ delta: sql<string>`coalesce(sum(${stockDayTotals.stockDelta}), 0)` })
-    .from(stockDayTotals)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, stockDayTotals.inventoryItemId))
-    .where(and(eq(inventoryItems.isActive, true), gte(stockDayTotals.day, nairobiDate(since))));
-  const total = n(row!.total);
-  return { total, atMonthStart: total - n(moved!.delta) };
-}
-
 /**
- * Breeding success for the records matching `where`: conceptions over records with a known outcome, as the
- * Breeding Performance card and the catalogue count (a record still awaiting its check is no failure).
+ * The dashboard's figures that are not money, in one prepared statement (decision 50): units on hand now and
+ * the stock moved since the month began (per day totals), breeding success now and before this month, and
+ * active customers now and before this month. Each part is one row; they are read side by side.
  */
-function successRate(db: Db, where?: SQL) {
-  return db
-    .select({
-      known: sql<string>`count(*) filter (where ${knownOutcome})`,
-      success: sql<string>`count(*) filter (where ${conceived})`,
-    })
-    .from(breedingRecords)
-    .where(where)
-    .then(([r]) => percentOf(n(r!.success), n(r!.known)));
-}
+const figuresStatement = prepared<
+  { since: string; monthStart: string },
+  Record<
+    "total" | "moved" | "known" | "success" | "knownBefore" | "successBefore" | "active" | "activeBefore",
+    string
+  >
+>(
+  "dashboard_figures",
+  (p) => sql`with stock as (
+      select coalesce(sum(${inventoryItems.currentStock}), 0)::text as total
+      from ${inventoryItems} where ${inventoryItems.isActive}
+    ), moved as (
+      select coalesce(sum(${stockDayTotals.stockDelta}), 0)::text as moved
+      from ${stockDayTotals} join ${inventoryItems} on ${inventoryItems.id} = ${stockDayTotals.inventoryItemId}
+      where ${inventoryItems.isActive} and ${stockDayTotals.day} >= ${p.since}::date
+    ), breeding as (
+      select count(*) filter (where ${knownOutcome})::text as known,
+             count(*) filter (where ${conceived})::text as success,
+             count(*) filter (where ${knownOutcome} and ${breedingRecords.createdAt} < ${p.monthStart}::timestamptz)::text as "knownBefore",
+             count(*) filter (where ${conceived} and ${breedingRecords.createdAt} < ${p.monthStart}::timestamptz)::text as "successBefore"
+      from ${breedingRecords}
+    ), active as (
+      select count(*)::text as active,
+             count(*) filter (where ${customers.createdAt} < ${p.monthStart}::timestamptz)::text as "activeBefore"
+      from ${customers} where ${customers.isActive}
+    )
+    select * from stock, moved, breeding, active`,
+);
 
 /** The dashboard's figures; money only for those who may see the books. */
 export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<DashboardMetrics> {
@@ -59,38 +63,35 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
     Math.min(lastMonth.getTime() + (now.getTime() - thisMonth.getTime()), thisMonth.getTime() - 1),
   );
   return ctx.database.read(async (db) => {
-    const inventory = await inventoryNowAndMonthStart(db, thisMonth);
-    const rateNow = await successRate(db);
-    const rateBefore = await successRate(db, lt(breedingRecords.createdAt, thisMonth));
-    const [cust] = await db
-      .select({
-        active: count(),
-        before: sql<string>`count(*) filter (where ${customers.createdAt} < ${thisMonth})`,
-      })
-      .from(customers)
-      .where(eq(customers.isActive, true));
-    const money = withMoney
-      ? {
-          monthlyRevenue: await revenueOver(db, daysOf(thisMonth, monthStart(now, -1))),
-          previousRevenue: await revenueOver(db, {
-            first: nairobiDate(lastMonth),
-            last: nairobiDate(sameDayLastMonth),
-          }),
-          ...(await orderTotals(db)),
-        }
-      : null;
+    // Sent together: the figures, and the money for those who may see it.
+    const [[f], money] = await together([
+      figuresStatement(db, { since: nairobiDate(thisMonth), monthStart: thisMonth.toISOString() }),
+      withMoney
+        ? together([
+            revenueOverBoth(db, daysOf(thisMonth, monthStart(now, -1)), {
+              first: nairobiDate(lastMonth),
+              last: nairobiDate(sameDayLastMonth),
+            }),
+            orderTotals(db),
+          ])
+        : Promise.resolve(null),
+    ]);
+    const total = n(f!.total);
+    const rateNow = percentOf(n(f!.success), n(f!.known));
+    const rateBefore = percentOf(n(f!.successBefore), n(f!.knownBefore));
+    const [[monthlyRevenue, previousRevenue], totals] = money ?? [[0, 0], null];
     return {
-      totalInventory: inventory.total,
-      inventoryGrowth: percentChange(inventory.total, inventory.atMonthStart),
-      monthlyRevenue: money?.monthlyRevenue ?? null,
-      monthlyRevenueUsd: money ? kesToUsd(money.monthlyRevenue) : null,
-      revenueGrowth: money ? percentChange(money.monthlyRevenue, money.previousRevenue) : null,
+      totalInventory: total,
+      inventoryGrowth: percentChange(total, total - n(f!.moved)),
+      monthlyRevenue: money ? monthlyRevenue : null,
+      monthlyRevenueUsd: money ? kesToUsd(monthlyRevenue) : null,
+      revenueGrowth: money ? percentChange(monthlyRevenue, previousRevenue) : null,
       successRate: rateNow,
       successRateGrowth: pointsChange(rateNow, rateBefore),
-      activeCustomers: n(cust!.active),
-      customerGrowth: percentChange(n(cust!.active), n(cust!.before)),
-      ledger: money?.ledger ?? null,
-      held: money?.held ?? null,
+      activeCustomers: n(f!.active),
+      customerGrowth: percentChange(n(f!.active), n(f!.activeBefore)),
+      ledger: totals?.ledger ?? null,
+      held: totals?.held ?? null,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { and, between, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { HeldMoney } from "../../../contract/orders";
-import type { Db } from "../../db/adapter";
+import { type Db, prepared } from "../../db/adapter";
 import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
 import { type DayRange, splitByMonths } from "../../time";
 
@@ -23,27 +23,33 @@ export interface LedgerFigures {
   outstandingKes: number;
 }
 
+const bookedList = sql.join(
+  bookedStatuses.map((s) => sql.raw(`'${s}'`)),
+  sql`, `,
+);
+
+/** Per status: its orders, and its booked, received and paid sums (as text: they are bigints). */
+const statusTotals = prepared<
+  Record<string, never>,
+  { status: string; orders: number; booked: string; received: string; paid: string }
+>(
+  "order_status_totals",
+  () => sql`select ${orderStatusTotals.status} as status, sum(${orderStatusTotals.orders})::int as orders,
+      coalesce(sum(${orderStatusTotals.totalKes}) filter (where ${orderStatusTotals.status} in (${bookedList})), 0)::text as booked,
+      coalesce(sum(${orderStatusTotals.paidKes}) filter (where ${orderStatusTotals.status} in (${bookedList})), 0)::text as received,
+      coalesce(sum(${orderStatusTotals.paidKes}), 0)::text as paid
+    from ${orderStatusTotals} group by ${orderStatusTotals.status}`,
+);
+
 /**
  * All-time counts per status and the ledger's figures, from the per-status totals the orders trigger keeps
- * (never a scan of the orders, so it costs the same at 10k and 1M orders).
+ * (never a scan of the orders, so it costs the same at 10k and 1M orders). Every order list and the
+ * dashboard read it, so it is prepared (decision 50).
  */
 export async function orderTotals(
   db: Db,
 ): Promise<{ byStatus: Map<string, number>; ledger: LedgerFigures; held: HeldMoney }> {
-  const booked = sql.join(
-    bookedStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const rows = await db
-    .select({
-      status: orderStatusTotals.status,
-      orders: sql<number>`sum(${orderStatusTotals.orders})::int`,
-      booked: sql<string>`coalesce(sum(${orderStatusTotals.totalKes}) filter (where ${orderStatusTotals.status} in (${booked})), 0)`,
-      received: sql<string>`coalesce(sum(${orderStatusTotals.paidKes}) filter (where ${orderStatusTotals.status} in (${booked})), 0)`,
-      paid: sql<string>`coalesce(sum(${orderStatusTotals.paidKes}), 0)`,
-    })
-    .from(orderStatusTotals)
-    .groupBy(orderStatusTotals.status);
+  const rows = await statusTotals(db, {});
   const bookedKes = rows.reduce((sum, r) => sum + Number(r.booked), 0);
   const receivedKes = rows.reduce((sum, r) => sum + Number(r.received), 0);
   const paidIn = (...statuses: string[]) =>
@@ -53,6 +59,31 @@ export async function orderTotals(
     ledger: { bookedKes, receivedKes, outstandingKes: bookedKes - receivedKes },
     held: { depositsKes: paidIn("pending"), refundDueKes: paidIn("rejected", "cancelled") },
   };
+}
+
+const twoRevenues = prepared<
+  { first: string; last: string; otherFirst: string; otherLast: string },
+  { revenue: string; other: string }
+>(
+  "revenue_over_two_ranges",
+  (p) => sql`select
+      coalesce(sum(${orderDayTotals.totalKes}) filter (where ${orderDayTotals.day} between ${p.first}::date and ${p.last}::date), 0)::text as revenue,
+      coalesce(sum(${orderDayTotals.totalKes}) filter (where ${orderDayTotals.day} between ${p.otherFirst}::date and ${p.otherLast}::date), 0)::text as other
+    from ${orderDayTotals}
+    where ${orderDayTotals.status} in (${bookedList})
+      and (${orderDayTotals.day} between ${p.first}::date and ${p.last}::date
+           or ${orderDayTotals.day} between ${p.otherFirst}::date and ${p.otherLast}::date)`,
+);
+
+/** `revenueOver` two ranges at once (this month's and last month's), in one prepared statement. */
+export async function revenueOverBoth(db: Db, range: DayRange, other: DayRange): Promise<[number, number]> {
+  const [row] = await twoRevenues(db, {
+    first: range.first,
+    last: range.last,
+    otherFirst: other.first,
+    otherLast: other.last,
+  });
+  return [Number(row!.revenue), Number(row!.other)];
 }
 
 /** Everything ever paid back to clients. */
