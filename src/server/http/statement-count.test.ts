@@ -311,6 +311,23 @@ describe("statements per request", () => {
     expect(detail.body).toContain(`Tax invoice ${invoice!.number} issued`);
   });
 
+  it("read the dashboard's figures in three prepared statements: the figures, the two revenues, the per-status totals", async () => {
+    await director.get("/api/dashboard/metrics");
+    const sent: string[] = [];
+    observeStatements((query) => sent.push(query));
+    try {
+      expect((await director.get("/api/dashboard/metrics")).statusCode).toBe(200);
+    } finally {
+      observeStatements(undefined);
+    }
+    const reads = sent.filter((query) => !query.startsWith('insert into "rate_limits"'));
+    expect(reads.map(preparedName)).toEqual([
+      "dashboard_figures",
+      "revenue_over_two_ranges",
+      "order_status_totals",
+    ]);
+  });
+
   it("write exactly one history event per change of an order: placed, approved, edited, cancelled", async () => {
     const item = await inventoryItem(t, "SEM-HF-101");
     const events = (query: string) => query.startsWith('insert into "order_events"');
