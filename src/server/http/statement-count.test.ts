@@ -311,21 +311,25 @@ describe("statements per request", () => {
     expect(detail.body).toContain(`Tax invoice ${invoice!.number} issued`);
   });
 
-  it("read the dashboard's figures in three prepared statements: the figures, the two revenues, the per-status totals", async () => {
-    await director.get("/api/dashboard/metrics");
-    const sent: string[] = [];
-    observeStatements((query) => sent.push(query));
-    try {
-      expect((await director.get("/api/dashboard/metrics")).statusCode).toBe(200);
-    } finally {
-      observeStatements(undefined);
-    }
-    const reads = sent.filter((query) => !query.startsWith('insert into "rate_limits"'));
-    expect(reads.map(preparedName)).toEqual([
+  it("read the dashboard's figures and the financial summary in prepared statements sent together", async () => {
+    const named = async (url: string) => {
+      await director.get(url);
+      const sent: string[] = [];
+      observeStatements((query) => sent.push(query));
+      try {
+        expect((await director.get(url)).statusCode).toBe(200);
+      } finally {
+        observeStatements(undefined);
+      }
+      return sent.filter((query) => !query.startsWith('insert into "rate_limits"')).map(preparedName);
+    };
+    expect(await named("/api/dashboard/metrics")).toEqual([
       "dashboard_figures",
-      "revenue_over_two_ranges",
+      "revenue_over", // this month
+      "revenue_over", // last month to the same day
       "order_status_totals",
     ]);
+    expect(await named("/api/financial")).toEqual(["order_status_totals", "revenue_over", "refunded_total"]);
   });
 
   it("write exactly one history event per change of an order: placed, approved, edited, cancelled", async () => {

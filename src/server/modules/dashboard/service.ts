@@ -13,7 +13,7 @@ import { prepared, together } from "../../db/adapter";
 import { breedingRecords, customers, inventoryItems, stockDayTotals } from "../../db/schema";
 import { daysOf, monthKey, monthStart, nairobiDate, yearStart } from "../../time";
 import { conceived, knownOutcome } from "../breeding/outcomes";
-import { bookedByBucket, orderTotals, revenueOverBoth } from "../finance/figures";
+import { bookedByBucket, orderTotals, revenueOver } from "../finance/figures";
 
 const n = (v: unknown) => Number(v ?? 0);
 /** Difference of two percentages in points, one decimal. */
@@ -68,10 +68,8 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
       figuresStatement(db, { since: nairobiDate(thisMonth), monthStart: thisMonth.toISOString() }),
       withMoney
         ? together([
-            revenueOverBoth(db, daysOf(thisMonth, monthStart(now, -1)), {
-              first: nairobiDate(lastMonth),
-              last: nairobiDate(sameDayLastMonth),
-            }),
+            revenueOver(db, daysOf(thisMonth, monthStart(now, -1))),
+            revenueOver(db, { first: nairobiDate(lastMonth), last: nairobiDate(sameDayLastMonth) }),
             orderTotals(db),
           ])
         : Promise.resolve(null),
@@ -79,7 +77,7 @@ export function dashboardMetrics(ctx: AppContext, withMoney: boolean): Promise<D
     const total = n(f!.total);
     const rateNow = percentOf(n(f!.success), n(f!.known));
     const rateBefore = percentOf(n(f!.successBefore), n(f!.knownBefore));
-    const [[monthlyRevenue, previousRevenue], totals] = money ?? [[0, 0], null];
+    const [monthlyRevenue, previousRevenue, totals] = money ?? [0, 0, null];
     return {
       totalInventory: total,
       inventoryGrowth: percentChange(total, total - n(f!.moved)),

@@ -61,41 +61,28 @@ export async function orderTotals(
   };
 }
 
-const twoRevenues = prepared<
-  { first: string; last: string; otherFirst: string; otherLast: string },
-  { revenue: string; other: string }
->(
-  "revenue_over_two_ranges",
-  (p) => sql`select
-      coalesce(sum(${orderDayTotals.totalKes}) filter (where ${orderDayTotals.day} between ${p.first}::date and ${p.last}::date), 0)::text as revenue,
-      coalesce(sum(${orderDayTotals.totalKes}) filter (where ${orderDayTotals.day} between ${p.otherFirst}::date and ${p.otherLast}::date), 0)::text as other
-    from ${orderDayTotals}
-    where ${orderDayTotals.status} in (${bookedList})
-      and (${orderDayTotals.day} between ${p.first}::date and ${p.last}::date
-           or ${orderDayTotals.day} between ${p.otherFirst}::date and ${p.otherLast}::date)`,
+const refundedStatement = prepared<Record<string, never>, { total: string }>(
+  "refunded_total",
+  () => sql`select coalesce(sum(${refunds.amountKes}), 0)::text as total from ${refunds}`,
 );
 
-/** `revenueOver` two ranges at once (this month's and last month's), in one prepared statement. */
-export async function revenueOverBoth(db: Db, range: DayRange, other: DayRange): Promise<[number, number]> {
-  const [row] = await twoRevenues(db, {
-    first: range.first,
-    last: range.last,
-    otherFirst: other.first,
-    otherLast: other.last,
-  });
-  return [Number(row!.revenue), Number(row!.other)];
-}
-
 /** Everything ever paid back to clients. */
-export async function refundedTotal(db: Db): Promise<number> {
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${refunds.amountKes}), 0)` }).from(refunds);
-  return Number(row!.total);
-}
+export const refundedTotal = (db: Db): Promise<number> =>
+  refundedStatement(db, {}).then(([row]) => Number(row!.total));
 
-/** Revenue (booked order value) of the orders placed over whole Nairobi days. */
-export async function revenueOver(db: Db, range: DayRange): Promise<number> {
-  return ledgerOf(await bookedByBucket(db, range, "day")).bookedKes;
-}
+const revenueStatement = prepared<{ first: string; last: string }, { revenue: string }>(
+  "revenue_over",
+  (p) => sql`select coalesce(sum(${orderDayTotals.totalKes}), 0)::text as revenue from ${orderDayTotals}
+    where ${orderDayTotals.status} in (${bookedList})
+      and ${orderDayTotals.day} between ${p.first}::date and ${p.last}::date`,
+);
+
+/**
+ * Revenue (booked order value) of the orders placed over whole Nairobi days, from the per-day totals. The
+ * dashboard and the financial summary read it on every visit, so it is prepared (decision 50).
+ */
+export const revenueOver = (db: Db, range: DayRange): Promise<number> =>
+  revenueStatement(db, { first: range.first, last: range.last }).then(([row]) => Number(row!.revenue));
 
 /** Booked, received and outstanding over all booked orders. */
 export async function ledgerFigures(db: Db): Promise<LedgerFigures> {

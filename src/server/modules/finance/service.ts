@@ -8,6 +8,7 @@ import type {
 } from "../../../contract/finance";
 import { KES_PER_USD } from "../../../contract/money";
 import type { AppContext } from "../../context";
+import { together } from "../../db/adapter";
 import { transactions } from "../../db/schema";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
@@ -37,15 +38,20 @@ export function toTransaction(row: TransactionRow): Transaction {
 export function financialSummary(ctx: AppContext): Promise<FinancialSummary> {
   const now = ctx.clock.now();
   return ctx.database.read(async (db) => {
-    const { ledger, held } = await orderTotals(db);
+    // Three prepared statements, sent together.
+    const [{ ledger, held }, monthlyRevenue, refundedKes] = await together([
+      orderTotals(db),
+      revenueOver(db, daysOf(monthStart(now), monthStart(now, -1))),
+      refundedTotal(db),
+    ]);
     return {
       totalRevenue: ledger.bookedKes,
       totalRevenueUsd: Math.round(ledger.bookedKes / KES_PER_USD),
-      monthlyRevenue: await revenueOver(db, daysOf(monthStart(now), monthStart(now, -1))),
+      monthlyRevenue,
       pendingPayments: ledger.outstandingKes,
       ...ledger,
       ...held,
-      refundedKes: await refundedTotal(db),
+      refundedKes,
     };
   });
 }
