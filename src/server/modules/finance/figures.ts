@@ -23,6 +23,7 @@ export interface LedgerFigures {
   outstandingKes: number;
 }
 
+/** The booked statuses, written into the prepared statements' text: constants, not parameters. */
 const bookedList = sql.join(
   bookedStatuses.map((s) => sql.raw(`'${s}'`)),
   sql`, `,
