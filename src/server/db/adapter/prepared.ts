@@ -72,3 +72,9 @@ export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>
   }
   return row as InferSelectModel<T>;
 }
+
+/** The first of a prepared statement's rows as a whole row of `table` (`tableRow`); undefined when none came. */
+export const firstTableRow = <T extends Table>(
+  table: T,
+  rows: Record<string, unknown>[],
+): InferSelectModel<T> | undefined => (rows[0] ? tableRow(table, rows[0]) : undefined);

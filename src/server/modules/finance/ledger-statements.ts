@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { columnsOf, type Db, prepared, tableRow } from "../../db/adapter";
+import { columnsOf, type Db, firstTableRow, prepared } from "../../db/adapter";
 import { orders, payments, transactions } from "../../db/schema";
 import { paymentMayBecome } from "../payments/transitions";
 
@@ -13,8 +13,7 @@ type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 type Raw = Record<string, unknown>;
 
-const paymentRow = (rows: Raw[]): PaymentRow | undefined =>
-  rows[0] ? tableRow(payments, rows[0]) : undefined;
+const paymentRow = (rows: Raw[]) => firstTableRow(payments, rows);
 
 const insertPaidStatement = prepared<
   {
@@ -76,7 +75,7 @@ const orderOfPaymentStatement = prepared<{ paymentId: number }, Raw>(
 );
 
 export const orderOfPayment = (db: Db, paymentId: number): Promise<OrderRow | undefined> =>
-  orderOfPaymentStatement(db, { paymentId }).then(([row]) => (row ? tableRow(orders, row) : undefined));
+  orderOfPaymentStatement(db, { paymentId }).then((rows) => firstTableRow(orders, rows));
 
 const confirmStatement = prepared<
   {
@@ -197,8 +196,8 @@ export const settleOrder = (
   id: number,
   state: { paymentStatus: OrderRow["paymentStatus"]; paid: number; refunded: number; now: Date },
 ): Promise<OrderRow | undefined> =>
-  settleStatement(db, { id, ...state, now: state.now.toISOString() }).then(([row]) =>
-    row ? tableRow(orders, row) : undefined,
+  settleStatement(db, { id, ...state, now: state.now.toISOString() }).then((rows) =>
+    firstTableRow(orders, rows),
   );
 
 const keepCallbackStatement = prepared<{ id: number; body: string; checkoutRequestId: string }, never>(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { columnsOf, type Db, prepared, tableRow } from "../../db/adapter";
+import { columnsOf, type Db, firstTableRow, prepared } from "../../db/adapter";
 import { orders } from "../../db/schema";
 import { notFound } from "../../errors";
 
@@ -16,7 +16,7 @@ const lockOrderStatement = prepared<{ id: number }, Record<string, unknown>>(
 
 /** The order's row, locked; sent at once, so it may travel with other statements (`together`). */
 export const lockedOrderRow = (db: Db, orderId: number): Promise<OrderRow | undefined> =>
-  lockOrderStatement(db, { id: orderId }).then(([row]) => (row ? tableRow(orders, row) : undefined));
+  lockOrderStatement(db, { id: orderId }).then((rows) => firstTableRow(orders, rows));
 
 /** `lockedOrderRow`, or 404 when there is no such order. */
 export async function lockOrder(db: Db, orderId: number): Promise<OrderRow> {
