@@ -51,13 +51,6 @@ export const insertPaidPayment = (
     now: payment.now.toISOString(),
   }).then(paymentRow);
 
-const paymentStatement = prepared<{ id: number }, Raw>(
-  "payment_by_id",
-  (p) => sql`select ${columnsOf(payments)} from ${payments} where ${payments.id} = ${p.id}::int`,
-);
-
-export const paymentById = (db: Db, id: number) => paymentStatement(db, { id }).then(paymentRow);
-
 const paymentByTokenStatement = prepared<{ token: string }, Raw>(
   "lock_payment_by_token",
   (p) => sql`select ${columnsOf(payments)} from ${payments} where ${payments.callbackToken} = ${p.token}::text

@@ -13,7 +13,6 @@ import {
   markPaid,
   orderOfPayment,
   orderPaymentSums,
-  paymentById,
   settleOrder,
 } from "./ledger-statements";
 
@@ -96,15 +95,15 @@ function writeIncome(db: Db, order: OrderRow, payment: PaymentRow, actorUserId: 
  * payment still being pending (or expired with its order: a late success is still money received), so a
  * repeated confirmation (duplicate callback) credits nothing. A payment
  * whose amount differs from what was asked is kept but flagged for review, and credits nothing until then.
+ * `current` is the payment as the caller read it: only its id and its amount, which never changes, are used.
  */
 export async function confirmPayment(
   db: Db,
-  paymentId: number,
+  current: PaymentRow,
   outcome: { receipt: string | null; paidAmountKes: number; paidAt: Date; now: Date },
 ): Promise<PaymentWritten> {
-  // The payment and its order in one trip.
-  const [current, order] = await together([paymentById(db, paymentId), orderOfPayment(db, paymentId)]);
-  if (!current) throw notFound("Payment");
+  const paymentId = current.id;
+  const order = await orderOfPayment(db, paymentId);
   const mismatch = outcome.paidAmountKes !== current.amountKes;
   const overpaid = order!.amountPaidKes + current.amountKes > order!.totalAmountKes;
   // Money on an order that has ended is received all the same: the order shows it as due to refund.

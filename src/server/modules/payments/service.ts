@@ -202,7 +202,7 @@ async function applyResult(
   now: Date,
 ): Promise<Ending<unknown>> {
   if (result.resultCode === 0) {
-    return confirmPayment(db, payment.id, {
+    return confirmPayment(db, payment, {
       receipt: result.receipt,
       paidAmountKes: result.amount ?? payment.amountKes,
       paidAt: now,

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   canMovePayment,
@@ -36,13 +36,11 @@ beforeAll(async () => {
 /** The command that moves a payment to `to` (nothing moves one back to pending: a new attempt is a new row). */
 async function move(db: Db, id: number, to: Exclude<PaymentRecordStatus, "pending">): Promise<unknown> {
   const now = t.clock.now();
-  const [{ left }] = (await db
-    .select({ left: sql<number>`${payments.amountKes} - ${payments.refundedKes}` })
-    .from(payments)
-    .where(eq(payments.id, id))) as [{ left: number }];
+  const [payment] = await db.select().from(payments).where(eq(payments.id, id));
+  const left = payment!.amountKes - payment!.refundedKes;
   switch (to) {
     case "paid":
-      return confirmPayment(db, id, { receipt: `R${id}`, paidAmountKes: 100, paidAt: now, now });
+      return confirmPayment(db, payment!, { receipt: `R${id}`, paidAmountKes: 100, paidAt: now, now });
     // Each payment is KES 100: 20 back leaves it part-refunded, all that is left refunds it.
     case "part_refunded":
       return refundPayment(
