@@ -161,6 +161,7 @@ export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
 /** The order list's sorts: newest first by default. */
 export const orderSorts = ["orderDate", "orderNumber", "customerName", "totalAmountKes"] as const;
+export type OrderSort = (typeof orderSorts)[number];
 export const orderListQuery = paginationQuery.extend({
   ...sortQuery(orderSorts, "orderDate"),
   search: text().max(200).optional(),

@@ -21,6 +21,6 @@ export { applyMigrations } from "./migrate";
 export { movePgliteIntoPostgres } from "./move-to-postgres";
 export { openPglite } from "./pglite";
 export { type ConnectionLog, openPostgres } from "./postgres";
-export { columnsOf, firstTableRow, prepared, preparedName, tableRow } from "./prepared";
+export { columnsOf, firstTableRow, isoText, prepared, preparedName, tableRow } from "./prepared";
 export { emptyPostgres, RestoreRefused, restorePgliteFolder, restorePostgresDatabase } from "./restore";
 export { type DatabaseTime, databaseTime } from "./timing";

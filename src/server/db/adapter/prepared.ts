@@ -1,4 +1,5 @@
 import {
+  type AnyColumn,
   getTableColumns,
   type InferSelectModel,
   type Placeholder,
@@ -62,6 +63,13 @@ export const columnsOf = (table: Table, { qualified = false } = {}): SQL =>
     ),
     sql`, `,
   );
+
+/**
+ * A timestamp column as the ISO text `Date.prototype.toISOString` writes (UTC, milliseconds cut as the driver
+ * cuts them), for a statement whose rows go to the client as they come.
+ */
+export const isoText = (column: AnyColumn): SQL =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A whole row of `table` from a prepared statement (`columnsOf`), as Drizzle's own queries answer it. */
 export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {

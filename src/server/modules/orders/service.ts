@@ -22,6 +22,7 @@ import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/figures";
 import { deliveryDays } from "./delivery-dates";
+import { orderPage, orderSortColumns } from "./list-statements";
 import { placeOrder } from "./place";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
@@ -170,13 +171,6 @@ function listFilters(
   return and(...filters);
 }
 
-const orderSortColumns = {
-  orderDate: orders.orderDate,
-  orderNumber: orders.orderNumber,
-  customerName: orders.customerName,
-  totalAmountKes: orders.totalAmountKes,
-};
-
 /**
  * A page of the order list and how many orders its filters match (`withTotal`). The customers a search
  * names are read once, for both.
@@ -193,12 +187,18 @@ export function orderListPage(
   ];
 }
 
-/** `customerIds`: `searchedCustomers`, when the query searches. */
+/**
+ * A page without a search or a computed filter is one of `orderPage`'s prepared statements; the others are
+ * built for their filters. `customerIds`: `searchedCustomers`, when the query searches.
+ */
 function listOrders(
   ctx: AppContext,
   query: z.output<typeof orderListQuery>,
   customerIds: number[] | null = [],
 ): Promise<Order[]> {
+  if (!query.search && query.readyToShip !== "true" && query.refundDue !== "true") {
+    return ctx.database.read((db) => orderPage(db, query));
+  }
   return ctx.database.read(async (db) => {
     const rows = await db
       .select(answerColumns)
