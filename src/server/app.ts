@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -20,6 +20,7 @@ import { registerJsonBody } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimits } from "./http/rate-limit";
 import { registerRequestLog, requestIdOf } from "./http/request-log";
+import { responseSerializer } from "./http/response-serializer";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { type JobsState, startJobs } from "./jobs";
@@ -114,7 +115,7 @@ declare module "fastify" {
 /** Fastify types these factories for Ajv's compilers; Zod's take the same route schemas at run time. */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => responseSerializer,
 } as unknown as NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
