@@ -56,7 +56,8 @@ function numberWrite(def: Def): Write | null {
 function objectWrite(shape: Record<string, ZodType>): Write {
   const fields = Object.entries(shape).map(([key, schema]) => ({
     key,
-    name: `${JSON.stringify(key)}:`,
+    first: `${JSON.stringify(key)}:`,
+    next: `,${JSON.stringify(key)}:`,
     write: compile(schema),
   }));
   return (v) => {
@@ -65,7 +66,7 @@ function objectWrite(shape: Record<string, ZodType>): Write {
     let out = "";
     for (const field of fields) {
       const text = field.write(record[field.key]);
-      if (text !== undefined) out += out === "" ? field.name + text : `,${field.name}${text}`;
+      if (text !== undefined) out += (out === "" ? field.first : field.next) + text;
     }
     return `{${out}}`;
   };
@@ -94,8 +95,10 @@ function compile(schema: ZodType): Write {
       return (v) => (v === true ? "true" : v === false ? "false" : fail());
     case "enum":
     case "literal": {
-      const allowed = new Set(def.type === "enum" ? Object.values(def.entries!) : def.values);
-      return (v) => (allowed.has(v) ? JSON.stringify(v) : fail());
+      // Each allowed value's text, written once.
+      const values = def.type === "enum" ? Object.values(def.entries!) : def.values!;
+      const texts = new Map(values.map((value) => [value, JSON.stringify(value)]));
+      return (v) => texts.get(v) ?? fail();
     }
     case "nullable": {
       const inner = compile(def.innerType!);

@@ -64,5 +64,7 @@ export async function orderPage(
 ): Promise<Order[]> {
   const statement = statements.get(`${query.sort} ${query.order} ${query.status !== undefined}`)!;
   const rows = await statement(db, { status: query.status, limit: query.limit, offset: query.offset });
-  return rows.map((row) => ({ ...row, refundDueKes: orderEnded(row.status) ? row.amountPaidKes : 0 }));
+  // The driver's own rows, completed in place: copying each was about 4% of the list's time (decision 51).
+  for (const row of rows as Order[]) row.refundDueKes = orderEnded(row.status) ? row.amountPaidKes : 0;
+  return rows as Order[];
 }
