@@ -162,7 +162,8 @@ export const customers = pgTable(
   },
   (t) => [
     index("customers_type_idx").on(t.type, t.isActive),
-    index("customers_created_idx").on(t.createdAt),
+    // The list's default sort with its tie-break: customers imported together share one created_at.
+    index("customers_created_idx").on(t.createdAt, t.id),
     index("customers_name_idx").on(t.name, t.id),
     index("customers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),

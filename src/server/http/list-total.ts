@@ -1,8 +1,9 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { count, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import { LIST_TOTAL_CAP, LIST_TOTAL_HEADER, SEARCH_TOTAL_CAP } from "../../contract/list-total";
 import type { AppContext } from "../context";
+import { type Db, prepared } from "../db/adapter";
 
 /** A list's total as the header says it: the exact count, or "10000+" once the count stopped at its cap. */
 export type ListTotal = number | `${number}+`;
@@ -19,6 +20,12 @@ export function countMatching(
   { search = false }: { search?: boolean } = {},
 ): Promise<ListTotal> {
   const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+  if (!where) {
+    return ctx.database.read(async (db) => {
+      const [row] = await everyRowCount(table)(db, {});
+      return row!.n > cap ? (`${cap}+` as const) : row!.n;
+    });
+  }
   return ctx.database.read(async (db) => {
     const matched = db
       .select({ one: sql`1` })
@@ -29,6 +36,23 @@ export function countMatching(
     const [row] = await db.select({ n: count() }).from(matched);
     return row!.n > cap ? (`${cap}+` as const) : row!.n;
   });
+}
+
+type RowCount = (db: Db, params: Record<never, never>) => Promise<{ n: number }[]>;
+const everyRowCounts = new Map<PgTable, RowCount>();
+
+/** A list's count without a filter, prepared once per table (decision 51): every unfiltered page sends it. */
+function everyRowCount(table: PgTable): RowCount {
+  let statement = everyRowCounts.get(table);
+  if (!statement) {
+    statement = prepared<Record<never, never>, { n: number }>(
+      `count_${getTableName(table)}`,
+      () =>
+        sql`select count(*)::int as n from (select 1 from ${table} limit ${sql.raw(String(LIST_TOTAL_CAP + 1))}) as matched`,
+    );
+    everyRowCounts.set(table, statement);
+  }
+  return statement;
 }
 
 /** Answers a page of a list with how many rows its filters match in the total header. */

@@ -21,6 +21,15 @@ export { applyMigrations } from "./migrate";
 export { movePgliteIntoPostgres } from "./move-to-postgres";
 export { openPglite } from "./pglite";
 export { type ConnectionLog, openPostgres } from "./postgres";
-export { columnsOf, firstTableRow, isoText, prepared, preparedName, tableRow } from "./prepared";
+export {
+  answerOf,
+  columnsOf,
+  firstTableRow,
+  isoText,
+  type Placeholders,
+  prepared,
+  preparedName,
+  tableRow,
+} from "./prepared";
 export { emptyPostgres, RestoreRefused, restorePgliteFolder, restorePostgresDatabase } from "./restore";
 export { type DatabaseTime, databaseTime } from "./timing";

@@ -17,7 +17,7 @@ const names = new Set<string>();
 const namesByText = new Map<string, string>();
 export const preparedName = (text: string): string | undefined => namesByText.get(text);
 
-type Placeholders<P> = { readonly [K in keyof P]: Placeholder };
+export type Placeholders<P> = { readonly [K in keyof P]: Placeholder };
 const placeholders = new Proxy({} as Record<string, Placeholder>, {
   get: (_, key) => sql.placeholder(String(key)),
 });
@@ -70,6 +70,24 @@ export const columnsOf = (table: Table, { qualified = false } = {}): SQL =>
  */
 export const isoText = (column: AnyColumn): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The columns of an answer that goes to the client as the statement gives it, each named as the contract
+ * names it (`{ orderDate: orders.orderDate }`): timestamps as ISO text, numerics as numbers.
+ */
+export const answerOf = (columns: Record<string, AnyColumn>): SQL =>
+  sql.join(
+    Object.entries(columns).map(([key, column]) => {
+      const value =
+        column.columnType === "PgTimestamp"
+          ? isoText(column)
+          : column.columnType === "PgNumeric"
+            ? sql`${column}::float8`
+            : sql`${column}`;
+      return sql`${value} as ${sql.identifier(key)}`;
+    }),
+    sql`, `,
+  );
 
 /** A whole row of `table` from a prepared statement (`columnsOf`), as Drizzle's own queries answer it. */
 export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {

@@ -14,6 +14,7 @@ import { notFound } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
+import { customerPage, customerSortColumns } from "./customer-pages";
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -64,12 +65,14 @@ export function listCustomers(
   ctx: AppContext,
   query: z.output<typeof customerListQuery>,
 ): Promise<Customer[]> {
+  // Without a search, a prepared page (`customerPage`); a search is built for its pattern.
+  if (!query.search) return ctx.database.read((db) => customerPage(db, query));
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(customers)
       .where(customerFilters(query))
-      .orderBy(...sortBy({ createdAt: customers.createdAt, name: customers.name }, query, customers.id))
+      .orderBy(...sortBy(customerSortColumns, query, customers.id))
       .limit(query.limit)
       .offset(query.offset);
     return rows.map(toCustomer);

@@ -15,6 +15,7 @@ import { countMatching } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { daysOf, monthStart } from "../../time";
 import { orderTotals, refundedTotal, revenueOver } from "./figures";
+import { transactionPage, transactionSortColumns } from "./transaction-pages";
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -72,12 +73,14 @@ export const countTransactions = (ctx: AppContext, query: TransactionQuery) =>
   countMatching(ctx, transactions, transactionFilter(query), { search: Boolean(query.search) });
 
 export function listTransactions(ctx: AppContext, page: TransactionQuery): Promise<Transaction[]> {
+  // Without a search, a prepared page (`transactionPage`); a search is built for its pattern.
+  if (!page.search) return ctx.database.read((db) => transactionPage(db, page));
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
       .from(transactions)
       .where(transactionFilter(page))
-      .orderBy(...sortBy({ date: transactions.date, amount: transactions.amount }, page, transactions.id))
+      .orderBy(...sortBy(transactionSortColumns, page, transactions.id))
       .limit(page.limit)
       .offset(page.offset);
     return rows.map(toTransaction);
