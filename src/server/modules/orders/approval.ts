@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { approveInputSchema, PendingOrder, rejectInputSchema } from "../../../contract/client";
 import type { Order, pendingOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import { orders, users } from "../../db/schema";
-import { sortBy } from "../../http/list-sort";
 import { nairobiNoonAfter } from "../../time";
 import { orderTotals } from "../finance/figures";
+import { pendingOrderPage } from "./pending-page";
 import { type Actor, changeOrderStatus } from "./process";
-import { itemsByOrder, toOrder } from "./service";
+import { toOrder } from "./service";
 
 /** Orders awaiting a decision, oldest first (first come, first served). */
 /** Exact at any size: the per-status order totals. */
@@ -19,51 +17,7 @@ export function listPendingOrders(
   ctx: AppContext,
   page: z.output<typeof pendingOrderQuery>,
 ): Promise<PendingOrder[]> {
-  return ctx.database.read(async (db) => {
-    const found = await db
-      .select({ order: orders, firstName: users.firstName, lastName: users.lastName, role: users.role })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.createdBy))
-      .where(eq(orders.status, "pending"))
-      .orderBy(...sortBy({ orderDate: orders.orderDate }, page, orders.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    if (found.length === 0) return [];
-    const rows = found.map((f) => f.order);
-    const creators = new Map(
-      found.map((f) => [f.order.id, f.role && f.role !== "client" ? `${f.firstName} ${f.lastName}` : null]),
-    );
-    const items = await itemsByOrder(
-      db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((o) => ({
-      id: o.id,
-      orderNumber: o.orderNumber,
-      customerName: o.customerName,
-      customerPhone: o.customerPhone,
-      customerEmail: o.customerEmail,
-      customerLocation: o.customerLocation,
-      deliveryContact: o.deliveryContact ?? null,
-      deliveryAddress: o.deliveryAddress,
-      requestedDeliveryDate: o.requestedDeliveryDate,
-      specialInstructions: o.specialInstructions,
-      paymentMethod: o.paymentMethod,
-      currency: o.currency,
-      totalAmount: o.totalAmountKes,
-      orderDate: o.orderDate.toISOString(),
-      source: o.source,
-      notes: o.notes,
-      createdBy: creators.get(o.id) ?? null,
-      createdByUserId: o.createdBy,
-      discountPct: o.discountPct,
-      discountOverLimit: o.discountOverLimit,
-      paymentStatus: o.paymentStatus,
-      amountPaidKes: o.amountPaidKes,
-      holdExpiresAt: o.holdExpiresAt?.toISOString() ?? null,
-      items: items.get(o.id) ?? [],
-    }));
-  });
+  return ctx.database.read((db) => pendingOrderPage(db, page));
 }
 
 /** Approves a pending order: estimated delivery = now + days; the approver is the signed-in user. */
