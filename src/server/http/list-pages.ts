@@ -30,3 +30,26 @@ export function sortedPages<S extends string, P extends object, Row>(
   }
   return (db, query) => statements.get(`${query.sort} ${query.order}`)!(db, query);
 }
+
+/**
+ * `sortedPages` of `select`, and of it where `column` equals the query's `key` (named `name_key`), chosen by
+ * whether the query names a value for it: a list's one filter, such as an order's status.
+ */
+export function filteredPages<S extends string, K extends string, V, Row>(
+  name: string,
+  sorts: Record<S, AnyColumn>,
+  tieBreak: AnyColumn,
+  select: SQL,
+  filter: { key: K; column: AnyColumn },
+): (db: Db, query: { sort: S; order: SortOrder } & Page & { [key in K]?: V }) => Promise<Row[]> {
+  const all = sortedPages<S, Record<never, never>, Row>(name, sorts, tieBreak, () => select);
+  const type = sql.raw(filter.column.getSQLType());
+  const filtered = sortedPages<S, Record<K, V>, Row>(
+    `${name}_${filter.key}`,
+    sorts,
+    tieBreak,
+    (p) => sql`${select} where ${filter.column} = ${p[filter.key]}::${type}`,
+  );
+  return (db, query) =>
+    query[filter.key] === undefined ? all(db, query) : filtered(db, query as typeof query & Record<K, V>);
+}

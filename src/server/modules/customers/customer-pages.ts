@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Customer, CustomerListQuery } from "../../../contract/customers";
-import type { SortOrder } from "../../../contract/pagination";
-import { answerOf, type Db } from "../../db/adapter";
+import { answerOf } from "../../db/adapter";
 import { customers } from "../../db/schema";
-import { sortedPages } from "../../http/list-pages";
+import { filteredPages } from "../../http/list-pages";
 
 type CustomerSort = NonNullable<CustomerListQuery["sort"]>;
 type CustomerType = NonNullable<CustomerListQuery["type"]>;
@@ -28,24 +27,11 @@ const answer = answerOf({
   createdAt: customers.createdAt,
 });
 
-/** The customer list's page without a search, of every type or of one, prepared (`sortedPages`). */
-const everyType = sortedPages<CustomerSort, Record<never, never>, Customer>(
+/** The customer list's page without a search, of every type or of one, prepared (`filteredPages`). */
+export const customerPage = filteredPages<CustomerSort, "type", CustomerType, Customer>(
   "customer_page",
   customerSortColumns,
   customers.id,
-  () => sql`select ${answer} from ${customers}`,
+  sql`select ${answer} from ${customers}`,
+  { key: "type", column: customers.type },
 );
-const ofType = sortedPages<CustomerSort, { type: CustomerType }, Customer>(
-  "customer_page_type",
-  customerSortColumns,
-  customers.id,
-  (p) => sql`select ${answer} from ${customers} where ${customers.type} = ${p.type}::customer_type`,
-);
-
-export const customerPage = (
-  db: Db,
-  query: { sort: CustomerSort; order: SortOrder; type?: CustomerType; limit: number; offset: number },
-): Promise<Customer[]> => {
-  const { type } = query;
-  return type ? ofType(db, { ...query, type }) : everyType(db, query);
-};

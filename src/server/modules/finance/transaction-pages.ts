@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Transaction, TransactionListQuery } from "../../../contract/finance";
-import type { SortOrder } from "../../../contract/pagination";
-import { answerOf, type Db } from "../../db/adapter";
+import { answerOf } from "../../db/adapter";
 import { transactions } from "../../db/schema";
-import { sortedPages } from "../../http/list-pages";
+import { filteredPages } from "../../http/list-pages";
 
 type TransactionSort = NonNullable<TransactionListQuery["sort"]>;
 type TransactionType = NonNullable<TransactionListQuery["type"]>;
@@ -25,24 +24,11 @@ const answer = answerOf({
   date: transactions.date,
 });
 
-/** The ledger's transactions without a search, of every type or of one, prepared (`sortedPages`). */
-const everyType = sortedPages<TransactionSort, Record<never, never>, Transaction>(
+/** The ledger's page without a search, of every type or of one, prepared (`filteredPages`). */
+export const transactionPage = filteredPages<TransactionSort, "type", TransactionType, Transaction>(
   "transaction_page",
   transactionSortColumns,
   transactions.id,
-  () => sql`select ${answer} from ${transactions}`,
+  sql`select ${answer} from ${transactions}`,
+  { key: "type", column: transactions.type },
 );
-const ofType = sortedPages<TransactionSort, { type: TransactionType }, Transaction>(
-  "transaction_page_type",
-  transactionSortColumns,
-  transactions.id,
-  (p) => sql`select ${answer} from ${transactions} where ${transactions.type} = ${p.type}::transaction_type`,
-);
-
-export const transactionPage = (
-  db: Db,
-  query: { sort: TransactionSort; order: SortOrder; type?: TransactionType; limit: number; offset: number },
-): Promise<Transaction[]> => {
-  const { type } = query;
-  return type ? ofType(db, { ...query, type }) : everyType(db, query);
-};

@@ -22,39 +22,13 @@ import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderTotals } from "../finance/figures";
 import { deliveryDays } from "./delivery-dates";
-import { orderPage, orderSortColumns } from "./list-statements";
+import { orderAnswerColumns, orderPage, orderSortColumns } from "./list-statements";
 import { placeOrder } from "./place";
 import { type Actor, changeOrderStatus, type DetailsEdit, editOrderDetails } from "./process";
 
-/**
- * The columns an order's answer reads: the list selects these 19, not the row's 38, so PostgreSQL sends and
- * the driver and Drizzle map half as much for each of its 51 rows (five timestamps and a JSON column fewer).
- */
-const answerColumns = {
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  customerId: orders.customerId,
-  customerName: orders.customerName,
-  orderType: orders.orderType,
-  status: orders.status,
-  source: orders.source,
-  totalAmountKes: orders.totalAmountKes,
-  totalAmountUsd: orders.totalAmountUsd,
-  currency: orders.currency,
-  orderDate: orders.orderDate,
-  expectedDeliveryDate: orders.expectedDeliveryDate,
-  notes: orders.notes,
-  paymentStatus: orders.paymentStatus,
-  amountPaidKes: orders.amountPaidKes,
-  onCredit: orders.onCredit,
-  discountPct: orders.discountPct,
-  discountOverLimit: orders.discountOverLimit,
-  holdExpiresAt: orders.holdExpiresAt,
-};
-
 type OrderRow = typeof orders.$inferSelect;
 
-type AnswerRow = Pick<OrderRow, keyof typeof answerColumns>;
+type AnswerRow = Pick<OrderRow, keyof typeof orderAnswerColumns>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -201,7 +175,7 @@ function listOrders(
   }
   return ctx.database.read(async (db) => {
     const rows = await db
-      .select(answerColumns)
+      .select(orderAnswerColumns)
       .from(orders)
       .where(listFilters(query, customerIds))
       .orderBy(...sortBy(orderSortColumns, query, orders.id))
