@@ -86,4 +86,38 @@ describe("order search", () => {
     expect(ids(many)).toHaveLength(250);
     expect(Number(many.headers["x-total-count"])).toBe(250);
   });
+
+  it("finds orders by their number or any part of it, the letters and year every number shares included", async () => {
+    await t.database.tx((db) =>
+      db.execute(sql`
+        insert into orders (order_number, source, customer_name, order_type, total_amount_kes, status, order_date)
+        select 'NUM-2026-' || lpad(g::text, 6, '0'), 'staff', 'Numbered Farm', 'sperm', 700, 'pending',
+               now() - g * interval '1 second'
+        from generate_series(1, 3000) g`),
+    );
+    const matching = (term: string) =>
+      t.database.read(async (db) =>
+        (
+          await rowsOf<{ order_number: string }>(
+            db,
+            sql`select order_number from orders where order_number ilike ${`%${term}%`}
+              or customer_name ilike ${`%${term}%`} order by order_date desc, id desc`,
+          )
+        ).map((r) => r.order_number),
+      );
+    const cases = {
+      "NUM-2026-001234": 1,
+      "num-2026-0012": 100,
+      "2026-00123": 10,
+      "-002999": 1,
+      "M-2026-0001": 100,
+      "2026-0029": 100,
+    };
+    for (const [term, count] of Object.entries(cases)) {
+      const found = await director.get(`/api/orders?search=${encodeURIComponent(term)}&limit=500`);
+      expect(ids(found), term).toEqual(await matching(term));
+      expect(ids(found).length, term).toBe(count);
+      expect(Number(found.headers["x-total-count"]), term).toBe(ids(found).length);
+    }
+  });
 });
