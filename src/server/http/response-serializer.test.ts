@@ -86,6 +86,9 @@ describe("the response serializer", () => {
     expect(serializerOf(mixed)(without)).toBe(byZod(mixed, without));
     expect(serializerOf(mixed)(mixedValue)).not.toContain("secret");
     expect(serializerOf(z.array(z.string()))([])).toBe("[]");
+    // Literals JSON cannot write as they are go to Zod, and compiling them does not throw.
+    const odd = z.object({ big: z.literal(10n).optional(), none: z.literal(undefined), n: z.literal(null) });
+    expect(serializerOf(odd)({ none: undefined, n: null })).toBe(byZod(odd, { none: undefined, n: null }));
   });
 
   it.each([

@@ -97,6 +97,8 @@ function compile(schema: ZodType): Write {
     case "literal": {
       // Each allowed value's text, written once.
       const values = def.type === "enum" ? Object.values(def.entries!) : def.values!;
+      // A value JSON writes as it is; any other (a bigint, undefined) is Zod's to encode.
+      if (!values.every((value) => ["string", "number", "boolean"].includes(typeof value))) break;
       const texts = new Map(values.map((value) => [value, JSON.stringify(value)]));
       return (v) => texts.get(v) ?? fail();
     }
