@@ -25,7 +25,6 @@ export {
   answerOf,
   columnsOf,
   firstTableRow,
-  isoText,
   type Placeholders,
   prepared,
   preparedName,

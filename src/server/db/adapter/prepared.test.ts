@@ -1,9 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "../../testing/test-database";
 import { type Database, postgresErrorOf, rowsOf, together } from ".";
-import { columnsOf, prepared, tableRow } from "./prepared";
+import { answerOf, columnsOf, prepared, tableRow } from "./prepared";
 
 // One connection (PGlite has only one), so every transaction below runs where the ones before it prepared
 // their statements.
@@ -179,4 +190,30 @@ it("runs a statement that answers no rows again and again, with any text as a va
     expect(await database.tx((db) => relabel(db, { id: 1, label }))).toEqual([]);
     expect(await database.read((db) => strawById(db, { id: 1 }))).toEqual([{ label }]);
   }
+});
+
+const flaskProbe = pgTable("flask_probe", {
+  id: integer("id").primaryKey(),
+  filledAt: timestamp("filled_at", { withTimezone: true }),
+  litres: numeric("litres", { precision: 10, scale: 2 }).notNull(),
+  straws: bigint("straws", { mode: "number" }).notNull(),
+  label: text("label"),
+});
+
+it("answers a statement's columns as the contract names them: ISO times, numerics and bigints as numbers", async () => {
+  await database.tx(async (db) => {
+    await db.execute(sql`create table flask_probe (id int primary key, filled_at timestamptz,
+      litres numeric(10, 2) not null, straws bigint not null, label text)`);
+    await db.execute(sql`insert into flask_probe values
+      (1, '2026-11-30 10:11:12.345678+03', 12.5, 9007199254740991, null), (2, null, 3, 0, 'LN2')`);
+  });
+  const flasks = prepared<Record<never, never>, Record<string, unknown>>(
+    "test_flask_answer",
+    () => sql`select ${answerOf({ flaskId: flaskProbe.id, filledAt: flaskProbe.filledAt, litres: flaskProbe.litres, straws: flaskProbe.straws, label: flaskProbe.label })}
+      from ${flaskProbe} order by ${flaskProbe.id}`,
+  );
+  expect(await database.read((db) => flasks(db, {}))).toEqual([
+    { flaskId: 1, filledAt: "2026-11-30T07:11:12.345Z", litres: 12.5, straws: 9007199254740991, label: null },
+    { flaskId: 2, filledAt: null, litres: 3, straws: 0, label: "LN2" },
+  ]);
 });

@@ -68,12 +68,13 @@ export const columnsOf = (table: Table, { qualified = false } = {}): SQL =>
  * A timestamp column as the ISO text `Date.prototype.toISOString` writes (UTC, milliseconds cut as the driver
  * cuts them), for a statement whose rows go to the client as they come.
  */
-export const isoText = (column: AnyColumn): SQL =>
+const isoText = (column: AnyColumn): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The columns of an answer that goes to the client as the statement gives it, each named as the contract
- * names it (`{ orderDate: orders.orderDate }`): timestamps as ISO text, numerics as numbers.
+ * names it (`{ orderDate: orders.orderDate }`): timestamps as ISO text, and numerics and bigints, which the
+ * driver gives as text, as numbers.
  */
 export const answerOf = (columns: Record<string, AnyColumn>): SQL =>
   sql.join(
@@ -81,7 +82,7 @@ export const answerOf = (columns: Record<string, AnyColumn>): SQL =>
       const value =
         column.columnType === "PgTimestamp"
           ? isoText(column)
-          : column.columnType === "PgNumeric"
+          : column.columnType === "PgNumeric" || column.columnType === "PgBigInt53"
             ? sql`${column}::float8`
             : sql`${column}`;
       return sql`${value} as ${sql.identifier(key)}`;
