@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customerSorts, customerTypes } from "../../../contract/customers";
-import { sortOrders } from "../../../contract/pagination";
 import { customers } from "../../db/schema";
 import { sortBy } from "../../http/list-sort";
 import { t, withTestApp } from "../../testing/app-session";
+import { expectPagesAsRead } from "../../testing/list-pages";
 import { customerPage, customerSortColumns } from "./customer-pages";
 import { toCustomer } from "./service";
 
@@ -19,28 +19,22 @@ describe("the customer list's prepared pages", () => {
                '2026-05-06 07:08:09.123456+03', case when g % 2 = 0 then 'noted' end
         from generate_series(10, 40) g`),
     );
-    let compared = 0;
-    for (const sort of customerSorts) {
-      for (const order of sortOrders) {
-        for (const type of [undefined, ...customerTypes]) {
-          const query = { sort, order, type, limit: 25, offset: 5 };
-          const page = await t.database.read((db) => customerPage(db, query));
-          const expected = await t.database.read(async (db) =>
-            (
-              await db
-                .select()
-                .from(customers)
-                .where(type ? eq(customers.type, type) : undefined)
-                .orderBy(...sortBy(customerSortColumns, query, customers.id))
-                .limit(25)
-                .offset(5)
-            ).map(toCustomer),
-          );
-          expect(page, `${sort} ${order} ${type}`).toEqual(expected);
-          compared += page.length;
-        }
-      }
-    }
+    const page = { limit: 25, offset: 5 };
+    const compared = await expectPagesAsRead(
+      customerSorts,
+      [undefined, ...customerTypes],
+      (db, { filter: type, ...query }) => customerPage(db, { ...query, ...page, type }),
+      async (db, { filter: type, ...query }) =>
+        (
+          await db
+            .select()
+            .from(customers)
+            .where(type ? eq(customers.type, type) : undefined)
+            .orderBy(...sortBy(customerSortColumns, query, customers.id))
+            .limit(page.limit)
+            .offset(page.offset)
+        ).map(toCustomer),
+    );
     expect(compared).toBeGreaterThan(100);
     const imported = await t.database.read((db) =>
       customerPage(db, { sort: "name", order: "asc", limit: 1, offset: 0, type: "farm" }),

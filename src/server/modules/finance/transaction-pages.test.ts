@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { transactionSorts, transactionTypes } from "../../../contract/finance";
-import { sortOrders } from "../../../contract/pagination";
 import { transactions } from "../../db/schema";
 import { sortBy } from "../../http/list-sort";
 import { t, withTestApp } from "../../testing/app-session";
+import { expectPagesAsRead } from "../../testing/list-pages";
 import { toTransaction } from "./service";
 import { transactionPage, transactionSortColumns } from "./transaction-pages";
 
@@ -19,28 +19,22 @@ describe("the ledger's prepared pages", () => {
                'Feed ' || g, case when g % 3 = 0 then 'R' || g end, 'completed', '2026-02-03 04:05:06.789+03'
         from generate_series(1, 30) g`),
     );
-    let compared = 0;
-    for (const sort of transactionSorts) {
-      for (const order of sortOrders) {
-        for (const type of [undefined, ...transactionTypes]) {
-          const query = { sort, order, type, limit: 20, offset: 3 };
-          const page = await t.database.read((db) => transactionPage(db, query));
-          const expected = await t.database.read(async (db) =>
-            (
-              await db
-                .select()
-                .from(transactions)
-                .where(type ? eq(transactions.type, type) : undefined)
-                .orderBy(...sortBy(transactionSortColumns, query, transactions.id))
-                .limit(20)
-                .offset(3)
-            ).map(toTransaction),
-          );
-          expect(page, `${sort} ${order} ${type}`).toEqual(expected);
-          compared += page.length;
-        }
-      }
-    }
+    const page = { limit: 20, offset: 3 };
+    const compared = await expectPagesAsRead(
+      transactionSorts,
+      [undefined, ...transactionTypes],
+      (db, { filter: type, ...query }) => transactionPage(db, { ...query, ...page, type }),
+      async (db, { filter: type, ...query }) =>
+        (
+          await db
+            .select()
+            .from(transactions)
+            .where(type ? eq(transactions.type, type) : undefined)
+            .orderBy(...sortBy(transactionSortColumns, query, transactions.id))
+            .limit(page.limit)
+            .offset(page.offset)
+        ).map(toTransaction),
+    );
     expect(compared).toBeGreaterThan(100);
     const transfers = await t.database.read((db) =>
       transactionPage(db, { sort: "amount", order: "desc", type: "transfer", limit: 500, offset: 0 }),

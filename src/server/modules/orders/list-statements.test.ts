@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderSorts, orderStatuses } from "../../../contract/orders";
-import { sortOrders } from "../../../contract/pagination";
 import { orders } from "../../db/schema";
 import { sortBy } from "../../http/list-sort";
 import { t, withTestApp } from "../../testing/app-session";
+import { expectPagesAsRead } from "../../testing/list-pages";
 import { orderPage, orderSortColumns } from "./list-statements";
 import { toOrder } from "./service";
 
@@ -24,27 +24,20 @@ describe("the order list's prepared pages", () => {
       await db.execute(sql`update orders set expected_delivery_date = null, hold_expires_at = null,
         notes = 'Kiambu' where id = ${second!.id}`);
     });
-    let compared = 0;
-    for (const sort of orderSorts) {
-      for (const order of sortOrders) {
-        for (const status of [undefined, ...orderStatuses]) {
-          const query = { sort, order, status, limit: 500, offset: 0 };
-          const page = await t.database.read((db) => orderPage(db, query));
-          const expected = await t.database.read(async (db) =>
-            (
-              await db
-                .select()
-                .from(orders)
-                .where(status ? eq(orders.status, status) : undefined)
-                .orderBy(...sortBy(orderSortColumns, query, orders.id))
-                .limit(500)
-            ).map(toOrder),
-          );
-          expect(page, `${sort} ${order} ${status}`).toEqual(expected);
-          compared += page.length;
-        }
-      }
-    }
+    const compared = await expectPagesAsRead(
+      orderSorts,
+      [undefined, ...orderStatuses],
+      (db, { filter: status, ...query }) => orderPage(db, { ...query, status, limit: 500, offset: 0 }),
+      async (db, { filter: status, ...query }) =>
+        (
+          await db
+            .select()
+            .from(orders)
+            .where(status ? eq(orders.status, status) : undefined)
+            .orderBy(...sortBy(orderSortColumns, query, orders.id))
+            .limit(500)
+        ).map(toOrder),
+    );
     expect(compared).toBeGreaterThan(400);
     const byId = await t.database.read((db) =>
       orderPage(db, { ...baseQuery, sort: "orderDate", limit: 500 }),
