@@ -130,9 +130,11 @@ export const responseSerializer: typeof serializerCompiler = (route) => {
   const given = route.schema as { properties?: unknown };
   const schema = given instanceof z.ZodType ? given : given?.properties;
   if (!(schema instanceof z.ZodType)) return zod;
-  const write = compile(schema);
+  // Written at the route's first answer, not at start: most routes of a restarted server answer late or never.
+  let write: Write | undefined;
   return (data) => {
     try {
+      write ??= compile(schema);
       const text = write(data);
       if (text !== undefined) return text;
     } catch (error) {
