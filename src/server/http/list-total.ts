@@ -44,8 +44,8 @@ export const OVER_CAP_MS = 5_000;
 const overCap = new WeakMap<Database, Map<PgTable, number>>();
 
 function countEvery(ctx: AppContext, table: PgTable): Promise<ListTotal> {
-  let seen = overCap.get(ctx.database);
-  if (!seen) overCap.set(ctx.database, (seen = new Map()));
+  const seen = overCap.get(ctx.database) ?? new Map<PgTable, number>();
+  overCap.set(ctx.database, seen);
   const now = ctx.clock.now().getTime();
   const at = seen.get(table);
   // A clock moved back (tests) counts again, as an old sighting does.
