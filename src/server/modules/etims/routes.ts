@@ -17,7 +17,7 @@ import { access } from "../../http/access";
 import { currentUser } from "../../http/auth-hook";
 import { countMatching, withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
-import { documentFilter, listDocuments } from "../invoices/service";
+import { documentFilter, listEtimsDocuments } from "../invoices/service";
 import { companySettings } from "../settings/company";
 import { resendDocuments } from "./sender";
 import { registerEtimsSimulator } from "./simulator";
@@ -50,7 +50,7 @@ export function registerEtimsRoutes(app: FastifyInstance, ctx: AppContext): void
       const where = documentFilter(request.query);
       return withTotal(
         reply,
-        listDocuments(ctx, request.query, where),
+        listEtimsDocuments(ctx, request.query),
         countMatching(ctx, taxDocuments, where),
       );
     },

@@ -7,6 +7,7 @@ import { orders, taxDocuments } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import type { SessionUserRow as SessionUser } from "../auth/sessions";
+import { documentPage, documentSortColumns } from "./document-pages";
 import { issueInvoice } from "./issue";
 import { invoicePdf } from "./pdf";
 import { etimsIdentity, invoiceOfOrder, listedDocumentRows, readDocument, toDocumentRow } from "./read";
@@ -93,11 +94,7 @@ export async function issueOrderInvoice(
 }
 
 const documentOrder = (query: z.output<typeof documentListQuery>) =>
-  sortBy(
-    { issuedAt: taxDocuments.issuedAt, number: taxDocuments.id, totalKes: taxDocuments.totalKes },
-    query,
-    taxDocuments.id,
-  );
+  sortBy(documentSortColumns, query, taxDocuments.id);
 
 export function documentFilter(query: z.output<typeof documentListQuery>, clientUserId?: number) {
   return and(
@@ -106,6 +103,15 @@ export function documentFilter(query: z.output<typeof documentListQuery>, client
     query.kind ? eq(taxDocuments.kind, query.kind) : undefined,
     query.orderId ? eq(taxDocuments.orderId, query.orderId) : undefined,
   );
+}
+
+/** The eTIMS screen's page: a prepared page when it filters by the eTIMS state alone, or by nothing. */
+export function listEtimsDocuments(
+  ctx: AppContext,
+  query: z.output<typeof documentListQuery>,
+): Promise<TaxDocumentRow[]> {
+  if (query.kind || query.orderId) return listDocuments(ctx, query, documentFilter(query));
+  return ctx.database.read(async (db) => documentPage(db, query, await etimsIdentity(ctx, db)));
 }
 
 /** A page of documents matching `where` (a client's own, or the eTIMS screen's filter). */
