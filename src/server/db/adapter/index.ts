@@ -25,6 +25,7 @@ export {
   answerOf,
   columnsOf,
   firstTableRow,
+  isoText,
   type Placeholders,
   prepared,
   preparedName,

@@ -68,7 +68,7 @@ export const columnsOf = (table: Table, { qualified = false } = {}): SQL =>
  * A timestamp column as the ISO text `Date.prototype.toISOString` writes (UTC, milliseconds cut as the driver
  * cuts them), for a statement whose rows go to the client as they come.
  */
-const isoText = (column: AnyColumn): SQL =>
+export const isoText = (column: AnyColumn): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DocumentListQuery, documentListQuery, TaxDocumentRow } from "../../../contract/invoices";
-import { answerOf, type Db } from "../../db/adapter";
+import { answerOf, type Db, isoText } from "../../db/adapter";
 import { orders, taxDocuments } from "../../db/schema";
 import { filteredPages } from "../../http/list-pages";
 import type { etimsIdentity } from "./read";
@@ -30,7 +30,7 @@ const answer = sql`${answerOf({ id: d.id, kind: d.kind, number: d.number, orderI
     'receiptNumber', ${d.receiptNo}, 'totalReceiptNumber', ${d.totalReceiptNo},
     'internalData', ${d.internalData}, 'signature', ${d.signature}, 'controlUnitId', ${d.sdcId},
     'controlUnitDate', ${d.sdcDateTime}, 'qrUrl', null, 'attempts', ${d.etimsAttempts},
-    'lastAttemptAt', to_char(${d.etimsLastAttemptAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'lastAttemptAt', ${isoText(d.etimsLastAttemptAt)},
     'lastError', ${d.etimsError}) as etims`;
 
 /**
