@@ -4,7 +4,7 @@ import type { DocumentListQuery, documentListQuery, TaxDocumentRow } from "../..
 import { answerOf, type Db, isoText } from "../../db/adapter";
 import { orders, taxDocuments } from "../../db/schema";
 import { filteredPages } from "../../http/list-pages";
-import type { etimsIdentity } from "./read";
+import { type etimsIdentity, receiptCheckLink } from "./read";
 
 type DocumentSort = NonNullable<DocumentListQuery["sort"]>;
 type EtimsStatus = NonNullable<DocumentListQuery["status"]>;
@@ -53,10 +53,6 @@ export async function documentPage(
   id: Awaited<ReturnType<typeof etimsIdentity>>,
 ): Promise<TaxDocumentRow[]> {
   const rows = await documentPages(db, query);
-  for (const { etims } of rows) {
-    if (etims.status === "accepted" && etims.signature && id.tin) {
-      etims.qrUrl = `${id.receiptCheckUrl}${id.tin}${id.bhfId}${etims.signature}`;
-    }
-  }
+  for (const { etims } of rows) etims.qrUrl = receiptCheckLink(id, etims.status, etims.signature);
   return rows;
 }

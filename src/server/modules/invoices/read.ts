@@ -40,13 +40,18 @@ const rowColumns = {
 };
 type ListedRow = Pick<DocumentRow, keyof typeof rowColumns>;
 
+/** The QR link to KRA's receipt check for a document KRA accepted and signed, under the company's PIN. */
+export const receiptCheckLink = (
+  id: Identity,
+  status: ListedRow["etimsStatus"],
+  signature: string | null,
+): string | null =>
+  status === "accepted" && signature && id.tin
+    ? `${id.receiptCheckUrl}${id.tin}${id.bhfId}${signature}`
+    : null;
+
 /** Where the document stands with KRA, and the QR link to KRA's receipt check once accepted. */
-export function etimsAnswer(
-  row: ListedRow,
-  receiptCheckUrl: string,
-  tin: string | null,
-  bhfId: string,
-): EtimsAnswer {
+export function etimsAnswer(row: ListedRow, id: Identity): EtimsAnswer {
   const accepted = row.etimsStatus === "accepted";
   return {
     status: row.etimsStatus,
@@ -57,7 +62,7 @@ export function etimsAnswer(
     signature: row.signature,
     controlUnitId: row.sdcId,
     controlUnitDate: row.sdcDateTime,
-    qrUrl: accepted && row.signature && tin ? `${receiptCheckUrl}${tin}${bhfId}${row.signature}` : null,
+    qrUrl: receiptCheckLink(id, row.etimsStatus, row.signature),
     attempts: row.etimsAttempts,
     lastAttemptAt: row.etimsLastAttemptAt?.toISOString() ?? null,
     lastError: row.etimsError,
@@ -136,7 +141,7 @@ export function toDocumentRow(
     buyerName: doc.buyerName,
     totalKes: doc.totalKes,
     issuedAt: doc.issuedAt.toISOString(),
-    etims: etimsAnswer(doc, id.receiptCheckUrl, id.tin, id.bhfId),
+    etims: etimsAnswer(doc, id),
   };
 }
 

@@ -178,6 +178,10 @@ export function orderListPage(
   ];
 }
 
+/** Whether a list query filters by more than a status: a search, or orders ready to ship or to refund. */
+const filtersBeyondStatus = (query: z.output<typeof orderListQuery>): boolean =>
+  Boolean(query.search) || query.readyToShip === "true" || query.refundDue === "true";
+
 /**
  * A page without a search or a computed filter is one of `orderPage`'s prepared statements; the others are
  * built for their filters. `customerIds`: `searchedCustomers`, when the query searches.
@@ -187,9 +191,7 @@ function listOrders(
   query: z.output<typeof orderListQuery>,
   customerIds: number[] | null = [],
 ): Promise<Order[]> {
-  if (!query.search && query.readyToShip !== "true" && query.refundDue !== "true") {
-    return ctx.database.read((db) => orderPage(db, query));
-  }
+  if (!filtersBeyondStatus(query)) return ctx.database.read((db) => orderPage(db, query));
   return ctx.database.read(async (db) => {
     const rows = await db
       .select(orderAnswerColumns)
@@ -211,7 +213,7 @@ function countOrders(
   query: z.output<typeof orderListQuery>,
   customerIds: number[] | null,
 ): Promise<ListTotal> {
-  if (query.search || query.readyToShip === "true" || query.refundDue === "true") {
+  if (filtersBeyondStatus(query)) {
     return countMatching(ctx, orders, listFilters(query, customerIds), { search: Boolean(query.search) });
   }
   return ctx.database.read(async (db) => {
