@@ -15,8 +15,13 @@ export const uniqueTag = () => randomBytes(3).toString("hex");
 export const uniqueMobile = () => `07${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`;
 
 /** A POST as the person signed in on `page`, failing the test on anything but success. */
-export async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const res = await page.request.post(url, { data });
+export async function post<T>(
+  page: Page,
+  url: string,
+  data: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  const res = await page.request.post(url, { data, headers });
   if (!res.ok()) throw new Error(`POST ${url} answered ${res.status()}: ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -53,20 +58,29 @@ export async function createClientAccount(
 ): Promise<{ email: string; password: string }> {
   const tag = uniqueTag();
   const account = { email: `farmer-${tag}@example.co.ke`, password: `Mbegu-${tag}-2026` };
-  await post(page, "/api/client-signup", {
-    firstName: "Achieng",
-    lastName: `Tester ${tag}`,
-    ...account,
-    confirmPassword: account.password,
-    phone,
-    language,
-    farmName: `Shamba ${tag}`,
-    farmType: "dairy",
-    location: "Kapsabet",
-    county: "Eldoret",
-    herdSize: "11-50",
-    experience: "beginner",
-  });
+  // Each fixture's farmer signs up from an address of their own, as farmers do: the whole suite shares
+  // 127.0.0.1, and the server allows one address 30 sign-ups in 15 minutes (the shared server trusts the
+  // loopback proxy, global-setup.ts).
+  const address = `10.${[0, 2, 4].map((i) => Number.parseInt(tag.slice(i, i + 2), 16)).join(".")}`;
+  await post(
+    page,
+    "/api/client-signup",
+    {
+      firstName: "Achieng",
+      lastName: `Tester ${tag}`,
+      ...account,
+      confirmPassword: account.password,
+      phone,
+      language,
+      farmName: `Shamba ${tag}`,
+      farmType: "dairy",
+      location: "Kapsabet",
+      county: "Eldoret",
+      herdSize: "11-50",
+      experience: "beginner",
+    },
+    { "x-forwarded-for": address },
+  );
   return account;
 }
 

@@ -79,6 +79,8 @@ export async function startServer(
       LOG_LEVEL: "warn",
       // Every browser of the suite shares 127.0.0.1; a test that wants the limit sets its own.
       RATE_LIMIT_PER_MINUTE: "100000",
+      // Fixtures sign farmers up from addresses of their own (fixtures.ts), as a proxy would say.
+      TRUST_PROXY: "loopback",
       ORDERS_PER_MINUTE: "100000",
       // A test that wants the scheduled backup (into its data folder) sets an interval.
       BACKUP_INTERVAL_HOURS: "0",
