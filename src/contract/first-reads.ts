@@ -58,7 +58,7 @@ export const staffScreenReads: Readonly<Record<string, readonly StaffRead[]>> = 
     ...shellReads,
   ],
   "/financial": [
-    [["/api/receivables/aged"], "finance"],
+    [["/api/receivables/aged", { limit: 51, offset: 0 }], "finance"],
     [["/api/financial"], "finance"],
     [["/api/transactions", { sort: "date", order: "desc", limit: 51, offset: 0 }], "finance"],
     ...shellReads,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationQuery } from "./pagination";
 import { isoDate } from "./primitives";
 
 /**
@@ -46,7 +47,12 @@ export const statementSchema = z.object({
 });
 export type Statement = z.infer<typeof statementSchema>;
 
-/** GET /api/receivables/aged: what each customer owes on invoices, by how long ago each was issued. */
+/**
+ * GET /api/receivables/aged: what each customer owes on invoices, by how long ago each was issued. `rows` is
+ * one page (`limit`/`offset`, the largest debt first); `totals` and `customerCount` are over every customer
+ * who owes.
+ */
+export const agedQuery = paginationQuery;
 export const agedBuckets = ["days0to30", "days31to60", "days61to90", "over90"] as const;
 export const agedBucketLabels: Record<(typeof agedBuckets)[number], string> = {
   days0to30: "0–30 days",
@@ -64,6 +70,7 @@ const agedAmounts = {
 export const agedReceivablesSchema = z.object({
   asOf: z.string(),
   rows: z.array(z.object({ customerId: z.number(), name: z.string(), ...agedAmounts })),
+  customerCount: z.number().int(),
   totals: z.object(agedAmounts),
 });
 export type AgedReceivables = z.infer<typeof agedReceivablesSchema>;

@@ -9,7 +9,12 @@ import {
   taxDocumentRowSchema,
   taxDocumentSchema,
 } from "../../../contract/invoices";
-import { agedReceivablesSchema, statementQuery, statementSchema } from "../../../contract/statements";
+import {
+  agedQuery,
+  agedReceivablesSchema,
+  statementQuery,
+  statementSchema,
+} from "../../../contract/statements";
 import type { AppContext } from "../../context";
 import { taxDocuments } from "../../db/schema";
 import { access } from "../../http/access";
@@ -129,7 +134,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
   }
   r.get(
     "/api/receivables/aged",
-    { config: finance, schema: { response: { 200: agedReceivablesSchema } } },
-    () => agedReceivables(ctx),
+    { config: finance, schema: { querystring: agedQuery, response: { 200: agedReceivablesSchema } } },
+    (request) => agedReceivables(ctx, request.query),
   );
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AgedReceivables, Statement } from "../../../contract/statements";
+import { type AgedReceivables, agedBuckets, type Statement } from "../../../contract/statements";
 import { rowsOf } from "../../db/adapter";
 import { orders } from "../../db/schema";
 import { invariantViolations } from "../../testing/invariants";
@@ -183,5 +183,80 @@ describe("statements of account and aged receivables", () => {
     expect(order!.paymentStatus).toBe("paid");
     const salesNow = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
     expect((await salesNow.get("/api/receivables/aged")).statusCode).toBe(403);
+  });
+
+  it("put an invoice exactly 30, 60 and 90 days old in the younger bucket, and a moment older in the next", async () => {
+    const [invoice] = await t.database.read((db) =>
+      rowsOf<{ issuedAt: string }>(
+        db,
+        sql`select issued_at::text as "issuedAt" from open_invoices where customer_id = ${customerId}`,
+      ),
+    );
+    const issued = new Date(invoice!.issuedAt).getTime();
+    const owedAt = async (ms: number) => {
+      t.clock.set(new Date(issued + ms));
+      const staff = asUser(t.app, await loginAs(t.app, staffEmails.director));
+      const aged = (await staff.get("/api/receivables/aged")).json() as AgedReceivables;
+      const row = aged.rows.find((r) => r.customerId === customerId)!;
+      return agedBuckets.filter((bucket) => row[bucket] > 0);
+    };
+    const day = 86_400_000;
+    expect(await owedAt(30 * day)).toEqual(["days0to30"]);
+    expect(await owedAt(30 * day + 1)).toEqual(["days31to60"]);
+    expect(await owedAt(60 * day)).toEqual(["days31to60"]);
+    expect(await owedAt(60 * day + 1)).toEqual(["days61to90"]);
+    expect(await owedAt(90 * day)).toEqual(["days61to90"]);
+    expect(await owedAt(90 * day + 1)).toEqual(["over90"]);
+  });
+
+  it("page aged receivables, largest debt first, with totals and a count over every customer who owes", async () => {
+    // A second customer owing, so that there is more than one page of one. Signed in afresh: the clock moved.
+    const salesNow = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
+    const staff = asUser(t.app, await loginAs(t.app, staffEmails.director));
+    const other = await salesNow.post("/api/customers", {
+      name: "Aged Second Farm",
+      type: "farm",
+      email: "accounts@aged-second.co.ke",
+      phone: "+254 700 333 444",
+      address: "Nakuru",
+      contactPerson: "Peter Kamau",
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const placed = await salesNow.post("/api/orders/itemised", {
+      customerId: other.json().id,
+      lines: [{ inventoryItemId: (await inventoryItem(t, "SEM-HF-101")).id, quantity: 1 }],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const approved = await staff.post(`/api/orders/${placed.json().id}/approve`, {
+      estimatedDays: 3,
+      onCredit: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const invoiced = await staff.post(`/api/orders/${placed.json().id}/invoice`, {});
+    expect(invoiced.statusCode, invoiced.body).toBe(201);
+    const get = async (query: string) => {
+      const res = await staff.get(`/api/receivables/aged${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AgedReceivables;
+    };
+    const all = await get("?limit=500");
+    expect(all.rows.length).toBeGreaterThanOrEqual(2);
+    expect(all.customerCount).toBe(all.rows.length);
+    for (const bucket of [...agedBuckets, "totalKes"] as const)
+      expect(all.totals[bucket]).toBe(all.rows.reduce((sum, r) => sum + r[bucket], 0));
+    const totals = all.rows.map((r) => r.totalKes);
+    expect(totals).toEqual([...totals].sort((x, y) => y - x));
+    const pages: AgedReceivables["rows"] = [];
+    for (let offset = 0; offset < all.rows.length; offset++) {
+      const page = await get(`?limit=1&offset=${offset}`);
+      expect(page.totals).toEqual(all.totals);
+      expect(page.customerCount).toBe(all.customerCount);
+      pages.push(...page.rows);
+    }
+    expect(pages).toEqual(all.rows);
+    const past = await get(`?offset=${all.rows.length}`);
+    expect(past).toMatchObject({ rows: [], customerCount: all.customerCount, totals: all.totals });
+    expect((await staff.get("/api/receivables/aged?limit=0")).statusCode).toBe(400);
+    expect((await staff.get("/api/receivables/aged?offset=-1")).statusCode).toBe(400);
   });
 });

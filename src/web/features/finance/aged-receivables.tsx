@@ -2,14 +2,22 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { agedBucketLabels, agedBuckets } from "../../../contract/statements";
 import { LoadError } from "../../components/load-error";
+import { Pager } from "../../components/pager";
 import { Card } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
+import { type Listed, withListTotal } from "../../lib/api";
 import { formatKes } from "../../lib/format";
+import { PAGE_SIZE, usePage } from "../../lib/use-page";
 import { invoiceQueries } from "../invoices/api";
 
-/** What each customer owes on invoices, by age, each customer opening their statement. */
+/**
+ * What each customer owes on invoices, by age, each customer opening their statement: a page of those who owe
+ * most (its own page number in the address), and the totals over all of them.
+ */
 export function AgedReceivables() {
-  const aged = useQuery(invoiceQueries.aged());
+  const page = usePage(null, PAGE_SIZE, "agedPage");
+  const aged = useQuery(invoiceQueries.aged(page.params));
+  const rows = page.rowsOf(aged.data?.rows);
   return (
     <Card className="space-y-3 p-4" data-testid="aged-receivables">
       <h3 className="font-semibold">Aged receivables</h3>
@@ -30,14 +38,14 @@ export function AgedReceivables() {
               </tr>
             </thead>
             <tbody>
-              {aged.data.rows.length === 0 && (
+              {rows.length === 0 && (
                 <tr>
                   <td colSpan={6} className="py-4 text-center text-gray-500">
                     Nothing is owed on any invoice
                   </td>
                 </tr>
               )}
-              {aged.data.rows.map((r) => (
+              {rows.map((r) => (
                 <tr key={r.customerId} className="border-t border-gray-100 dark:border-gray-800">
                   <td className="py-1">
                     <Link
@@ -56,7 +64,7 @@ export function AgedReceivables() {
                 </tr>
               ))}
             </tbody>
-            {aged.data.rows.length > 0 && (
+            {aged.data.customerCount > 0 && (
               <tfoot>
                 <tr className="border-t border-gray-200 font-semibold dark:border-gray-700">
                   <td className="py-1">All customers</td>
@@ -70,6 +78,11 @@ export function AgedReceivables() {
               </tfoot>
             )}
           </table>
+          <Pager
+            page={page}
+            rows={withListTotal(aged.data.rows, String(aged.data.customerCount)) as Listed<unknown>}
+            label="Aged receivables"
+          />
         </div>
       )}
     </Card>

@@ -18,7 +18,7 @@ export const invoiceQueries = {
   etimsSummary: () => getQuery<EtimsSummary>("/api/etims/summary"),
   statement: (customerId: number, range: { from?: string; to?: string }) =>
     getQuery<Statement>(`/api/customers/${customerId}/statement`, range),
-  aged: () => getQuery<AgedReceivables>("/api/receivables/aged"),
+  aged: (page: Pagination) => getQuery<AgedReceivables>("/api/receivables/aged", page),
 };
 
 /** A statement's PDF or CSV for the same period as the screen shows. */

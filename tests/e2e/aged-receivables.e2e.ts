@@ -1,0 +1,94 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { AgedReceivables } from "../../src/contract/statements";
+import { baseUrl, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import { createCustomer, createStrawItem, post } from "./support/fixtures";
+import { browser, page, signedInAs } from "./support/session";
+
+/**
+ * Aged receivables on the Financial screen (issue 42): fifty customers to a page, the largest debt first,
+ * with the totals over every customer who owes, paged apart from the transactions below it.
+ */
+signedInAs("director1@urithi.co.ke");
+
+const aged = async (query: string) =>
+  (await (await page.request.get(`${baseUrl()}/api/receivables/aged${query}`)).json()) as AgedReceivables;
+
+/**
+ * A customer of the test's own who owes on one invoice: a straw sold on credit and invoiced, the order
+ * approved by another Director than the one who placed it, as the business requires.
+ */
+async function owingCustomer(seller: Page, approver: Page, inventoryItemId: number): Promise<void> {
+  const customer = await createCustomer(seller);
+  const order = await post<{ id: number }>(seller, "/api/orders/itemised", {
+    customerId: customer.id,
+    lines: [{ inventoryItemId, quantity: 1 }],
+  });
+  await post(approver, `/api/orders/${order.id}/approve`, { estimatedDays: 3, onCredit: true });
+  await post(approver, `/api/orders/${order.id}/invoice`, {});
+}
+
+/** The Total column of the rows on screen, in KES. */
+const totalsShown = async (card: ReturnType<Page["getByTestId"]>) =>
+  (await card.locator("tbody tr td:last-child").allTextContents()).map((t) =>
+    Number(t.replace(/[^\d]/g, "")),
+  );
+
+describe("aged receivables", () => {
+  it("pages through the customers who owe, largest debt first, with the totals over all of them", async () => {
+    // More than one page of customers who owe, whatever other tests left.
+    const missing = Math.max(0, 51 - (await aged("?limit=1")).customerCount);
+    const item = await createStrawItem(page, missing + 5);
+    const approver = await newPage(browser);
+    await signInAsStaff(approver, "director2@urithi.co.ke");
+    for (let i = 0; i < missing; i += 5)
+      await Promise.all(
+        Array.from({ length: Math.min(5, missing - i) }, () => owingCustomer(page, approver, item.id)),
+      );
+
+    await page.goto("/financial");
+    const card = page.getByTestId("aged-receivables");
+    const pager = card.getByRole("navigation", { name: "Aged receivables pages" });
+    const range = pager.getByTestId("pager-range");
+    await range.getByText(/^Showing 1–50 of /).waitFor();
+    const count = Number((await range.textContent())!.split(" of ")[1]!.replace(/,/g, ""));
+    expect(count).toBeGreaterThanOrEqual(51);
+    expect(await card.getByRole("link").count()).toBe(50);
+    const first = await totalsShown(card);
+    expect(first).toEqual([...first].sort((a, b) => b - a));
+    await card.getByText("All customers").waitFor();
+    await pager.scrollIntoViewIfNeeded();
+    await screenshot(page, "aged-receivables-desktop", { fullPage: false });
+
+    await pager.getByRole("button", { name: "Next" }).click();
+    await range.getByText(/^Showing 51–/).waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.get("agedPage")).toBe("2");
+    // The transactions below keep their own first page.
+    expect(url.searchParams.has("page")).toBe(false);
+    const second = await totalsShown(card);
+    expect(second.length).toBeGreaterThan(0);
+    expect(Math.max(...second)).toBeLessThanOrEqual(Math.min(...first));
+    // The totals are over every customer, on every page.
+    await card.getByText("All customers").waitFor();
+
+    // Back to the first page, and a reload keeps the page chosen.
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await range.getByText(/^Showing 1–50 of /).waitFor();
+    expect(new URL(page.url()).searchParams.has("agedPage")).toBe(false);
+    await pager.getByRole("button", { name: "Next" }).click();
+    await range.getByText(/^Showing 51–/).waitFor();
+    await page.reload();
+    await card
+      .getByRole("navigation", { name: "Aged receivables pages" })
+      .getByText(/^Showing 51–/)
+      .waitFor();
+
+    const small = await newPage(browser, phone);
+    await signInAsStaff(small, "director1@urithi.co.ke");
+    await small.goto("/financial");
+    await small.getByTestId("aged-receivables").getByText("All customers").waitFor();
+    await small.getByRole("navigation", { name: "Aged receivables pages" }).scrollIntoViewIfNeeded();
+    await screenshot(small, "aged-receivables-phone", { fullPage: false });
+  });
+});
