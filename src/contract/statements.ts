@@ -7,12 +7,15 @@ import { isoDate } from "./primitives";
  * they owed at its start, each invoice, credit note, payment and refund in it, and what they owe at its end.
  * Invoices and refunds add to the balance; credit notes and payments take from it.
  */
-export const statementQuery = z
-  .object({ from: isoDate().optional(), to: isoDate().optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ["to"],
-    message: "The end is before the start",
-  });
+const statementRange = z.object({ from: isoDate().optional(), to: isoDate().optional() });
+const inOrder = (q: z.output<typeof statementRange>) => !q.from || !q.to || q.from <= q.to;
+const endBeforeStart = { path: ["to"], message: "The end is before the start" };
+/** The period of a statement's PDF and CSV, which hold every entry. */
+export const statementQuery = statementRange.refine(inOrder, endBeforeStart);
+/** The period of the statement on screen, and the page of its entries (oldest first). */
+export const statementPageQuery = statementRange
+  .extend(paginationQuery.shape)
+  .refine(inOrder, endBeforeStart);
 
 export const statementEntryKinds = ["invoice", "credit_note", "payment", "refund"] as const;
 export const statementEntryLabels: Record<(typeof statementEntryKinds)[number], string> = {
@@ -43,6 +46,8 @@ export const statementSchema = z.object({
   paidKes: z.number(),
   refundedKes: z.number(),
   closingKes: z.number(),
+  /** How many entries the period holds; `entries` is the page asked for (every one in the PDF and CSV). */
+  entryCount: z.number().int(),
   entries: z.array(statementEntrySchema),
 });
 export type Statement = z.infer<typeof statementSchema>;

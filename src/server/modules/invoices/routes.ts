@@ -12,6 +12,7 @@ import {
 import {
   agedQuery,
   agedReceivablesSchema,
+  statementPageQuery,
   statementQuery,
   statementSchema,
 } from "../../../contract/statements";
@@ -112,16 +113,16 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     "/api/customers/:id/statement",
     {
       config: finance,
-      schema: { params: idParams, querystring: statementQuery, response: { 200: statementSchema } },
+      schema: { params: idParams, querystring: statementPageQuery, response: { 200: statementSchema } },
     },
-    (request) => customerStatement(ctx, request.params.id, request.query),
+    (request) => customerStatement(ctx, request.params.id, request.query, request.query),
   );
   for (const format of ["pdf", "csv"] as const) {
     r.get(
       `/api/customers/:id/statement.${format}`,
       { config: finance, schema: { params: idParams, querystring: statementQuery } },
       async (request, reply) => {
-        const statement = await customerStatement(ctx, request.params.id, request.query);
+        const statement = await customerStatement(ctx, request.params.id, request.query, "all");
         const letterhead = await readLetterhead(ctx, { logo: format === "pdf" });
         const sheet = statementSheet(statement);
         const file = `statement-${statement.customer.id}-${statement.from}-${statement.to}.${format}`;

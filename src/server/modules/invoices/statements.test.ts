@@ -122,6 +122,30 @@ describe("statements of account and aged receivables", () => {
     expect(await invariantViolations(t.database)).toEqual([]);
   });
 
+  it("page the statement's entries, oldest first, each with the balance after it", async () => {
+    const all = await statement("?limit=500");
+    expect(all.entryCount).toBe(8);
+    expect(all.entries).toHaveLength(8);
+    let balance = all.openingKes;
+    for (const e of all.entries) {
+      balance += e.debitKes - e.creditKes;
+      expect(e.balanceKes).toBe(balance);
+    }
+    expect(balance).toBe(all.closingKes);
+    const dates = all.entries.map((e) => e.date);
+    expect(dates).toEqual([...dates].sort());
+    const { entries, ...figures } = all;
+    const pages: Statement["entries"] = [];
+    for (let offset = 0; offset < 8; offset += 3) {
+      const page = await statement(`?limit=3&offset=${offset}`);
+      expect(page).toMatchObject(figures);
+      pages.push(...page.entries);
+    }
+    expect(pages).toEqual(entries);
+    expect(await statement("?offset=8")).toEqual({ ...figures, entries: [] });
+    expect((await director.get(`/api/customers/${customerId}/statement?limit=501`)).statusCode).toBe(400);
+  });
+
   it("agree with Financial: invoiced less credited is what was booked", async () => {
     const [docs] = await t.database.read((db) =>
       rowsOf<{ kes: number }>(

@@ -16,8 +16,8 @@ export const invoiceQueries = {
     getQuery<TaxDocumentRow[]>("/api/client/invoices", query),
   etims: (query: DocumentListQuery) => getQuery<TaxDocumentRow[]>("/api/etims/documents", query),
   etimsSummary: () => getQuery<EtimsSummary>("/api/etims/summary"),
-  statement: (customerId: number, range: { from?: string; to?: string }) =>
-    getQuery<Statement>(`/api/customers/${customerId}/statement`, range),
+  statement: (customerId: number, query: { from?: string; to?: string } & Pagination) =>
+    getQuery<Statement>(`/api/customers/${customerId}/statement`, query),
   aged: (page: Pagination) => getQuery<AgedReceivables>("/api/receivables/aged", page),
 };
 

@@ -4,12 +4,15 @@ import { statementEntryLabels } from "../../../contract/statements";
 import { LinkButton } from "../../components/link-button";
 import { LoadError } from "../../components/load-error";
 import { PageHeader } from "../../components/page-header";
+import { Pager } from "../../components/pager";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LoadingBars } from "../../components/ui/loading-bars";
+import { type Listed, withListTotal } from "../../lib/api";
 import { formatDate, formatKes } from "../../lib/format";
 import { useListParams } from "../../lib/use-list-params";
+import { usePage } from "../../lib/use-page";
 import { invoiceQueries, statementUrl } from "./api";
 
 /** A customer's statement of account for the period in the address, with its PDF and CSV. */
@@ -20,8 +23,10 @@ export default function StatementPage() {
     ...(list.values.from && { from: list.values.from }),
     ...(list.values.to && { to: list.values.to }),
   };
-  const statement = useQuery(invoiceQueries.statement(customerId, range));
+  const page = usePage(range);
+  const statement = useQuery(invoiceQueries.statement(customerId, { ...range, ...page.params }));
   const s = statement.data;
+  const entries = page.rowsOf(s?.entries);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -87,14 +92,14 @@ export default function StatementPage() {
                 </tr>
               </thead>
               <tbody>
-                {s.entries.length === 0 && (
+                {entries.length === 0 && (
                   <tr>
                     <td colSpan={7} className="px-3 py-6 text-center text-gray-500">
                       No entries in this period
                     </td>
                   </tr>
                 )}
-                {s.entries.map((e) => (
+                {entries.map((e) => (
                   <tr
                     key={`${e.kind}-${e.reference}-${e.date}`}
                     className="border-t border-gray-100 dark:border-gray-800"
@@ -115,6 +120,11 @@ export default function StatementPage() {
               </tbody>
             </table>
           </Card>
+          <Pager
+            page={page}
+            rows={withListTotal(s.entries, String(s.entryCount)) as Listed<unknown>}
+            label="Statement entries"
+          />
         </>
       )}
     </div>

@@ -15,17 +15,28 @@ const aged = async (query: string) =>
   (await (await page.request.get(`${baseUrl()}/api/receivables/aged${query}`)).json()) as AgedReceivables;
 
 /**
- * A customer of the test's own who owes on one invoice: a straw sold on credit and invoiced, the order
- * approved by another Director than the one who placed it, as the business requires.
+ * A straw sold to `customerId` on credit and invoiced, the order approved by another Director than the one
+ * who placed it, as the business requires. Its id and total.
  */
-async function owingCustomer(seller: Page, approver: Page, inventoryItemId: number): Promise<void> {
-  const customer = await createCustomer(seller);
-  const order = await post<{ id: number }>(seller, "/api/orders/itemised", {
-    customerId: customer.id,
+async function invoicedSale(seller: Page, approver: Page, customerId: number, inventoryItemId: number) {
+  const order = await post<{ id: number; totalAmountKes: number }>(seller, "/api/orders/itemised", {
+    customerId,
     lines: [{ inventoryItemId, quantity: 1 }],
   });
   await post(approver, `/api/orders/${order.id}/approve`, { estimatedDays: 3, onCredit: true });
   await post(approver, `/api/orders/${order.id}/invoice`, {});
+  return order;
+}
+
+/** `count` calls of `make`, five at a time. */
+async function inFives(count: number, make: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < count; i += 5) await Promise.all(Array.from({ length: Math.min(5, count - i) }, make));
+}
+
+async function approverPage(): Promise<Page> {
+  const approver = await newPage(browser);
+  await signInAsStaff(approver, "director2@urithi.co.ke");
+  return approver;
 }
 
 /** The Total column of the rows on screen, in KES. */
@@ -39,12 +50,10 @@ describe("aged receivables", () => {
     // More than one page of customers who owe, whatever other tests left.
     const missing = Math.max(0, 51 - (await aged("?limit=1")).customerCount);
     const item = await createStrawItem(page, missing + 5);
-    const approver = await newPage(browser);
-    await signInAsStaff(approver, "director2@urithi.co.ke");
-    for (let i = 0; i < missing; i += 5)
-      await Promise.all(
-        Array.from({ length: Math.min(5, missing - i) }, () => owingCustomer(page, approver, item.id)),
-      );
+    const approver = await approverPage();
+    await inFives(missing, async () =>
+      invoicedSale(page, approver, (await createCustomer(page)).id, item.id),
+    );
 
     await page.goto("/financial");
     const card = page.getByTestId("aged-receivables");
@@ -90,5 +99,42 @@ describe("aged receivables", () => {
     await small.getByTestId("aged-receivables").getByText("All customers").waitFor();
     await small.getByRole("navigation", { name: "Aged receivables pages" }).scrollIntoViewIfNeeded();
     await screenshot(small, "aged-receivables-phone", { fullPage: false });
+  });
+
+  it("pages a statement's entries, each with the balance after it, to the closing balance", async () => {
+    // 26 sales, each invoiced and then paid: 52 entries, more than one page.
+    const customer = await createCustomer(page);
+    const item = await createStrawItem(page, 30);
+    const approver = await approverPage();
+    await inFives(26, async () => {
+      const sale = await invoicedSale(page, approver, customer.id, item.id);
+      await post(approver, `/api/orders/${sale.id}/payments`, {
+        method: "bank",
+        amountKes: sale.totalAmountKes - 100,
+        reference: `FT-${sale.id}`,
+        date: new Date().toISOString().slice(0, 10),
+      });
+    });
+
+    await page.goto(`/customers/${customer.id}/statement`);
+    const pager = page.getByRole("navigation", { name: "Statement entries pages" });
+    await pager.getByTestId("pager-range").getByText("Showing 1–50 of 52").waitFor();
+    const rows = page.getByTestId("statement-entries").locator("tbody tr");
+    expect(await rows.count()).toBe(50);
+    await screenshot(page, "statement-pages-desktop", { fullPage: false });
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByTestId("pager-range").getByText("Showing 51–52 of 52").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(await rows.count()).toBe(2);
+    // What is still owed: KSh 100 on each of the 26 sales, the last entry's balance and the closing one.
+    const owed = "KSh 2,600";
+    expect(await rows.last().locator("td").last().textContent()).toBe(owed);
+    await page.getByTestId("statement-figures").getByText(owed).waitFor();
+
+    const small = await newPage(browser, phone);
+    await signInAsStaff(small, "director1@urithi.co.ke");
+    await small.goto(`/customers/${customer.id}/statement?page=2`);
+    await small.getByTestId("pager-range").getByText("Showing 51–52 of 52").waitFor();
+    await screenshot(small, "statement-pages-phone");
   });
 });
