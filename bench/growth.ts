@@ -50,8 +50,9 @@ const allPaths = [
   "/api/dashboard/sales-trend?range=12m",
   "/api/reports?period=30d",
   "/api/reports?period=1y",
-  "/api/customers/{customer}/statement",
-  "/api/receivables/aged",
+  // A page of each, as the screens ask (their PDF and CSV hold every entry).
+  "/api/customers/{customer}/statement?limit=51&offset=0",
+  "/api/receivables/aged?limit=51&offset=0",
 ];
 /** BENCH_PATHS=reports,sales-trend measures only the paths containing one of those words. */
 const only = process.env.BENCH_PATHS?.split(",");
