@@ -123,6 +123,7 @@ const staffLists = [
   "/api/storage/alerts",
   "/api/storage/transfers",
   "/api/storage/map",
+  "/api/receivables/aged",
 ];
 const summaries = [
   "/api/orders/summary",
