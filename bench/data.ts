@@ -15,7 +15,7 @@ export const HEAVY_CUSTOMER_EMAIL = "bench1@farm.example";
  * Adds `n` orders over the last two years on top of the demo data, in SQL (generate_series): 2,000 farms,
  * one of them with 5,000 of the orders, every status, one or two lines of real catalogue items each, and for
  * shipped and delivered orders their tax invoice and, but one in five shipped on credit, the M-Pesa payment
- * and its income transaction. The summary triggers are off during the load and the summary
+ * and its income transaction, and three outbox messages each. The summary triggers are off during the load and the summary
  * tables rebuilt after it (what `npm run summaries:rebuild` does), which is far quicker than a row at a time.
  */
 export async function addBenchData(database: Database, n: number): Promise<void> {
@@ -97,6 +97,26 @@ export async function addBenchData(database: Database, n: number): Promise<void>
                'itemClassCode', null)),
              o.total_amount_kes, o.total_amount_kes * 16 / 116, o.order_date, o.order_date, 'accepted', o.id
       from orders o where o.order_number like 'BENCH-%' and o.status in ('shipped', 'delivered')`),
+    );
+    // What each order wrote to the outbox as it was placed: the client's SMS (delivered) and email (sent),
+    // and an approver's email. Real orders write more over their life (approval, payment, shipping), and
+    // emails carry HTML, which the lists never read and PostgreSQL keeps out of line.
+    await db.execute(
+      sql.raw(`
+      insert into outbox (kind, channel, recipient, language, subject, body, status, attempts, idempotency_key,
+                          provider_message_id, order_id, created_at, sent_at, delivered_at)
+      select m.kind::message_kind, m.channel::message_channel, m.recipient, 'en', m.subject,
+             m.subject || ': order ' || o.order_number || ' for KSh ' || o.total_amount_kes || '. Urithi Genetics, Nakuru.',
+             m.status::message_status, 1, gen_random_uuid()::text,
+             case when m.channel = 'sms' then 'ATXid_' || o.id end, o.id, o.order_date, o.order_date,
+             case when m.status = 'delivered' then o.order_date end
+      from orders o join customers c on c.id = o.customer_id
+      cross join lateral (values
+        ('order_received', 'sms', c.phone, 'Order received', 'delivered'),
+        ('order_received', 'email', c.email, 'Order received', 'sent'),
+        ('approval_needed', 'email', 'director' || (1 + o.id % 2) || '@urithi.co.ke', 'Approval needed', 'sent')
+      ) m(kind, channel, recipient, subject, status)
+      where o.order_number like 'BENCH-%'`),
     );
     for (const table of bulk) await db.execute(sql.raw(`alter table ${table} enable trigger user`));
     await db.execute(sql`select rebuild_summaries()`);

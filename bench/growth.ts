@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import { customerSorts } from "../src/contract/customers";
 import { transactionSorts } from "../src/contract/finance";
 import { documentSorts } from "../src/contract/invoices";
+import { messageSorts } from "../src/contract/messages";
 import { orderSorts } from "../src/contract/orders";
 import { sortOrders } from "../src/contract/pagination";
 import { prepareDatabase } from "../src/server/db/prepare";
@@ -44,6 +45,12 @@ const allPaths = [
   ...sorted("/api/customers", customerSorts),
   ...sorted("/api/transactions", transactionSorts),
   ...sorted("/api/etims/documents", documentSorts),
+  // The outbox holds several messages per order: the messages screen's list, filters, search and counts.
+  ...sorted("/api/messages", messageSorts),
+  "/api/messages?status=failed&limit=51&offset=0",
+  "/api/messages?channel=sms&limit=51&offset=0",
+  "/api/messages?search=bench17%40farm&limit=51&offset=0",
+  "/api/messages/summary",
   "/api/orders/summary",
   "/api/financial",
   "/api/dashboard/metrics",

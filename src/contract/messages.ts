@@ -137,8 +137,14 @@ export const messageListQuery = paginationQuery.extend({
 });
 export type MessageListQuery = z.infer<typeof messageListQuery>;
 
-/** The messages page's counts per status (one aggregate) and where each channel's messages go. */
-export const messageCountsSchema = z.record(z.enum(messageStatuses), z.number().int());
+/**
+ * The messages page's counts per status and where each channel's messages go. A count stops past the lists'
+ * cap and says so ("10000+"), as a list's total does: the outbox grows by several messages per order.
+ */
+export const messageCountsSchema = z.record(
+  z.enum(messageStatuses),
+  z.union([z.number().int(), z.string().regex(/^\d+\+$/)]),
+);
 export type MessageCounts = z.infer<typeof messageCountsSchema>;
 export const messageSummarySchema = z.object({
   counts: messageCountsSchema,

@@ -105,6 +105,22 @@ describe("the messages page", () => {
     );
     expect(texts.some((d) => d.message.includes("we have received order"))).toBe(true);
 
+    // The cards count each status as the server does (the dispatcher may move one between reads: ask again).
+    await expect
+      .poll(async () => {
+        const { counts } = await (
+          await director.request.get(`${server.baseUrl}/api/messages/summary`)
+        ).json();
+        await director.reload();
+        await director.getByTestId("message-row").first().waitFor();
+        const shown = await director.getByTestId("stat-Sent").textContent();
+        const sent = (await (await director.request.get(`${server.baseUrl}/api/messages/summary`)).json())
+          .counts.sent;
+        return sent === counts.sent && shown === Number(sent).toLocaleString("en-KE");
+      })
+      .toBe(true);
+    expect(await director.getByTestId("stat-Failed").textContent()).toMatch(/^\d[\d,]*$/);
+
     const small = await newPage(browser, phone, server.baseUrl);
     await signInAsStaff(small, "director1@urithi.co.ke");
     await small.goto("/messages");

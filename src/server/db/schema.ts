@@ -1586,8 +1586,14 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("outbox_created_idx").on(t.createdAt, t.id),
     index("outbox_status_created_idx").on(t.status, t.createdAt),
+    // The list sorted by status (and the counts per status), read in the index's order at any size.
+    index("outbox_status_id_idx").on(t.status, t.id),
+    // Messages kept for want of a provider: a demo's, or none. Partial, so production writes never touch it.
+    index("outbox_kept_idx").on(t.createdAt, t.id).where(sql`${t.kept}`),
     index("outbox_order_idx").on(t.orderId),
+    // The search is by recipient or subject: an index for each, read together (BitmapOr).
     index("outbox_recipient_trgm_idx").using("gin", t.recipient.op("gin_trgm_ops")),
+    index("outbox_subject_trgm_idx").using("gin", t.subject.op("gin_trgm_ops")),
     // Partial: most messages have neither, so writing them (with the order) touches neither index.
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index("outbox_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),

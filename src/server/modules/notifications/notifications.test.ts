@@ -1,6 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_TOTAL_CAP } from "../../../contract/list-total";
 import type { Message, MessageKind } from "../../../contract/messages";
+import { rowsOf } from "../../db/adapter";
 import { outbox } from "../../db/schema";
 import { startFakeAfricasTalking } from "../../testing/fake-africas-talking";
 import {
@@ -429,5 +431,37 @@ describe("the messages page's API", () => {
     expect(kept.every((m) => m.channel === "email" && m.status === "kept")).toBe(true);
     const sent = (await director.get("/api/messages?status=sent&limit=500")).json() as Message[];
     expect(sent.every((m) => m.channel === "sms" && m.status === "sent")).toBe(true);
+  });
+
+  it("counts each status exactly up to the lists' cap, and past it says so", async () => {
+    await asDirector();
+    const counts = async () => (await director.get("/api/messages/summary")).json().counts;
+    const before = await counts();
+    const [exact] = await t.database.read((db) =>
+      rowsOf<Record<string, number>>(
+        db,
+        sql`select count(*) filter (where status = 'delivered')::int as delivered,
+                   count(*) filter (where status = 'failed')::int as failed,
+                   count(*) filter (where status = 'sent' and kept)::int as kept from outbox`,
+      ),
+    );
+    expect(before).toMatchObject(exact!);
+    // Enough delivered texts to pass the cap, and one more failed one.
+    const add = (n: number, status: string) =>
+      t.database.tx((db) =>
+        db.execute(sql`insert into outbox (kind, channel, recipient, language, body, status, idempotency_key)
+          select 'order_received', 'sms', '+254700000000', 'en', 'Bulk text ' || g, ${status}::message_status,
+                 'bulk-' || ${status} || '-' || g
+          from generate_series(1, ${n}) g`),
+      );
+    await add(LIST_TOTAL_CAP - exact!.delivered!, "delivered");
+    expect(await counts()).toMatchObject({ delivered: LIST_TOTAL_CAP });
+    await add(1, "delivered");
+    await add(1, "failed");
+    expect(await counts()).toMatchObject({
+      ...before,
+      delivered: `${LIST_TOTAL_CAP}+`,
+      failed: exact!.failed! + 1,
+    });
   });
 });

@@ -23,12 +23,16 @@ import { usePage } from "../../lib/use-page";
 import { messageQueries, useResendMessage } from "./api";
 import { MessageStatusBadge, MessageTable } from "./message-table";
 
+/** A count as the server gives it: exact, or "10000+" past the cap, shown "10,000+". */
+const countOf = (n: number | string) =>
+  typeof n === "number" ? n.toLocaleString("en-KE") : `${Number.parseInt(n, 10).toLocaleString("en-KE")}+`;
+
 const statsOf = (s: MessageSummary): Stat[] => [
-  { label: "Pending", value: s.counts.pending, icon: Clock },
-  { label: "Kept (no provider)", value: s.counts.kept, icon: Archive },
-  { label: "Sent", value: s.counts.sent, icon: Send },
-  { label: "Delivered", value: s.counts.delivered, icon: CheckCheck },
-  { label: "Failed", value: s.counts.failed, icon: MailWarning },
+  { label: "Pending", value: countOf(s.counts.pending), icon: Clock },
+  { label: "Kept (no provider)", value: countOf(s.counts.kept), icon: Archive },
+  { label: "Sent", value: countOf(s.counts.sent), icon: Send },
+  { label: "Delivered", value: countOf(s.counts.delivered), icon: CheckCheck },
+  { label: "Failed", value: countOf(s.counts.failed), icon: MailWarning },
 ];
 
 function MessageDetails({ message, onClose }: { message: Message | undefined; onClose: () => void }) {
