@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { Listed } from "../lib/api";
+import { formatCount } from "../lib/format";
 import type { Page } from "../lib/use-page";
 import { Button } from "./ui/button";
 
@@ -21,8 +22,7 @@ export function Pager({
     <nav className="mt-4 flex items-center justify-between gap-3 text-sm" aria-label={`${label} pages`}>
       <p className="text-gray-600 dark:text-gray-400" data-testid="pager-range">
         Showing {shown === 0 ? 0 : page.offset + 1}–{page.offset + shown}
-        {total &&
-          ` of ${Number.parseInt(total, 10).toLocaleString("en-KE")}${total.endsWith("+") ? "+" : ""}`}
+        {total && ` of ${formatCount(total)}`}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page.offset === 0} onClick={page.previous}>

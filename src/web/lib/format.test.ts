@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatPhone } from "./format";
+import { formatCount, formatDate, formatDateTime, formatPhone } from "./format";
 
 describe("formatPhone", () => {
   it("groups a stored Kenyan number and leaves any other as it was given", () => {
@@ -14,5 +14,14 @@ describe("formatDate and formatDateTime", () => {
     // 22:30 UTC on 29 Nov is already 30 Nov in Nairobi (+03:00 all year).
     expect(formatDate("2026-11-29T22:30:00Z")).toBe("30 Nov 2026");
     expect(formatDateTime("2026-11-29T22:30:00Z")).toMatch(/^30 Nov 2026,? 01:30/);
+  });
+});
+
+describe("formatCount", () => {
+  it("writes an exact count with separators, and one past its cap with a plus", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(1206)).toBe("1,206");
+    expect(formatCount("1206")).toBe("1,206");
+    expect(formatCount("10000+")).toBe("10,000+");
   });
 });

@@ -17,6 +17,12 @@ function perLocale<F>(make: (locale: string) => F): () => F {
 
 const kes = perLocale((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }));
 
+/** A count as the server gives it, exact or past its cap ("10000+"): "1,206", "10,000+". */
+export function formatCount(count: number | string): string {
+  const n = typeof count === "number" ? count : Number.parseInt(count, 10);
+  return `${n.toLocaleString("en-KE")}${typeof count === "string" && count.endsWith("+") ? "+" : ""}`;
+}
+
 /** KES shown as "KSh 1,234" (Kenyan formatting, no decimals). */
 export function formatKes(amount: number): string {
   return `KSh ${kes().format(amount)}`;

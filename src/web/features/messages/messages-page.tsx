@@ -17,22 +17,18 @@ import { ListSearch } from "../../components/list-search";
 import { SortSelect } from "../../components/sort-select";
 import { DetailsDialog } from "../../components/ui/details-dialog";
 import { toastOutcome } from "../../components/ui/use-toast";
-import { formatDateTime } from "../../lib/format";
+import { formatCount, formatDateTime } from "../../lib/format";
 import { sortOf, useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
 import { messageQueries, useResendMessage } from "./api";
 import { MessageStatusBadge, MessageTable } from "./message-table";
 
-/** A count as the server gives it: exact, or "10000+" past the cap, shown "10,000+". */
-const countOf = (n: number | string) =>
-  typeof n === "number" ? n.toLocaleString("en-KE") : `${Number.parseInt(n, 10).toLocaleString("en-KE")}+`;
-
 const statsOf = (s: MessageSummary): Stat[] => [
-  { label: "Pending", value: countOf(s.counts.pending), icon: Clock },
-  { label: "Kept (no provider)", value: countOf(s.counts.kept), icon: Archive },
-  { label: "Sent", value: countOf(s.counts.sent), icon: Send },
-  { label: "Delivered", value: countOf(s.counts.delivered), icon: CheckCheck },
-  { label: "Failed", value: countOf(s.counts.failed), icon: MailWarning },
+  { label: "Pending", value: formatCount(s.counts.pending), icon: Clock },
+  { label: "Kept (no provider)", value: formatCount(s.counts.kept), icon: Archive },
+  { label: "Sent", value: formatCount(s.counts.sent), icon: Send },
+  { label: "Delivered", value: formatCount(s.counts.delivered), icon: CheckCheck },
+  { label: "Failed", value: formatCount(s.counts.failed), icon: MailWarning },
 ];
 
 function MessageDetails({ message, onClose }: { message: Message | undefined; onClose: () => void }) {
