@@ -15,8 +15,9 @@ export const HEAVY_CUSTOMER_EMAIL = "bench1@farm.example";
  * Adds `n` orders over the last two years on top of the demo data, in SQL (generate_series): 2,000 farms,
  * one of them with 5,000 of the orders, every status, one or two lines of real catalogue items each, and for
  * shipped and delivered orders their tax invoice and, but one in five shipped on credit, the M-Pesa payment
- * and its income transaction, and three outbox messages each. The summary triggers are off during the load and the summary
- * tables rebuilt after it (what `npm run summaries:rebuild` does), which is far quicker than a row at a time.
+ * and its income transaction; and three outbox messages for each order. The summary triggers are off during
+ * the load and the summary tables rebuilt after it (what `npm run summaries:rebuild` does), which is far
+ * quicker than a row at a time.
  */
 export async function addBenchData(database: Database, n: number): Promise<void> {
   // One customer holds 5,000 of the orders at any scale: the statement of account a big buyer asks for.

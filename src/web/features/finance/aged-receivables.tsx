@@ -38,7 +38,7 @@ export function AgedReceivables() {
               </tr>
             </thead>
             <tbody>
-              {rows.length === 0 && (
+              {aged.data.customerCount === 0 && (
                 <tr>
                   <td colSpan={6} className="py-4 text-center text-gray-500">
                     Nothing is owed on any invoice
