@@ -5,7 +5,7 @@ import { nairobiDate } from "../src/server/time";
 /** A regional seller's customer base: it stays the same size while the number of orders grows. */
 export const BENCH_CUSTOMERS = 2_000;
 
-const bulk = ["orders", "order_lines", "transactions", "payments", "customers", "tax_documents"];
+const bulk = ["orders", "order_lines", "transactions", "payments", "customers", "tax_documents", "shipments"];
 
 /** The orders of the one big customer (`bench1@farm.example`), whatever the scale. */
 export const HEAVY_CUSTOMER_ORDERS = 5_000;
@@ -15,7 +15,7 @@ export const HEAVY_CUSTOMER_EMAIL = "bench1@farm.example";
  * Adds `n` orders over the last two years on top of the demo data, in SQL (generate_series): 2,000 farms,
  * one of them with 5,000 of the orders, every status, one or two lines of real catalogue items each, and for
  * shipped and delivered orders their tax invoice and, but one in five shipped on credit, the M-Pesa payment
- * and its income transaction; and three outbox messages for each order. The summary triggers are off during
+ * and its income transaction and the shipment; and three outbox messages for each order. The summary triggers are off during
  * the load and the summary tables rebuilt after it (what `npm run summaries:rebuild` does), which is far
  * quicker than a row at a time.
  */
@@ -97,6 +97,17 @@ export async function addBenchData(database: Database, n: number): Promise<void>
                'totalKes', o.total_amount_kes, 'taxType', 'B', 'taxKes', o.total_amount_kes * 16 / 116,
                'itemClassCode', null)),
              o.total_amount_kes, o.total_amount_kes * 16 / 116, o.order_date, o.order_date, 'accepted', o.id
+      from orders o where o.order_number like 'BENCH-%' and o.status in ('shipped', 'delivered')`),
+    );
+    // Each shipped or delivered order's shipment.
+    await db.execute(
+      sql.raw(`
+      insert into shipments (tracking_number, order_id, order_number, customer_name, origin, destination, carrier,
+                             temperature, status, expected_delivery, shipped_date, delivered_at, created_at, updated_at)
+      select 'TRK-B' || lpad(o.id::text, 10, '0'), o.id, o.order_number, o.customer_name, 'Nakuru, Kenya',
+             'Nakuru', 'DHL Express', '-196°C (Liquid Nitrogen)', o.status::text::shipment_status,
+             o.order_date + interval '3 days', o.order_date + interval '1 day',
+             case when o.status = 'delivered' then o.order_date + interval '3 days' end, o.order_date, o.order_date
       from orders o where o.order_number like 'BENCH-%' and o.status in ('shipped', 'delivered')`),
     );
     // What each order wrote to the outbox as it was placed: the client's SMS (delivered) and email (sent),

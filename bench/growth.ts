@@ -17,6 +17,7 @@ import { documentSorts } from "../src/contract/invoices";
 import { messageSorts } from "../src/contract/messages";
 import { orderSorts } from "../src/contract/orders";
 import { sortOrders } from "../src/contract/pagination";
+import { shipmentSorts } from "../src/contract/shipping";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { addBenchData, HEAVY_CUSTOMER_EMAIL } from "./data";
 import { load, median, type Run } from "./load";
@@ -51,6 +52,8 @@ const allPaths = [
   "/api/messages?channel=sms&limit=51&offset=0",
   "/api/messages?search=bench17%40farm&limit=51&offset=0",
   "/api/messages/summary",
+  ...sorted("/api/shipments", shipmentSorts),
+  "/api/shipments/summary",
   "/api/orders/summary",
   "/api/financial",
   "/api/dashboard/metrics",

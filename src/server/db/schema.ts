@@ -1451,6 +1451,15 @@ export const shipments = pgTable(
   ],
 );
 
+/**
+ * How many shipments each status holds, kept by a trigger on `shipments` (drizzle/0068): the shipping
+ * screen's counts, which counted every shipment ever made on each visit.
+ */
+export const shipmentStatusTotals = pgTable("shipment_status_totals", {
+  status: shipmentStatusEnum("status").primaryKey(),
+  shipments: integer("shipments").notNull(),
+});
+
 export const breedingRecords = pgTable(
   "breeding_records",
   {

@@ -74,6 +74,10 @@ const rules: Record<string, ReturnType<typeof sql>> = {
       on t.day = o.day and t.status = o.status
     where coalesce(t.n, 0) <> coalesce(o.n, 0) or coalesce(t.total, 0) <> coalesce(o.total, 0)
        or coalesce(t.paid, 0) <> coalesce(o.paid, 0)`,
+  "the per-status shipment totals are the shipments counted": sql`
+    select coalesce(t.status, s.status)::text from shipment_status_totals t
+      full join (select status, count(*)::int as n from shipments group by 1) s on t.status = s.status
+    where coalesce(t.shipments, 0) <> coalesce(s.n, 0)`,
   "the per-status order totals are the orders summed": sql`
     select coalesce(t.status, o.status)::text from
       (select status, sum(orders) as n, sum(total_kes) as total, sum(paid_kes) as paid

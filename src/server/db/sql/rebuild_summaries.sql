@@ -46,4 +46,5 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
     ON d."day" BETWEEN w."last_day" - 364 AND w."last_day"
   GROUP BY 1 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
   SELECT "rebuild_open_invoices"();
+  SELECT "rebuild_shipment_status_totals"();
 $$;

@@ -52,6 +52,8 @@ const totals = () =>
         select day::text as day, inventory_item_id, stock_delta::text from stock_day_totals
         where stock_delta <> 0 order by 1, 2`),
       openInvoices: await rows(sql`select invoice_id, customer_id, open_kes from open_invoices order by 1`),
+      shipments: await rows(sql`
+        select status::text as status, shipments from shipment_status_totals where shipments <> 0 order by 1`),
     };
   });
 

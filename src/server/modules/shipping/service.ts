@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   activeShipmentStatuses,
@@ -15,7 +15,7 @@ import {
 } from "../../../contract/shipping";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/adapter";
-import { orders, shipments } from "../../db/schema";
+import { orders, shipmentStatusTotals, shipments } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
@@ -89,21 +89,17 @@ export function listShipments(
   });
 }
 
+/** The shipping screen's counts, from the per-status totals a trigger keeps (one row per status). */
 export function shipmentSummary(ctx: AppContext): Promise<ShipmentSummary> {
   return ctx.database.read(async (db) => {
-    const [row] = await db
-      .select({
-        total: count(),
-        inTransit: sql<string>`count(*) filter (where ${shipments.status} in ('shipped', 'in_transit'))`,
-        delivered: sql<string>`count(*) filter (where ${shipments.status} = 'delivered')`,
-        delayed: sql<string>`count(*) filter (where ${shipments.status} = 'delayed')`,
-      })
-      .from(shipments);
+    const rows = await db.select().from(shipmentStatusTotals);
+    const of = (...statuses: string[]) =>
+      rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.shipments, 0);
     return {
-      totalShipments: Number(row!.total),
-      inTransit: Number(row!.inTransit),
-      delivered: Number(row!.delivered),
-      delayed: Number(row!.delayed),
+      totalShipments: of(...rows.map((r) => r.status)),
+      inTransit: of("shipped", "in_transit"),
+      delivered: of("delivered"),
+      delayed: of("delayed"),
     };
   });
 }

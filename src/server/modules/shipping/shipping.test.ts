@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
+import { invariantViolations } from "../../testing/invariants";
 import {
   asUser,
   clientEmail,
@@ -373,6 +374,20 @@ describe("shipments", () => {
     const lab = asUser(t.app, await loginAs(t.app, staffEmails.lab_technician));
     expect((await lab.get("/api/shipments")).statusCode).toBe(403);
     expect((await client.get("/api/shipments")).statusCode).toBe(403);
+  });
+
+  it("keep the four summary figures, from the totals the trigger keeps, equal to the shipments counted", async () => {
+    // After every test above has made, moved, delivered and cancelled shipments.
+    const list = (await logistics.get("/api/shipments?limit=500")).json() as { status: string }[];
+    const summary = (await logistics.get("/api/shipments/summary")).json();
+    expect(summary).toEqual({
+      totalShipments: list.length,
+      inTransit: list.filter((s) => ["shipped", "in_transit"].includes(s.status)).length,
+      delivered: list.filter((s) => s.status === "delivered").length,
+      delayed: list.filter((s) => s.status === "delayed").length,
+    });
+    expect(list.some((s) => s.status === "cancelled")).toBe(true);
+    expect(await invariantViolations(t.database)).toEqual([]);
   });
 });
 
