@@ -1,6 +1,4 @@
--- The outbox grows by several messages per order (issue 42). Its list sorted by status read and sorted every
--- message, and its search by subject read every message: an index for each. Kept messages (no provider) get a
--- partial index, so their filter and count read only them.
-CREATE INDEX "outbox_status_id_idx" ON "outbox" USING btree ("status","id");--> statement-breakpoint
+-- The outbox grows by several messages per order (issue 42). Its search by subject read every message: an
+-- index for it. Kept messages (no provider) get a partial index, so their filter and count read only them.
 CREATE INDEX "outbox_kept_idx" ON "outbox" USING btree ("created_at","id") WHERE "outbox"."kept";--> statement-breakpoint
 CREATE INDEX "outbox_subject_trgm_idx" ON "outbox" USING gin ("subject" gin_trgm_ops);

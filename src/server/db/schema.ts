@@ -1594,9 +1594,8 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("outbox_created_idx").on(t.createdAt, t.id),
+    // A status's messages, newest or oldest first: its filter, the list sorted by status, and its count.
     index("outbox_status_created_idx").on(t.status, t.createdAt),
-    // The list sorted by status (and the counts per status), read in the index's order at any size.
-    index("outbox_status_id_idx").on(t.status, t.id),
     // Messages kept for want of a provider: a demo's, or none. Partial, so production writes never touch it.
     index("outbox_kept_idx").on(t.createdAt, t.id).where(sql`${t.kept}`),
     index("outbox_order_idx").on(t.orderId),

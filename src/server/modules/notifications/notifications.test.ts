@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_TOTAL_CAP } from "../../../contract/list-total";
-import type { Message, MessageKind } from "../../../contract/messages";
+import { type Message, type MessageKind, outboxStatuses } from "../../../contract/messages";
 import { rowsOf } from "../../db/adapter";
 import { outbox } from "../../db/schema";
 import { startFakeAfricasTalking } from "../../testing/fake-africas-talking";
@@ -431,6 +431,20 @@ describe("the messages page's API", () => {
     expect(kept.every((m) => m.channel === "email" && m.status === "kept")).toBe(true);
     const sent = (await director.get("/api/messages?status=sent&limit=500")).json() as Message[];
     expect(sent.every((m) => m.channel === "sms" && m.status === "sent")).toBe(true);
+  });
+
+  it("sorts by status, and within a status by time, either way", async () => {
+    await asDirector();
+    const rank = (m: Message) => outboxStatuses.indexOf(m.status === "kept" ? "sent" : m.status);
+    for (const order of ["asc", "desc"] as const) {
+      const rows = (
+        await director.get(`/api/messages?sort=status&order=${order}&limit=500`)
+      ).json() as Message[];
+      expect(new Set(rows.map((m) => m.status)).size).toBeGreaterThan(1);
+      const keys = rows.map((m) => [rank(m), m.createdAt, m.id] as const);
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]) || a[2] - b[2]);
+      expect(keys).toEqual(order === "asc" ? sorted : sorted.reverse());
+    }
   });
 
   it("counts each status exactly up to the lists' cap, and past it says so", async () => {
