@@ -1,18 +1,33 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgedReceivables } from "../../src/contract/statements";
-import { baseUrl, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
+import { desktop, launchBrowser, newPage, phone, screenshot, signInAsStaff } from "./support/browser";
 import { createCustomer, createStrawItem, post } from "./support/fixtures";
-import { browser, page, signedInAs } from "./support/session";
+import { type RunningServer, startServer } from "./support/global-setup";
 
 /**
  * Aged receivables on the Financial screen (issue 42): fifty customers to a page, the largest debt first,
  * with the totals over every customer who owes, paged apart from the transactions below it.
  */
-signedInAs("director1@urithi.co.ke");
+let browser: Browser;
+let server: RunningServer;
+let page: Page;
+// A server of its own: the customers these tests make owing would fill other files' one-page lists.
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer({});
+  page = await newPage(browser, desktop, server.baseUrl);
+  await signInAsStaff(page, "director1@urithi.co.ke");
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
 
 const aged = async (query: string) =>
-  (await (await page.request.get(`${baseUrl()}/api/receivables/aged${query}`)).json()) as AgedReceivables;
+  (await (
+    await page.request.get(`${server.baseUrl}/api/receivables/aged${query}`)
+  ).json()) as AgedReceivables;
 
 /**
  * A straw sold to `customerId` on credit and invoiced, the order approved by another Director than the one
@@ -34,7 +49,7 @@ async function inFives(count: number, make: () => Promise<unknown>): Promise<voi
 }
 
 async function approverPage(): Promise<Page> {
-  const approver = await newPage(browser);
+  const approver = await newPage(browser, desktop, server.baseUrl);
   await signInAsStaff(approver, "director2@urithi.co.ke");
   return approver;
 }
@@ -93,7 +108,7 @@ describe("aged receivables", () => {
       .getByText(/^Showing 51–/)
       .waitFor();
 
-    const small = await newPage(browser, phone);
+    const small = await newPage(browser, phone, server.baseUrl);
     await signInAsStaff(small, "director1@urithi.co.ke");
     await small.goto("/financial");
     await small.getByTestId("aged-receivables").getByText("All customers").waitFor();
@@ -131,7 +146,7 @@ describe("aged receivables", () => {
     expect(await rows.last().locator("td").last().textContent()).toBe(owed);
     await page.getByTestId("statement-figures").getByText(owed).waitFor();
 
-    const small = await newPage(browser, phone);
+    const small = await newPage(browser, phone, server.baseUrl);
     await signInAsStaff(small, "director1@urithi.co.ke");
     await small.goto(`/customers/${customer.id}/statement?page=2`);
     await small.getByTestId("pager-range").getByText("Showing 51–52 of 52").waitFor();
