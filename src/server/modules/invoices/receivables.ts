@@ -3,11 +3,9 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AgedReceivables } from "../../../contract/statements";
 import type { AppContext } from "../../context";
 import { prepared } from "../../db/adapter";
-import { nairobiDate } from "../../time";
+import { DAY_MS, nairobiDate } from "../../time";
 
 type Row = AgedReceivables["rows"][number];
-
-const DAY_MS = 86_400_000;
 
 /**
  * The totals over every customer who owes, and beside them one page of those customers, largest debt first:

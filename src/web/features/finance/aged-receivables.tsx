@@ -5,7 +5,6 @@ import { LoadError } from "../../components/load-error";
 import { Pager } from "../../components/pager";
 import { Card } from "../../components/ui/card";
 import { LoadingBars } from "../../components/ui/loading-bars";
-import { type Listed, withListTotal } from "../../lib/api";
 import { formatKes } from "../../lib/format";
 import { PAGE_SIZE, usePage } from "../../lib/use-page";
 import { invoiceQueries } from "../invoices/api";
@@ -78,11 +77,7 @@ export function AgedReceivables() {
               </tfoot>
             )}
           </table>
-          <Pager
-            page={page}
-            rows={withListTotal(aged.data.rows, String(aged.data.customerCount)) as Listed<unknown>}
-            label="Aged receivables"
-          />
+          <Pager page={page} rows={aged.data.rows} total={aged.data.customerCount} label="Aged receivables" />
         </div>
       )}
     </Card>

@@ -9,7 +9,6 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { LoadingBars } from "../../components/ui/loading-bars";
-import { type Listed, withListTotal } from "../../lib/api";
 import { formatDate, formatKes } from "../../lib/format";
 import { useListParams } from "../../lib/use-list-params";
 import { usePage } from "../../lib/use-page";
@@ -120,11 +119,7 @@ export default function StatementPage() {
               </tbody>
             </table>
           </Card>
-          <Pager
-            page={page}
-            rows={withListTotal(s.entries, String(s.entryCount)) as Listed<unknown>}
-            label="Statement entries"
-          />
+          <Pager page={page} rows={s.entries} total={s.entryCount} label="Statement entries" />
         </>
       )}
     </div>
