@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../e2e/support/global-setup";
 
 /**
- * What the built server loads when it restarts: the code for passwords, mail, zip files, CSV and (on
- * PostgreSQL) the embedded database comes with the first thing that needs it, not with the start
- * (decision 46). A loader hook, given to the
- * server through NODE_OPTIONS, writes down every module Node loads; each package's entry passes through it.
+ * What the built server loads when it restarts: the code for passwords, mail, zip files, CSV, QR codes, S3
+ * signing and (on PostgreSQL) the embedded database comes with the first thing that needs it, not with the
+ * start (decision 46). A loader hook, given to the server through NODE_OPTIONS, writes down every module Node
+ * loads; each package's entry passes through it.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const folder = mkdtempSync(path.join(tmpdir(), "urithi-start-code-"));
@@ -84,7 +84,7 @@ async function loadedByRestart(env: Record<string, string>): Promise<string[]> {
 const packageOf = (url: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
 
 describe("the server's start", () => {
-  it("loads no password, mail, zip or CSV code, no Ajv, and on PostgreSQL no embedded database", async () => {
+  it("loads no password, mail, zip, CSV, QR or S3 signing code, no Ajv, and on PostgreSQL no embedded database", async () => {
     const url = adminUrl ? Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() : null;
     const loaded = await loadedByRestart({ DEMO_MODE: "on", ...(url ? { DATABASE_URL: url } : {}) });
     const packages = new Set(loaded.map(packageOf).filter((p) => p !== undefined));
@@ -97,6 +97,8 @@ describe("the server's start", () => {
       "nodemailer",
       "fflate",
       "csv-parse",
+      "qrcode",
+      "aws4",
       ...(url ? ["@electric-sql/pglite"] : []),
       // Fastify's default compilers: Zod's are the only ones (app.ts), so these are never needed. (Its error
       // answers use fast-json-stringify's small runtime part, not the compiler.)

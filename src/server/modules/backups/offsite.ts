@@ -4,7 +4,6 @@ import { stat } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { pipeline } from "node:stream/promises";
-import aws4 from "aws4";
 
 /** An S3-compatible bucket (AWS, MinIO, Backblaze, Wasabi…), addressed by path: host/bucket/prefix/key. */
 export interface Bucket {
@@ -38,13 +37,15 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 /** One signed (SigV4) request to the bucket; answers the status and body, and throws on anything but 2xx. */
-function send(
+async function send(
   bucket: Bucket,
   method: "PUT" | "DELETE" | "GET",
   key: string,
   body?: { file: string; bytes: number; sha256: string },
 ): Promise<{ status: number; body: Buffer }> {
   const path = `/${bucket.bucket}/${bucket.prefix}${key}`.split("/").map(encodeURIComponent).join("/");
+  // aws4 loads with the first off-site copy, not at start (decision 46).
+  const { default: aws4 } = await import("aws4");
   const signed = aws4.sign(
     {
       host: bucket.origin.host,

@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import {
   creditReasonLabels,
   paymentTypeLabels,
@@ -20,12 +19,12 @@ const cuDate = (stamp: string | null) =>
     : "—";
 
 /** What the PDF of a tax document says, as text, with its QR code's modules once KRA has signed it. */
-export function invoiceSheet(
+export async function invoiceSheet(
   doc: TaxDocument,
   letterhead: Letterhead,
   layout: InvoiceSheet["layout"],
   copy: boolean,
-): InvoiceSheet {
+): Promise<InvoiceSheet> {
   const credit = doc.kind === "credit_note";
   const facts: [string, string][] = [
     [credit ? "Credit note" : "Invoice", doc.number],
@@ -65,6 +64,8 @@ export function invoiceSheet(
       : [["eTIMS", `Not yet signed by KRA (${e.status}): print again once KRA has accepted it`]];
   let qr: InvoiceSheet["qr"] = null;
   if (e.qrUrl) {
+    // qrcode (and the PNG code it brings) loads with the first signed document printed, not at start (decision 46).
+    const { default: QRCode } = await import("qrcode");
     const code = QRCode.create(e.qrUrl, { errorCorrectionLevel: "M" });
     qr = { size: code.modules.size, dark: Array.from(code.modules.data, Boolean) };
   }
@@ -97,5 +98,5 @@ export async function invoicePdf(
   layout: InvoiceSheet["layout"],
   copy: boolean,
 ): Promise<Buffer> {
-  return renderInvoicePdf(invoiceSheet(doc, await readLetterhead(ctx), layout, copy));
+  return renderInvoicePdf(await invoiceSheet(doc, await readLetterhead(ctx), layout, copy));
 }
