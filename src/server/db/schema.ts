@@ -1747,8 +1747,41 @@ export const openInvoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     openKes: integer("open_kes").notNull(),
   },
-  (t) => [check("open_invoices_owed", sql`${t.openKes} > 0`)],
+  (t) => [
+    check("open_invoices_owed", sql`${t.openKes} > 0`),
+    // A page of aged receivables sums its customers' open invoices; the totals read the invoices of a cut's day.
+    index("open_invoices_customer_idx").on(t.customerId, t.issuedAt),
+    index("open_invoices_issued_idx").on(t.issuedAt),
+  ],
 );
+
+/**
+ * What each customer owes on their open invoices, and on how many: kept from `open_invoices` by statement
+ * triggers (drizzle/0069), so aged receivables orders and counts the customers who owe without summing every
+ * open invoice. A customer who has paid up keeps a row of zeros, as does a day whose invoices are all paid.
+ */
+export const customerOpenTotals = pgTable(
+  "customer_open_totals",
+  {
+    customerId: integer("customer_id").primaryKey(),
+    openKes: bigint("open_kes", { mode: "number" }).notNull(),
+    invoices: integer("invoices").notNull(),
+  },
+  // A page of aged receivables, largest debt first, read in order rather than sorted from every customer.
+  (t) => [
+    index("customer_open_totals_owing_idx").on(t.openKes.desc(), t.customerId).where(sql`${t.invoices} > 0`),
+  ],
+);
+
+/**
+ * What is owed on the open invoices issued each day (Nairobi's), kept by the same triggers: the totals of aged
+ * receivables' recent buckets add up the days after each cut, and only the cut's own day is read by invoice.
+ */
+export const openInvoiceDayTotals = pgTable("open_invoice_day_totals", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  openKes: bigint("open_kes", { mode: "number" }).notNull(),
+  invoices: integer("invoices").notNull(),
+});
 
 /** Our own numbers for each kind of document: taken in the issuing transaction, so never twice and no gap. */
 export const documentCounters = pgTable("document_counters", {

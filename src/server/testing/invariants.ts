@@ -78,6 +78,17 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     select coalesce(t.status, s.status)::text from shipment_status_totals t
       full join (select status, count(*)::int as n from shipments group by 1) s on t.status = s.status
     where coalesce(t.shipments, 0) <> coalesce(s.n, 0)`,
+  "what each customer owes, and on how many invoices, is their open invoices summed": sql`
+    select coalesce(t.customer_id, o.customer_id)::text from customer_open_totals t
+      full join (select customer_id, sum(open_kes) as owed, count(*) as n from open_invoices group by 1) o
+      on t.customer_id = o.customer_id
+    where coalesce(t.open_kes, 0) <> coalesce(o.owed, 0) or coalesce(t.invoices, 0) <> coalesce(o.n, 0)`,
+  "what is owed on each day's open invoices, and on how many, is them summed": sql`
+    select coalesce(t.day, o.day)::text from open_invoice_day_totals t
+      full join (select nairobi_day(issued_at) as day, sum(open_kes) as owed, count(*) as n from open_invoices
+                 group by 1) o
+      on t.day = o.day
+    where coalesce(t.open_kes, 0) <> coalesce(o.owed, 0) or coalesce(t.invoices, 0) <> coalesce(o.n, 0)`,
   "the per-status order totals are the orders summed": sql`
     select coalesce(t.status, o.status)::text from
       (select status, sum(orders) as n, sum(total_kes) as total, sum(paid_kes) as paid

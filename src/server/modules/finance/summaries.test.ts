@@ -52,6 +52,10 @@ const totals = () =>
         select day::text as day, inventory_item_id, stock_delta::text from stock_day_totals
         where stock_delta <> 0 order by 1, 2`),
       openInvoices: await rows(sql`select invoice_id, customer_id, open_kes from open_invoices order by 1`),
+      customersOwing: await rows(sql`
+        select customer_id, open_kes::text, invoices from customer_open_totals where invoices <> 0 order by 1`),
+      owedByDay: await rows(sql`
+        select day::text as day, open_kes::text, invoices from open_invoice_day_totals where invoices <> 0 order by 1`),
       shipments: await rows(sql`
         select status::text as status, shipments from shipment_status_totals where shipments <> 0 order by 1`),
     };
@@ -143,6 +147,8 @@ describe("summary tables", () => {
     expect(incremental.stock.length).toBeGreaterThan(0);
     // B's invoice, issued when it was paid in full, is owed again since that payment was refunded.
     expect(incremental.openInvoices).toContainEqual(expect.objectContaining({ open_kes: b!.total }));
+    expect(incremental.customersOwing.length).toBeGreaterThan(0);
+    expect(incremental.owedByDay.length).toBeGreaterThan(0);
     await t.database.tx((db) => db.execute(sql`select rebuild_summaries()`));
     expect(await totals()).toEqual(incremental);
 
