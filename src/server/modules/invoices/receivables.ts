@@ -3,9 +3,13 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AgedReceivables } from "../../../contract/statements";
 import type { AppContext } from "../../context";
 import { prepared } from "../../db/adapter";
-import { DAY_MS, nairobiDate } from "../../time";
+import { DAY_MS, nairobiDate, nairobiDayStart } from "../../time";
 
 type Row = AgedReceivables["rows"][number];
+
+type Cut = "30" | "60" | "90";
+/** Each cut: its instant, its Nairobi day, and the instant the day after it starts. */
+type CutParams = { [K in `cut${Cut}` | `day${Cut}` | `end${Cut}`]: string };
 
 /**
  * The totals over every customer who owes, and beside them one page of those customers, largest debt first.
@@ -18,28 +22,27 @@ type Row = AgedReceivables["rows"][number];
  * as JSON, so their bigint sums (over 2^31 at 1M orders) arrive as numbers.
  */
 const agedStatement = prepared<
-  { cut30: string; cut60: string; cut90: string; limit: number; offset: number },
+  CutParams & { limit: number; offset: number },
   Pick<AgedReceivables, "customerCount" | "totals"> & { [K in keyof Row]: Row[K] | null }
 >("aged_receivables", (p) => {
-  const instant = (cut: unknown) => sql`${cut}::timestamptz`;
+  const instant = (value: unknown) => sql`${value}::timestamptz`;
   const [cut30, cut60, cut90] = [instant(p.cut30), instant(p.cut60), instant(p.cut90)];
-  // What was issued since a cut: the days after the cut's day, and that day's invoices from the cut on.
-  const onCutDay = (cut: SQL) =>
-    sql`issued_at >= ${cut} and issued_at < (nairobi_day(${cut}) + 1)::timestamp at time zone 'Africa/Nairobi'`;
+  // The cuts' days and their ends come worked out, so the plan is the same for every request.
+  const onCutDay = (cut: SQL, end: unknown) => sql`issued_at >= ${cut} and issued_at < ${instant(end)}`;
   return sql`with owing as (
       select count(*)::int as "customerCount", coalesce(sum(open_kes), 0) as total
       from customer_open_totals where invoices > 0
     ), days as (
-      select coalesce(sum(open_kes) filter (where day > nairobi_day(${cut30})), 0) as d30,
-             coalesce(sum(open_kes) filter (where day > nairobi_day(${cut60})), 0) as d60,
+      select coalesce(sum(open_kes) filter (where day > ${p.day30}::date), 0) as d30,
+             coalesce(sum(open_kes) filter (where day > ${p.day60}::date), 0) as d60,
              coalesce(sum(open_kes), 0) as d90
-      from open_invoice_day_totals where day > nairobi_day(${cut90})
+      from open_invoice_day_totals where day > ${p.day90}::date
     ), cut_days as (
-      select coalesce(sum(open_kes) filter (where ${onCutDay(cut30)}), 0) as c30,
-             coalesce(sum(open_kes) filter (where ${onCutDay(cut60)}), 0) as c60,
-             coalesce(sum(open_kes) filter (where ${onCutDay(cut90)}), 0) as c90
+      select coalesce(sum(open_kes) filter (where ${onCutDay(cut30, p.end30)}), 0) as c30,
+             coalesce(sum(open_kes) filter (where ${onCutDay(cut60, p.end60)}), 0) as c60,
+             coalesce(sum(open_kes) filter (where ${onCutDay(cut90, p.end90)}), 0) as c90
       from open_invoices
-      where ${onCutDay(cut30)} or ${onCutDay(cut60)} or ${onCutDay(cut90)}
+      where ${onCutDay(cut30, p.end30)} or ${onCutDay(cut60, p.end60)} or ${onCutDay(cut90, p.end90)}
     ), since as (
       select d30 + c30 as s30, d60 + c60 as s60, d90 + c90 as s90 from days, cut_days
     ), sums as (
@@ -71,10 +74,19 @@ const agedStatement = prepared<
  */
 export async function agedReceivables(ctx: AppContext, page: Pagination): Promise<AgedReceivables> {
   const now = ctx.clock.now();
-  const cut = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
-  const found = await ctx.database.read((db) =>
-    agedStatement(db, { cut30: cut(30), cut60: cut(60), cut90: cut(90), ...page }),
-  );
+  const cuts = Object.fromEntries(
+    (["30", "60", "90"] as const).flatMap((days) => {
+      const cut = new Date(now.getTime() - Number(days) * DAY_MS);
+      const day = nairobiDate(cut);
+      const end = new Date(nairobiDayStart(day).getTime() + DAY_MS);
+      return [
+        [`cut${days}`, cut.toISOString()],
+        [`day${days}`, day],
+        [`end${days}`, end.toISOString()],
+      ];
+    }),
+  ) as CutParams;
+  const found = await ctx.database.read((db) => agedStatement(db, { ...cuts, ...page }));
   const { customerCount, totals } = found[0]!;
   const rows = found.flatMap(({ customerId, name, days0to30, days31to60, days61to90, over90, totalKes }) =>
     customerId === null
