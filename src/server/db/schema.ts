@@ -1756,9 +1756,10 @@ export const openInvoices = pgTable(
 );
 
 /**
- * What each customer owes on their open invoices, and on how many: kept from `open_invoices` by statement
- * triggers (drizzle/0069), so aged receivables orders and counts the customers who owe without summing every
- * open invoice. A customer who has paid up keeps a row of zeros, as does a day whose invoices are all paid.
+ * What each customer owes on their open invoices, and on how many: written with `open_invoices` by the
+ * functions that write it (drizzle/0069), so aged receivables orders and counts the customers who owe
+ * without summing every open invoice. A customer who has paid up keeps a row of zeros, as does a day whose
+ * invoices are all paid.
  */
 export const customerOpenTotals = pgTable(
   "customer_open_totals",
@@ -1774,7 +1775,7 @@ export const customerOpenTotals = pgTable(
 );
 
 /**
- * What is owed on the open invoices issued each day (Nairobi's), kept by the same triggers: the totals of aged
+ * What is owed on the open invoices issued each day (Nairobi's), written the same way: the totals of aged
  * receivables' recent buckets add up the days after each cut, and only the cut's own day is read by invoice.
  */
 export const openInvoiceDayTotals = pgTable("open_invoice_day_totals", {

@@ -13,8 +13,8 @@ type CutParams = { [K in `cut${Cut}` | `day${Cut}` | `end${Cut}`]: string };
 
 /**
  * The totals over every customer who owes, and beside them one page of those customers, largest debt first.
- * Triggers keep the invoices still owed (`open_invoices`, drizzle/0064) and, from them, what each customer
- * owes and what is owed on each day's invoices (drizzle/0069). The page is chosen from the customers' totals,
+ * Triggers keep the invoices still owed (`open_invoices`, drizzle/0064), and with them what each customer owes
+ * and what is owed on each day's invoices (drizzle/0069). The page is chosen from the customers' totals,
  * and only its customers' invoices are summed by the age bucket their issue time falls in, cut against three
  * instants. Over every customer, what was issued since a cut is the days after the cut's day and that day's
  * invoices from the cut on; the buckets are the differences. So neither reads every open invoice (at 1M
