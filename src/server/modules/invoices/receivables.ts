@@ -27,7 +27,7 @@ const agedStatement = prepared<
 >("aged_receivables", (p) => {
   const instant = (value: unknown) => sql`${value}::timestamptz`;
   const [cut30, cut60, cut90] = [instant(p.cut30), instant(p.cut60), instant(p.cut90)];
-  // The cuts' days and their ends come worked out, so the plan is the same for every request.
+  // The cuts' Nairobi days and the instants the next days start come worked out, as values to compare with.
   const onCutDay = (cut: SQL, end: unknown) => sql`issued_at >= ${cut} and issued_at < ${instant(end)}`;
   return sql`with owing as (
       select count(*)::int as "customerCount", coalesce(sum(open_kes), 0) as total
