@@ -118,6 +118,57 @@ export function splitByMonths(range: DayRange): MonthSplit {
   return { months: { first: firstMonth, last: lastMonth }, days };
 }
 
+/**
+ * A day range as calendar months and days that add up to it: whole months (`months`), plus the days in `add`,
+ * less the days in `subtract`. A month the range covers only in part is taken whole, less the days outside the
+ * range, when those are fewer than the days inside: 2 to 30 November is November less the 1st, one day
+ * instead of 29.
+ */
+export interface MonthCover {
+  months: DayRange | null;
+  add: DayRange[];
+  subtract: DayRange[];
+}
+
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const monthEnd = (day: string) => {
+  const [y, m] = day.split("-").map(Number) as [number, number];
+  return isoDay(new Date(Date.UTC(y, m, 0)));
+};
+const dayAfter = (day: string) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
+/** Days in a range, both ends included. */
+export const dayCount = (range: DayRange) => (Date.parse(range.last) - Date.parse(range.first)) / DAY_MS + 1;
+
+export function coverByMonths(range: DayRange): MonthCover {
+  const { months, days } = splitByMonths(range);
+  const cover: MonthCover = { months, add: [], subtract: [] };
+  for (const part of days) {
+    // Each part lies in one month, or, when no month fits whole, in two (each end's month).
+    for (const piece of monthOf(part.first) === monthOf(part.last)
+      ? [part]
+      : [
+          { first: part.first, last: monthEnd(part.first) },
+          { first: monthOf(part.last), last: part.last },
+        ]) {
+      const month = { first: monthOf(piece.first), last: monthEnd(piece.first) };
+      const outside = dayCount(month) - dayCount(piece);
+      if (outside >= dayCount(piece)) {
+        cover.add.push(piece);
+        continue;
+      }
+      const start = monthOf(piece.first);
+      cover.months = {
+        first: cover.months && cover.months.first < start ? cover.months.first : start,
+        last: cover.months && cover.months.last > start ? cover.months.last : start,
+      };
+      if (piece.first > month.first)
+        cover.subtract.push({ first: month.first, last: dayBefore(piece.first) });
+      if (piece.last < month.last) cover.subtract.push({ first: dayAfter(piece.last), last: month.last });
+    }
+  }
+  return cover;
+}
+
 /** The instant a Nairobi calendar day (YYYY-MM-DD) starts. */
 export function nairobiDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS);

@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/adapter";
 import { t, withTestApp } from "../../testing/app-session";
 import { asUser, loginAs, staffEmails } from "../../testing/test-app";
-import { nairobiDate } from "../../time";
+import { coverByMonths, lastDays, monthStart, nairobiDate } from "../../time";
 import { pdfText } from "./pdf";
+import { topCustomersOf } from "./top-sellers";
 
 withTestApp();
 let director: ReturnType<typeof asUser>;
@@ -66,6 +67,46 @@ describe("reports", () => {
     expect(year.salesReport.series[0].label).toBe(nairobiDate(new Date(now - 364 * DAY)).slice(0, 7));
     expect(year.salesReport.series.at(-1).label).toBe(nairobiDate(new Date(now)).slice(0, 7));
     expect(month.customerReport.growth.map((g: { label: string }) => g.label)).toEqual(days);
+  });
+
+  it("ranks top customers over ranges read as months less some days, as their booked orders add up", async () => {
+    const now = t.clock.now();
+    const day = (instant: Date) => nairobiDate(instant);
+    const second = (monthsBack: number) => day(new Date(monthStart(now, monthsBack).getTime() + 1.5 * DAY));
+    const lastOf = (monthsBack: number) => day(new Date(monthStart(now, monthsBack - 1).getTime() - DAY / 2));
+    const ranges = [
+      lastDays(now, 30),
+      { first: second(2), last: day(now) },
+      { first: second(1), last: day(new Date(Date.parse(`${lastOf(1)}T12:00:00Z`) - 2 * DAY)) },
+    ];
+    // Each is read as at least one month less days outside it: what this test is for.
+    const cut = ranges.filter((r) => coverByMonths(r).subtract.length > 0);
+    expect(cut.length).toBeGreaterThanOrEqual(2);
+    // The largest booked order moves to last month's 1st, a day the last range takes away from its month.
+    await t.database.tx((db) =>
+      db.execute(sql`update orders set order_date = ${`${second(1).slice(0, 8)}01`}::date + time '09:00'
+        - interval '3 hours' where id = (select id from orders where order_is_booked(status)
+        order by total_amount_kes desc, id limit 1)`),
+    );
+    let ranked = 0;
+    for (const range of ranges) {
+      const expected = await t.database.read((db) =>
+        rowsOf<{ name: string; orders: number; revenue: number }>(
+          db,
+          sql`select c.name, count(*)::int as orders, sum(o.total_amount_kes)::int as revenue
+              from orders o join customers c on c.id = o.customer_id
+              where order_is_booked(o.status) and nairobi_day(o.order_date) between ${range.first} and ${range.last}
+              group by c.id order by revenue desc, c.id limit 5`,
+        ),
+      );
+      const top = await t.database.read((db) => topCustomersOf(db, range, 5));
+      expect(
+        top.map(({ name, orders, revenue }) => ({ name, orders, revenue })),
+        JSON.stringify(range),
+      ).toEqual(expected);
+      ranked += expected.length;
+    }
+    expect(ranked).toBeGreaterThan(2);
   });
 
   it("ranks top customers and products as the booked orders in the period add up", async () => {

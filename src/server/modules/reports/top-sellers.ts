@@ -11,7 +11,7 @@ import {
   customers,
   orders,
 } from "../../db/schema";
-import { DAY_MS, type DayRange, nairobiDate, nairobiDayStart, splitByMonths } from "../../time";
+import { coverByMonths, type DayRange, dayCount, nairobiDate, nairobiDayStart } from "../../time";
 import { isBooked } from "../finance/figures";
 
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
@@ -37,17 +37,17 @@ export async function topProducts(db: Db, range: DayRange, limit: number): Promi
 
 /**
  * One row per customer and day or month covering the range: whole calendar months from the month totals,
- * the days at either end from the day totals. A year reads about 12 rows per customer instead of 365.
+ * and days from the day totals, added, or taken away where a month is read whole less its few days outside
+ * the range (`coverByMonths`). A year reads about 12 rows per customer instead of 365, and the last 30 days
+ * a month and a day or two instead of 30.
  */
 function customerTotalsOver(range: DayRange): SQL {
-  const { months, days } = splitByMonths(range);
-  const parts: SQL[] = days.map(
-    (
-      d,
-    ) => sql`select ${bookedCustomerDayTotals.customerId} as customer_id, ${bookedCustomerDayTotals.orders} as orders,
-      ${bookedCustomerDayTotals.revenueKes} as revenue_kes from ${bookedCustomerDayTotals}
-      where ${bookedCustomerDayTotals.day} between ${d.first} and ${d.last}`,
-  );
+  const { months, add, subtract } = coverByMonths(range);
+  const days = (d: DayRange, sign: SQL) =>
+    sql`select ${bookedCustomerDayTotals.customerId} as customer_id, ${sign}${bookedCustomerDayTotals.orders} as orders,
+      ${sign}${bookedCustomerDayTotals.revenueKes} as revenue_kes from ${bookedCustomerDayTotals}
+      where ${bookedCustomerDayTotals.day} between ${d.first} and ${d.last}`;
+  const parts: SQL[] = [...add.map((d) => days(d, sql``)), ...subtract.map((d) => days(d, sql`-`))];
   if (months) {
     parts.push(sql`select ${bookedCustomerMonthTotals.customerId} as customer_id,
       ${bookedCustomerMonthTotals.orders} as orders, ${bookedCustomerMonthTotals.revenueKes} as revenue_kes
@@ -59,7 +59,6 @@ function customerTotalsOver(range: DayRange): SQL {
 
 /** The days `booked_customer_year_totals` covers, ending on its window's last day (drizzle/0029). */
 const YEAR_DAYS = reportPeriodDays["1y"];
-const daysIn = (range: DayRange) => (Date.parse(range.last) - Date.parse(range.first)) / DAY_MS + 1;
 
 type Ranked = { id: number; name: string; type: TopCustomer["type"]; orders: string; revenue: string };
 
@@ -132,7 +131,7 @@ async function rankedOver(db: Db, range: DayRange, limit: number): Promise<Ranke
  */
 export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
   const top =
-    (daysIn(range) === YEAR_DAYS ? await rankedOverYear(db, range.last, limit) : null) ??
+    (dayCount(range) === YEAR_DAYS ? await rankedOverYear(db, range.last, limit) : null) ??
     (await rankedOver(db, range, limit));
   if (top.length === 0) return [];
   const last = await db
