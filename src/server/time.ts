@@ -156,10 +156,9 @@ export function coverByMonths(range: DayRange): MonthCover {
         cover.add.push(piece);
         continue;
       }
-      const start = monthOf(piece.first);
       cover.months = {
-        first: cover.months && cover.months.first < start ? cover.months.first : start,
-        last: cover.months && cover.months.last > start ? cover.months.last : start,
+        first: cover.months && cover.months.first < month.first ? cover.months.first : month.first,
+        last: cover.months && cover.months.last > month.first ? cover.months.last : month.first,
       };
       if (piece.first > month.first)
         cover.subtract.push({ first: month.first, last: dayBefore(piece.first) });
@@ -172,6 +171,11 @@ export function coverByMonths(range: DayRange): MonthCover {
 /** The instant a Nairobi calendar day (YYYY-MM-DD) starts. */
 export function nairobiDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS);
+}
+
+/** The instant a Nairobi calendar day (YYYY-MM-DD) ends: the next one's start, for `< end` ranges. */
+export function nairobiDayEnd(day: string): Date {
+  return new Date(nairobiDayStart(day).getTime() + DAY_MS);
 }
 
 /** A moment as KRA's and Safaricom's APIs write it: YYYYMMDDHHmmss in Nairobi time. */

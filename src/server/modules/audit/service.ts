@@ -5,11 +5,9 @@ import { csvLine } from "../../../contract/csv";
 import type { AppContext } from "../../context";
 import { auditEvents, users } from "../../db/schema";
 import { countMatching } from "../../http/list-total";
-import { DAY_MS, nairobiDate, nairobiDayStart } from "../../time";
+import { DAY_MS, nairobiDate, nairobiDayEnd, nairobiDayStart } from "../../time";
 
 type Query = z.output<typeof auditQuery>;
-
-const nextDay = (day: string) => new Date(nairobiDayStart(day).getTime() + DAY_MS);
 
 function whereOf(query: Omit<Query, "limit" | "offset" | "sort" | "order">): SQL | undefined {
   return and(
@@ -18,7 +16,7 @@ function whereOf(query: Omit<Query, "limit" | "offset" | "sort" | "order">): SQL
     query.entityId ? eq(auditEvents.entityId, query.entityId) : undefined,
     query.action ? eq(auditEvents.action, query.action) : undefined,
     query.from ? gte(auditEvents.at, nairobiDayStart(query.from)) : undefined,
-    query.to ? lt(auditEvents.at, nextDay(query.to)) : undefined,
+    query.to ? lt(auditEvents.at, nairobiDayEnd(query.to)) : undefined,
   );
 }
 

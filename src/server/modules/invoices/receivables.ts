@@ -3,7 +3,7 @@ import type { Pagination } from "../../../contract/pagination";
 import type { AgedReceivables } from "../../../contract/statements";
 import type { AppContext } from "../../context";
 import { prepared } from "../../db/adapter";
-import { DAY_MS, nairobiDate, nairobiDayStart } from "../../time";
+import { DAY_MS, nairobiDate, nairobiDayEnd } from "../../time";
 
 type Row = AgedReceivables["rows"][number];
 
@@ -78,11 +78,10 @@ export async function agedReceivables(ctx: AppContext, page: Pagination): Promis
     (["30", "60", "90"] as const).flatMap((days) => {
       const cut = new Date(now.getTime() - Number(days) * DAY_MS);
       const day = nairobiDate(cut);
-      const end = new Date(nairobiDayStart(day).getTime() + DAY_MS);
       return [
         [`cut${days}`, cut.toISOString()],
         [`day${days}`, day],
-        [`end${days}`, end.toISOString()],
+        [`end${days}`, nairobiDayEnd(day).toISOString()],
       ];
     }),
   ) as CutParams;

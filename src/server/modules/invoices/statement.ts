@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { rowsOf } from "../../db/adapter";
 import { customers } from "../../db/schema";
 import { notFound } from "../../errors";
-import { nairobiDate, nairobiDayStart, yearStart } from "../../time";
+import { nairobiDate, nairobiDayEnd, nairobiDayStart, yearStart } from "../../time";
 
 /**
  * A customer's statement of account, from the documents and the money ledger together: invoices and credit
@@ -50,7 +50,7 @@ export async function customerStatement(
   const from = query.from ?? nairobiDate(yearStart(now));
   const to = query.to ?? nairobiDate(now);
   const start = nairobiDayStart(from);
-  const end = new Date(nairobiDayStart(to).getTime() + 86_400_000);
+  const end = nairobiDayEnd(to);
   const { limit, offset } = page === "all" ? { limit: null, offset: 0 } : page;
   return ctx.database.read(async (db) => {
     const [customer] = await db
