@@ -80,9 +80,10 @@ export async function addBenchData(database: Database, n: number): Promise<void>
     );
     await db.execute(
       sql.raw(`
-      insert into transactions (type, amount, currency, description, reference, status, date, order_id, payment_id)
+      insert into transactions (type, amount, currency, description, reference, status, date, order_id, customer_id,
+                                payment_id)
       select 'income', p.amount_kes, 'KES', 'Payment for ' || o.order_number, p.receipt, 'completed', p.paid_at,
-             o.id, p.id
+             o.id, o.customer_id, p.id
       from payments p join orders o on o.id = p.order_id where o.order_number like 'BENCH-%'`),
     );
     // Every shipped sale is invoiced (and accepted by eTIMS); one in five shipped on credit is still owed.

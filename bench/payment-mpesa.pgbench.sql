@@ -10,11 +10,12 @@ UPDATE payments SET checkout_request_id = 'ws_CO_bench_' || :oid,
        raw_callback = '{"Body":{"stkCallback":{"MerchantRequestID":"bench","CheckoutRequestID":"ws_CO_bench","ResultCode":0,"ResultDesc":"ok","CallbackMetadata":{"Item":[{"Name":"Amount","Value":2500},{"Name":"MpesaReceiptNumber","Value":"SKE0000000"},{"Name":"PhoneNumber","Value":254700000000}]}}}}'
   WHERE id = :pid;
 SELECT * FROM payments WHERE id = :pid;
-SELECT * FROM orders WHERE id = :oid;
+SELECT * FROM orders WHERE id = :oid \gset o_
 UPDATE payments SET status = 'paid', receipt = 'SKB' || :oid, needs_review = false, review_reason = NULL, paid_at = now(),
        updated_at = now()
   WHERE id = :pid AND status IN ('pending', 'expired') RETURNING *;
-INSERT INTO transactions (type, amount, currency, description, reference, status, date, order_id, payment_id, created_by)
+INSERT INTO transactions (type, amount, currency, description, reference, status, date, order_id, customer_id,
+                          payment_id, created_by)
   VALUES ('income', 2500, 'KES', 'Payment for order ' || :oid || ' (Bench Client) by M-Pesa', 'SKB' || :oid,
-          'completed', now(), :oid, :pid, NULL);
+          'completed', now(), :oid, :o_customer_id, :pid, NULL);
 \include payment-invoice.pgbench.sql

@@ -1404,6 +1404,11 @@ export const transactions = pgTable(
     status: transactionStatusEnum("status").notNull(),
     date: timestamp("date", { withTimezone: true }).notNull(),
     orderId: integer("order_id").references(() => orders.id),
+    /**
+     * The order's customer, copied as the entry is written (and moved when customers merge), so a customer's
+     * statement reads its money through one index rather than each of its orders (decision 56).
+     */
+    customerId: integer("customer_id").references(() => customers.id),
     /** Set on the ledger's own entries: the income a payment wrote, or a refund of part or all of it. */
     paymentId: integer("payment_id").references(() => payments.id),
     refundId: integer("refund_id").references(() => refunds.id),
@@ -1418,6 +1423,9 @@ export const transactions = pgTable(
     index("transactions_date_idx").on(t.date),
     index("transactions_amount_idx").on(t.amount, t.id),
     index("transactions_type_status_idx").on(t.type, t.status, t.date),
+    index("transactions_customer_idx")
+      .on(t.customerId, t.date)
+      .where(sql`${t.type} in ('income', 'refund') and ${t.status} = 'completed'`),
   ],
 );
 

@@ -190,6 +190,9 @@ const rules: Record<string, ReturnType<typeof sql>> = {
        or exists (select 1 from refunds f where f.payment_id = p.id
                   and exists (select 1 from transactions i where i.payment_id = p.id and i.type = 'income')
                   and not exists (select 1 from transactions t where t.refund_id = f.id and t.type = 'refund'))`,
+  "a ledger entry of an order is its customer's, as the statement of account reads it": sql`
+    select t.id::text from transactions t join orders o on o.id = t.order_id
+    where t.customer_id is distinct from o.customer_id`,
   "the open invoices are each invoice still owed, with what is owed (what a rebuild would write)": sql`
     select coalesce(k.invoice_id, w.invoice_id)::text from open_invoices k
       full join (select * from invoices_owed where open_kes > 0) w on w.invoice_id = k.invoice_id

@@ -325,6 +325,7 @@ async function insertDemoData(db: Db, now: Date, catalogue: boolean): Promise<vo
         status: "completed",
         date: paidAt,
         orderId: order!.id,
+        customerId: order!.customerId,
         paymentId: payment!.id,
       });
     } else if (p.status === "approved" || p.status === "processing") {

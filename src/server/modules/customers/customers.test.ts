@@ -193,6 +193,26 @@ describe("merging", () => {
       headers: { cookie: director },
     });
     expect(placed.statusCode).toBe(201);
+    // Paid, then part paid back: the statement reads these ledger entries by customer, so they move too.
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${placed.json().id}/payments`,
+      payload: {
+        method: "bank",
+        amountKes: 3_000,
+        reference: "LIM-1",
+        date: new Date().toISOString().slice(0, 10),
+      },
+      headers: { cookie: director },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const refunded = await t.app.inject({
+      method: "POST",
+      url: `/api/payments/${paid.json().id}/refund`,
+      payload: { amountKes: 500, reason: "Consultation shortened", cancelOrder: false },
+      headers: { cookie: director },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
     const merge = (id: number, intoId: number, cookie = director) =>
       t.app.inject({
         method: "POST",
@@ -211,6 +231,21 @@ describe("merging", () => {
     expect(res.json()).toMatchObject({ customer: { id: keep.id }, ordersMoved: 1, accountsMoved: 0 });
     const order = (await get(`/api/orders/${placed.json().id}`)).json();
     expect(order.customerId).toBe(keep.id);
+    const money = async (id: number) =>
+      (await get(`/api/customers/${id}/statement`))
+        .json()
+        .entries.map((e: { kind: string; debitKes: number; creditKes: number }) => [
+          e.kind,
+          e.debitKes,
+          e.creditKes,
+        ]);
+    expect(await money(keep.id)).toEqual(
+      expect.arrayContaining([
+        ["payment", 0, 3_000],
+        ["refund", 500, 0],
+      ]),
+    );
+    expect(await money(dup.id)).toEqual([]);
     const gone = (await get(`/api/customers/${dup.id}`)).json();
     expect(gone.isActive).toBe(false);
     expect(gone.notes).toContain(`Merged into customer #${keep.id} (Limuru Dairy Farm Ltd)`);

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { CustomerMergeResult } from "../../../contract/customers";
 import type { AppContext } from "../../context";
-import { customers, orders, taxDocuments, users } from "../../db/schema";
+import { customers, orders, taxDocuments, transactions, users } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../errors";
 import { nairobiDate } from "../../time";
 import { sessionCacheOf } from "../auth/session-cache";
@@ -42,6 +42,7 @@ export function mergeCustomers(
       .returning({ id: orders.id });
     // Their invoices and credit notes stay as issued (buyer name and PIN); only whose account they are moves.
     await db.update(taxDocuments).set({ customerId: into.id }).where(eq(taxDocuments.customerId, from.id));
+    await db.update(transactions).set({ customerId: into.id }).where(eq(transactions.customerId, from.id));
     const accounts = await db
       .update(users)
       .set({ customerId: into.id })

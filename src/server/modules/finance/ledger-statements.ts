@@ -112,6 +112,7 @@ const incomeStatement = prepared<
     reference: string | null;
     date: string;
     orderId: number;
+    customerId: number | null;
     paymentId: number;
     createdBy: number | null;
   },
@@ -121,15 +122,21 @@ const incomeStatement = prepared<
   (
     p,
   ) => sql`insert into ${transactions} (type, amount, currency, description, reference, status, date, order_id,
-                                          payment_id, created_by)
+                                          customer_id, payment_id, created_by)
     values ('income', ${p.amount}::numeric, 'KES', ${p.description}::text, ${p.reference}::text, 'completed',
-            ${p.date}::timestamptz, ${p.orderId}::int, ${p.paymentId}::int, ${p.createdBy}::int)`,
+            ${p.date}::timestamptz, ${p.orderId}::int, ${p.customerId}::int, ${p.paymentId}::int, ${p.createdBy}::int)`,
 );
 
-/** A payment's income in the ledger, in KES. */
+/** A payment's income in the ledger, in KES, as its order's customer's (decision 56). */
 export const insertIncome = (
   db: Db,
-  income: { payment: PaymentRow; description: string; createdBy: number | null; date: Date },
+  income: {
+    payment: PaymentRow;
+    customerId: number | null;
+    description: string;
+    createdBy: number | null;
+    date: Date;
+  },
 ): Promise<unknown> =>
   incomeStatement(db, {
     amount: String(income.payment.amountKes),
@@ -137,6 +144,7 @@ export const insertIncome = (
     reference: income.payment.receipt ?? income.payment.reference,
     date: income.date.toISOString(),
     orderId: income.payment.orderId,
+    customerId: income.customerId,
     paymentId: income.payment.id,
     createdBy: income.createdBy,
   });

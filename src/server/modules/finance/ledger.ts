@@ -84,6 +84,7 @@ export function incomeDescription(
 function writeIncome(db: Db, order: OrderRow, payment: PaymentRow, actorUserId: number | null, date: Date) {
   return insertIncome(db, {
     payment,
+    customerId: order.customerId,
     description: incomeDescription(order, payment.method),
     createdBy: actorUserId,
     date,

@@ -59,7 +59,11 @@ async function payBack(
     })
     .returning();
   const [income] = await db
-    .select({ description: transactions.description, currency: transactions.currency })
+    .select({
+      description: transactions.description,
+      currency: transactions.currency,
+      customerId: transactions.customerId,
+    })
     .from(transactions)
     .where(and(eq(transactions.paymentId, payment.id), eq(transactions.type, "income")));
   // A payment held for review booked no income, so its refund has nothing to reverse.
@@ -73,6 +77,7 @@ async function payBack(
       status: "completed",
       date: now,
       orderId: payment.orderId,
+      customerId: income.customerId,
       paymentId: payment.id,
       refundId: refund!.id,
       createdBy: actorUserId,

@@ -58,41 +58,42 @@ export async function customerStatement(
       .from(customers)
       .where(eq(customers.id, customerId));
     if (!customer) throw notFound("Customer");
-    // Signed: what raises the balance (invoices, money paid back) is positive. The money is read order by
-    // order through its index (`offset 0` keeps PostgreSQL from joining every transaction instead: 145 ms
-    // against 11 for a customer with 5,000 orders among a million, decision 38).
-    const movements = sql`
-      select d.issued_at as date, d.kind::text as kind, d.number as reference, o.order_number as "orderNumber",
+    // Signed: what raises the balance (invoices, money paid back) is positive. Both are read by customer
+    // through their own index, and an entry's order number only for the page (decision 56).
+    const moves = sql`
+      select d.issued_at as date, d.kind::text as kind, d.number as reference, d.order_id,
              case when d.kind = 'invoice' then d.total_kes else -d.total_kes end as kes
-      from tax_documents d join orders o on o.id = d.order_id
+      from tax_documents d
       where d.customer_id = ${customerId} and d.etims_status <> 'voided'
       union all
-      select t.date, case when t.type = 'income' then 'payment' else 'refund' end, t.reference, o.order_number,
+      select t.date, case when t.type = 'income' then 'payment' else 'refund' end, t.reference, t.order_id,
              case when t.type = 'income' then -t.amount::int else t.amount::int end
-      from orders o cross join lateral (
-        select * from transactions t
-        where t.order_id = o.id and t.type in ('income', 'refund') and t.status = 'completed' offset 0
-      ) t
-      where o.customer_id = ${customerId}`;
+      from transactions t
+      where t.customer_id = ${customerId} and t.type in ('income', 'refund') and t.status = 'completed'`;
+    const inPeriod = (kind?: StatementEntry["kind"]) =>
+      kind ? sql`date >= ${start} and kind = ${kind}` : sql`date >= ${start}`;
     const rows = await rowsOf<Figures & { [K in keyof Movement]: Movement[K] | null }>(
       db,
-      sql`with moves as (${movements}),
-        period as (select * from moves where date >= ${start} and date < ${end}),
+      sql`with moves as (${moves}),
         figures as (
-          select o.opening::float8 as opening, count(p.*)::int as "entryCount",
-                 coalesce(sum(p.kes) filter (where p.kind = 'invoice'), 0)::float8 as invoiced,
-                 coalesce(-sum(p.kes) filter (where p.kind = 'credit_note'), 0)::float8 as credited,
-                 coalesce(-sum(p.kes) filter (where p.kind = 'payment'), 0)::float8 as paid,
-                 coalesce(sum(p.kes) filter (where p.kind = 'refund'), 0)::float8 as refunded,
-                 (o.opening + coalesce(sum(p.kes), 0))::float8 as closing
-          from (select coalesce(sum(kes), 0) as opening from moves where date < ${start}) o
-          left join period p on true group by o.opening
+          select coalesce(sum(kes) filter (where date < ${start}), 0)::float8 as opening,
+                 (count(*) filter (where ${inPeriod()}))::int as "entryCount",
+                 coalesce(sum(kes) filter (where ${inPeriod("invoice")}), 0)::float8 as invoiced,
+                 coalesce(-sum(kes) filter (where ${inPeriod("credit_note")}), 0)::float8 as credited,
+                 coalesce(-sum(kes) filter (where ${inPeriod("payment")}), 0)::float8 as paid,
+                 coalesce(sum(kes) filter (where ${inPeriod("refund")}), 0)::float8 as refunded,
+                 coalesce(sum(kes), 0)::float8 as closing
+          from moves where date < ${end}
         )
-        select figures.*, entry.* from figures left join lateral (
-          select date, kind, reference, "orderNumber", kes,
+        select figures.*, entry.date, entry.kind, entry.reference, o.order_number as "orderNumber", entry.kes,
+               entry.balance
+        from figures left join lateral (
+          select date, kind, reference, order_id, kes,
                  (figures.opening + sum(kes) over (order by date, reference, kind rows unbounded preceding))::float8 as balance
-          from period order by date, reference, kind limit ${limit} offset ${offset}
+          from moves where date >= ${start} and date < ${end}
+          order by date, reference, kind limit ${limit} offset ${offset}
         ) entry on true
+        left join orders o on o.id = entry.order_id
         order by entry.date, entry.reference, entry.kind`,
     );
     const f = rows[0]!;
