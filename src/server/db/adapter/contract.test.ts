@@ -207,6 +207,14 @@ describe("PostgreSQL", () => {
     expect(await database.read((db) => rowsOf(db, sql`select 1 as one`))).toEqual([{ one: 1 }]);
   });
 
+  it("plans without parallel workers on its own connections, where a plain client may use them", async () => {
+    const workers = (db: Parameters<Parameters<Database["read"]>[0]>[0]) =>
+      rowsOf<{ n: string }>(db, sql`select current_setting('max_parallel_workers_per_gather') as n`);
+    expect(await database.read(workers)).toEqual([{ n: "0" }]);
+    const plain = await admin.query("select current_setting('max_parallel_workers_per_gather') as n");
+    expect(plain.rows).toEqual([{ n: "2" }]);
+  });
+
   it("fails a transaction whose connection is lost as unavailable, and the next one runs on a new connection", async () => {
     const lost = database.tx(async (db) => {
       const pid = await backendPid(db);
