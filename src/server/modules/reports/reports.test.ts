@@ -69,7 +69,7 @@ describe("reports", () => {
     expect(month.customerReport.growth.map((g: { label: string }) => g.label)).toEqual(days);
   });
 
-  it("ranks top customers over ranges read as months less some days, as their booked orders add up", async () => {
+  it("ranks top customers over ranges read as months less some days, as their booked orders add up, each with its last booked order in the range", async () => {
     const now = t.clock.now();
     const day = (instant: Date) => nairobiDate(instant);
     const second = (monthsBack: number) => day(new Date(monthStart(now, monthsBack).getTime() + 1.5 * DAY));
@@ -88,12 +88,39 @@ describe("reports", () => {
         - interval '3 hours' where id = (select id from orders where order_is_booked(status)
         order by total_amount_kes desc, id limit 1)`),
     );
+    // A pending order, not booked, becomes the last 30 days' top customer's latest: not its last order.
+    await t.database.tx((db) =>
+      db.execute(sql`update orders set status = 'pending', order_date = ${now}::timestamptz - interval '1 minute'
+        where id = (select id from orders where customer_id = (
+            select customer_id from orders where order_is_booked(status)
+              and nairobi_day(order_date) between ${ranges[0]!.first} and ${ranges[0]!.last}
+            group by customer_id order by sum(total_amount_kes) desc, customer_id limit 1)
+          and order_is_booked(status) and not exists (select 1 from payments p where p.order_id = orders.id)
+          and not exists (select 1 from tax_documents d where d.order_id = orders.id)
+          order by total_amount_kes, id limit 1)`),
+    );
+    // An older booked order of the last range's top customer moves to the day after that range: past it.
+    const after = ranges[2]!;
+    const moved = await t.database.tx((db) =>
+      rowsOf(
+        db,
+        sql`update orders set order_date = ${after.last}::date + 1 + time '09:00' - interval '3 hours'
+          where id = (select id from orders where customer_id = (
+              select customer_id from orders where order_is_booked(status)
+                and nairobi_day(order_date) between ${after.first} and ${after.last}
+              group by customer_id order by sum(total_amount_kes) desc, customer_id limit 1)
+            and order_is_booked(status) and nairobi_day(order_date) < ${ranges[1]!.first} order by id limit 1)
+          returning id`,
+      ),
+    );
+    expect(moved).toHaveLength(1);
     let ranked = 0;
     for (const range of ranges) {
       const expected = await t.database.read((db) =>
-        rowsOf<{ name: string; orders: number; revenue: number }>(
+        rowsOf<{ name: string; orders: number; revenue: number; last: number }>(
           db,
-          sql`select c.name, count(*)::int as orders, sum(o.total_amount_kes)::int as revenue
+          sql`select c.name, count(*)::int as orders, sum(o.total_amount_kes)::int as revenue,
+                     (extract(epoch from max(o.order_date)) * 1000)::float8 as last
               from orders o join customers c on c.id = o.customer_id
               where order_is_booked(o.status) and nairobi_day(o.order_date) between ${range.first} and ${range.last}
               group by c.id order by revenue desc, c.id limit 5`,
@@ -101,9 +128,9 @@ describe("reports", () => {
       );
       const top = await t.database.read((db) => topCustomersOf(db, range, 5));
       expect(
-        top.map(({ name, orders, revenue }) => ({ name, orders, revenue })),
+        top.map(({ name, orders, revenue, lastOrder }) => ({ name, orders, revenue, lastOrder })),
         JSON.stringify(range),
-      ).toEqual(expected);
+      ).toEqual(expected.map(({ last, ...c }) => ({ ...c, lastOrder: new Date(last).toISOString() })));
       ranked += expected.length;
     }
     expect(ranked).toBeGreaterThan(2);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { type Db, rowsOf } from "../../db/adapter";
@@ -11,7 +11,14 @@ import {
   customers,
   orders,
 } from "../../db/schema";
-import { coverByMonths, type DayRange, dayCount, nairobiDate, nairobiDayStart } from "../../time";
+import {
+  coverByMonths,
+  type DayRange,
+  dayCount,
+  nairobiDate,
+  nairobiDayEnd,
+  nairobiDayStart,
+} from "../../time";
 import { isBooked } from "../finance/figures";
 
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
@@ -134,20 +141,18 @@ export async function topCustomersOf(db: Db, range: DayRange, limit: number): Pr
     (dayCount(range) === YEAR_DAYS ? await rankedOverYear(db, range.last, limit) : null) ??
     (await rankedOver(db, range, limit));
   if (top.length === 0) return [];
-  const last = await db
-    .select({ customerId: orders.customerId, at: sql<Date>`max(${orders.orderDate})` })
-    .from(orders)
-    .where(
-      and(
-        inArray(
-          orders.customerId,
-          top.map((c) => c.id),
-        ),
-        isBooked,
-        gte(orders.orderDate, nairobiDayStart(range.first)),
-      ),
-    )
-    .groupBy(orders.customerId);
+  // Each customer's latest booked order in the range, read backwards through (customer, date) until the
+  // first booked one: grouping every booked order of the year read 2,000 for the heaviest customer.
+  const last = await rowsOf<{ customerId: number; at: string }>(
+    db,
+    sql`select c.id as "customerId", (
+          select ${orders.orderDate} from ${orders}
+          where ${orders.customerId} = c.id and ${isBooked} and ${orders.orderDate} >= ${nairobiDayStart(range.first)}
+            and ${orders.orderDate} < ${nairobiDayEnd(range.last)}
+          order by ${orders.orderDate} desc limit 1
+        ) as at
+        from unnest(${`{${top.map((c) => c.id).join(",")}}`}::int[]) as c(id)`,
+  );
   return top.map((c) => ({
     name: c.name,
     type: c.type,
