@@ -2,7 +2,7 @@ import { and, between, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { HeldMoney } from "../../../contract/orders";
 import { type Db, prepared } from "../../db/adapter";
 import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
-import { type DayRange, splitByMonths } from "../../time";
+import { coverByMonths, type DayRange, splitByMonths } from "../../time";
 
 /**
  * The ledger's figures, read from the summary tables the orders trigger keeps: every money figure about orders
@@ -131,11 +131,12 @@ export interface BookedBucket {
 
 /**
  * Booked orders, their value and what was received on them per Nairobi day or month over whole days, by the
- * day the order was placed. By day from the per-day totals; by month from the per-month totals for whole
- * months and the days for the partial months at either end, so a year costs about 12 × statuses × 16 rows.
+ * day the order was placed. By day from the per-day totals; by month from the per-month totals, a month the
+ * range covers only in part read whole less its days outside the range when those are fewer
+ * (`coverByMonths`, decision 55), so a year costs about 13 months and two days of totals, not a month of days.
  */
 export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month"): Promise<BookedBucket[]> {
-  const split = by === "month" ? splitByMonths(range) : { months: null, days: [range] };
+  const cover = by === "month" ? coverByMonths(range) : { months: null, add: [range], subtract: [] };
   // Booked sums grouped by the day (or month) column itself, cheaper than formatting every row's label.
   const sums = (
     t: typeof orderDayTotals | typeof orderMonthTotals,
@@ -152,29 +153,36 @@ export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month
       .from(t)
       .where(and(within, inArray(t.status, [...bookedStatuses])))
       .groupBy(at);
-  // Whole months alone need no days (and an empty OR would match every day).
-  const dayRows =
-    split.days.length === 0
-      ? []
-      : await sums(
+  // No days, no statement (an empty OR would match every day).
+  const days = (ranges: DayRange[]) =>
+    ranges.length === 0
+      ? Promise.resolve([])
+      : sums(
           orderDayTotals,
           orderDayTotals.day,
-          or(...split.days.map((d) => between(orderDayTotals.day, d.first, d.last)))!,
+          or(...ranges.map((d) => between(orderDayTotals.day, d.first, d.last)))!,
         );
-  const monthRows = split.months
+  const added = await days(cover.add);
+  const outside = await days(cover.subtract);
+  const monthRows = cover.months
     ? await sums(
         orderMonthTotals,
         orderMonthTotals.month,
-        between(orderMonthTotals.month, split.months.first, split.months.last),
+        between(orderMonthTotals.month, cover.months.first, cover.months.last),
       )
     : [];
+  const signed = [
+    ...added.map((r) => ({ ...r, sign: 1 })),
+    ...monthRows.map((r) => ({ ...r, sign: 1 })),
+    ...outside.map((r) => ({ ...r, sign: -1 })),
+  ];
   const buckets = new Map<string, BookedBucket>();
-  for (const r of [...dayRows, ...monthRows].sort((a, b) => a.at.localeCompare(b.at))) {
+  for (const r of signed.sort((a, b) => a.at.localeCompare(b.at))) {
     const label = by === "month" ? r.at.slice(0, 7) : r.at;
     const bucket = buckets.get(label) ?? { label, orders: 0, bookedKes: 0, receivedKes: 0 };
-    bucket.orders += Number(r.orders);
-    bucket.bookedKes += Number(r.booked);
-    bucket.receivedKes += Number(r.received);
+    bucket.orders += r.sign * Number(r.orders);
+    bucket.bookedKes += r.sign * Number(r.booked);
+    bucket.receivedKes += r.sign * Number(r.received);
     buckets.set(label, bucket);
   }
   return [...buckets.values()];

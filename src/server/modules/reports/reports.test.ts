@@ -22,8 +22,19 @@ const DAY = 86_400_000;
 
 describe("reports", () => {
   it("figures follow the period (the last N Nairobi days, today included): rows inside count, rows outside do not", async () => {
-    const orders = (await director.get("/api/orders?limit=500")).json() as O[];
     const now = t.clock.now().getTime();
+    // A booked order on the day before each monthly period: inside the month its first bucket reads.
+    for (const [days, k] of [
+      [90, 0],
+      [365, 1],
+    ] as const) {
+      const before = nairobiDate(new Date(now - days * DAY));
+      await t.database.tx((db) =>
+        db.execute(sql`update orders set order_date = ${before}::date + time '09:00' - interval '3 hours'
+          where id = (select id from orders where order_is_booked(status) order by id limit 1 offset ${k})`),
+      );
+    }
+    const orders = (await director.get("/api/orders?limit=500")).json() as O[];
     const dayOf = (iso: string) => nairobiDate(new Date(iso));
     for (const [period, days] of [
       ["7d", 7],
@@ -50,6 +61,19 @@ describe("reports", () => {
       });
       expect(report.salesReport.series.reduce((s: number, b: { orders: number }) => s + b.orders, 0)).toBe(
         booked.length,
+      );
+      // Each bucket holds its own day's or month's booked orders in the period, and no others.
+      const labelOf = (o: O) => (days > 30 ? dayOf(o.orderDate).slice(0, 7) : dayOf(o.orderDate));
+      const expected = new Map<string, { revenue: number; orders: number }>();
+      for (const o of booked) {
+        const b = expected.get(labelOf(o)) ?? { revenue: 0, orders: 0 };
+        expected.set(labelOf(o), { revenue: b.revenue + o.totalAmountKes, orders: b.orders + 1 });
+      }
+      expect(report.salesReport.series, period).toEqual(
+        report.salesReport.series.map(({ label }: { label: string }) => ({
+          label,
+          ...(expected.get(label) ?? { revenue: 0, orders: 0 }),
+        })),
       );
     }
     const year = (await director.get("/api/reports?period=1y")).json();
