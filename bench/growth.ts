@@ -7,9 +7,13 @@
  *
  * BENCH_PATHS=reports,financial measures only the paths that contain one of those words.
  *
- * Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+ * Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+ * BENCH_DB=pglite measures PGlite instead (issue 42 asks for 100k orders there).
  */
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { customerSorts } from "../src/contract/customers";
 import { transactionSorts } from "../src/contract/finance";
@@ -18,6 +22,7 @@ import { messageSorts } from "../src/contract/messages";
 import { orderSorts } from "../src/contract/orders";
 import { sortOrders } from "../src/contract/pagination";
 import { shipmentSorts } from "../src/contract/shipping";
+import { type Database, openPglite } from "../src/server/db/adapter";
 import { prepareDatabase } from "../src/server/db/prepare";
 import { addBenchData, HEAVY_CUSTOMER_EMAIL } from "./data";
 import { load, median, type Run } from "./load";
@@ -69,12 +74,36 @@ const only = process.env.BENCH_PATHS?.split(",");
 const paths = only ? allPaths.filter((p) => only.some((word) => p.includes(word))) : allPaths;
 const BASELINE = "/api/health";
 
+/** BENCH_DB=pglite measures the embedded database (in a scratch folder) instead of PostgreSQL. */
+const onPglite = process.env.BENCH_DB === "pglite";
+
+async function scratchDatabase(): Promise<{
+  database: Database;
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  if (!onPglite) {
+    const pg = await scratchPostgres();
+    return { database: pg.database, env: { DATABASE_URL: pg.url }, drop: pg.drop };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "urithi-bench-"));
+  const database = await openPglite(path.join(dir, "pgdata"));
+  return {
+    database,
+    env: {},
+    drop: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function benchScale(orders: number) {
-  const pg = await scratchPostgres();
+  const pg = await scratchDatabase();
   try {
     await prepareDatabase(pg.database, { seedDemo: true, now: new Date() });
     await addBenchData(pg.database, orders);
-    const app = await startBenchApp(pg.database, { DATABASE_URL: pg.url });
+    const app = await startBenchApp(pg.database, pg.env);
     const port = (app.server.address() as AddressInfo).port;
     const cookie = await signInDirector(port);
     const [heavy] = await rowsIn<{ id: number }>(
@@ -123,7 +152,7 @@ export async function benchGrowth() {
 
 export function printGrowth(results: Awaited<ReturnType<typeof benchGrowth>>): void {
   console.log(
-    `\nLists and summaries under load: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${PAIRS} interleaved pairs; baseline = GET ${BASELINE} (same server, same run).\n`,
+    `\nLists and summaries under load on ${onPglite ? "PGlite" : "PostgreSQL"}: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${PAIRS} interleaved pairs; baseline = GET ${BASELINE} (same server, same run).\n`,
   );
   console.log("| orders | path | req/s | p95 ms | baseline req/s | ratio to baseline |");
   console.log("|---:|---|---:|---:|---:|---:|");
