@@ -99,15 +99,15 @@ async function scratchDatabase(): Promise<{
 }
 
 async function benchScale(orders: number) {
-  const pg = await scratchDatabase();
+  const scratch = await scratchDatabase();
   try {
-    await prepareDatabase(pg.database, { seedDemo: true, now: new Date() });
-    await addBenchData(pg.database, orders);
-    const app = await startBenchApp(pg.database, pg.env);
+    await prepareDatabase(scratch.database, { seedDemo: true, now: new Date() });
+    await addBenchData(scratch.database, orders);
+    const app = await startBenchApp(scratch.database, scratch.env);
     const port = (app.server.address() as AddressInfo).port;
     const cookie = await signInDirector(port);
     const [heavy] = await rowsIn<{ id: number }>(
-      pg.database,
+      scratch.database,
       sql`select id from customers where email = ${HEAVY_CUSTOMER_EMAIL}`,
     );
     const options = { cookie, connections: CONNECTIONS, seconds: SECONDS };
@@ -137,7 +137,7 @@ async function benchScale(orders: number) {
     await app.close();
     return rows;
   } finally {
-    await pg.drop();
+    await scratch.drop();
   }
 }
 
