@@ -1,4 +1,4 @@
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "../schema";
 import type { DumpFacts } from "./dump";
@@ -24,6 +24,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
   return db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
 }
+/**
+ * Ids as one `int[]` parameter. Drizzle's `sql` turns a JS array into one parameter per item, so the array
+ * travels as its text literal: one parameter, whatever the number of ids.
+ */
+export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
 /**
  * Waits for statements of one transaction started together (they travel in one write on PostgreSQL) and
  * answers theirs in order, or the first failure in the order they were started. Unlike `Promise.all` it

@@ -10,6 +10,7 @@ export {
   type DatabaseLoad,
   type Db,
   type Ending,
+  intArray,
   observeStatements,
   rowsOf,
   type Schema,

@@ -12,7 +12,7 @@ import type {
 } from "../../../contract/orders";
 import { orderEnded } from "../../../contract/orders";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
+import { type Db, intArray } from "../../db/adapter";
 import { customers, orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
@@ -108,7 +108,7 @@ async function searchedCustomers(db: Db, search: string): Promise<number[] | nul
 
 /** Orders of the customers a search names: `searchedCustomers`, or the subquery when they are many. */
 function ofCustomersMatching(pattern: string, ids: number[] | null): SQL {
-  if (ids) return sql`${orders.customerId} = any(${`{${ids.join(",")}}`}::int[])`;
+  if (ids) return sql`${orders.customerId} = any(${intArray(ids)})`;
   return sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern} or ${customers.email} ilike ${pattern} or ${customers.phone} ilike ${pattern})`;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import { type Db, rowsOf } from "../../db/adapter";
+import { type Db, intArray, rowsOf } from "../../db/adapter";
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
@@ -151,7 +151,7 @@ export async function topCustomersOf(db: Db, range: DayRange, limit: number): Pr
             and ${orders.orderDate} < ${nairobiDayEnd(range.last)}
           order by ${orders.orderDate} desc limit 1
         ) as at
-        from unnest(${`{${top.map((c) => c.id).join(",")}}`}::int[]) as c(id)`,
+        from unnest(${intArray(top.map((c) => c.id))}) as c(id)`,
   );
   return top.map((c) => ({
     name: c.name,
