@@ -154,9 +154,9 @@ export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month
       .where(and(within, inArray(t.status, [...bookedStatuses])))
       .groupBy(at);
   // No days, no statement (an empty OR would match every day).
-  const days = (ranges: DayRange[]) =>
+  const days = async (ranges: DayRange[]) =>
     ranges.length === 0
-      ? Promise.resolve([])
+      ? []
       : sums(
           orderDayTotals,
           orderDayTotals.day,
