@@ -159,6 +159,14 @@ export const customers = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What an order search finds the customer by, lower-cased: name, email and phone, a line apart so a search
+     * never matches across two of them. Kept by the database, so a search matches it with LIKE: ILIKE lower-
+     * cases every customer's text again for each search (decision 58).
+     */
+    searchWords: text("search_words")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(name || E'\\n' || coalesce(email, '') || E'\\n' || phone)`),
   },
   (t) => [
     index("customers_type_idx").on(t.type, t.isActive),
@@ -169,6 +177,7 @@ export const customers = pgTable(
     index("customers_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("customers_contact_trgm_idx").using("gin", t.contactPerson.op("gin_trgm_ops")),
     index("customers_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
+    index("customers_words_trgm_idx").using("gin", t.searchWords.op("gin_trgm_ops")),
     // One active customer per email: a second one is a duplicate to merge, not a new customer.
     uniqueIndex("customers_email_active_key").on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
   ],

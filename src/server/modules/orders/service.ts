@@ -95,21 +95,24 @@ const SEARCH_CUSTOMERS_CAP = 200;
  * or built a bitmap of every order for a common one (0.2 s).
  */
 async function searchedCustomers(db: Db, search: string): Promise<number[] | null> {
-  const pattern = containsPattern(search);
   const rows = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(
-      or(ilike(customers.name, pattern), ilike(customers.email, pattern), ilike(customers.phone, pattern)),
-    )
+    .where(customerNamed(containsPattern(search)))
     .limit(SEARCH_CUSTOMERS_CAP + 1);
   return rows.length > SEARCH_CUSTOMERS_CAP ? null : rows.map((r) => r.id);
 }
 
+/**
+ * A customer whose name, email or phone contains `pattern`, as ILIKE on each would find it: the pattern
+ * lower-cased once, against the words the database lower-cased when the customer was written.
+ */
+const customerNamed = (pattern: string): SQL => sql`${customers.searchWords} like lower(${pattern})`;
+
 /** Orders of the customers a search names: `searchedCustomers`, or the subquery when they are many. */
 function ofCustomersMatching(pattern: string, ids: number[] | null): SQL {
   if (ids) return sql`${orders.customerId} = any(${intArray(ids)})`;
-  return sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.name} ilike ${pattern} or ${customers.email} ilike ${pattern} or ${customers.phone} ilike ${pattern})`;
+  return sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customerNamed(pattern)})`;
 }
 
 /**

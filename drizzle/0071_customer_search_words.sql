@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "search_words" text GENERATED ALWAYS AS (lower(name || E'\n' || coalesce(email, '') || E'\n' || phone)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "customers_words_trgm_idx" ON "customers" USING gin ("search_words" gin_trgm_ops);
