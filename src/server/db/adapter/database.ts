@@ -29,6 +29,9 @@ export function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
  * travels as its text literal: one parameter, whatever the number of ids.
  */
 export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
+/** Instants as one `timestamptz[]` parameter, as `intArray` sends ids. */
+export const instantArray = (instants: readonly Date[]): SQL =>
+  sql`${`{${instants.map((t) => t.toISOString()).join(",")}}`}::timestamptz[]`;
 /**
  * Waits for statements of one transaction started together (they travel in one write on PostgreSQL) and
  * answers theirs in order, or the first failure in the order they were started. Unlike `Promise.all` it

@@ -10,6 +10,7 @@ export {
   type DatabaseLoad,
   type Db,
   type Ending,
+  instantArray,
   intArray,
   observeStatements,
   rowsOf,

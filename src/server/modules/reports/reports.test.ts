@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/adapter";
 import { t, withTestApp } from "../../testing/app-session";
 import { asUser, loginAs, staffEmails } from "../../testing/test-app";
-import { coverByMonths, lastDays, monthStart, nairobiDate } from "../../time";
+import { coverByMonths, lastDays, monthStart, nairobiDate, nairobiDayStart } from "../../time";
 import { pdfText } from "./pdf";
 import { topCustomersOf } from "./top-sellers";
 
@@ -158,6 +158,45 @@ describe("reports", () => {
       ranked += expected.length;
     }
     expect(ranked).toBeGreaterThan(2);
+  });
+
+  it("grows the customer count by the Nairobi day or month each customer joined, at the edges of both", async () => {
+    const now = t.clock.now();
+    const monthEdge = monthStart(now, 2);
+    const dayEdge = nairobiDayStart(nairobiDate(new Date(now.getTime() - 5 * DAY)));
+    const minute = 60_000;
+    const joinedAt = [
+      monthEdge.getTime() - minute,
+      monthEdge.getTime(),
+      dayEdge.getTime() - minute,
+      dayEdge.getTime(),
+    ];
+    await t.database.tx((db) =>
+      db.execute(sql`insert into customers (name, type, phone, address, contact_person, created_at)
+        select 'Edge Farm ' || g, 'farm', '+25470111' || g, 'Nyeri', 'Edge', to_timestamp(t / 1000.0)
+        from unnest(${`{${joinedAt.join(",")}}`}::bigint[]) with ordinality as j(t, g)`),
+    );
+    const joined = (
+      await t.database.read((db) => rowsOf<{ at: Date }>(db, sql`select created_at as at from customers`))
+    ).map((c) => nairobiDate(new Date(c.at)));
+    for (const [period, key] of [
+      ["30d", (day: string) => day],
+      ["1y", (day: string) => day.slice(0, 7)],
+    ] as const) {
+      const { growth } = (await director.get(`/api/reports?period=${period}`)).json().customerReport;
+      expect(growth, period).toEqual(
+        growth.map(({ label }: { label: string }) => ({
+          label,
+          customers: joined.filter((day) => key(day) <= label).length,
+        })),
+      );
+      // Each edge customer counts from its own bucket on, not from its neighbour's.
+      const labels = growth.map((g: { label: string }) => g.label);
+      const edge = period === "30d" ? nairobiDate(dayEdge) : nairobiDate(monthEdge).slice(0, 7);
+      const at = labels.indexOf(edge);
+      expect(at, period).toBeGreaterThan(0);
+      expect(growth[at].customers - growth[at - 1].customers, period).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it("ranks top customers and products as the booked orders in the period add up", async () => {
