@@ -1098,6 +1098,22 @@ export const bookedProductDayTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.productName] })],
 );
 
+/**
+ * The same per calendar month (the month's first day), kept from the day totals by a trigger on them
+ * (drizzle/0072), whoever writes a day: a year's top products read twelve months of rows and the partial
+ * months at its ends from the days.
+ */
+export const bookedProductMonthTotals = pgTable(
+  "booked_product_month_totals",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    productName: text("product_name").notNull(),
+    units: bigint("units", { mode: "number" }).notNull(),
+    revenueKes: bigint("revenue_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.productName] })],
+);
+
 /** Booked orders per Nairobi day and customer (drizzle/0017): what the reports' top customers read. */
 export const bookedCustomerDayTotals = pgTable(
   "booked_customer_day_totals",

@@ -139,6 +139,16 @@ const rules: Record<string, ReturnType<typeof sql>> = {
        from booked_customer_day_totals group by 1, 2 having sum(orders) <> 0 or sum(revenue_kes) <> 0) s
       on t.month = s.month and t.customer_id = s.customer_id
     where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "booked lines per month and product are their days summed": sql`
+    select coalesce(t.month, s.month)::text || ' ' || coalesce(t.product_name, s.product_name) from
+      (select month, product_name, units, revenue_kes as revenue from booked_product_month_totals
+       where units <> 0 or revenue_kes <> 0) t
+      full join
+      (select date_trunc('month', day::timestamp)::date as month, product_name, sum(units) as units,
+              sum(revenue_kes) as revenue
+       from booked_product_day_totals group by 1, 2 having sum(units) <> 0 or sum(revenue_kes) <> 0) s
+      on t.month = s.month and t.product_name = s.product_name
+    where coalesce(t.units, 0) <> coalesce(s.units, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
   "booked orders per customer over the year window are its days summed": sql`
     select coalesce(t.customer_id, s.customer_id)::text from
       (select customer_id, orders, revenue_kes as revenue from booked_customer_year_totals

@@ -2,6 +2,8 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   SELECT "rebuild_order_day_totals"();
   LOCK TABLE "order_lines", "transactions", "stock_movements" IN SHARE MODE;
   DELETE FROM "booked_product_day_totals";
+  -- Its months follow the days it inserts (a trigger); each starts again from nothing.
+  DELETE FROM "booked_product_month_totals";
   INSERT INTO "booked_product_day_totals" ("day", "product_name", "units", "revenue_kes")
   SELECT "nairobi_day"(o."order_date"), l."product_name", sum(l."quantity"), sum(l."line_total_kes")
   FROM "order_lines" l JOIN "orders" o ON o."id" = l."order_id"

@@ -39,6 +39,9 @@ const totals = () =>
       products: await rows(sql`
         select day::text as day, product_name, units::text, revenue_kes::text from booked_product_day_totals
         where units <> 0 or revenue_kes <> 0 order by 1, 2`),
+      productMonths: await rows(sql`
+        select month::text as month, product_name, units::text, revenue_kes::text from booked_product_month_totals
+        where units <> 0 or revenue_kes <> 0 order by 1, 2`),
       customers: await rows(sql`
         select day::text as day, customer_id, orders, revenue_kes::text from booked_customer_day_totals
         where orders <> 0 or revenue_kes <> 0 order by 1, 2`),

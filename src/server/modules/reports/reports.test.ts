@@ -9,7 +9,7 @@ import { t, withTestApp } from "../../testing/app-session";
 import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { coverByMonths, lastDays, monthStart, nairobiDate, nairobiDayStart } from "../../time";
 import { pdfText } from "./pdf";
-import { topCustomersOf } from "./top-sellers";
+import { topCustomersOf, topProducts } from "./top-sellers";
 
 withTestApp();
 let director: ReturnType<typeof asUser>;
@@ -156,6 +156,20 @@ describe("reports", () => {
         JSON.stringify(range),
       ).toEqual(expected.map(({ last, ...c }) => ({ ...c, lastOrder: new Date(last).toISOString() })));
       ranked += expected.length;
+      // The products over the same range, from their day and month totals as the customers are.
+      const products = await t.database.read((db) =>
+        rowsOf<{ name: string; units: number; revenue: number }>(
+          db,
+          sql`select l.product_name as name, sum(l.quantity)::int as units, sum(l.line_total_kes)::int as revenue
+              from order_lines l join orders o on o.id = l.order_id
+              where order_is_booked(o.status) and nairobi_day(o.order_date) between ${range.first} and ${range.last}
+              group by 1 order by revenue desc, 1 limit 8`,
+        ),
+      );
+      expect(await t.database.read((db) => topProducts(db, range, 8)), JSON.stringify(range)).toEqual(
+        products,
+      );
+      ranked += products.length;
     }
     expect(ranked).toBeGreaterThan(2);
   });

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { type Db, intArray, rowsOf } from "../../db/adapter";
@@ -8,6 +9,7 @@ import {
   bookedCustomerYearTotals,
   bookedCustomerYearWindow,
   bookedProductDayTotals,
+  bookedProductMonthTotals,
   customers,
   orders,
 } from "../../db/schema";
@@ -24,42 +26,54 @@ import { isBooked } from "../finance/figures";
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
 type TopCustomer = Report["customerReport"]["topCustomers"][number];
 
-/** The products that brought in most booked revenue over whole days, from the per-day product totals. */
+/** The products that brought in most booked revenue over whole days, from the day and month totals. */
 export async function topProducts(db: Db, range: DayRange, limit: number): Promise<TopProduct[]> {
-  const revenue = sql<string>`sum(${bookedProductDayTotals.revenueKes})`;
-  const rows = await db
-    .select({
-      name: bookedProductDayTotals.productName,
-      units: sql<string>`sum(${bookedProductDayTotals.units})`,
-      revenue,
-    })
-    .from(bookedProductDayTotals)
-    .where(and(gte(bookedProductDayTotals.day, range.first), lte(bookedProductDayTotals.day, range.last)))
-    .groupBy(bookedProductDayTotals.productName)
-    .having(sql`sum(${bookedProductDayTotals.units}) <> 0`)
-    .orderBy(desc(revenue), bookedProductDayTotals.productName)
-    .limit(limit);
+  const rows = await rowsOf<{ name: string; units: string; revenue: string }>(
+    db,
+    sql`select product_name as name, sum(units)::text as units, sum(revenue_kes)::text as revenue
+        from (${totalsOver(range, productTotals)}) as totals
+        group by product_name having sum(units) <> 0
+        order by sum(revenue_kes) desc, product_name limit ${limit}`,
+  );
   return rows.map((r) => ({ name: r.name, units: Number(r.units), revenue: Number(r.revenue) }));
 }
 
+/** A table of totals per Nairobi day and the same per month, with the columns both have. */
+interface Totals {
+  days: PgTable;
+  months: PgTable;
+  /** What a row is for, then what it adds up. */
+  columns: readonly string[];
+}
+
+const customerTotals: Totals = {
+  days: bookedCustomerDayTotals,
+  months: bookedCustomerMonthTotals,
+  columns: ["customer_id", "orders", "revenue_kes"],
+};
+const productTotals: Totals = {
+  days: bookedProductDayTotals,
+  months: bookedProductMonthTotals,
+  columns: ["product_name", "units", "revenue_kes"],
+};
+
 /**
- * One row per customer and day or month covering the range: whole calendar months from the month totals,
- * and days from the day totals, added, or taken away where a month is read whole less its few days outside
- * the range (`coverByMonths`). A year reads about 12 rows per customer instead of 365, and the last 30 days
- * a month and a day or two instead of 30.
+ * Rows of totals covering the range: whole calendar months from the month totals, and days from the day
+ * totals, added, or taken away where a month is read whole less its few days outside the range
+ * (`coverByMonths`). A year reads about 12 rows per customer or product instead of 365, and the last 30
+ * days a month and a day or two instead of 30.
  */
-function customerTotalsOver(range: DayRange): SQL {
-  const { months, add, subtract } = coverByMonths(range);
-  const days = (d: DayRange, sign: SQL) =>
-    sql`select ${bookedCustomerDayTotals.customerId} as customer_id, ${sign}${bookedCustomerDayTotals.orders} as orders,
-      ${sign}${bookedCustomerDayTotals.revenueKes} as revenue_kes from ${bookedCustomerDayTotals}
-      where ${bookedCustomerDayTotals.day} between ${d.first} and ${d.last}`;
-  const parts: SQL[] = [...add.map((d) => days(d, sql``)), ...subtract.map((d) => days(d, sql`-`))];
-  if (months) {
-    parts.push(sql`select ${bookedCustomerMonthTotals.customerId} as customer_id,
-      ${bookedCustomerMonthTotals.orders} as orders, ${bookedCustomerMonthTotals.revenueKes} as revenue_kes
-      from ${bookedCustomerMonthTotals}
-      where ${bookedCustomerMonthTotals.month} between ${months.first} and ${months.last}`);
+function totalsOver(range: DayRange, { days, months, columns }: Totals): SQL {
+  const [key, ...figures] = columns.map((c) => sql.identifier(c));
+  const select = (sign: SQL) => sql.join([key!, ...figures.map((f) => sql`${sign}${f} as ${f}`)], sql`, `);
+  const cover = coverByMonths(range);
+  const ofDays = (d: DayRange, sign: SQL) =>
+    sql`select ${select(sign)} from ${days} where day between ${d.first} and ${d.last}`;
+  const parts = [...cover.add.map((d) => ofDays(d, sql``)), ...cover.subtract.map((d) => ofDays(d, sql`-`))];
+  if (cover.months) {
+    parts.push(
+      sql`select ${select(sql``)} from ${months} where month between ${cover.months.first} and ${cover.months.last}`,
+    );
   }
   return sql.join(parts, sql` union all `);
 }
@@ -111,7 +125,7 @@ async function rankedOver(db: Db, range: DayRange, limit: number): Promise<Ranke
         orders: sql<string>`sum(orders)`.as("orders"),
         revenue: sql<string>`sum(revenue_kes)`.as("revenue"),
       })
-      .from(sql`(${customerTotalsOver(range)}) as totals`)
+      .from(sql`(${totalsOver(range, customerTotals)}) as totals`)
       .groupBy(sql`customer_id`)
       .having(sql`sum(orders) > 0`)
       .orderBy(desc(sql`revenue`), sql`customer_id`)

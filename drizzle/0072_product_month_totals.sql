@@ -1,0 +1,81 @@
+CREATE TABLE "booked_product_month_totals" (
+	"month" date NOT NULL,
+	"product_name" text NOT NULL,
+	"units" bigint NOT NULL,
+	"revenue_kes" bigint NOT NULL,
+	CONSTRAINT "booked_product_month_totals_month_product_name_pk" PRIMARY KEY("month","product_name")
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "booked_product_month_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  r record := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  more_units bigint := coalesce(NEW."units", 0) - coalesce(OLD."units", 0);
+  more_kes bigint := coalesce(NEW."revenue_kes", 0) - coalesce(OLD."revenue_kes", 0);
+BEGIN
+  INSERT INTO "booked_product_month_totals" AS t ("month", "product_name", "units", "revenue_kes")
+  VALUES (date_trunc('month', r."day"::timestamp)::date, r."product_name", more_units, more_kes)
+  ON CONFLICT ("month", "product_name") DO UPDATE
+    SET "units" = t."units" + excluded."units", "revenue_kes" = t."revenue_kes" + excluded."revenue_kes";
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- A day total written by anyone moves its month total (decision 58).
+CREATE TRIGGER "booked_product_day_totals_month" AFTER INSERT OR DELETE OR UPDATE OF "units", "revenue_kes" ON "booked_product_day_totals" FOR EACH ROW EXECUTE FUNCTION "booked_product_month_follow"();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
+  SELECT "rebuild_order_day_totals"();
+  LOCK TABLE "order_lines", "transactions", "stock_movements" IN SHARE MODE;
+  DELETE FROM "booked_product_day_totals";
+  -- Its months follow the days it inserts (a trigger); each starts again from nothing.
+  DELETE FROM "booked_product_month_totals";
+  INSERT INTO "booked_product_day_totals" ("day", "product_name", "units", "revenue_kes")
+  SELECT "nairobi_day"(o."order_date"), l."product_name", sum(l."quantity"), sum(l."line_total_kes")
+  FROM "order_lines" l JOIN "orders" o ON o."id" = l."order_id"
+  WHERE "order_is_booked"(o."status") GROUP BY 1, 2;
+  DELETE FROM "booked_customer_day_totals";
+  INSERT INTO "booked_customer_day_totals" ("day", "customer_id", "orders", "revenue_kes")
+  SELECT "nairobi_day"("order_date"), "customer_id", count(*), sum("total_amount_kes")
+  FROM "orders" WHERE "order_is_booked"("status") AND "customer_id" IS NOT NULL GROUP BY 1, 2;
+  DELETE FROM "booked_customer_month_totals";
+  INSERT INTO "booked_customer_month_totals" ("month", "customer_id", "orders", "revenue_kes")
+  SELECT date_trunc('month', "day"::timestamp)::date, "customer_id", sum("orders"), sum("revenue_kes")
+  FROM "booked_customer_day_totals" GROUP BY 1, 2;
+  DELETE FROM "income_day_totals";
+  INSERT INTO "income_day_totals" ("day", "shard", "currency", "net_amount")
+  SELECT "nairobi_day"("date"), ("id" % 16)::smallint, "currency", sum("income_net"("type", "status", "payment_id", "amount"))
+  FROM "transactions" WHERE "income_net"("type", "status", "payment_id", "amount") <> 0 GROUP BY 1, 2, 3;
+  DELETE FROM "stock_day_totals";
+  INSERT INTO "stock_day_totals" ("day", "inventory_item_id", "stock_delta")
+  SELECT "nairobi_day"("created_at"), "inventory_item_id", sum("stock_delta")
+  FROM "stock_movements" WHERE "stock_delta" <> 0 GROUP BY 1, 2;
+  LOCK TABLE "breeding_records" IN SHARE MODE;
+  DELETE FROM "item_service_totals";
+  INSERT INTO "item_service_totals" ("inventory_item_id", "services", "conceptions", "reported_services", "reported_conceptions")
+  SELECT "inventory_item_id",
+         count(*) FILTER (WHERE "outcome_source" = 'confirmed' AND "status" <> 'breeding'),
+         count(*) FILTER (WHERE "outcome_source" = 'confirmed' AND "status" IN ('pregnant', 'calved')),
+         count(*) FILTER (WHERE "outcome_source" = 'farmer' AND "status" <> 'breeding'),
+         count(*) FILTER (WHERE "outcome_source" = 'farmer' AND "status" IN ('pregnant', 'calved'))
+  FROM "breeding_records" WHERE "inventory_item_id" IS NOT NULL GROUP BY 1;
+  DELETE FROM "fertility_totals";
+  INSERT INTO "fertility_totals" ("key", "services", "conceptions", "reported_services", "reported_conceptions")
+  SELECT "fertility_key"(i."type", g."registration", i."id"), sum(t."services"), sum(t."conceptions"),
+         sum(t."reported_services"), sum(t."reported_conceptions")
+  FROM "item_service_totals" t JOIN "inventory_items" i ON i."id" = t."inventory_item_id"
+  LEFT JOIN "item_genetics" g ON g."inventory_item_id" = i."id"
+  GROUP BY 1;
+  SELECT pg_advisory_xact_lock(74836203);
+  DELETE FROM "booked_customer_year_totals";
+  INSERT INTO "booked_customer_year_totals" ("customer_id", "orders", "revenue_kes")
+  SELECT d."customer_id", sum(d."orders"), sum(d."revenue_kes")
+  FROM "booked_customer_day_totals" d JOIN "booked_customer_year_window" w
+    ON d."day" BETWEEN w."last_day" - 364 AND w."last_day"
+  GROUP BY 1 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
+  SELECT "rebuild_open_invoices"();
+  SELECT "rebuild_shipment_status_totals"();
+$$;
+--> statement-breakpoint
+INSERT INTO "booked_product_month_totals" ("month", "product_name", "units", "revenue_kes")
+SELECT date_trunc('month', "day"::timestamp)::date, "product_name", sum("units"), sum("revenue_kes")
+FROM "booked_product_day_totals" GROUP BY 1, 2;
