@@ -192,6 +192,36 @@ it("runs a statement that answers no rows again and again, with any text as a va
   }
 });
 
+const strawPage = prepared<{ from: number }, { id: number; label: string; frozenAt: string | null }>(
+  "test_straw_page",
+  (p) =>
+    sql`select id, label, frozen_at as "frozenAt" from straw_probe where id >= ${p.from}::int order by id`,
+);
+
+it("reads a page of many rows field by field, as PostgreSQL's own text: empty, null, and beyond ASCII", async () => {
+  // On PGlite each row is read where it lies in the answer's bytes (pglite-wire.ts `messagesOf`).
+  await database.tx((db) =>
+    db.execute(sql`insert into straw_probe
+      select 1000 + g, case g % 4 when 0 then '' when 1 then 'Ng''ombe ' || g || ' — ñ 🐄' else 'HOL-' || g end,
+             case when g % 3 = 0 then null else timestamptz '2026-11-26 08:30Z' + g * interval '1 minute' end
+      from generate_series(1, 300) g`),
+  );
+  const page = await database.read((db) => strawPage(db, { from: 1000 }));
+  const stored = await database.read((db) =>
+    rowsOf<{ id: number; label: string; frozenAt: string | null }>(
+      db,
+      sql`select id, label, frozen_at::text as "frozenAt" from straw_probe where id >= 1000 order by id`,
+    ),
+  );
+  expect(page).toHaveLength(300);
+  expect(page.map((r) => [r.id, r.label, r.frozenAt === null])).toEqual(
+    stored.map((r) => [r.id, r.label, r.frozenAt === null]),
+  );
+  expect(page.find((r) => r.id === 1001)?.label).toBe("Ng'ombe 1 — ñ 🐄");
+  expect(page.find((r) => r.id === 1004)?.label).toBe("");
+  expect(page.find((r) => r.id === 1003)?.frozenAt).toBeNull();
+});
+
 const flaskProbe = pgTable("flask_probe", {
   id: integer("id").primaryKey(),
   filledAt: timestamp("filled_at", { withTimezone: true }),
