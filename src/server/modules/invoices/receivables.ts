@@ -13,6 +13,10 @@ type CutParams = { [K in `cut${Cut}` | `day${Cut}` | `end${Cut}`]: string };
 
 /**
  * The totals over every customer who owes, and beside them one page of those customers, largest debt first.
+ * The page reads, through the debts' index, only the customers who owe at least as much as the page's last
+ * (the debt `offset + limit` places down), so customers with equal debts are still ordered by name, and
+ * names each by its key: ordering every customer who owes by debt and name read all of them (4.5 ms of 6.5
+ * on PGlite at 100k orders; decision 54).
  * Triggers keep the invoices still owed (`open_invoices`, drizzle/0064), and with them what each customer owes
  * and what is owed on each day's invoices (drizzle/0069). The page is chosen from the customers' totals,
  * and only its customers' invoices are summed by the age bucket their issue time falls in, cut against three
@@ -55,8 +59,13 @@ const agedStatement = prepared<
              (c.open_kes - b."days0to30" - b."days31to60" - b."days61to90")::int as "over90",
              c.open_kes::int as "totalKes"
       from (
-        select c.id, c.name, t.open_kes from customer_open_totals t join customers c on c.id = t.customer_id
-        where t.invoices > 0 order by t.open_kes desc, c.name, c.id limit ${p.limit} offset ${p.offset}
+        select c.id, c.name, t.open_kes from (
+          select customer_id, open_kes from customer_open_totals
+          where invoices > 0 and open_kes >= coalesce((
+            select open_kes from customer_open_totals where invoices > 0 order by open_kes desc nulls last
+            offset greatest(${p.offset}::int + ${p.limit}::int - 1, 0) limit 1), open_kes)
+        ) t cross join lateral (select id, name from customers where id = t.customer_id limit 1) c
+        order by t.open_kes desc, c.name, c.id limit ${p.limit} offset ${p.offset}
       ) c
       cross join lateral (
         select coalesce(sum(open_kes) filter (where issued_at >= ${cut30}), 0) as "days0to30",

@@ -262,6 +262,29 @@ describe("statements of account and aged receivables", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     const invoiced = await staff.post(`/api/orders/${placed.json().id}/invoice`, {});
     expect(invoiced.statusCode, invoiced.body).toBe(201);
+    // Three more who owe the same, made in another order than their names': equal debts are paged by name.
+    for (const name of ["Zebu Ridge Farm", "Ankole Hill Farm", "Mara Plains Farm"]) {
+      const customer = await salesNow.post("/api/customers", {
+        name,
+        type: "farm",
+        email: `accounts@${name.split(" ")[0]!.toLowerCase()}.co.ke`,
+        phone: "+254 700 333 555",
+        address: "Narok",
+        contactPerson: "Grace Naserian",
+      });
+      expect(customer.statusCode, customer.body).toBe(201);
+      const order = await salesNow.post("/api/orders/itemised", {
+        customerId: customer.json().id,
+        lines: [{ inventoryItemId: (await inventoryItem(t, "SEM-HF-101")).id, quantity: 2 }],
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const ok = await staff.post(`/api/orders/${order.json().id}/approve`, {
+        estimatedDays: 3,
+        onCredit: true,
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await staff.post(`/api/orders/${order.json().id}/invoice`, {})).statusCode).toBe(201);
+    }
     const get = async (query: string) => {
       const res = await staff.get(`/api/receivables/aged${query}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -274,6 +297,15 @@ describe("statements of account and aged receivables", () => {
       expect(all.totals[bucket]).toBe(all.rows.reduce((sum, r) => sum + r[bucket], 0));
     const totals = all.rows.map((r) => r.totalKes);
     expect(totals).toEqual([...totals].sort((x, y) => y - x));
+    const tiedNames = ["Ankole Hill Farm", "Mara Plains Farm", "Zebu Ridge Farm"];
+    const tied = all.rows.filter((r) => tiedNames.includes(r.name));
+    expect(tied.map((r) => r.name)).toEqual(tiedNames);
+    expect(new Set(tied.map((r) => r.totalKes)).size).toBe(1);
+    // Pages of two cut through the tie as pages of one do.
+    const twos: AgedReceivables["rows"] = [];
+    for (let offset = 0; offset < all.rows.length; offset += 2)
+      twos.push(...(await get(`?limit=2&offset=${offset}`)).rows);
+    expect(twos).toEqual(all.rows);
     const pages: AgedReceivables["rows"] = [];
     for (let offset = 0; offset < all.rows.length; offset++) {
       const page = await get(`?limit=1&offset=${offset}`);
