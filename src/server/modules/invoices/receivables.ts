@@ -63,7 +63,7 @@ const agedStatement = prepared<
           select customer_id, open_kes from customer_open_totals
           where invoices > 0 and open_kes >= coalesce((
             select open_kes from customer_open_totals where invoices > 0 order by open_kes desc nulls last
-            offset greatest(${p.offset}::int + ${p.limit}::int - 1, 0) limit 1), open_kes)
+            offset greatest(${p.offset}::bigint + ${p.limit}::bigint - 1, 0) limit 1), open_kes)
         ) t cross join lateral (select id, name from customers where id = t.customer_id limit 1) c
         order by t.open_kes desc, c.name, c.id limit ${p.limit} offset ${p.offset}
       ) c
