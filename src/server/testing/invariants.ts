@@ -8,6 +8,22 @@ const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
  * What must hold in the database whatever requests came before, as SQL that answers the rows that
  * break it. Each rule names itself in the report.
  */
+/**
+ * The rows of a month totals table that are not its day totals summed, by `key`, for `count` and the
+ * revenue beside it.
+ */
+const monthsAreDaysSummed = (months: string, days: string, key: string, count: string) =>
+  sql.raw(`
+    select coalesce(t.month, s.month)::text || ' ' || coalesce(t.${key}, s.${key})::text from
+      (select month, ${key}, ${count} as n, revenue_kes as revenue from ${months}
+       where ${count} <> 0 or revenue_kes <> 0) t
+      full join
+      (select date_trunc('month', day::timestamp)::date as month, ${key}, sum(${count}) as n,
+              sum(revenue_kes) as revenue
+       from ${days} group by 1, 2 having sum(${count}) <> 0 or sum(revenue_kes) <> 0) s
+      on t.month = s.month and t.${key} = s.${key}
+    where coalesce(t.n, 0) <> coalesce(s.n, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`);
+
 const rules: Record<string, ReturnType<typeof sql>> = {
   "stock is never negative and reserved never exceeds on hand": sql`
     select item_id from inventory_items
@@ -129,26 +145,18 @@ const rules: Record<string, ReturnType<typeof sql>> = {
       on t.month = s.month and t.status = s.status
     where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.total, 0) <> coalesce(s.total, 0)
        or coalesce(t.paid, 0) <> coalesce(s.paid, 0)`,
-  "booked orders per month and customer are their days summed": sql`
-    select coalesce(t.month, s.month)::text || ' ' || coalesce(t.customer_id, s.customer_id)::text from
-      (select month, customer_id, orders, revenue_kes as revenue from booked_customer_month_totals
-       where orders <> 0 or revenue_kes <> 0) t
-      full join
-      (select date_trunc('month', day::timestamp)::date as month, customer_id, sum(orders) as orders,
-              sum(revenue_kes) as revenue
-       from booked_customer_day_totals group by 1, 2 having sum(orders) <> 0 or sum(revenue_kes) <> 0) s
-      on t.month = s.month and t.customer_id = s.customer_id
-    where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
-  "booked lines per month and product are their days summed": sql`
-    select coalesce(t.month, s.month)::text || ' ' || coalesce(t.product_name, s.product_name) from
-      (select month, product_name, units, revenue_kes as revenue from booked_product_month_totals
-       where units <> 0 or revenue_kes <> 0) t
-      full join
-      (select date_trunc('month', day::timestamp)::date as month, product_name, sum(units) as units,
-              sum(revenue_kes) as revenue
-       from booked_product_day_totals group by 1, 2 having sum(units) <> 0 or sum(revenue_kes) <> 0) s
-      on t.month = s.month and t.product_name = s.product_name
-    where coalesce(t.units, 0) <> coalesce(s.units, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
+  "booked orders per month and customer are their days summed": monthsAreDaysSummed(
+    "booked_customer_month_totals",
+    "booked_customer_day_totals",
+    "customer_id",
+    "orders",
+  ),
+  "booked lines per month and product are their days summed": monthsAreDaysSummed(
+    "booked_product_month_totals",
+    "booked_product_day_totals",
+    "product_name",
+    "units",
+  ),
   "booked orders per customer over the year window are its days summed": sql`
     select coalesce(t.customer_id, s.customer_id)::text from
       (select customer_id, orders, revenue_kes as revenue from booked_customer_year_totals

@@ -241,50 +241,33 @@ describe("statements of account and aged receivables", () => {
     // A second customer owing, so that there is more than one page of one. Signed in afresh: the clock moved.
     const salesNow = asUser(t.app, await loginAs(t.app, staffEmails.sales_manager));
     const staff = asUser(t.app, await loginAs(t.app, staffEmails.director));
-    const other = await salesNow.post("/api/customers", {
-      name: "Aged Second Farm",
-      type: "farm",
-      email: "accounts@aged-second.co.ke",
-      phone: "+254 700 333 444",
-      address: "Nakuru",
-      contactPerson: "Peter Kamau",
-    });
-    expect(other.statusCode, other.body).toBe(201);
-    const placed = await salesNow.post("/api/orders/itemised", {
-      customerId: other.json().id,
-      lines: [{ inventoryItemId: (await inventoryItem(t, "SEM-HF-101")).id, quantity: 1 }],
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const approved = await staff.post(`/api/orders/${placed.json().id}/approve`, {
-      estimatedDays: 3,
-      onCredit: true,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    const invoiced = await staff.post(`/api/orders/${placed.json().id}/invoice`, {});
-    expect(invoiced.statusCode, invoiced.body).toBe(201);
-    // Three more who owe the same, made in another order than their names': equal debts are paged by name.
-    for (const name of ["Zebu Ridge Farm", "Ankole Hill Farm", "Mara Plains Farm"]) {
+    /** A new customer who owes for `quantity` straws bought on credit and invoiced. */
+    const owing = async (name: string, quantity: number) => {
       const customer = await salesNow.post("/api/customers", {
         name,
         type: "farm",
         email: `accounts@${name.split(" ")[0]!.toLowerCase()}.co.ke`,
-        phone: "+254 700 333 555",
-        address: "Narok",
-        contactPerson: "Grace Naserian",
+        phone: "+254 700 333 444",
+        address: "Nakuru",
+        contactPerson: "Peter Kamau",
       });
       expect(customer.statusCode, customer.body).toBe(201);
-      const order = await salesNow.post("/api/orders/itemised", {
+      const placed = await salesNow.post("/api/orders/itemised", {
         customerId: customer.json().id,
-        lines: [{ inventoryItemId: (await inventoryItem(t, "SEM-HF-101")).id, quantity: 2 }],
+        lines: [{ inventoryItemId: (await inventoryItem(t, "SEM-HF-101")).id, quantity }],
       });
-      expect(order.statusCode, order.body).toBe(201);
-      const ok = await staff.post(`/api/orders/${order.json().id}/approve`, {
+      expect(placed.statusCode, placed.body).toBe(201);
+      const approved = await staff.post(`/api/orders/${placed.json().id}/approve`, {
         estimatedDays: 3,
         onCredit: true,
       });
-      expect(ok.statusCode, ok.body).toBe(200);
-      expect((await staff.post(`/api/orders/${order.json().id}/invoice`, {})).statusCode).toBe(201);
-    }
+      expect(approved.statusCode, approved.body).toBe(200);
+      const invoiced = await staff.post(`/api/orders/${placed.json().id}/invoice`, {});
+      expect(invoiced.statusCode, invoiced.body).toBe(201);
+    };
+    await owing("Aged Second Farm", 1);
+    // Three more who owe the same, made in another order than their names': equal debts are paged by name.
+    for (const name of ["Zebu Ridge Farm", "Ankole Hill Farm", "Mara Plains Farm"]) await owing(name, 2);
     const get = async (query: string) => {
       const res = await staff.get(`/api/receivables/aged${query}`);
       expect(res.statusCode, res.body).toBe(200);
