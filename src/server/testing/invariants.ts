@@ -5,10 +5,6 @@ import { type Database, rowsOf } from "../db/adapter";
 const openList = sql.raw(openOrderStatuses.map((s) => `'${s}'`).join(", "));
 
 /**
- * What must hold in the database whatever requests came before, as SQL that answers the rows that
- * break it. Each rule names itself in the report.
- */
-/**
  * The rows of a month totals table that are not its day totals summed, by `key`, for `count` and the
  * revenue beside it.
  */
@@ -24,6 +20,10 @@ const monthsAreDaysSummed = (months: string, days: string, key: string, count: s
       on t.month = s.month and t.${key} = s.${key}
     where coalesce(t.n, 0) <> coalesce(s.n, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`);
 
+/**
+ * What must hold in the database whatever requests came before, as SQL that answers the rows that
+ * break it. Each rule names itself in the report.
+ */
 const rules: Record<string, ReturnType<typeof sql>> = {
   "stock is never negative and reserved never exceeds on hand": sql`
     select item_id from inventory_items

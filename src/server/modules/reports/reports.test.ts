@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../db/adapter";
+import { instantArray, rowsOf } from "../../db/adapter";
 import { t, withTestApp } from "../../testing/app-session";
 import { asUser, loginAs, staffEmails } from "../../testing/test-app";
 import { coverByMonths, lastDays, monthStart, nairobiDate, nairobiDayStart } from "../../time";
@@ -184,11 +184,11 @@ describe("reports", () => {
       monthEdge.getTime(),
       dayEdge.getTime() - minute,
       dayEdge.getTime(),
-    ];
+    ].map((ms) => new Date(ms));
     await t.database.tx((db) =>
       db.execute(sql`insert into customers (name, type, phone, address, contact_person, created_at)
-        select 'Edge Farm ' || g, 'farm', '+25470111' || g, 'Nyeri', 'Edge', to_timestamp(t / 1000.0)
-        from unnest(${`{${joinedAt.join(",")}}`}::bigint[]) with ordinality as j(t, g)`),
+        select 'Edge Farm ' || g, 'farm', '+25470111' || g, 'Nyeri', 'Edge', at
+        from unnest(${instantArray(joinedAt)}) with ordinality as j(at, g)`),
     );
     const joined = (
       await t.database.read((db) => rowsOf<{ at: Date }>(db, sql`select created_at as at from customers`))
