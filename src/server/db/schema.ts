@@ -1626,6 +1626,8 @@ export const outbox = pgTable(
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // Migration 0073 adds INCLUDE (channel) here and INCLUDE (kept) to the status index, which Drizzle cannot
+    // declare: a channel's count, and a status's sent messages told from its kept ones, read the index alone.
     index("outbox_created_idx").on(t.createdAt, t.id),
     // A status's messages, newest or oldest first: its filter, the list sorted by status, and its count.
     index("outbox_status_created_idx").on(t.status, t.createdAt),
