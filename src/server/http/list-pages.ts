@@ -12,7 +12,7 @@ type Page = { limit: number; offset: number };
  */
 export function sortedPages<S extends string, P extends object, Row>(
   name: string,
-  sorts: Record<S, AnyColumn>,
+  sorts: Record<S, AnyColumn | readonly AnyColumn[]>,
   tieBreak: AnyColumn,
   select: (p: Placeholders<P>) => SQL,
 ): (db: Db, query: { sort: S; order: SortOrder } & P & Page) => Promise<Row[]> {
@@ -20,10 +20,14 @@ export function sortedPages<S extends string, P extends object, Row>(
   for (const sort of Object.keys(sorts) as S[]) {
     for (const order of sortOrders) {
       const direction = sql.raw(order);
+      // A sort may be several columns (a message's status, then its time), each in the sort's order.
+      const keys = sql.join(
+        [sorts[sort], tieBreak].flat().map((column) => sql`${column} ${direction}`),
+        sql`, `,
+      );
       const statement = prepared<P & Page, Row>(
         `${name}_${sort}_${order}`,
-        (p) => sql`${select(p)} order by ${sorts[sort]} ${direction}, ${tieBreak} ${direction}
-          limit ${p.limit}::int offset ${p.offset}::int`,
+        (p) => sql`${select(p)} order by ${keys} limit ${p.limit}::int offset ${p.offset}::int`,
       );
       statements.set(`${sort} ${order}`, statement);
     }
@@ -37,7 +41,7 @@ export function sortedPages<S extends string, P extends object, Row>(
  */
 export function filteredPages<S extends string, K extends string, V, Row>(
   name: string,
-  sorts: Record<S, AnyColumn>,
+  sorts: Record<S, AnyColumn | readonly AnyColumn[]>,
   tieBreak: AnyColumn,
   select: SQL,
   filter: { key: K; column: AnyColumn },

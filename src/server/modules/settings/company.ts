@@ -1,9 +1,9 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CompanySettings, companySettingsSchema } from "../../../contract/settings";
 import type { Config } from "../../config";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/adapter";
+import { answerOf, type Db, prepared } from "../../db/adapter";
 import { businessSettings } from "../../db/schema";
 import type { Letterhead } from "../reports/pdf-thread";
 import { companyLogo } from "./logo";
@@ -13,12 +13,33 @@ import { writeSettings } from "./row";
  * The business as its documents name it (the migration writes the one settings row). Bank details not set
  * here yet are the BANK_* environment variables: the first-run defaults.
  */
+const b = businessSettings;
+type SettingsRow = Omit<CompanySettings, "hasLogo"> & { hasLogo: boolean };
+
+/**
+ * Every column but the logo's bytes, which only PDFs read (readLetterhead). Prepared: the eTIMS screen reads
+ * it for every page's QR links, and on PGlite an unprepared read is parsed, planned and answered on the
+ * database's thread each time (decision 51, "Later").
+ */
+const settingsStatement = prepared<Record<string, never>, Partial<SettingsRow>>(
+  "company_settings",
+  () =>
+    sql`select ${answerOf({
+      tradeName: b.tradeName,
+      address: b.address,
+      phone: b.phone,
+      email: b.email,
+      kraPin: b.kraPin,
+      bhfId: b.bhfId,
+      bankName: b.bankName,
+      bankAccountName: b.bankAccountName,
+      bankAccountNumber: b.bankAccountNumber,
+      bankBranch: b.bankBranch,
+    })}, ${b.logo} is not null as "hasLogo" from ${b}`,
+);
+
 export async function companySettings(db: Db, bank: Config["bank"]): Promise<CompanySettings> {
-  // Every column but the logo's bytes, which only PDFs read (readLetterhead).
-  const { logo: _logo, ...columns } = getTableColumns(businessSettings);
-  const [row] = await db
-    .select({ ...columns, hasLogo: sql<boolean>`${businessSettings.logo} is not null` })
-    .from(businessSettings);
+  const [row] = await settingsStatement(db, {});
   return {
     tradeName: row?.tradeName ?? "Urithi Genetics Ltd",
     address: row?.address ?? "Nakuru, Kenya",

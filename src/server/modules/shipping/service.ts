@@ -23,6 +23,7 @@ import { containsPattern } from "../../http/search";
 import { atNairobiNoon, nairobiDate, nairobiNoonAfter } from "../../time";
 import { notifyOrderClient } from "../notifications/order-messages";
 import { type Actor, changeOrderStatus, moveExpectedDelivery } from "../orders/process";
+import { shipmentPage, shipmentSortColumns } from "./shipment-pages";
 
 type ShipmentRow = typeof shipments.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -67,16 +68,12 @@ function shipmentFilters(query: z.output<typeof shipmentListQuery>) {
 export const countShipments = (ctx: AppContext, query: z.output<typeof shipmentListQuery>) =>
   countMatching(ctx, shipments, shipmentFilters(query), { search: Boolean(query.search) });
 
-const shipmentSortColumns = {
-  createdAt: shipments.createdAt,
-  expectedDelivery: shipments.expectedDelivery,
-  trackingNumber: shipments.trackingNumber,
-};
-
 export function listShipments(
   ctx: AppContext,
   query: z.output<typeof shipmentListQuery>,
 ): Promise<Shipment[]> {
+  // Without a search or view, a prepared page (`shipmentPage`); the others are built for their filter.
+  if (!query.search && !query.view) return ctx.database.read((db) => shipmentPage(db, query));
   return ctx.database.read(async (db) => {
     const rows = await db
       .select()
