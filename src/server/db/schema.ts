@@ -1810,6 +1810,26 @@ export const customerOpenTotals = pgTable(
 );
 
 /**
+ * A customer's statement of account per Nairobi day: how many entries it has (invoices and credit notes not
+ * voided, completed payments and refunds) and what each kind adds up to, kept by triggers on the documents
+ * and the ledger (drizzle/0074). A statement's opening balance, figures and the balance before its page
+ * come from these rows, so only the page's own days of entries are read (decision 61).
+ */
+export const customerStatementDays = pgTable(
+  "customer_statement_days",
+  {
+    customerId: integer("customer_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    entries: integer("entries").notNull(),
+    invoicedKes: bigint("invoiced_kes", { mode: "number" }).notNull(),
+    creditedKes: bigint("credited_kes", { mode: "number" }).notNull(),
+    paidKes: bigint("paid_kes", { mode: "number" }).notNull(),
+    refundedKes: bigint("refunded_kes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.day] })],
+);
+
+/**
  * What is owed on the open invoices issued each day (Nairobi's), written the same way: the totals of aged
  * receivables' recent buckets add up the days after each cut, and only the cut's own day is read by invoice.
  */

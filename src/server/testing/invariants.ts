@@ -99,6 +99,25 @@ const rules: Record<string, ReturnType<typeof sql>> = {
       full join (select customer_id, sum(open_kes) as owed, count(*) as n from open_invoices group by 1) o
       on t.customer_id = o.customer_id
     where coalesce(t.open_kes, 0) <> coalesce(o.owed, 0) or coalesce(t.invoices, 0) <> coalesce(o.n, 0)`,
+  "each customer's statement days are their documents and ledger entries summed": sql`
+    select coalesce(t.customer_id, e.customer_id)::text || ' ' || coalesce(t.day, e.day)::text from
+      (select * from customer_statement_days where entries <> 0) t
+      full join
+      (select customer_id, day, count(*) as n, sum(invoiced) as invoiced, sum(credited) as credited,
+              sum(paid) as paid, sum(refunded) as refunded from (
+         select customer_id, nairobi_day(issued_at) as day,
+                case when kind = 'invoice' then total_kes else 0 end as invoiced,
+                case when kind = 'invoice' then 0 else total_kes end as credited, 0 as paid, 0 as refunded
+         from tax_documents where customer_id is not null and etims_status <> 'voided'
+         union all
+         select customer_id, nairobi_day(date), 0, 0, case when type = 'income' then amount::int else 0 end,
+                case when type = 'refund' then amount::int else 0 end
+         from transactions where customer_id is not null and type in ('income', 'refund') and status = 'completed'
+       ) x group by 1, 2) e
+      on t.customer_id = e.customer_id and t.day = e.day
+    where coalesce(t.entries, 0) <> coalesce(e.n, 0) or coalesce(t.invoiced_kes, 0) <> coalesce(e.invoiced, 0)
+       or coalesce(t.credited_kes, 0) <> coalesce(e.credited, 0) or coalesce(t.paid_kes, 0) <> coalesce(e.paid, 0)
+       or coalesce(t.refunded_kes, 0) <> coalesce(e.refunded, 0)`,
   "what is owed on each day's open invoices, and on how many, is them summed": sql`
     select coalesce(t.day, o.day)::text from open_invoice_day_totals t
       full join (select nairobi_day(issued_at) as day, sum(open_kes) as owed, count(*) as n from open_invoices

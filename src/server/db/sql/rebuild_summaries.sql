@@ -49,4 +49,5 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   GROUP BY 1 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
   SELECT "rebuild_open_invoices"();
   SELECT "rebuild_shipment_status_totals"();
+  SELECT "rebuild_customer_statement_days"();
 $$;

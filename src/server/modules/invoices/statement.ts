@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Pagination } from "../../../contract/pagination";
 import type { Statement, StatementEntry, statementQuery } from "../../../contract/statements";
@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { rowsOf } from "../../db/adapter";
 import { customers } from "../../db/schema";
 import { notFound } from "../../errors";
-import { nairobiDate, nairobiDayEnd, nairobiDayStart, yearStart } from "../../time";
+import { nairobiDate, yearStart } from "../../time";
 
 /**
  * A customer's statement of account, from the documents and the money ledger together: invoices and credit
@@ -49,8 +49,6 @@ export async function customerStatement(
   const now = ctx.clock.now();
   const from = query.from ?? nairobiDate(yearStart(now));
   const to = query.to ?? nairobiDate(now);
-  const start = nairobiDayStart(from);
-  const end = nairobiDayEnd(to);
   const { limit, offset } = page === "all" ? { limit: null, offset: 0 } : page;
   return ctx.database.read(async (db) => {
     const [customer] = await db
@@ -59,39 +57,58 @@ export async function customerStatement(
       .where(eq(customers.id, customerId));
     if (!customer) throw notFound("Customer");
     // Signed: what raises the balance (invoices, money paid back) is positive. Both are read by customer
-    // through their own index, and an entry's order number only for the page (decision 56).
-    const moves = sql`
+    // through their own index, and an entry's order number only for the page (decision 56), between two
+    // instants the days below give.
+    const moves = (from: SQL, to: SQL) => sql`
       select d.issued_at as date, d.kind::text as kind, d.number as reference, d.order_id,
              case when d.kind = 'invoice' then d.total_kes else -d.total_kes end as kes
       from tax_documents d
-      where d.customer_id = ${customerId} and d.etims_status <> 'voided'
+      where d.customer_id = ${customerId} and d.etims_status <> 'voided' and d.issued_at >= ${from}
+        and d.issued_at < ${to}
       union all
       select t.date, case when t.type = 'income' then 'payment' else 'refund' end, t.reference, t.order_id,
              case when t.type = 'income' then -t.amount::int else t.amount::int end
       from transactions t
-      where t.customer_id = ${customerId} and t.type in ('income', 'refund') and t.status = 'completed'`;
-    const inPeriod = (kind?: StatementEntry["kind"]) =>
-      kind ? sql`date >= ${start} and kind = ${kind}` : sql`date >= ${start}`;
+      where t.customer_id = ${customerId} and t.type in ('income', 'refund') and t.status = 'completed'
+        and t.date >= ${from} and t.date < ${to}`;
+    const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'Africa/Nairobi'`;
+    const fromDay = sql`${from}::date`;
+    // The figures and the balance before the page come from the customer's days (decision 61); the
+    // entries are read only from the day that holds the page's first to the day that holds its last.
     const rows = await rowsOf<Figures & { [K in keyof Movement]: Movement[K] | null }>(
       db,
-      sql`with moves as (${moves}),
-        figures as (
-          select coalesce(sum(kes) filter (where date < ${start}), 0)::float8 as opening,
-                 (count(*) filter (where ${inPeriod()}))::int as "entryCount",
-                 coalesce(sum(kes) filter (where ${inPeriod("invoice")}), 0)::float8 as invoiced,
-                 coalesce(-sum(kes) filter (where ${inPeriod("credit_note")}), 0)::float8 as credited,
-                 coalesce(-sum(kes) filter (where ${inPeriod("payment")}), 0)::float8 as paid,
-                 coalesce(sum(kes) filter (where ${inPeriod("refund")}), 0)::float8 as refunded,
+      sql`with days as (
+          select day, entries, invoiced_kes as invoiced, credited_kes as credited, paid_kes as paid,
+                 refunded_kes as refunded, invoiced_kes - credited_kes - paid_kes + refunded_kes as kes
+          from customer_statement_days where customer_id = ${customerId} and day <= ${to}::date
+        ), figures as (
+          select coalesce(sum(kes) filter (where day < ${fromDay}), 0)::float8 as opening,
+                 coalesce(sum(entries) filter (where day >= ${fromDay}), 0)::int as "entryCount",
+                 coalesce(sum(invoiced) filter (where day >= ${fromDay}), 0)::float8 as invoiced,
+                 coalesce(sum(credited) filter (where day >= ${fromDay}), 0)::float8 as credited,
+                 coalesce(sum(paid) filter (where day >= ${fromDay}), 0)::float8 as paid,
+                 coalesce(sum(refunded) filter (where day >= ${fromDay}), 0)::float8 as refunded,
                  coalesce(sum(kes), 0)::float8 as closing
-          from moves where date < ${end}
+          from days
+        ), period as (
+          select day, entries, sum(entries) over w - entries as before, sum(kes) over w - kes as "kesBefore"
+          from days where day >= ${fromDay} and entries <> 0 window w as (order by day rows unbounded preceding)
+        ), head as (
+          select day, before, "kesBefore" from period where before + entries > ${offset}::int order by day limit 1
+        ), tail as (
+          select day from period where before + entries >= ${offset}::int + ${limit}::int order by day limit 1
         )
         select figures.*, entry.date, entry.kind, entry.reference, o.order_number as "orderNumber", entry.kes,
                entry.balance
         from figures left join lateral (
           select date, kind, reference, order_id, kes,
-                 (figures.opening + sum(kes) over (order by date, reference, kind rows unbounded preceding))::float8 as balance
-          from moves where date >= ${start} and date < ${end}
-          order by date, reference, kind limit ${limit} offset ${offset}
+                 (figures.opening + (select "kesBefore" from head)
+                   + sum(kes) over (order by date, reference, kind rows unbounded preceding))::float8 as balance
+          from (${moves(
+            dayStart(sql`(select day from head)`),
+            dayStart(sql`coalesce((select day from tail), ${to}::date) + 1`),
+          )}) m
+          order by date, reference, kind limit ${limit}::int offset ${offset}::int - (select before from head)
         ) entry on true
         left join orders o on o.id = entry.order_id
         order by entry.date, entry.reference, entry.kind`,
