@@ -1,8 +1,9 @@
-import { and, between, inArray, or, type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { HeldMoney } from "../../../contract/orders";
 import { type Db, prepared } from "../../db/adapter";
 import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
 import { coverByMonths, type DayRange, splitByMonths } from "../../time";
+import { type CoverParams, coveredRows, coverParams, NO_DAYS } from "./cover";
 
 /**
  * The ledger's figures, read from the summary tables the orders trigger keeps: every money figure about orders
@@ -71,9 +72,6 @@ const refundedStatement = prepared<Record<string, never>, { total: string }>(
 export const refundedTotal = (db: Db): Promise<number> =>
   refundedStatement(db, {}).then(([row]) => Number(row!.total));
 
-/** A range that holds no day, for a part of `revenueOver`'s split that is not there. */
-const NO_DAYS: DayRange = { first: "9999-12-31", last: "0001-01-01" };
-
 const revenueStatement = prepared<
   {
     monthFirst: string;
@@ -129,60 +127,40 @@ export interface BookedBucket {
   receivedKes: number;
 }
 
+const bookedByBucketStatement = prepared<
+  CoverParams,
+  { at: string; orders: string; booked: string; received: string }
+>("booked_by_bucket", (p) => {
+  const rows = coveredRows(p, {
+    days: { table: orderDayTotals, at: "day" },
+    months: { table: orderMonthTotals, at: "month" },
+    key: (at) => sql`${at} as at`,
+    figures: ["orders", "total_kes", "paid_kes"],
+    where: sql`status in (${bookedList})`,
+  });
+  // Booked sums grouped by the day (or month) column itself, cheaper than formatting every row's label.
+  return sql`select at::text as at, sum(orders)::text as orders, sum(total_kes)::text as booked,
+      sum(paid_kes)::text as received
+    from (${rows}) as covered group by at order by at`;
+});
+
 /**
  * Booked orders, their value and what was received on them per Nairobi day or month over whole days, by the
  * day the order was placed. By day from the per-day totals; by month from the per-month totals, a month the
  * range covers only in part read whole less its days outside the range when those are fewer
  * (`coverByMonths`, decision 55), so a year costs about 13 months and two days of totals, not a month of days.
+ * One prepared statement (decision 62).
  */
 export async function bookedByBucket(db: Db, range: DayRange, by: "day" | "month"): Promise<BookedBucket[]> {
   const cover = by === "month" ? coverByMonths(range) : { months: null, add: [range], subtract: [] };
-  // Booked sums grouped by the day (or month) column itself, cheaper than formatting every row's label.
-  const sums = (
-    t: typeof orderDayTotals | typeof orderMonthTotals,
-    at: typeof orderDayTotals.day | typeof orderMonthTotals.month,
-    within: SQL,
-  ) =>
-    db
-      .select({
-        at,
-        orders: sql<string>`sum(${t.orders})`,
-        booked: sql<string>`sum(${t.totalKes})`,
-        received: sql<string>`sum(${t.paidKes})`,
-      })
-      .from(t)
-      .where(and(within, inArray(t.status, [...bookedStatuses])))
-      .groupBy(at);
-  // No days, no statement (an empty OR would match every day).
-  const days = async (ranges: DayRange[]) =>
-    ranges.length === 0
-      ? []
-      : sums(
-          orderDayTotals,
-          orderDayTotals.day,
-          or(...ranges.map((d) => between(orderDayTotals.day, d.first, d.last)))!,
-        );
-  const added = await days(cover.add);
-  const outside = await days(cover.subtract);
-  const monthRows = cover.months
-    ? await sums(
-        orderMonthTotals,
-        orderMonthTotals.month,
-        between(orderMonthTotals.month, cover.months.first, cover.months.last),
-      )
-    : [];
-  const signed = [
-    ...added.map((r) => ({ ...r, sign: 1 })),
-    ...monthRows.map((r) => ({ ...r, sign: 1 })),
-    ...outside.map((r) => ({ ...r, sign: -1 })),
-  ];
   const buckets = new Map<string, BookedBucket>();
-  for (const r of signed.sort((a, b) => a.at.localeCompare(b.at))) {
+  // A day taken away from a whole month is in that month's bucket, less.
+  for (const r of await bookedByBucketStatement(db, coverParams(cover))) {
     const label = by === "month" ? r.at.slice(0, 7) : r.at;
     const bucket = buckets.get(label) ?? { label, orders: 0, bookedKes: 0, receivedKes: 0 };
-    bucket.orders += r.sign * Number(r.orders);
-    bucket.bookedKes += r.sign * Number(r.booked);
-    bucket.receivedKes += r.sign * Number(r.received);
+    bucket.orders += Number(r.orders);
+    bucket.bookedKes += Number(r.booked);
+    bucket.receivedKes += Number(r.received);
     buckets.set(label, bucket);
   }
   return [...buckets.values()];

@@ -1,8 +1,8 @@
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import { type Db, intArray, rowsOf } from "../../db/adapter";
+import { type Db, type Placeholders, prepared } from "../../db/adapter";
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
@@ -21,20 +21,26 @@ import {
   nairobiDayEnd,
   nairobiDayStart,
 } from "../../time";
+import { type CoverParams, coveredRows, coverParams } from "../finance/cover";
 import { isBooked } from "../finance/figures";
 
 type TopProduct = Omit<Report["salesReport"]["topProducts"][number], "share">;
 type TopCustomer = Report["customerReport"]["topCustomers"][number];
 
+const topProductsStatement = prepared<
+  CoverParams & { limit: number },
+  { name: string; units: string; revenue: string }
+>(
+  "top_products",
+  (p) => sql`select product_name as name, sum(units)::text as units, sum(revenue_kes)::text as revenue
+      from (${totalsOver(p, productTotals)}) as totals
+      group by product_name having sum(units) <> 0
+      order by sum(revenue_kes) desc, product_name limit ${p.limit}::int`,
+);
+
 /** The products that brought in most booked revenue over whole days, from the day and month totals. */
 export async function topProducts(db: Db, range: DayRange, limit: number): Promise<TopProduct[]> {
-  const rows = await rowsOf<{ name: string; units: string; revenue: string }>(
-    db,
-    sql`select product_name as name, sum(units)::text as units, sum(revenue_kes)::text as revenue
-        from (${totalsOver(range, productTotals)}) as totals
-        group by product_name having sum(units) <> 0
-        order by sum(revenue_kes) desc, product_name limit ${limit}`,
-  );
+  const rows = await topProductsStatement(db, { ...coverParams(coverByMonths(range)), limit });
   return rows.map((r) => ({ name: r.name, units: Number(r.units), revenue: Number(r.revenue) }));
 }
 
@@ -43,7 +49,7 @@ interface Totals {
   days: PgTable;
   months: PgTable;
   /** What a row is for, then what it adds up. */
-  columns: readonly string[];
+  columns: readonly [string, ...string[]];
 }
 
 const customerTotals: Totals = {
@@ -63,19 +69,14 @@ const productTotals: Totals = {
  * (`coverByMonths`). A year reads about 12 rows per customer or product instead of 365, and the last 30
  * days a month and a day or two instead of 30.
  */
-function totalsOver(range: DayRange, { days, months, columns }: Totals): SQL {
-  const [key, ...figures] = columns.map((c) => sql.identifier(c));
-  const select = (sign: SQL) => sql.join([key!, ...figures.map((f) => sql`${sign}${f} as ${f}`)], sql`, `);
-  const cover = coverByMonths(range);
-  const ofDays = (d: DayRange, sign: SQL) =>
-    sql`select ${select(sign)} from ${days} where day between ${d.first} and ${d.last}`;
-  const parts = [...cover.add.map((d) => ofDays(d, sql``)), ...cover.subtract.map((d) => ofDays(d, sql`-`))];
-  if (cover.months) {
-    parts.push(
-      sql`select ${select(sql``)} from ${months} where month between ${cover.months.first} and ${cover.months.last}`,
-    );
-  }
-  return sql.join(parts, sql` union all `);
+function totalsOver(p: Placeholders<CoverParams>, { days, months, columns }: Totals): SQL {
+  const [key, ...figures] = columns;
+  return coveredRows(p, {
+    days: { table: days, at: "day" },
+    months: { table: months, at: "month" },
+    key: () => sql`${sql.identifier(key)}`,
+    figures,
+  });
 }
 
 /** The days `booked_customer_year_totals` covers, ending on its window's last day (drizzle/0029). */
@@ -94,79 +95,79 @@ export function moveCustomerYear(ctx: AppContext): Promise<void> {
   });
 }
 
+const yearRanking = prepared<
+  { last: string; limit: number },
+  Ranked & { lastDay: string | null; id: number | null }
+>(
+  "top_customers_year",
+  (p) => sql`select w.last_day::text as "lastDay", c.id, c.name, c.type, r.orders::text as orders,
+               r.revenue_kes::text as revenue
+        from ${bookedCustomerYearWindow} w
+        left join lateral (
+          select customer_id, orders, revenue_kes from ${bookedCustomerYearTotals}
+          where orders > 0 order by revenue_kes desc, customer_id limit ${p.limit}::int
+        ) r on w.last_day = ${p.last}::date
+        left join ${customers} c on c.id = r.customer_id
+        order by r.revenue_kes desc, r.customer_id`,
+);
+
 /**
  * The year's top customers from the per-customer year totals: one statement, so the window and the totals
  * come from the same moment. Null when the window ends on another day (not moved yet).
  */
 async function rankedOverYear(db: Db, last: string, limit: number): Promise<Ranked[] | null> {
-  const rows = await rowsOf<Ranked & { lastDay: string | null; id: number | null }>(
-    db,
-    sql`select w.last_day::text as "lastDay", c.id, c.name, c.type, r.orders::text as orders,
-               r.revenue_kes::text as revenue
-        from ${bookedCustomerYearWindow} w
-        left join lateral (
-          select customer_id, orders, revenue_kes from ${bookedCustomerYearTotals}
-          where orders > 0 order by revenue_kes desc, customer_id limit ${limit}
-        ) r on w.last_day = ${last}::date
-        left join ${customers} c on c.id = r.customer_id
-        order by r.revenue_kes desc, r.customer_id`,
-  );
+  const rows = await yearRanking(db, { last, limit });
   if (rows[0]?.lastDay !== last) return null;
   return rows.filter((r): r is Ranked & { lastDay: string; id: number } => r.id !== null);
 }
 
-/** The customers with most booked revenue over whole days, from the day and month totals. */
-async function rankedOver(db: Db, range: DayRange, limit: number): Promise<Ranked[]> {
-  // Ranked on the totals alone, then the five named: joining every row to its customer first costs more.
-  const ranked = db.$with("ranked").as(
-    db
-      .select({
-        customerId: sql<number>`customer_id`.as("customer_id"),
-        orders: sql<string>`sum(orders)`.as("orders"),
-        revenue: sql<string>`sum(revenue_kes)`.as("revenue"),
-      })
-      .from(sql`(${totalsOver(range, customerTotals)}) as totals`)
-      .groupBy(sql`customer_id`)
-      .having(sql`sum(orders) > 0`)
-      .orderBy(desc(sql`revenue`), sql`customer_id`)
-      .limit(limit),
-  );
-  return db
-    .with(ranked)
-    .select({
-      id: customers.id,
-      name: customers.name,
-      type: customers.type,
-      orders: ranked.orders,
-      revenue: ranked.revenue,
-    })
-    .from(ranked)
-    .innerJoin(customers, eq(customers.id, ranked.customerId))
-    .orderBy(desc(ranked.revenue), ranked.customerId);
-}
+/**
+ * The customers with most booked revenue over whole days, from the day and month totals: ranked on the
+ * totals alone, then the few named (joining every row to its customer first costs more).
+ */
+const rangeRanking = prepared<CoverParams & { limit: number }, Ranked>(
+  "top_customers",
+  (p) => sql`with ranked as (
+      select customer_id, sum(orders) as orders, sum(revenue_kes) as revenue
+      from (${totalsOver(p, customerTotals)}) as totals
+      group by customer_id having sum(orders) > 0
+      order by revenue desc, customer_id limit ${p.limit}::int
+    )
+    select c.id, c.name, c.type, r.orders::text as orders, r.revenue::text as revenue
+    from ranked r join ${customers} c on c.id = r.customer_id
+    order by r.revenue desc, r.customer_id`,
+);
+
+/**
+ * Each customer's latest booked order in a range, read backwards through (customer, date) until the first
+ * booked one: grouping every booked order of the year read 2,000 for the heaviest customer.
+ */
+const lastBooked = prepared<{ ids: string; from: string; to: string }, { customerId: number; at: string }>(
+  "top_customers_last_order",
+  (p) => sql`select c.id as "customerId", (
+          select ${orders.orderDate} from ${orders}
+          where ${orders.customerId} = c.id and ${isBooked} and ${orders.orderDate} >= ${p.from}::timestamptz
+            and ${orders.orderDate} < ${p.to}::timestamptz
+          order by ${orders.orderDate} desc limit 1
+        ) as at
+        from unnest(${p.ids}::int[]) as c(id)`,
+);
 
 /**
  * The customers with most booked revenue over whole days: for the 1-year report's year from the year
  * totals, else from the day and month totals; then the time of each one's last booked order in the period,
- * read from their own orders.
+ * read from their own orders. Each statement is prepared (decision 62).
  */
 export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
   const top =
     (dayCount(range) === YEAR_DAYS ? await rankedOverYear(db, range.last, limit) : null) ??
-    (await rankedOver(db, range, limit));
+    (await rangeRanking(db, { ...coverParams(coverByMonths(range)), limit }));
   if (top.length === 0) return [];
-  // Each customer's latest booked order in the range, read backwards through (customer, date) until the
-  // first booked one: grouping every booked order of the year read 2,000 for the heaviest customer.
-  const last = await rowsOf<{ customerId: number; at: string }>(
-    db,
-    sql`select c.id as "customerId", (
-          select ${orders.orderDate} from ${orders}
-          where ${orders.customerId} = c.id and ${isBooked} and ${orders.orderDate} >= ${nairobiDayStart(range.first)}
-            and ${orders.orderDate} < ${nairobiDayEnd(range.last)}
-          order by ${orders.orderDate} desc limit 1
-        ) as at
-        from unnest(${intArray(top.map((c) => c.id))}) as c(id)`,
-  );
+  const last = await lastBooked(db, {
+    ids: `{${top.map((c) => c.id).join(",")}}`,
+    from: nairobiDayStart(range.first).toISOString(),
+    to: nairobiDayEnd(range.last).toISOString(),
+  });
   return top.map((c) => ({
     name: c.name,
     type: c.type,
