@@ -25,13 +25,16 @@ export function rowsOf<T>(db: Db, query: SQL | string): Promise<T[]> {
   return db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
 }
 /**
- * Ids as one `int[]` parameter. Drizzle's `sql` turns a JS array into one parameter per item, so the array
- * travels as its text literal: one parameter, whatever the number of ids.
+ * Numbers or instants as the text literal of one array parameter (`{1,2,3}`), for a prepared statement to cast
+ * (`::int[]`, `::timestamptz[]`). Drizzle's `sql` turns a JS array into one parameter per item, so the array
+ * travels as its text: one parameter, whatever the number of items.
  */
-export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(",")}}`}::int[]`;
+export const arrayText = (items: readonly (number | Date)[]): string =>
+  `{${items.map((item) => (item instanceof Date ? item.toISOString() : item)).join(",")}}`;
+/** Ids as one `int[]` parameter (`arrayText`). */
+export const intArray = (ids: readonly number[]): SQL => sql`${arrayText(ids)}::int[]`;
 /** Instants as one `timestamptz[]` parameter, as `intArray` sends ids. */
-export const instantArray = (instants: readonly Date[]): SQL =>
-  sql`${`{${instants.map((t) => t.toISOString()).join(",")}}`}::timestamptz[]`;
+export const instantArray = (instants: readonly Date[]): SQL => sql`${arrayText(instants)}::timestamptz[]`;
 /**
  * Waits for statements of one transaction started together (they travel in one write on PostgreSQL) and
  * answers theirs in order, or the first failure in the order they were started. Unlike `Promise.all` it

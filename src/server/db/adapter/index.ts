@@ -5,6 +5,7 @@
  */
 export { DataFolderLocked, lockDataFolder } from "./data-lock";
 export {
+  arrayText,
   type Database,
   type DatabaseKind,
   type DatabaseLoad,

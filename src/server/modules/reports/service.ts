@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { categoryLabels } from "../../../contract/inventory";
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import { prepared, together } from "../../db/adapter";
+import { arrayText, prepared, together } from "../../db/adapter";
 import { customers, inventoryItems, storageUnits } from "../../db/schema";
 import { DAY_MS, lastDays, nairobiBuckets, nairobiDate, nairobiDayStart } from "../../time";
 import { bookedByBucket, ledgerOf } from "../finance/figures";
@@ -114,7 +114,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       customerCounts(db, { from: from.toISOString() }),
       customerTypes(db, {}),
       customerJoins(db, {
-        starts: `{${bucketStarts.map((t) => t.toISOString()).join(",")}}`,
+        starts: arrayText(bucketStarts),
         from: from.toISOString(),
       }),
       topCustomersOf(db, range, 5),

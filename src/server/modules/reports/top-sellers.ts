@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Report, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
-import { type Db, type Placeholders, prepared } from "../../db/adapter";
+import { arrayText, type Db, type Placeholders, prepared } from "../../db/adapter";
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
@@ -164,7 +164,7 @@ export async function topCustomersOf(db: Db, range: DayRange, limit: number): Pr
     (await rangeRanking(db, { ...coverParams(coverByMonths(range)), limit }));
   if (top.length === 0) return [];
   const last = await lastBooked(db, {
-    ids: `{${top.map((c) => c.id).join(",")}}`,
+    ids: arrayText(top.map((c) => c.id)),
     from: nairobiDayStart(range.first).toISOString(),
     to: nairobiDayEnd(range.last).toISOString(),
   });
