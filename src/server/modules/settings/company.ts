@@ -9,19 +9,14 @@ import type { Letterhead } from "../reports/pdf-thread";
 import { companyLogo } from "./logo";
 import { writeSettings } from "./row";
 
-/**
- * The business as its documents name it (the migration writes the one settings row). Bank details not set
- * here yet are the BANK_* environment variables: the first-run defaults.
- */
 const b = businessSettings;
-type SettingsRow = Omit<CompanySettings, "hasLogo"> & { hasLogo: boolean };
 
 /**
  * Every column but the logo's bytes, which only PDFs read (readLetterhead). Prepared: the eTIMS screen reads
  * it for every page's QR links, and on PGlite an unprepared read is parsed, planned and answered on the
  * database's thread each time (decision 51, "Later").
  */
-const settingsStatement = prepared<Record<string, never>, Partial<SettingsRow>>(
+const settingsStatement = prepared<Record<string, never>, Partial<CompanySettings>>(
   "company_settings",
   () =>
     sql`select ${answerOf({
@@ -38,6 +33,10 @@ const settingsStatement = prepared<Record<string, never>, Partial<SettingsRow>>(
     })}, ${b.logo} is not null as "hasLogo" from ${b}`,
 );
 
+/**
+ * The business as its documents name it (the migration writes the one settings row). Bank details not set
+ * here yet are the BANK_* environment variables: the first-run defaults.
+ */
 export async function companySettings(db: Db, bank: Config["bank"]): Promise<CompanySettings> {
   const [row] = await settingsStatement(db, {});
   return {
