@@ -1,9 +1,9 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { HeldMoney } from "../../../contract/orders";
-import { type Db, prepared } from "../../db/adapter";
+import { type Db, type Placeholders, prepared } from "../../db/adapter";
 import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
 import { coverByMonths, type DayRange, splitByMonths } from "../../time";
-import { type CoverParams, coveredRows, coverParams, NO_DAYS } from "./cover";
+import { type CoverParams, coveredRows, coverParams } from "./cover";
 
 /**
  * The ledger's figures, read from the summary tables the orders trigger keeps: every money figure about orders
@@ -72,25 +72,22 @@ const refundedStatement = prepared<Record<string, never>, { total: string }>(
 export const refundedTotal = (db: Db): Promise<number> =>
   refundedStatement(db, {}).then(([row]) => Number(row!.total));
 
-const revenueStatement = prepared<
-  {
-    monthFirst: string;
-    monthLast: string;
-    beforeFirst: string;
-    beforeLast: string;
-    afterFirst: string;
-    afterLast: string;
-  },
-  { revenue: string }
->(
+/**
+ * Booked orders' rows of the day and month totals covering a cover's slots (`coveredRows`), each with the
+ * day or month it is for: what revenue and the booked sums per bucket add up.
+ */
+const bookedRows = (p: Placeholders<CoverParams>) =>
+  coveredRows(p, {
+    days: { table: orderDayTotals, at: "day" },
+    months: { table: orderMonthTotals, at: "month" },
+    key: (at) => sql`${at} as at`,
+    figures: ["orders", "total_kes", "paid_kes"],
+    where: sql`status in (${bookedList})`,
+  });
+
+const revenueStatement = prepared<CoverParams, { revenue: string }>(
   "revenue_over",
-  (p) => sql`select (coalesce((select sum(${orderMonthTotals.totalKes}) from ${orderMonthTotals}
-      where ${orderMonthTotals.status} in (${bookedList})
-        and ${orderMonthTotals.month} between ${p.monthFirst}::date and ${p.monthLast}::date), 0)
-    + coalesce((select sum(${orderDayTotals.totalKes}) from ${orderDayTotals}
-      where ${orderDayTotals.status} in (${bookedList})
-        and (${orderDayTotals.day} between ${p.beforeFirst}::date and ${p.beforeLast}::date
-          or ${orderDayTotals.day} between ${p.afterFirst}::date and ${p.afterLast}::date)), 0))::text as revenue`,
+  (p) => sql`select coalesce(sum(total_kes), 0)::text as revenue from (${bookedRows(p)}) as covered`,
 );
 
 /**
@@ -101,17 +98,9 @@ const revenueStatement = prepared<
  */
 export function revenueOver(db: Db, range: DayRange): Promise<number> {
   const { months, days } = splitByMonths(range);
-  const month = months ?? NO_DAYS;
-  // Days before the first whole month come first; with no whole month, the range is one run of days.
-  const [before = NO_DAYS, after = NO_DAYS] = days;
-  return revenueStatement(db, {
-    monthFirst: month.first,
-    monthLast: month.last,
-    beforeFirst: before.first,
-    beforeLast: before.last,
-    afterFirst: after.first,
-    afterLast: after.last,
-  }).then(([row]) => Number(row!.revenue));
+  return revenueStatement(db, coverParams({ months, add: days, subtract: [] })).then(([row]) =>
+    Number(row!.revenue),
+  );
 }
 
 /** Booked, received and outstanding over all booked orders. */
@@ -130,19 +119,13 @@ export interface BookedBucket {
 const bookedByBucketStatement = prepared<
   CoverParams,
   { at: string; orders: string; booked: string; received: string }
->("booked_by_bucket", (p) => {
-  const rows = coveredRows(p, {
-    days: { table: orderDayTotals, at: "day" },
-    months: { table: orderMonthTotals, at: "month" },
-    key: (at) => sql`${at} as at`,
-    figures: ["orders", "total_kes", "paid_kes"],
-    where: sql`status in (${bookedList})`,
-  });
+>(
+  "booked_by_bucket",
   // Booked sums grouped by the day (or month) column itself, cheaper than formatting every row's label.
-  return sql`select at::text as at, sum(orders)::text as orders, sum(total_kes)::text as booked,
+  (p) => sql`select at::text as at, sum(orders)::text as orders, sum(total_kes)::text as booked,
       sum(paid_kes)::text as received
-    from (${rows}) as covered group by at order by at`;
-});
+    from (${bookedRows(p)}) as covered group by at order by at`,
+);
 
 /**
  * Booked orders, their value and what was received on them per Nairobi day or month over whole days, by the
