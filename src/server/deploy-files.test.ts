@@ -45,9 +45,7 @@ describe("the deployment files", () => {
     expect(runtime).toMatch(/HEALTHCHECK[\s\S]*\/api\/health\/live/);
     expect(runtime).toContain("COPY drizzle ./drizzle");
     // The same Node flags as npm start, its small young generation included (decision 37).
-    expect(runtime).toContain(
-      'CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/main.js"]',
-    );
+    expect(runtime).toContain('CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]');
     const env = /^ENV (.+)$/m
       .exec(runtime)![1]!
       .split(" ")
@@ -65,9 +63,7 @@ describe("the deployment files", () => {
     expect(unit).toContain("KillSignal=SIGTERM");
     const drain = Number(/DRAIN_SECONDS=(\d+)/.exec(unit)![1]);
     expect(Number(/TimeoutStopSec=(\d+)/.exec(unit)![1])).toBeGreaterThan(drain + 30);
-    expect(unit).toContain(
-      "ExecStart=/usr/bin/node --enable-source-maps --max-semi-space-size=4 dist/server/main.js",
-    );
+    expect(unit).toContain("ExecStart=/usr/bin/node --max-semi-space-size=4 dist/server/main.js");
   });
 
   it("Caddyfile: balances on readiness and keeps /metrics off the internet", () => {

@@ -3,6 +3,9 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { DataFolderLocked } from "./db/adapter";
 import { openDatabase } from "./db/open";
 import { DEMO_PASSWORD, demoAccounts } from "./db/seed/demo-accounts";
+import { mapStackTraces } from "./stack-traces";
+
+mapStackTraces();
 
 /** Past this, a shutdown that is still waiting for requests gives up on them. */
 const SHUTDOWN_LIMIT_MS = 30_000;

@@ -69,7 +69,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+  const server = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
       ...process.env,
       PORT: String(port),

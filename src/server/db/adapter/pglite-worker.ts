@@ -2,6 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { mapStackTraces } from "../../stack-traces";
 import { dumpDataFolder } from "./pglite-dump";
 import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
 
@@ -9,6 +10,7 @@ import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart
  * The PGlite thread (started by pglite-thread.ts). PGlite runs PostgreSQL compiled to WebAssembly
  * synchronously on the thread that calls it, so it lives here and every request's thread stays free.
  */
+mapStackTraces();
 const port = parentPort!;
 const start = workerData as WorkerStart;
 const same = (value: unknown) => value;

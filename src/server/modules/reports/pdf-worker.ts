@@ -1,11 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import PDFDocument from "pdfkit";
+import { mapStackTraces } from "../../stack-traces";
 import { renderInvoice } from "../invoices/pdf-layout";
 import { pdfBytes } from "./pdf-bytes";
 import { drawLetterhead } from "./pdf-letterhead";
 import type { PdfReply, PdfRequest, PdfSheet } from "./pdf-thread";
 
 /** The PDF thread (started by pdf-thread.ts): lays out each report sheet or tax document it is sent. */
+mapStackTraces();
 const port = parentPort!;
 const { regular, bold } = (workerData as { fonts: { regular: string; bold: string } }).fonts;
 
