@@ -9,6 +9,8 @@ type Page = { limit: number; offset: number };
  * the rows `select` writes, in the sort with the id as its tie-break (as `sortBy`), then `limit` and `offset`.
  * Staff page through lists all day, so each page's text is built once and each connection parses it once,
  * and the rows go to the client as the statement answers them (`answerOf`), mapped by no one (decision 51).
+ * Each is planned once (`planOnce`): its plan, an index walked in the sort's order, does not depend on the
+ * page, though PostgreSQL would otherwise plan it again for each one (decision 64).
  */
 export function sortedPages<S extends string, P extends object, Row>(
   name: string,
@@ -28,6 +30,7 @@ export function sortedPages<S extends string, P extends object, Row>(
       const statement = prepared<P & Page, Row>(
         `${name}_${sort}_${order}`,
         (p) => sql`${select(p)} order by ${keys} limit ${p.limit}::int offset ${p.offset}::int`,
+        { planOnce: true },
       );
       statements.set(`${sort} ${order}`, statement);
     }

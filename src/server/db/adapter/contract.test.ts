@@ -207,12 +207,13 @@ describe("PostgreSQL", () => {
     expect(await database.read((db) => rowsOf(db, sql`select 1 as one`))).toEqual([{ one: 1 }]);
   });
 
-  it("plans without parallel workers on its own connections, where a plain client may use them", async () => {
-    const workers = (db: Parameters<Parameters<Database["read"]>[0]>[0]) =>
-      rowsOf<{ n: string }>(db, sql`select current_setting('max_parallel_workers_per_gather') as n`);
-    expect(await database.read(workers)).toEqual([{ n: "0" }]);
-    const plain = await admin.query("select current_setting('max_parallel_workers_per_gather') as n");
-    expect(plain.rows).toEqual([{ n: "2" }]);
+  it("plans without parallel workers or JIT on its own connections, where a plain client may use them", async () => {
+    const settings =
+      "select current_setting('max_parallel_workers_per_gather') as n, current_setting('jit') as jit";
+    const own = await database.read((db) => rowsOf<{ n: string; jit: string }>(db, sql.raw(settings)));
+    expect(own).toEqual([{ n: "0", jit: "off" }]);
+    const plain = await admin.query(settings);
+    expect(plain.rows).toEqual([{ n: "2", jit: "on" }]);
   });
 
   it("fails a transaction whose connection is lost as unavailable, and the next one runs on a new connection", async () => {

@@ -1,3 +1,5 @@
+import type { PlanMode } from "./plan-mode";
+
 /** What the app's thread and the PGlite thread say to each other (pglite-thread.ts, pglite-worker.ts). */
 
 /** PostgreSQL's fields of a refusal, which the app's error mapping reads (code, constraint, detail…). */
@@ -39,9 +41,11 @@ export type Request = { id: number } & (
   /** The data folder as a gzipped tar, written to `file` as it is read. */
   | { dump: string }
   /** A prepared statement's call, as the messages PostgreSQL takes (written by pglite-wire.ts). */
-  | { call: Uint8Array }
+  | { call: Uint8Array; plan: PlanMode | undefined }
   | {
       sql: string;
+      /** The plan mode it runs in (plan-mode.ts); undefined when either will do. */
+      plan: PlanMode | undefined;
       /** The prepared statement's name, when the text is one's and this thread has not yet written its calls. */
       name: string | undefined;
       params: unknown[];

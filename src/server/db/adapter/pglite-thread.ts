@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import { workerFile } from "../../worker-file";
 import type { QueryResult, Reply, Request, WorkerReady, WorkerStart } from "./pglite-messages";
 import { pgliteWire } from "./pglite-wire";
-import { preparedName } from "./prepared";
+import { planModeOf, preparedName } from "./prepared";
 
 /**
  * PGlite on its own thread (pglite-worker.ts), so SQL never blocks the event loop: PGlite runs PostgreSQL
@@ -125,10 +125,13 @@ export async function startPgliteThread(
         rawTypes: Object.keys(options.parsers ?? {}).map(Number),
       };
       const name = preparedName(sql);
+      const plan = planModeOf(name);
       const call = name ? wire.call(name, params) : null;
       if (call)
-        return (await send({ call }, { read, statement: name }, [call.buffer as ArrayBuffer])) as QueryResult;
-      return (await send({ sql, name, params, ...read }, { read, statement: name })) as QueryResult;
+        return (await send({ call, plan }, { read, statement: name }, [
+          call.buffer as ArrayBuffer,
+        ])) as QueryResult;
+      return (await send({ sql, name, plan, params, ...read }, { read, statement: name })) as QueryResult;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first

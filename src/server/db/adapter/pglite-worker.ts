@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mapStackTraces } from "../../stack-traces";
 import { dumpDataFolder } from "./pglite-dump";
 import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
+import { type PlanMode, planModes } from "./plan-mode";
 
 /**
  * The PGlite thread (started by pglite-thread.ts). PGlite runs PostgreSQL compiled to WebAssembly
@@ -123,6 +124,16 @@ const refusal = (error: unknown): Refusal => ({
   message: String((error as Error)?.message ?? error),
 });
 
+// The plan mode each statement asks for, set just before it when it differs (plan-mode.ts).
+const modes = planModes();
+async function planIn(wanted: PlanMode | undefined): Promise<void> {
+  const set = modes.before(wanted);
+  if (!set) return;
+  const answered = await raw(serialize.query(set));
+  if (answered[0] === ERROR_RESPONSE) modes.lost();
+}
+const ERROR_RESPONSE = 0x45; // E
+
 async function handle(m: Request): Promise<void> {
   try {
     if ("close" in m) {
@@ -133,13 +144,21 @@ async function handle(m: Request): Promise<void> {
       await dumpDataFolder(db, m.dump);
       return reply({ id: m.id, ok: true, result: null });
     }
-    if ("call" in m) return answer(m.id, await raw(m.call));
+    if ("call" in m) {
+      await planIn(m.plan);
+      return answer(m.id, await raw(m.call));
+    }
+    // BEGIN, COMMIT and ROLLBACK go as one simple query rather than a statement's six messages.
+    if (m.params.length === 0 && bare.test(m.sql)) {
+      modes.after(m.sql);
+      return answer(m.id, await raw(serialize.query(m.sql)));
+    }
+    await planIn(m.plan);
     if (m.name) {
       const types = await prepare(m.name, m.sql);
       return answer(m.id, await firstCall(m.name, m.params, types), types);
     }
-    // BEGIN, COMMIT and ROLLBACK go as one simple query rather than a statement's six messages.
-    if (m.params.length === 0 && bare.test(m.sql)) return answer(m.id, await raw(serialize.query(m.sql)));
+    modes.after(m.sql);
     keepAsText(m.rawTypes);
     const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });

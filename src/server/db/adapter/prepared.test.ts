@@ -83,6 +83,56 @@ it("is parsed once per connection, and a lookup by key is then planned once for 
   expect(byId?.generic).toBeGreaterThan(0);
 });
 
+const strawsByPage = prepared<{ limit: number; offset: number }, { id: number }>(
+  "test_straws_by_page",
+  (p) => sql`select id from straw_probe order by id limit ${p.limit}::int offset ${p.offset}::int`,
+  { planOnce: true },
+);
+const strawsByPageEachTime = prepared<{ limit: number; offset: number }, { id: number }>(
+  "test_straws_by_page_each_time",
+  (p) => sql`select id as id from straw_probe order by id limit ${p.limit}::int offset ${p.offset}::int`,
+);
+const planModeNow = (db: Parameters<typeof addStraw>[0]) =>
+  rowsOf<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`).then((r) => r[0]!.plan_cache_mode);
+const pagePlans = (db: Parameters<typeof addStraw>[0], name: string) =>
+  preparedHere(db).then((r) => r.find((s) => s.name === name));
+
+it("plans a page once for every limit and offset with planOnce, and a statement sent with its values for them", async () => {
+  const modes = await database.tx(async (db) => {
+    const seen: string[] = [];
+    for (let offset = 0; offset < 8; offset++) {
+      const page = await strawsByPage(db, { limit: 1, offset });
+      // Then a statement of Drizzle's own, sent with its values, and the same page prepared without it.
+      seen.push(await planModeNow(db));
+      expect(await strawsByPageEachTime(db, { limit: 1, offset })).toEqual(page);
+    }
+    return seen;
+  });
+  expect(new Set(modes)).toEqual(new Set(["auto"]));
+  const [once, eachTime] = await database.read((db) =>
+    together([pagePlans(db, "test_straws_by_page"), pagePlans(db, "test_straws_by_page_each_time")]),
+  );
+  expect(once).toMatchObject({ plans: 8, generic: 8 });
+  // Without it, PostgreSQL plans the page again for each one: a plan for any page looks dearer.
+  expect(eachTime).toMatchObject({ plans: 8, generic: 0 });
+});
+
+it("plans a page once even after a transaction that set the mode was rolled back", async () => {
+  const before = await database.read((db) => pagePlans(db, "test_straws_by_page"));
+  const failed = await database
+    .tx(async (db) => {
+      await strawsByPage(db, { limit: 1, offset: 0 });
+      await db.execute(sql`select 1 / 0`);
+    })
+    .catch((e: unknown) => e);
+  expect(postgresErrorOf(failed)?.code).toBe("22012");
+  // The rollback undid the transaction's SET; the next page sets it again.
+  await database.read((db) => strawsByPage(db, { limit: 1, offset: 1 }));
+  const after = await database.read((db) => pagePlans(db, "test_straws_by_page"));
+  expect(after!.plans - after!.generic).toBe(before!.plans - before!.generic);
+  expect(after!.generic).toBe(before!.generic + 2);
+});
+
 it("is parsed again after a transaction that failed before the server took it, and then runs", async () => {
   const failing = prepared<{ id: number }, { id: number }>(
     "test_after_failure",

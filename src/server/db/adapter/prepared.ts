@@ -10,12 +10,21 @@ import {
 } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./database";
+import type { PlanMode } from "./plan-mode";
 
 const dialect = new PgDialect();
 const names = new Set<string>();
 /** Each prepared statement's name by its text, for the PGlite thread, which Drizzle does not tell the name. */
 const namesByText = new Map<string, string>();
 export const preparedName = (text: string): string | undefined => namesByText.get(text);
+/** The prepared statements planned once for all values (`planOnce`), by name. */
+const plannedOnce = new Set<string>();
+/**
+ * The plan mode a statement is run in (plan-mode.ts): a statement sent with its values (no name) is planned
+ * for them; a prepared one as it was prepared, and undefined when either mode will do.
+ */
+export const planModeOf = (name: string | undefined): PlanMode | undefined =>
+  name === undefined ? "auto" : plannedOnce.has(name) ? "generic" : undefined;
 
 export type Placeholders<P> = { readonly [K in keyof P]: Placeholder };
 const placeholders = new Proxy({} as Record<string, Placeholder>, {
@@ -31,13 +40,19 @@ const placeholders = new Proxy({} as Record<string, Placeholder>, {
  * It answers the rows as the driver gives them: columns named as the statement names them (alias them in
  * camelCase), timestamps as text. Values must be what the driver sends as they are: numbers, text, arrays,
  * null; dates as ISO text cast in the statement.
+ *
+ * PostgreSQL may still plan it again for each call's values. `planOnce` has it planned once for all values
+ * (plan-mode.ts): for a statement whose values are a page's limit and offset or a range's bounds, whose plan
+ * for any values is the one each call's would be.
  */
 export function prepared<P extends Record<string, unknown>, Row>(
   name: string,
   write: (p: Placeholders<P>) => SQL,
+  { planOnce = false } = {},
 ): (db: Db, params: P) => Promise<Row[]> {
   if (names.has(name)) throw new Error(`Two prepared statements are named ${name}`);
   names.add(name);
+  if (planOnce) plannedOnce.add(name);
   let query: Query | undefined;
   return (db, params) => {
     if (!query) {

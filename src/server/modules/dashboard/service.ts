@@ -51,6 +51,7 @@ const figuresStatement = prepared<
       from ${customers} where ${customers.isActive}
     )
     select * from stock, moved, breeding, active`,
+  { planOnce: true },
 );
 
 /** The dashboard's figures; money only for those who may see the books. */

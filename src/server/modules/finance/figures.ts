@@ -88,6 +88,7 @@ const bookedRows = (p: Placeholders<CoverParams>) =>
 const revenueStatement = prepared<CoverParams, { revenue: string }>(
   "revenue_over",
   (p) => sql`select coalesce(sum(total_kes), 0)::text as revenue from (${bookedRows(p)}) as covered`,
+  { planOnce: true },
 );
 
 /**

@@ -28,12 +28,14 @@ type CutParams = { [K in `cut${Cut}` | `day${Cut}` | `end${Cut}`]: string };
 const agedStatement = prepared<
   CutParams & { limit: number; offset: number },
   Pick<AgedReceivables, "customerCount" | "totals"> & { [K in keyof Row]: Row[K] | null }
->("aged_receivables", (p) => {
-  const instant = (value: unknown) => sql`${value}::timestamptz`;
-  const [cut30, cut60, cut90] = [instant(p.cut30), instant(p.cut60), instant(p.cut90)];
-  // The cuts' Nairobi days and the instants the next days start come worked out, as values to compare with.
-  const onCutDay = (cut: SQL, end: unknown) => sql`issued_at >= ${cut} and issued_at < ${instant(end)}`;
-  return sql`with owing as (
+>(
+  "aged_receivables",
+  (p) => {
+    const instant = (value: unknown) => sql`${value}::timestamptz`;
+    const [cut30, cut60, cut90] = [instant(p.cut30), instant(p.cut60), instant(p.cut90)];
+    // The cuts' Nairobi days and the instants the next days start come worked out, as values to compare with.
+    const onCutDay = (cut: SQL, end: unknown) => sql`issued_at >= ${cut} and issued_at < ${instant(end)}`;
+    return sql`with owing as (
       select count(*)::int as "customerCount", coalesce(sum(open_kes), 0) as total
       from customer_open_totals where invoices > 0
     ), days as (
@@ -75,7 +77,9 @@ const agedStatement = prepared<
       ) b
     ) page on true
     order by page."totalKes" desc, page.name, page."customerId"`;
-});
+  },
+  { planOnce: true },
+);
 
 /**
  * What each customer still owes on their invoices, by the invoice's age: each invoice's total less its

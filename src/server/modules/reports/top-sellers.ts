@@ -36,6 +36,7 @@ const topProductsStatement = prepared<
       from (${totalsOver(p, productTotals)}) as totals
       group by product_name having sum(units) <> 0
       order by sum(revenue_kes) desc, product_name limit ${p.limit}::int`,
+  { planOnce: true },
 );
 
 /** The products that brought in most booked revenue over whole days, from the day and month totals. */
@@ -109,6 +110,7 @@ const yearRanking = prepared<
         ) r on w.last_day = ${p.last}::date
         left join ${customers} c on c.id = r.customer_id
         order by r.revenue_kes desc, r.customer_id`,
+  { planOnce: true },
 );
 
 /**
@@ -136,6 +138,7 @@ const rangeRanking = prepared<CoverParams & { limit: number }, Ranked>(
     select c.id, c.name, c.type, r.orders::text as orders, r.revenue::text as revenue
     from ranked r join ${customers} c on c.id = r.customer_id
     order by r.revenue desc, r.customer_id`,
+  { planOnce: true },
 );
 
 /**
@@ -151,6 +154,7 @@ const lastBooked = prepared<{ ids: string; from: string; to: string }, { custome
           order by ${orders.orderDate} desc limit 1
         ) as at
         from unnest(${p.ids}::int[]) as c(id)`,
+  { planOnce: true },
 );
 
 /**
