@@ -7,11 +7,12 @@ import { dumpDataFolder } from "./pglite-dump";
 import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
 import { type PlanMode, planModes } from "./plan-mode";
 
+mapStackTraces();
+
 /**
  * The PGlite thread (started by pglite-thread.ts). PGlite runs PostgreSQL compiled to WebAssembly
  * synchronously on the thread that calls it, so it lives here and every request's thread stays free.
  */
-mapStackTraces();
 const port = parentPort!;
 const start = workerData as WorkerStart;
 const same = (value: unknown) => value;

@@ -6,8 +6,9 @@ import { pdfBytes } from "./pdf-bytes";
 import { drawLetterhead } from "./pdf-letterhead";
 import type { PdfReply, PdfRequest, PdfSheet } from "./pdf-thread";
 
-/** The PDF thread (started by pdf-thread.ts): lays out each report sheet or tax document it is sent. */
 mapStackTraces();
+
+/** The PDF thread (started by pdf-thread.ts): lays out each report sheet or tax document it is sent. */
 const port = parentPort!;
 const { regular, bold } = (workerData as { fonts: { regular: string; bold: string } }).fonts;
 
