@@ -127,8 +127,8 @@ const refusal = (error: unknown): Refusal => ({
 
 // The plan mode each statement asks for, set just before it when it differs (plan-mode.ts).
 const modes = planModes();
-async function planIn(wanted: PlanMode | undefined): Promise<void> {
-  const set = modes.before(wanted);
+async function planIn(wanted: PlanMode | undefined, text?: string): Promise<void> {
+  const set = modes.before(wanted, text);
   if (!set) return;
   const answered = await raw(serialize.query(set));
   if (answered[0] === ERROR_RESPONSE) modes.lost();
@@ -145,21 +145,14 @@ async function handle(m: Request): Promise<void> {
       await dumpDataFolder(db, m.dump);
       return reply({ id: m.id, ok: true, result: null });
     }
-    if ("call" in m) {
-      await planIn(m.plan);
-      return answer(m.id, await raw(m.call));
-    }
-    // BEGIN, COMMIT and ROLLBACK go as one simple query rather than a statement's six messages.
-    if (m.params.length === 0 && bare.test(m.sql)) {
-      modes.after(m.sql);
-      return answer(m.id, await raw(serialize.query(m.sql)));
-    }
-    await planIn(m.plan);
+    await planIn(m.plan, "sql" in m ? m.sql : undefined);
+    if ("call" in m) return answer(m.id, await raw(m.call));
     if (m.name) {
       const types = await prepare(m.name, m.sql);
       return answer(m.id, await firstCall(m.name, m.params, types), types);
     }
-    modes.after(m.sql);
+    // BEGIN, COMMIT and ROLLBACK go as one simple query rather than a statement's six messages.
+    if (m.params.length === 0 && bare.test(m.sql)) return answer(m.id, await raw(serialize.query(m.sql)));
     keepAsText(m.rawTypes);
     const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
     reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });

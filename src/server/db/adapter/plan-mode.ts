@@ -29,15 +29,18 @@ export function planModes() {
   // A new connection plans as PostgreSQL's default says.
   let mode: PlanMode | null = "auto";
   return {
-    /** The SET to send before a statement that needs `wanted` (none when it is already so or need not be). */
-    before(wanted: PlanMode | undefined): string | null {
+    /**
+     * The SET to send before statement `text`, which needs `wanted` (none when it is already so or need not
+     * be). A transaction's own statements plan nothing; after a rollback the mode is not known.
+     */
+    before(wanted: PlanMode | undefined, text = ""): string | null {
+      if (control.test(text)) {
+        if (rollback.test(text)) mode = null;
+        return null;
+      }
       if (!wanted || wanted === mode) return null;
       mode = wanted;
       return setting[wanted];
-    },
-    /** After `text` was sent: a rollback may have undone the transaction's SET. */
-    after(text: string): void {
-      if (rollback.test(text)) mode = null;
     },
     /** The SET itself failed (in a transaction that already failed): the mode is not known. */
     lost(): void {
@@ -63,9 +66,8 @@ export function planModesOn(
     const config = args[0];
     const text = typeof config === "string" ? config : ((config as { text?: string })?.text ?? "");
     const name = typeof config === "object" ? (config as { name?: string })?.name : undefined;
-    const set = control.test(text) ? null : modes.before(modeOf(name));
+    const set = modes.before(modeOf(name), text);
     if (set) query(set).catch(() => modes.lost());
-    modes.after(text);
     return query(...args);
   }) as Query;
 }
