@@ -133,8 +133,8 @@ export async function addBenchData(database: Database, n: number): Promise<void>
     );
     for (const table of bulk) await db.execute(sql.raw(`alter table ${table} enable trigger user`));
     await db.execute(sql`select rebuild_summaries()`);
-    // What a running app's first background beat does (the bench app runs no jobs): the customers' year.
-    await db.execute(sql`select booked_customer_year_move(${nairobiDate(new Date())}::date)`);
+    // What a running app's first background beat does (the bench app runs no jobs): the customers' windows.
+    await db.execute(sql`select booked_customer_windows_move(${nairobiDate(new Date())}::date)`);
   });
   // What autovacuum does soon after such a load in production: besides the statistics, it moves the rows
   // the trigram indexes hold in their pending lists into the indexes, which every search reads until then.

@@ -41,7 +41,7 @@ describe("background jobs", () => {
         "item_expiry",
         "pick_renewal",
         "batch_write_off",
-        "customer_year",
+        "customer_windows",
         "cow_calendar",
         "service_alarms",
         "flask_alarms",

@@ -19,7 +19,7 @@ import { sendLowStockDigest } from "./modules/notifications/low-stock-digest";
 import { alarmStaff } from "./modules/notifications/staff-alarms";
 import { expireHolds, warnHolds } from "./modules/payments/holds";
 import { reconcilePendingMpesa } from "./modules/payments/service";
-import { moveCustomerYear } from "./modules/reports/top-sellers";
+import { moveCustomerWindows } from "./modules/reports/top-sellers";
 import { checkRefillsDue } from "./modules/storage/tanks";
 import { dropExpiredSessions } from "./modules/ussd/sessions";
 
@@ -45,7 +45,7 @@ export interface Job {
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
  * past their expiry date as expired, picking again straws promised from batches that have expired, writing off
- * the expired batches' free straws, moving the customers' year totals to end today and, on PGlite, vacuuming
+ * the expired batches' free straws, moving the customers' 30-day and year totals to end today and, on PGlite, vacuuming
  * as PostgreSQL's autovacuum would. Each claims or locks its rows in the database, so any number of instances
  * may run them.
  */
@@ -64,7 +64,7 @@ export const maintenanceJobs: Job[] = [
     logs: "picked again straws promised from expired batches",
   },
   { name: "batch_write_off", run: writeOffExpiredBatchesJob, logs: "wrote off straws of expired batches" },
-  { name: "customer_year", run: moveCustomerYear },
+  { name: "customer_windows", run: moveCustomerWindows },
   { name: "cow_calendar", run: sendCowReminders, logs: "texted cow calendar reminders" },
   {
     name: "service_alarms",

@@ -1142,29 +1142,34 @@ export const bookedCustomerMonthTotals = pgTable(
 );
 
 /**
- * Booked orders and revenue per customer over the year that ends on the window's `last_day` (365 Nairobi days,
- * the 1-year report's period), so that report ranks 2,000 rows, not a year of days. Kept by the same trigger
- * function for days inside the window (drizzle/0029); the background job moves the window each new day by
- * taking off the day that leaves it and adding the day that enters, from the day totals.
+ * Booked orders and revenue per customer over each window of `days` Nairobi days ending on its window's
+ * `last_day` (the 30-day and 1-year reports' periods), so those reports rank 2,000 rows from an index, not a
+ * month or a year of days. Kept by the same trigger function for days inside a window (drizzle/0075); the
+ * background job moves each window every new day by taking off the days that leave it and adding those that
+ * enter, from the day totals.
  */
-export const bookedCustomerYearTotals = pgTable(
-  "booked_customer_year_totals",
+export const bookedCustomerWindowTotals = pgTable(
+  "booked_customer_window_totals",
   {
-    customerId: integer("customer_id").primaryKey(),
+    days: integer("days").notNull(),
+    customerId: integer("customer_id").notNull(),
     orders: integer("orders").notNull(),
     revenueKes: bigint("revenue_kes", { mode: "number" }).notNull(),
   },
-  (t) => [index("booked_customer_year_totals_rank_idx").on(t.revenueKes.desc(), t.customerId)],
+  (t) => [
+    primaryKey({ columns: [t.days, t.customerId] }),
+    index("booked_customer_window_totals_rank_idx").on(t.days, t.revenueKes.desc(), t.customerId),
+  ],
 );
 
-/** The one row saying which year `booked_customer_year_totals` covers; no last day until the job first runs. */
-export const bookedCustomerYearWindow = pgTable(
-  "booked_customer_year_window",
+/** Which windows `booked_customer_window_totals` keeps, and the day each ends on; none until the job first runs. */
+export const bookedCustomerWindows = pgTable(
+  "booked_customer_windows",
   {
-    one: boolean("one").primaryKey().default(true),
+    days: integer("days").primaryKey(),
     lastDay: date("last_day", { mode: "string" }),
   },
-  (t) => [check("booked_customer_year_window_one_row", sql`${t.one}`)],
+  (t) => [check("booked_customer_windows_days", sql`${t.days} > 0`)],
 );
 
 /**

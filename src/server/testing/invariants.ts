@@ -176,16 +176,16 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     "product_name",
     "units",
   ),
-  "booked orders per customer over the year window are its days summed": sql`
-    select coalesce(t.customer_id, s.customer_id)::text from
-      (select customer_id, orders, revenue_kes as revenue from booked_customer_year_totals
+  "booked orders per customer over each window are its days summed": sql`
+    select coalesce(t.days, s.days)::text || ' ' || coalesce(t.customer_id, s.customer_id)::text from
+      (select days, customer_id, orders, revenue_kes as revenue from booked_customer_window_totals
        where orders <> 0 or revenue_kes <> 0) t
       full join
-      (select d.customer_id, sum(d.orders) as orders, sum(d.revenue_kes) as revenue
-       from booked_customer_day_totals d join booked_customer_year_window w
-         on d.day between w.last_day - 364 and w.last_day
-       group by 1 having sum(d.orders) <> 0 or sum(d.revenue_kes) <> 0) s
-      on t.customer_id = s.customer_id
+      (select w.days, d.customer_id, sum(d.orders) as orders, sum(d.revenue_kes) as revenue
+       from booked_customer_day_totals d join booked_customer_windows w
+         on d.day between w.last_day - (w.days - 1) and w.last_day
+       group by 1, 2 having sum(d.orders) <> 0 or sum(d.revenue_kes) <> 0) s
+      on t.days = s.days and t.customer_id = s.customer_id
     where coalesce(t.orders, 0) <> coalesce(s.orders, 0) or coalesce(t.revenue, 0) <> coalesce(s.revenue, 0)`,
   "income per day is the transactions' net income summed": sql`
     select coalesce(t.day, s.day)::text || ' ' || coalesce(t.currency, s.currency)::text from

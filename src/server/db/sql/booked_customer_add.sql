@@ -8,9 +8,10 @@ CREATE OR REPLACE FUNCTION "booked_customer_add"("d" date, "cust" integer, "n" i
   ON CONFLICT ("month", "customer_id") DO UPDATE
     SET "orders" = t."orders" + excluded."orders", "revenue_kes" = t."revenue_kes" + excluded."revenue_kes";
   SELECT pg_advisory_xact_lock_shared(74836203);
-  INSERT INTO "booked_customer_year_totals" AS t ("customer_id", "orders", "revenue_kes")
-  SELECT "cust", "n", "revenue" FROM "booked_customer_year_window" w
-  WHERE "d" BETWEEN w."last_day" - 364 AND w."last_day"
-  ON CONFLICT ("customer_id") DO UPDATE
+  INSERT INTO "booked_customer_window_totals" AS t ("days", "customer_id", "orders", "revenue_kes")
+  SELECT w."days", "cust", "n", "revenue" FROM "booked_customer_windows" w
+  WHERE "d" BETWEEN w."last_day" - (w."days" - 1) AND w."last_day"
+  ORDER BY w."days"
+  ON CONFLICT ("days", "customer_id") DO UPDATE
     SET "orders" = t."orders" + excluded."orders", "revenue_kes" = t."revenue_kes" + excluded."revenue_kes";
 $$;

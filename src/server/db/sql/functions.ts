@@ -23,15 +23,23 @@ export const normalised = (text: string): string =>
     .replace(/^CREATE FUNCTION /i, "CREATE OR REPLACE FUNCTION ")
     .trim();
 
-/** Each function's last definition in the migrations, in the order they run. */
+/** A function dropped: it has no current source until a later migration defines it again. */
+const dropped = /DROP FUNCTION (?:IF EXISTS )?"([a-z_0-9]+)"/gi;
+
+/** Each function's last definition in the migrations, in the order they run; none for one dropped since. */
 export function migrationFunctions(): Map<string, string> {
   const folder = fromProjectRoot("drizzle");
   const last = new Map<string, string>();
   for (const file of readdirSync(folder)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
-    for (const match of readFileSync(path.join(folder, file), "utf8").matchAll(definition)) {
-      last.set(match[1]!, match[0]);
+    const text = readFileSync(path.join(folder, file), "utf8");
+    const changes = [...text.matchAll(definition), ...text.matchAll(dropped)].sort(
+      (a, b) => a.index - b.index,
+    );
+    for (const match of changes) {
+      if (match[0].toUpperCase().startsWith("DROP")) last.delete(match[1]!);
+      else last.set(match[1]!, match[0]);
     }
   }
   return last;

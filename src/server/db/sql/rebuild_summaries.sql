@@ -41,12 +41,12 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   LEFT JOIN "item_genetics" g ON g."inventory_item_id" = i."id"
   GROUP BY 1;
   SELECT pg_advisory_xact_lock(74836203);
-  DELETE FROM "booked_customer_year_totals";
-  INSERT INTO "booked_customer_year_totals" ("customer_id", "orders", "revenue_kes")
-  SELECT d."customer_id", sum(d."orders"), sum(d."revenue_kes")
-  FROM "booked_customer_day_totals" d JOIN "booked_customer_year_window" w
-    ON d."day" BETWEEN w."last_day" - 364 AND w."last_day"
-  GROUP BY 1 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
+  DELETE FROM "booked_customer_window_totals";
+  INSERT INTO "booked_customer_window_totals" ("days", "customer_id", "orders", "revenue_kes")
+  SELECT w."days", d."customer_id", sum(d."orders"), sum(d."revenue_kes")
+  FROM "booked_customer_day_totals" d JOIN "booked_customer_windows" w
+    ON d."day" BETWEEN w."last_day" - (w."days" - 1) AND w."last_day"
+  GROUP BY 1, 2 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
   SELECT "rebuild_open_invoices"();
   SELECT "rebuild_shipment_status_totals"();
   SELECT "rebuild_customer_statement_days"();

@@ -6,8 +6,8 @@ import { arrayText, type Db, type Placeholders, prepared } from "../../db/adapte
 import {
   bookedCustomerDayTotals,
   bookedCustomerMonthTotals,
-  bookedCustomerYearTotals,
-  bookedCustomerYearWindow,
+  bookedCustomerWindows,
+  bookedCustomerWindowTotals,
   bookedProductDayTotals,
   bookedProductMonthTotals,
   customers,
@@ -80,46 +80,48 @@ function totalsOver(p: Placeholders<CoverParams>, { days, months, columns }: Tot
   });
 }
 
-/** The days `booked_customer_year_totals` covers, ending on its window's last day (drizzle/0029). */
-const YEAR_DAYS = reportPeriodDays["1y"];
+/** The periods `booked_customer_window_totals` keeps, each ending on its window's last day (drizzle/0075). */
+const WINDOW_DAYS: readonly number[] = [reportPeriodDays["30d"], reportPeriodDays["1y"]];
 
 type Ranked = { id: number; name: string; type: TopCustomer["type"]; orders: string; revenue: string };
 
 /**
- * Moves the customers' year to end today (a background job: at most a few statements once a day, one
- * cheap read otherwise). Until it has run on a new day, the 1-year report ranks from the days and months.
+ * Moves the customers' windows to end today (a background job: at most a few statements once a day, one
+ * cheap read otherwise). Until it has run on a new day, the 30-day and 1-year reports rank from the days and
+ * months.
  */
-export function moveCustomerYear(ctx: AppContext): Promise<void> {
+export function moveCustomerWindows(ctx: AppContext): Promise<void> {
   const today = nairobiDate(ctx.clock.now());
   return ctx.database.tx(async (db) => {
-    await db.execute(sql`select booked_customer_year_move(${today}::date)`);
+    await db.execute(sql`select booked_customer_windows_move(${today}::date)`);
   });
 }
 
-const yearRanking = prepared<
-  { last: string; limit: number },
+const windowRanking = prepared<
+  { days: number; last: string; limit: number },
   Ranked & { lastDay: string | null; id: number | null }
 >(
-  "top_customers_year",
+  "top_customers_window",
   (p) => sql`select w.last_day::text as "lastDay", c.id, c.name, c.type, r.orders::text as orders,
                r.revenue_kes::text as revenue
-        from ${bookedCustomerYearWindow} w
+        from ${bookedCustomerWindows} w
         left join lateral (
-          select customer_id, orders, revenue_kes from ${bookedCustomerYearTotals}
-          where orders > 0 order by revenue_kes desc, customer_id limit ${p.limit}::int
+          select customer_id, orders, revenue_kes from ${bookedCustomerWindowTotals}
+          where days = w.days and orders > 0 order by revenue_kes desc, customer_id limit ${p.limit}::int
         ) r on w.last_day = ${p.last}::date
         left join ${customers} c on c.id = r.customer_id
+        where w.days = ${p.days}::int
         order by r.revenue_kes desc, r.customer_id`,
   { planOnce: true },
 );
 
 /**
- * The year's top customers from the per-customer year totals: one statement, so the window and the totals
+ * A window's top customers from the per-customer window totals: one statement, so the window and the totals
  * come from the same moment. Null when the window ends on another day (not moved yet).
  */
-async function rankedOverYear(db: Db, last: string, limit: number): Promise<Ranked[] | null> {
-  const rows = await yearRanking(db, { last, limit });
-  if (rows[0]?.lastDay !== last) return null;
+async function rankedOverWindow(db: Db, range: DayRange, limit: number): Promise<Ranked[] | null> {
+  const rows = await windowRanking(db, { days: dayCount(range), last: range.last, limit });
+  if (rows[0]?.lastDay !== range.last) return null;
   return rows.filter((r): r is Ranked & { lastDay: string; id: number } => r.id !== null);
 }
 
@@ -158,13 +160,13 @@ const lastBooked = prepared<{ ids: string; from: string; to: string }, { custome
 );
 
 /**
- * The customers with most booked revenue over whole days: for the 1-year report's year from the year
- * totals, else from the day and month totals; then the time of each one's last booked order in the period,
- * read from their own orders. Each statement is prepared (decision 62).
+ * The customers with most booked revenue over whole days: for the 30-day and 1-year reports from their
+ * window's totals (decision 65), else from the day and month totals; then the time of each one's last booked
+ * order in the period, read from their own orders. Each statement is prepared (decision 62).
  */
 export async function topCustomersOf(db: Db, range: DayRange, limit: number): Promise<TopCustomer[]> {
   const top =
-    (dayCount(range) === YEAR_DAYS ? await rankedOverYear(db, range.last, limit) : null) ??
+    (WINDOW_DAYS.includes(dayCount(range)) ? await rankedOverWindow(db, range, limit) : null) ??
     (await rangeRanking(db, { ...coverParams(coverByMonths(range)), limit }));
   if (top.length === 0) return [];
   const last = await lastBooked(db, {
