@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { LOW_STOCK_THRESHOLD } from "../../../contract/inventory";
-import type { Db } from "../../db/adapter";
+import { prepared } from "../../db/adapter";
 import { inventoryItems } from "../../db/schema";
 
 /** Units on hand that no order holds. */
@@ -17,15 +17,17 @@ export const isLowStock = and(
   sql`${availableStock} <= ${LOW_STOCK_THRESHOLD}`,
 )!;
 
-/** The low items themselves, fewest available first: for the inventory report and the daily digest. */
-export function lowStockItems(db: Db) {
-  return db
-    .select({
-      itemId: inventoryItems.itemId,
-      breedName: inventoryItems.breedName,
-      available: sql<number>`${availableStock}::int`,
-    })
-    .from(inventoryItems)
-    .where(isLowStock)
-    .orderBy(asc(availableStock), asc(inventoryItems.itemId));
-}
+/**
+ * The low items themselves, fewest available first: for the inventory report and the daily digest. Prepared:
+ * on PGlite, planning it asked the size of each of the items' fifteen indexes, three times its running cost.
+ */
+export const lowStockItems = prepared<
+  Record<string, never>,
+  { itemId: string; breedName: string; available: number }
+>(
+  "low_stock_items",
+  () => sql`select ${inventoryItems.itemId} as "itemId", ${inventoryItems.breedName} as "breedName",
+      ${availableStock}::int as available
+    from ${inventoryItems} where ${isLowStock}
+    order by ${availableStock}, ${inventoryItems.itemId}`,
+);

@@ -32,7 +32,7 @@ export async function sendLowStockDigest(ctx: AppContext): Promise<number> {
       })
       .returning({ key: appMeta.key });
     if (claimed.length === 0) return 0;
-    const lowStock = await lowStockItems(db);
+    const lowStock = await lowStockItems(db, {});
     if (lowStock.length === 0) return 0;
     const staff = await staffReaders(db, digestRoles);
     return writeMessages(

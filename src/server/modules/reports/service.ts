@@ -119,7 +119,7 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       }),
       topCustomersOf(db, range, 5),
       stockByCategory(db, {}),
-      lowStockItems(db),
+      lowStockItems(db, {}),
       expiringStock(db, { today, soon }),
       unitAlarms(db, {}),
       activeItems(db, {}),
