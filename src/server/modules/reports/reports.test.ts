@@ -213,6 +213,40 @@ describe("reports", () => {
     }
   });
 
+  it("counts the active customers by type and those who joined in the period, inactive ones included", async () => {
+    const now = t.clock.now();
+    // A breeder who left within the week and a distributor who joined long ago and left.
+    await t.database.tx((db) =>
+      db.execute(sql`insert into customers (name, type, phone, address, contact_person, created_at, is_active)
+        values ('Gone Breeder', 'breeder', '+254701112201', 'Nyeri', 'Gone', ${new Date(now.getTime() - 3 * DAY).toISOString()}::timestamptz, false),
+               ('Old Distributor', 'distributor', '+254701112202', 'Nyeri', 'Old', ${new Date(now.getTime() - 400 * DAY).toISOString()}::timestamptz, false)`),
+    );
+    for (const [period, days] of [
+      ["7d", 7],
+      ["1y", 365],
+    ] as const) {
+      const from = nairobiDayStart(nairobiDate(new Date(now.getTime() - (days - 1) * DAY))).toISOString();
+      const [counts] = await t.database.read((db) =>
+        rowsOf<{ all: number; active: number; created: number }>(
+          db,
+          sql`select count(*)::int as all, count(*) filter (where is_active)::int as active,
+                count(*) filter (where created_at >= ${from}::timestamptz)::int as created from customers`,
+        ),
+      );
+      const types = await t.database.read((db) =>
+        rowsOf<{ type: string; count: number }>(
+          db,
+          sql`select type, count(*)::int as count from customers where is_active group by type order by type`,
+        ),
+      );
+      const { customerReport } = (await director.get(`/api/reports?period=${period}`)).json();
+      expect(customerReport.activeCustomers, period).toBe(counts!.active);
+      expect(customerReport.newCustomers, period).toBe(counts!.created);
+      expect(customerReport.distribution, period).toEqual(types);
+      expect(customerReport.growth.at(-1).customers, period).toBe(counts!.all);
+    }
+  });
+
   it("ranks top customers and products as the booked orders in the period add up", async () => {
     const report = (await director.get("/api/reports?period=1y")).json();
     const first = nairobiDate(new Date(t.clock.now().getTime() - 364 * DAY));
