@@ -12,5 +12,5 @@ CREATE OR REPLACE FUNCTION "rebuild_customer_statement_days"() RETURNS void LANG
            CASE WHEN "type" = 'income' THEN "amount"::int ELSE 0 END,
            CASE WHEN "type" = 'refund' THEN "amount"::int ELSE 0 END
     FROM "transactions" WHERE "customer_id" IS NOT NULL AND "type" IN ('income', 'refund') AND "status" = 'completed'
-  ) e GROUP BY 1, 2;
+  ) e GROUP BY 1, 2 ORDER BY 2, 1;
 $$;

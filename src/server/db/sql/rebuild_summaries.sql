@@ -7,23 +7,23 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   INSERT INTO "booked_product_day_totals" ("day", "product_name", "units", "revenue_kes")
   SELECT "nairobi_day"(o."order_date"), l."product_name", sum(l."quantity"), sum(l."line_total_kes")
   FROM "order_lines" l JOIN "orders" o ON o."id" = l."order_id"
-  WHERE "order_is_booked"(o."status") GROUP BY 1, 2;
+  WHERE "order_is_booked"(o."status") GROUP BY 1, 2 ORDER BY 1, 2;
   DELETE FROM "booked_customer_day_totals";
   INSERT INTO "booked_customer_day_totals" ("day", "customer_id", "orders", "revenue_kes")
   SELECT "nairobi_day"("order_date"), "customer_id", count(*), sum("total_amount_kes")
-  FROM "orders" WHERE "order_is_booked"("status") AND "customer_id" IS NOT NULL GROUP BY 1, 2;
+  FROM "orders" WHERE "order_is_booked"("status") AND "customer_id" IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2;
   DELETE FROM "booked_customer_month_totals";
   INSERT INTO "booked_customer_month_totals" ("month", "customer_id", "orders", "revenue_kes")
   SELECT date_trunc('month', "day"::timestamp)::date, "customer_id", sum("orders"), sum("revenue_kes")
-  FROM "booked_customer_day_totals" GROUP BY 1, 2;
+  FROM "booked_customer_day_totals" GROUP BY 1, 2 ORDER BY 1, 2;
   DELETE FROM "income_day_totals";
   INSERT INTO "income_day_totals" ("day", "shard", "currency", "net_amount")
   SELECT "nairobi_day"("date"), ("id" % 16)::smallint, "currency", sum("income_net"("type", "status", "payment_id", "amount"))
-  FROM "transactions" WHERE "income_net"("type", "status", "payment_id", "amount") <> 0 GROUP BY 1, 2, 3;
+  FROM "transactions" WHERE "income_net"("type", "status", "payment_id", "amount") <> 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   DELETE FROM "stock_day_totals";
   INSERT INTO "stock_day_totals" ("day", "inventory_item_id", "stock_delta")
   SELECT "nairobi_day"("created_at"), "inventory_item_id", sum("stock_delta")
-  FROM "stock_movements" WHERE "stock_delta" <> 0 GROUP BY 1, 2;
+  FROM "stock_movements" WHERE "stock_delta" <> 0 GROUP BY 1, 2 ORDER BY 1, 2;
   LOCK TABLE "breeding_records" IN SHARE MODE;
   DELETE FROM "item_service_totals";
   INSERT INTO "item_service_totals" ("inventory_item_id", "services", "conceptions", "reported_services", "reported_conceptions")

@@ -1,0 +1,88 @@
+CREATE OR REPLACE FUNCTION "rebuild_customer_statement_days"() RETURNS void LANGUAGE sql AS $$
+  LOCK TABLE "tax_documents", "transactions" IN SHARE MODE;
+  DELETE FROM "customer_statement_days";
+  INSERT INTO "customer_statement_days" ("customer_id", "day", "entries", "invoiced_kes", "credited_kes", "paid_kes", "refunded_kes")
+  SELECT "customer_id", "day", count(*), sum("invoiced"), sum("credited"), sum("paid"), sum("refunded") FROM (
+    SELECT "customer_id", "nairobi_day"("issued_at") AS "day",
+           CASE WHEN "kind" = 'invoice' THEN "total_kes" ELSE 0 END AS "invoiced",
+           CASE WHEN "kind" = 'invoice' THEN 0 ELSE "total_kes" END AS "credited", 0 AS "paid", 0 AS "refunded"
+    FROM "tax_documents" WHERE "customer_id" IS NOT NULL AND "etims_status" <> 'voided'
+    UNION ALL
+    SELECT "customer_id", "nairobi_day"("date"), 0, 0,
+           CASE WHEN "type" = 'income' THEN "amount"::int ELSE 0 END,
+           CASE WHEN "type" = 'refund' THEN "amount"::int ELSE 0 END
+    FROM "transactions" WHERE "customer_id" IS NOT NULL AND "type" IN ('income', 'refund') AND "status" = 'completed'
+  ) e GROUP BY 1, 2 ORDER BY 2, 1;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "rebuild_order_day_totals"() RETURNS void LANGUAGE sql AS $$
+  LOCK TABLE "orders" IN SHARE MODE;
+  DELETE FROM "order_day_totals";
+  -- Written in day order, as a growing book lays them out, so a range of days lies on few pages.
+  INSERT INTO "order_day_totals" ("day", "status", "shard", "orders", "total_kes", "paid_kes")
+  SELECT ("order_date" AT TIME ZONE 'Africa/Nairobi')::date, "status", ("id" % 16)::smallint,
+         count(*), sum("total_amount_kes"), sum("amount_paid_kes")
+  FROM "orders" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  DELETE FROM "order_status_totals";
+  INSERT INTO "order_status_totals" ("status", "shard", "orders", "total_kes", "paid_kes")
+  SELECT "status", ("id" % 16)::smallint, count(*), sum("total_amount_kes"), sum("amount_paid_kes")
+  FROM "orders" GROUP BY 1, 2 ORDER BY 1, 2;
+  DELETE FROM "order_month_totals";
+  INSERT INTO "order_month_totals" ("month", "status", "shard", "orders", "total_kes", "paid_kes")
+  SELECT date_trunc('month', "day"::timestamp)::date, "status", "shard", sum("orders"), sum("total_kes"), sum("paid_kes")
+  FROM "order_day_totals" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
+  SELECT "rebuild_order_day_totals"();
+  LOCK TABLE "order_lines", "transactions", "stock_movements" IN SHARE MODE;
+  DELETE FROM "booked_product_day_totals";
+  -- Its months follow the days it inserts (a trigger); each starts again from nothing.
+  DELETE FROM "booked_product_month_totals";
+  INSERT INTO "booked_product_day_totals" ("day", "product_name", "units", "revenue_kes")
+  SELECT "nairobi_day"(o."order_date"), l."product_name", sum(l."quantity"), sum(l."line_total_kes")
+  FROM "order_lines" l JOIN "orders" o ON o."id" = l."order_id"
+  WHERE "order_is_booked"(o."status") GROUP BY 1, 2 ORDER BY 1, 2;
+  DELETE FROM "booked_customer_day_totals";
+  INSERT INTO "booked_customer_day_totals" ("day", "customer_id", "orders", "revenue_kes")
+  SELECT "nairobi_day"("order_date"), "customer_id", count(*), sum("total_amount_kes")
+  FROM "orders" WHERE "order_is_booked"("status") AND "customer_id" IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2;
+  DELETE FROM "booked_customer_month_totals";
+  INSERT INTO "booked_customer_month_totals" ("month", "customer_id", "orders", "revenue_kes")
+  SELECT date_trunc('month', "day"::timestamp)::date, "customer_id", sum("orders"), sum("revenue_kes")
+  FROM "booked_customer_day_totals" GROUP BY 1, 2 ORDER BY 1, 2;
+  DELETE FROM "income_day_totals";
+  INSERT INTO "income_day_totals" ("day", "shard", "currency", "net_amount")
+  SELECT "nairobi_day"("date"), ("id" % 16)::smallint, "currency", sum("income_net"("type", "status", "payment_id", "amount"))
+  FROM "transactions" WHERE "income_net"("type", "status", "payment_id", "amount") <> 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  DELETE FROM "stock_day_totals";
+  INSERT INTO "stock_day_totals" ("day", "inventory_item_id", "stock_delta")
+  SELECT "nairobi_day"("created_at"), "inventory_item_id", sum("stock_delta")
+  FROM "stock_movements" WHERE "stock_delta" <> 0 GROUP BY 1, 2 ORDER BY 1, 2;
+  LOCK TABLE "breeding_records" IN SHARE MODE;
+  DELETE FROM "item_service_totals";
+  INSERT INTO "item_service_totals" ("inventory_item_id", "services", "conceptions", "reported_services", "reported_conceptions")
+  SELECT "inventory_item_id",
+         count(*) FILTER (WHERE "outcome_source" = 'confirmed' AND "status" <> 'breeding'),
+         count(*) FILTER (WHERE "outcome_source" = 'confirmed' AND "status" IN ('pregnant', 'calved')),
+         count(*) FILTER (WHERE "outcome_source" = 'farmer' AND "status" <> 'breeding'),
+         count(*) FILTER (WHERE "outcome_source" = 'farmer' AND "status" IN ('pregnant', 'calved'))
+  FROM "breeding_records" WHERE "inventory_item_id" IS NOT NULL GROUP BY 1;
+  DELETE FROM "fertility_totals";
+  INSERT INTO "fertility_totals" ("key", "services", "conceptions", "reported_services", "reported_conceptions")
+  SELECT "fertility_key"(i."type", g."registration", i."id"), sum(t."services"), sum(t."conceptions"),
+         sum(t."reported_services"), sum(t."reported_conceptions")
+  FROM "item_service_totals" t JOIN "inventory_items" i ON i."id" = t."inventory_item_id"
+  LEFT JOIN "item_genetics" g ON g."inventory_item_id" = i."id"
+  GROUP BY 1;
+  SELECT pg_advisory_xact_lock(74836203);
+  DELETE FROM "booked_customer_window_totals";
+  INSERT INTO "booked_customer_window_totals" ("days", "customer_id", "orders", "revenue_kes")
+  SELECT w."days", d."customer_id", sum(d."orders"), sum(d."revenue_kes")
+  FROM "booked_customer_day_totals" d JOIN "booked_customer_windows" w
+    ON d."day" BETWEEN w."last_day" - (w."days" - 1) AND w."last_day"
+  GROUP BY 1, 2 HAVING sum(d."orders") <> 0 OR sum(d."revenue_kes") <> 0;
+  SELECT "rebuild_open_invoices"();
+  SELECT "rebuild_shipment_status_totals"();
+  SELECT "rebuild_customer_statement_days"();
+$$;
