@@ -98,6 +98,35 @@ describe("the 30-day and 1-year reports' top customers", () => {
     await expectWindowsAgree("window totals");
   });
 
+  it("are read through the windows' rank index: the first few, not every customer sorted", async () => {
+    await moveCustomerWindows(t.ctx);
+    for (const days of windowed) {
+      const [customers] = await t.database.read((db) =>
+        rowsOf<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from booked_customer_window_totals where days = ${days} and orders > 0`,
+        ),
+      );
+      expect(customers!.n, `${days} days`).toBeGreaterThan(3);
+      // What the connection read of the index, not yet written to the statistics: before and after ranking.
+      const read = await t.database.tx(async (db) => {
+        const readSoFar = async () =>
+          (
+            await rowsOf<{ scans: number; entries: number }>(
+              db,
+              sql`select pg_stat_get_xact_numscans('booked_customer_window_totals_rank_idx'::regclass)::int as scans,
+                   pg_stat_get_xact_tuples_returned('booked_customer_window_totals_rank_idx'::regclass)::int as entries`,
+            )
+          )[0]!;
+        const before = await readSoFar();
+        await topCustomersOf(db, period(days), 2);
+        const after = await readSoFar();
+        return { scans: after.scans - before.scans, entries: after.entries - before.entries };
+      });
+      expect(read, `${days} days`).toEqual({ scans: 1, entries: 2 });
+    }
+  });
+
   it("are recomputed by the summaries' rebuild to what the triggers kept", async () => {
     await moveCustomerWindows(t.ctx);
     const kept = () =>

@@ -97,6 +97,10 @@ export function moveCustomerWindows(ctx: AppContext): Promise<void> {
   });
 }
 
+/**
+ * A window's first customers by revenue, read in the rank index's order: its DESC is NULLS LAST (as Drizzle
+ * declares it), so the ranking says so too; a plain DESC (NULLS FIRST) sorted every customer of the window.
+ */
 const windowRanking = prepared<
   { days: number; last: string; limit: number },
   Ranked & { lastDay: string | null; id: number | null }
@@ -107,7 +111,8 @@ const windowRanking = prepared<
         from ${bookedCustomerWindows} w
         left join lateral (
           select customer_id, orders, revenue_kes from ${bookedCustomerWindowTotals}
-          where days = w.days and orders > 0 order by revenue_kes desc, customer_id limit ${p.limit}::int
+          where days = ${p.days}::int and orders > 0
+          order by revenue_kes desc nulls last, customer_id limit ${p.limit}::int
         ) r on w.last_day = ${p.last}::date
         left join ${customers} c on c.id = r.customer_id
         where w.days = ${p.days}::int
