@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import { LIST_TOTAL_CAP, LIST_TOTAL_HEADER, SEARCH_TOTAL_CAP } from "../../contract/list-total";
 import type { AppContext } from "../context";
-import { type Database, type Db, prepared, rowsOf } from "../db/adapter";
+import { type Database, type Db, prepared, rowsOf, sqlKey } from "../db/adapter";
 
 /** A list's total as the header says it: the exact count, or "10000+" once the count stopped at its cap. */
 export type ListTotal = number | `${number}+`;
@@ -11,7 +11,8 @@ export type ListTotal = number | `${number}+`;
 /**
  * How many rows a list's filters match, counted to at most `cap` + 1: the count stops there, so it costs
  * the same at 10k and 1M rows, and beyond the cap the screen says "of 10,000+". A text search counts to a
- * lower cap: its matches are found by trigram, not read in index order, and cost more each.
+ * lower cap: its matches are found by trigram, not read in index order, and cost more each. A count found
+ * over the cap is taken to be over it for a few seconds (`OVER_CAP_MS`); a search's is always counted.
  */
 export function countMatching(
   ctx: AppContext,
@@ -19,21 +20,23 @@ export function countMatching(
   where: SQL | undefined,
   { search = false }: { search?: boolean } = {},
 ): Promise<ListTotal> {
-  const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
-  if (!where) return countEvery(ctx, table);
-  return ctx.database.read(async (db) => {
-    const [row] = search
-      ? await rowsOf<{ n: number }>(db, searchCount(table, where, cap))
-      : await db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(table)
-            .where(where)
-            .limit(cap + 1)
-            .as("matched"),
-        );
-    return row!.n > cap ? (`${cap}+` as const) : row!.n;
-  });
+  if (search && where) {
+    return ctx.database.read(async (db) => {
+      const [row] = await rowsOf<{ n: number }>(db, searchCount(table, where!, SEARCH_TOTAL_CAP));
+      return row!.n > SEARCH_TOTAL_CAP ? (`${SEARCH_TOTAL_CAP}+` as const) : row!.n;
+    });
+  }
+  if (!where) return countOnce(ctx, getTableName(table), (db) => everyRowCount(table)(db, {}));
+  return countOnce(ctx, `${getTableName(table)} ${sqlKey(where)}`, (db) =>
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(where)
+        .limit(LIST_TOTAL_CAP + 1)
+        .as("matched"),
+    ),
+  );
 }
 
 /**
@@ -47,31 +50,45 @@ const searchCount = (table: PgTable, where: SQL, cap: number): SQL =>
       select count(*)::int as n from (select 1 from matched limit ${cap + 1}) as capped`;
 
 /**
- * How long an instance takes a table it found over the cap to be over it still, without counting again. A
- * table past 10,000 rows (invoices, the ledger, the audit trail) does not fall below it in seconds, and
- * counting its first 10,001 rows cost more than its list's page at 1M orders (decision 51). A table under
- * the cap is counted every time, so its total is always exact.
+ * How long an instance takes a count it found over the cap (a table's rows, or those a filter matches) to be
+ * over it still, without counting again. A table past 10,000 rows (invoices, the ledger, the audit trail, a
+ * status's messages) does not fall below it in seconds, and counting its first 10,001 rows cost more than its
+ * list's page at 1M orders (decisions 51 and 66). A count under the cap is made every time, so it is always
+ * exact.
  */
 export const OVER_CAP_MS = 5_000;
-/** When each table was last found over the cap, per database handle (as the session cache). */
-const overCap = new WeakMap<Database, Map<PgTable, number>>();
+/** At most this many counts are remembered over the cap: the oldest sighting goes first. */
+const OVER_CAP_KEPT = 500;
+/** When each count was last found over the cap, by what it counts, per database handle (as the session cache). */
+const overCap = new WeakMap<Database, Map<string, number>>();
 
-function countEvery(ctx: AppContext, table: PgTable): Promise<ListTotal> {
-  const seen = overCap.get(ctx.database) ?? new Map<PgTable, number>();
-  overCap.set(ctx.database, seen);
+/** Whether this instance found `key`'s count over the cap less than `OVER_CAP_MS` ago. */
+export function seenOverCap(ctx: AppContext, key: string): boolean {
+  const at = overCap.get(ctx.database)?.get(key);
   const now = ctx.clock.now().getTime();
-  const at = seen.get(table);
   // A clock moved back (tests) counts again, as an old sighting does.
-  if (at !== undefined && now >= at && now - at < OVER_CAP_MS) return Promise.resolve(`${LIST_TOTAL_CAP}+`);
-  return ctx.database.read(async (db) => {
-    const [row] = await everyRowCount(table)(db, {});
-    if (row!.n <= LIST_TOTAL_CAP) {
-      seen.delete(table);
-      return row!.n;
-    }
-    seen.set(table, now);
-    return `${LIST_TOTAL_CAP}+` as const;
-  });
+  return at !== undefined && now >= at && now - at < OVER_CAP_MS;
+}
+
+/** Notes a count of `key` to at most the cap and one more, and answers it as a list's total. */
+export function noteCount(ctx: AppContext, key: string, n: number): ListTotal {
+  const seen = overCap.get(ctx.database) ?? new Map<string, number>();
+  overCap.set(ctx.database, seen);
+  seen.delete(key);
+  if (n <= LIST_TOTAL_CAP) return n;
+  if (seen.size >= OVER_CAP_KEPT) seen.delete(seen.keys().next().value!);
+  seen.set(key, ctx.clock.now().getTime());
+  return `${LIST_TOTAL_CAP}+`;
+}
+
+/** A count to at most the cap and one more, unless this instance just found it over the cap. */
+function countOnce(
+  ctx: AppContext,
+  key: string,
+  count: (db: Db) => Promise<{ n: number }[]>,
+): Promise<ListTotal> {
+  if (seenOverCap(ctx, key)) return Promise.resolve(`${LIST_TOTAL_CAP}+`);
+  return ctx.database.read(async (db) => noteCount(ctx, key, (await count(db))[0]!.n));
 }
 
 type RowCount = (db: Db, params: Record<never, never>) => Promise<{ n: number }[]>;

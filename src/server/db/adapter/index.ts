@@ -32,6 +32,7 @@ export {
   type Placeholders,
   prepared,
   preparedName,
+  sqlKey,
   tableRow,
 } from "./prepared";
 export { emptyPostgres, RestoreRefused, restorePgliteFolder, restorePostgresDatabase } from "./restore";

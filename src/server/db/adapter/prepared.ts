@@ -66,6 +66,12 @@ export function prepared<P extends Record<string, unknown>, Row>(
   };
 }
 
+/** A fragment's text and values as one string: a key for what it selects, where two equal keys select the same. */
+export function sqlKey(fragment: SQL): string {
+  const query = dialect.sqlToQuery(fragment);
+  return `${query.sql} ${JSON.stringify(query.params)}`;
+}
+
 /**
  * Every column of `table` by its SQL name, for a prepared statement's RETURNING: listed, not `*`, so a column
  * added later cannot change what a statement a connection already prepared answers. `qualified` names the

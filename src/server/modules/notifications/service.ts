@@ -3,10 +3,10 @@ import { LIST_TOTAL_CAP } from "../../../contract/list-total";
 import type { Message, MessageCounts, MessageListQuery, MessageStatus } from "../../../contract/messages";
 import { messageStatuses } from "../../../contract/messages";
 import type { AppContext } from "../../context";
-import { prepared } from "../../db/adapter";
+import { prepared, sqlKey } from "../../db/adapter";
 import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { countMatching } from "../../http/list-total";
+import { countMatching, noteCount, seenOverCap } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { messagePage, messageSortColumns } from "./message-pages";
 
@@ -108,22 +108,34 @@ export const countMessages = (ctx: AppContext, query: MessageListQuery) =>
 /**
  * How many messages each status holds, each counted to at most the lists' cap and one more, through an
  * index (a status's own, or the kept messages' partial one), so the page costs the same at any outbox size.
+ * A status this instance just found over the cap is not counted again (`seenOverCap`): its subquery is left
+ * out when its flag is true.
  */
-const countsStatement = prepared<Record<string, never>, Record<MessageStatus, number>>("message_counts", () =>
-  sql`select ${sql.join(
-    messageStatuses.map(
-      (status) =>
-        sql`(select count(*) from (select 1 from ${outbox} where ${statusIs(status)} limit ${sql.raw(String(LIST_TOTAL_CAP + 1))}) m)::int as ${sql.identifier(status)}`,
-    ),
-    sql`, `,
-  )}`.inlineParams(),
+const countsStatement = prepared<Record<MessageStatus, boolean>, Record<MessageStatus, number>>(
+  "message_counts",
+  (p) =>
+    sql`select ${sql.join(
+      messageStatuses.map(
+        (status) =>
+          sql`case when ${p[status]}::boolean then ${sql.raw(String(LIST_TOTAL_CAP + 1))} else (select count(*) from (select 1 from ${outbox} where ${statusIs(status)} limit ${sql.raw(String(LIST_TOTAL_CAP + 1))}) m)::int end as ${sql.identifier(status)}`,
+      ),
+      sql`, `,
+    )}`.inlineParams(),
 );
 
+/** What a status's count is remembered by when over the cap. */
+const countKeys = Object.fromEntries(
+  messageStatuses.map((status) => [status, `outbox ${sqlKey(statusIs(status))}`]),
+) as Record<MessageStatus, string>;
+
 export function messageCounts(ctx: AppContext): Promise<MessageCounts> {
+  const skip = Object.fromEntries(
+    messageStatuses.map((status) => [status, seenOverCap(ctx, countKeys[status])]),
+  ) as Record<MessageStatus, boolean>;
   return ctx.database.read(async (db) => {
-    const [row] = await countsStatement(db, {});
+    const [row] = await countsStatement(db, skip);
     return Object.fromEntries(
-      messageStatuses.map((s) => [s, row![s] > LIST_TOTAL_CAP ? `${LIST_TOTAL_CAP}+` : row![s]]),
+      messageStatuses.map((status) => [status, noteCount(ctx, countKeys[status], row![status])]),
     ) as MessageCounts;
   });
 }
