@@ -42,6 +42,7 @@ describe("background jobs", () => {
         "pick_renewal",
         "batch_write_off",
         "customer_windows",
+        "order_totals_fold",
         "cow_calendar",
         "service_alarms",
         "flask_alarms",

@@ -6,6 +6,7 @@ import { sweepRateLimits } from "./http/rate-limit";
 import { alarmBackups, scheduledBackup } from "./modules/backups/schedule";
 import { alarmUnassigned } from "./modules/dispatch/alarm";
 import { sendEtimsDocuments } from "./modules/etims/sender";
+import { foldOrderTotals } from "./modules/finance/fold";
 import { alarmOverdueFlasks } from "./modules/flasks/alarm";
 import { databaseUp } from "./modules/health/probe";
 import { sendCowReminders } from "./modules/herd/calendar";
@@ -45,7 +46,8 @@ export interface Job {
  * callback never came, raising alerts for LN2 tanks whose refill day has passed, texting staff about
  * unacknowledged storage alarms every 30 minutes, emailing the daily low-stock digest, marking items
  * past their expiry date as expired, picking again straws promised from batches that have expired, writing off
- * the expired batches' free straws, moving the customers' 30-day and year totals to end today and, on PGlite, vacuuming
+ * the expired batches' free straws, moving the customers' 30-day and year totals to end today, folding the
+ * order totals' shards of the days before yesterday once a day and, on PGlite, vacuuming
  * as PostgreSQL's autovacuum would. Each claims or locks its rows in the database, so any number of instances
  * may run them.
  */
@@ -65,6 +67,7 @@ export const maintenanceJobs: Job[] = [
   },
   { name: "batch_write_off", run: writeOffExpiredBatchesJob, logs: "wrote off straws of expired batches" },
   { name: "customer_windows", run: moveCustomerWindows },
+  { name: "order_totals_fold", run: foldOrderTotals },
   { name: "cow_calendar", run: sendCowReminders, logs: "texted cow calendar reminders" },
   {
     name: "service_alarms",

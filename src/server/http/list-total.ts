@@ -53,7 +53,7 @@ const searchCount = (table: PgTable, where: SQL, cap: number): SQL =>
  * How long an instance takes a count it found over the cap (a table's rows, or those a filter matches) to be
  * over it still, without counting again. A table past 10,000 rows (invoices, the ledger, the audit trail, a
  * status's messages) does not fall below it in seconds, and counting its first 10,001 rows cost more than its
- * list's page at 1M orders (decisions 51 and 66). A count under the cap is made every time, so it is always
+ * list's page at 1M orders (decisions 51 and 67). A count under the cap is made every time, so it is always
  * exact.
  */
 export const OVER_CAP_MS = 5_000;

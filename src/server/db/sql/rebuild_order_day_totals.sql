@@ -14,4 +14,5 @@ CREATE OR REPLACE FUNCTION "rebuild_order_day_totals"() RETURNS void LANGUAGE sq
   INSERT INTO "order_month_totals" ("month", "status", "shard", "orders", "total_kes", "paid_kes")
   SELECT date_trunc('month', "day"::timestamp)::date, "status", "shard", sum("orders"), sum("total_kes"), sum("paid_kes")
   FROM "order_day_totals" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  SELECT "order_totals_fold"('-infinity', "nairobi_day"(now()) - 2);
 $$;
