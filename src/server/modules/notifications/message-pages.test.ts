@@ -1,17 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Message, messageChannels, messageSorts } from "../../../contract/messages";
+import { type Message, messageChannels, messageSorts, messageStatuses } from "../../../contract/messages";
 import { outbox } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { expectPagesAsRead } from "../../testing/list-pages";
 import { asUser, loginAs, staffEmails } from "../../testing/test-app";
-import { messagePage } from "./message-pages";
+import { messagePage, messageStatusPage } from "./message-pages";
 import { messageOrder, toMessage } from "./service";
 
 withTestApp();
 
 describe("the messages screen's prepared pages", () => {
-  it("answer each sort, order and channel as the rows read and mapped by Drizzle", async () => {
+  it("answer each sort, order, channel and status as the rows read and mapped by Drizzle", async () => {
     // Every status (kept among the sent), both channels, a null subject and errors, and times shared by
     // three messages each, where the tie-break decides.
     await t.database.tx((db) =>
@@ -45,6 +45,23 @@ describe("the messages screen's prepared pages", () => {
         ).map((row) => toMessage(row, true)),
     );
     expect(compared).toBeGreaterThan(200);
+    // Each status as staff see it, kept told from sent.
+    const byStatus = await expectPagesAsRead(
+      messageSorts,
+      messageStatuses,
+      (db, { filter: status, ...query }) => messageStatusPage(db, { ...query, ...page, status }),
+      async (db, { filter: status, ...query }) =>
+        (
+          await db
+            .select()
+            .from(outbox)
+            .orderBy(...messageOrder({ ...query, ...page }))
+        )
+          .map((row) => toMessage(row, true))
+          .filter((m) => m.status === status)
+          .slice(page.offset, page.offset + page.limit),
+    );
+    expect(byStatus).toBeGreaterThan(50);
     const shown = await t.database.read((db) =>
       messagePage(db, { sort: "status", order: "asc", channel: "sms", limit: 500, offset: 0 }),
     );

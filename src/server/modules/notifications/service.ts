@@ -8,7 +8,7 @@ import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { countMatching, noteCount, seenOverCap } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
-import { messagePage, messageSortColumns } from "./message-pages";
+import { messagePage, messageSortColumns, messageStatusPage } from "./message-pages";
 
 type OutboxRow = typeof outbox.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -81,10 +81,12 @@ export function messageOrder(query: MessageListQuery): SQL[] {
 /** Newest first by default, as staff look for what just went out. */
 export function listMessages(ctx: AppContext, query: MessageListQuery): Promise<Message[]> {
   const showSecrets = ctx.config.demoMode;
-  // Without a search, status or order, a prepared page (`messagePage`); the others are built for their filter.
-  if (!query.search && !query.status && !query.orderId) {
+  // Without a search or order, and with at most one of a channel and a status, a prepared page (`messagePage`,
+  // `messageStatusPage`); the others are built for their filter.
+  if (!query.search && !query.orderId && !(query.status && query.channel)) {
+    const { status } = query;
     return ctx.database.read(async (db) => {
-      const rows = await messagePage(db, query);
+      const rows = status ? await messageStatusPage(db, { ...query, status }) : await messagePage(db, query);
       for (const m of rows) m.body = shownBody(m.kind, m.body, showSecrets);
       return rows;
     });
