@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Message, MessageListQuery, MessageStatus } from "../../../contract/messages";
-import type { SortOrder } from "../../../contract/pagination";
 import { answerOf, type Db, isoText, type Placeholders } from "../../db/adapter";
 import { outbox } from "../../db/schema";
 import { filteredPages, sortedPages } from "../../http/list-pages";
@@ -82,7 +81,7 @@ const otherPages = pagesWhere<{ status: string }>(
  */
 export function messageStatusPage(
   db: Db,
-  query: { sort: MessageSort; order: SortOrder; limit: number; offset: number; status: MessageStatus },
+  query: Pick<MessageListQuery, "sort" | "order" | "limit" | "offset"> & { status: MessageStatus },
 ): Promise<Message[]> {
   if (query.status === "kept") return keptPages(db, query);
   if (query.status === "sent") return sentPages(db, query);
