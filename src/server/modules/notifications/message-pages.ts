@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Message, MessageListQuery, MessageStatus } from "../../../contract/messages";
 import { answerOf, type Db, isoText, type Placeholders } from "../../db/adapter";
 import { outbox } from "../../db/schema";
@@ -54,6 +54,13 @@ export const messagePage = filteredPages<MessageSort, "channel", MessageChannel,
   { key: "channel", column: o.channel },
 );
 
+/** A status as staff see it, in the outbox's terms: kept and sent are both sent, told apart by `kept`. */
+export function statusIs(status: MessageStatus): SQL {
+  if (status === "kept") return and(eq(o.status, "sent"), eq(o.kept, true))!;
+  if (status === "sent") return and(eq(o.status, "sent"), eq(o.kept, false))!;
+  return eq(o.status, status);
+}
+
 /** Pages of the messages `where` picks, in each sort and order (`sortedPages`). */
 const pagesWhere = <P extends object>(name: string, where: (p: Placeholders<P>) => SQL) =>
   sortedPages<MessageSort, P, Message>(
@@ -64,12 +71,12 @@ const pagesWhere = <P extends object>(name: string, where: (p: Placeholders<P>) 
   );
 
 /**
- * Kept and sent are both sent in the outbox, told apart by `kept`: each has pages of its own, so the kept
- * messages' partial index serves theirs. A plan for either from one statement walked every sent message to
- * find none kept.
+ * Kept and sent each have pages of their own, their status written in (not a value), so the kept messages'
+ * partial index serves theirs. A plan for either from one statement walked every sent message to find none
+ * kept.
  */
-const keptPages = pagesWhere("message_page_kept", () => sql`${o.status} = 'sent' and ${o.kept}`);
-const sentPages = pagesWhere("message_page_sent", () => sql`${o.status} = 'sent' and not ${o.kept}`);
+const keptPages = pagesWhere("message_page_kept", () => statusIs("kept").inlineParams());
+const sentPages = pagesWhere("message_page_sent", () => statusIs("sent").inlineParams());
 const otherPages = pagesWhere<{ status: string }>(
   "message_page_status",
   (p) => sql`${o.status} = ${p.status}::message_status`,

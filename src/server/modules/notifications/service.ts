@@ -8,7 +8,7 @@ import { outbox } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { countMatching, noteCount, seenOverCap } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
-import { messagePage, messageSortColumns, messageStatusPage } from "./message-pages";
+import { messagePage, messageSortColumns, messageStatusPage, statusIs } from "./message-pages";
 
 type OutboxRow = typeof outbox.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,13 +53,6 @@ export function toMessage(row: OutboxRow, showSecrets: boolean): Message {
     deliveredAt: iso(row.deliveredAt),
     nextAttemptAt: iso(row.status === "pending" ? row.nextAttemptAt : null),
   };
-}
-
-/** A status as staff see it, in the outbox's terms: kept and sent are both sent, told apart by `kept`. */
-function statusIs(status: MessageStatus): SQL {
-  if (status === "kept") return and(eq(outbox.status, "sent"), eq(outbox.kept, true))!;
-  if (status === "sent") return and(eq(outbox.status, "sent"), eq(outbox.kept, false))!;
-  return eq(outbox.status, status);
 }
 
 function whereOf(query: Omit<MessageListQuery, "limit" | "offset">): SQL | undefined {
