@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { appMeta } from "../../db/schema";
+import { claimDay } from "../../db/day-claim";
 import { nairobiDate } from "../../time";
 
 /**
@@ -19,16 +19,7 @@ export function foldOrderTotals(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const today = nairobiDate(now);
   return ctx.database.tx(async (db) => {
-    const claimed = await db
-      .insert(appMeta)
-      .values({ key: "order_totals_fold_day", value: today, updatedAt: now })
-      .onConflictDoUpdate({
-        target: appMeta.key,
-        set: { value: today, updatedAt: now },
-        setWhere: sql`${appMeta.value} < ${today}`,
-      })
-      .returning({ key: appMeta.key });
-    if (claimed.length === 0) return 0;
+    if (!(await claimDay(db, "order_totals_fold_day", today, now))) return 0;
     await db.execute(sql`select order_totals_fold(${today}::date - ${FOLD_DAYS}::int, ${today}::date - 2)`);
     return 1;
   });

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { appMeta } from "../../db/schema";
+import { claimDay } from "../../db/day-claim";
 import { EAT_OFFSET_MS, nairobiDate } from "../../time";
 import { lowStockItems } from "../inventory/low-stock";
 import { messageRows, writeMessages } from "./outbox";
@@ -22,16 +21,7 @@ export async function sendLowStockDigest(ctx: AppContext): Promise<number> {
   if (nairobiHour < DIGEST_HOUR) return 0;
   const day = nairobiDate(now);
   return ctx.database.tx(async (db) => {
-    const claimed = await db
-      .insert(appMeta)
-      .values({ key: "low_stock_digest_day", value: day, updatedAt: now })
-      .onConflictDoUpdate({
-        target: appMeta.key,
-        set: { value: day, updatedAt: now },
-        setWhere: sql`${appMeta.value} < ${day}`,
-      })
-      .returning({ key: appMeta.key });
-    if (claimed.length === 0) return 0;
+    if (!(await claimDay(db, "low_stock_digest_day", day, now))) return 0;
     const lowStock = await lowStockItems(db, {});
     if (lowStock.length === 0) return 0;
     const staff = await staffReaders(db, digestRoles);
