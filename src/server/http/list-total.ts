@@ -22,7 +22,7 @@ export function countMatching(
 ): Promise<ListTotal> {
   if (search && where) {
     return ctx.database.read(async (db) => {
-      const [row] = await rowsOf<{ n: number }>(db, searchCount(table, where!, SEARCH_TOTAL_CAP));
+      const [row] = await rowsOf<{ n: number }>(db, searchCount(table, where, SEARCH_TOTAL_CAP));
       return row!.n > SEARCH_TOTAL_CAP ? (`${SEARCH_TOTAL_CAP}+` as const) : row!.n;
     });
   }
