@@ -113,7 +113,16 @@ describe("inventory list", () => {
     expect((await director.get("/api/inventory/status")).json().lowStock).toBe(expected.length);
     const report = (await director.get("/api/reports")).json().inventoryReport;
     expect(report.lowStockItems).toBe(expected.length);
-    const byCategory = report.stockByCategory as { lowStock: number; expired: number; compromised: number }[];
+    const byCategory = report.stockByCategory as {
+      inStock: number;
+      lowStock: number;
+      expired: number;
+      compromised: number;
+    }[];
+    expect(report.totalItems).toBe(everything.length);
+    expect(byCategory.reduce((s, c) => s + c.inStock, 0)).toBe(
+      everything.filter((i) => i.viabilityStatus === "viable" && !isLowStock(i)).length,
+    );
     expect(byCategory.reduce((s, c) => s + c.lowStock, 0)).toBe(expected.length);
     expect(byCategory.reduce((s, c) => s + c.expired, 0)).toBe(
       everything.filter((i) => i.viabilityStatus === "expired").length,

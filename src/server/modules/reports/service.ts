@@ -46,18 +46,32 @@ const customerFigures = prepared<
     order by 1, 2, 3`,
 );
 
-/** The report's figures on stock, each prepared (decision 62). */
+/**
+ * The report's figures on stock, each prepared (decision 62). The counts by category and the count of every
+ * active item are one pass over the items (grouping sets): the grand total is the row whose `total` is 1.
+ */
 const stockByCategory = prepared<
   Record<string, never>,
-  { category: string; inStock: string; lowStock: string; expired: string; compromised: string }
+  {
+    total: number;
+    category: string | null;
+    items: number;
+    inStock: number;
+    lowStock: number;
+    expired: number;
+    compromised: number;
+  }
 >(
   "report_stock_by_category",
-  () => sql`select ${category} as category,
-      count(*) filter (where ${i.viabilityStatus} = 'viable' and not ${isLowStock})::text as "inStock",
-      count(*) filter (where ${isLowStock})::text as "lowStock",
-      count(*) filter (where ${i.viabilityStatus} = 'expired')::text as expired,
-      count(*) filter (where ${i.viabilityStatus} = 'compromised')::text as compromised
-    from ${i} where ${i.isActive} group by 1 order by 1`,
+  () => sql`select grouping(category) as total, category, count(*)::int as items,
+      count(*) filter (where viable and not low)::int as "inStock", count(*) filter (where low)::int as "lowStock",
+      count(*) filter (where status = 'expired')::int as expired,
+      count(*) filter (where status = 'compromised')::int as compromised
+    from (select ${category} as category, ${i.viabilityStatus} as status, ${i.viabilityStatus} = 'viable' as viable,
+            ${isLowStock} as low
+          from ${i} where ${i.isActive}) i
+    group by grouping sets ((category), ())
+    order by 1, 2`,
 );
 const expiringStock = prepared<
   { today: string; soon: string },
@@ -80,11 +94,6 @@ const unitAlarms = prepared<
       ${storageUnits.alertStatus} as "alertStatus"
     from ${storageUnits} where ${storageUnits.alertStatus} <> 'normal' order by ${storageUnits.name}`,
 );
-const activeItems = prepared<Record<string, never>, { n: number }>(
-  "report_item_count",
-  () => sql`select count(*)::int as n from ${i} where ${i.isActive}`,
-);
-
 /**
  * Everything the reports screen and its PDF show, for the chosen period: the last N Nairobi days, today
  * included. Revenue is the ledger's booked order value. Order figures come from the per-day summary tables,
@@ -107,11 +116,10 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       productRows,
       customerRows,
       topCustomers,
-      byCategory,
+      stockRows,
       lowStock,
       expiringSoon,
       temperature,
-      [itemCount],
     ] = await together([
       bookedByBucket(db, range, byMonth ? "month" : "day"),
       topProducts(db, range, 8),
@@ -121,8 +129,8 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
       lowStockItems(db, {}),
       expiringStock(db, { today, soon }),
       unitAlarms(db, {}),
-      activeItems(db, {}),
     ]);
+    const categories = stockRows.filter((r) => r.total === 0);
     const productTotal = productRows.reduce((sum, p) => sum + (p.revenue ?? 0), 0);
     const totals = customerRows.find((r) => r.set === 3);
     let running = totals?.before ?? 0;
@@ -161,14 +169,14 @@ export function buildReport(ctx: AppContext, period: ReportPeriod): Promise<Repo
         topCustomers,
       },
       inventoryReport: {
-        totalItems: n(itemCount!.n),
+        totalItems: stockRows.find((r) => r.total === 1)?.items ?? 0,
         lowStockItems: lowStock.length,
-        stockByCategory: byCategory.map((c) => ({
-          category: categoryLabels[c.category as keyof typeof categoryLabels] ?? c.category,
-          inStock: n(c.inStock),
-          lowStock: n(c.lowStock),
-          expired: n(c.expired),
-          compromised: n(c.compromised),
+        stockByCategory: categories.map(({ category, inStock, lowStock, expired, compromised }) => ({
+          category: categoryLabels[category as keyof typeof categoryLabels] ?? category ?? "",
+          inStock,
+          lowStock,
+          expired,
+          compromised,
         })),
         lowStock: lowStock.map((l) => ({ ...l, available: n(l.available) })),
         expiringSoon: expiringSoon.map((e) => ({
