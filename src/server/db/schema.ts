@@ -1017,7 +1017,8 @@ export const orders = pgTable(
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending' and ${t.holdExpiresAt} is not null`),
     index("orders_client_status_idx").on(t.clientUserId, t.status),
-    index("orders_status_date_idx").on(t.status, t.orderDate),
+    // With the id, a status's orders come in the lists' order (date, then id) and need no sort (drizzle/0078).
+    index("orders_status_date_idx").on(t.status, t.orderDate, t.id),
     index("orders_date_idx").on(t.orderDate),
     // The order list's other declared sorts (`orderSorts`).
     index("orders_customer_name_idx").on(t.customerName, t.id),
@@ -1224,7 +1225,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
-    index("order_lines_order_idx").on(t.orderId),
+    // With the id, an order's lines come in their order, so the pending list's JSON of them needs no sort.
+    index("order_lines_order_idx").on(t.orderId, t.id),
     index("order_lines_item_idx").on(t.inventoryItemId),
   ],
 );

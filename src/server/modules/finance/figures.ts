@@ -1,5 +1,5 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { HeldMoney } from "../../../contract/orders";
+import type { HeldMoney, OrderStatus } from "../../../contract/orders";
 import { type Db, type Placeholders, prepared } from "../../db/adapter";
 import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
 import { coverByMonths, type DayRange, splitByMonths } from "../../time";
@@ -62,6 +62,19 @@ export async function orderTotals(
     held: { depositsKes: paidIn("pending"), refundDueKes: paidIn("rejected", "cancelled") },
   };
 }
+
+/** How many orders one status holds, or every status (null): one sum over the per-status totals. */
+const countStatement = prepared<{ status: OrderStatus | null }, { n: number }>(
+  "order_count",
+  (p) => sql`select coalesce(sum(${orderStatusTotals.orders}), 0)::int as n from ${orderStatusTotals}
+    where ${p.status}::order_status is null or ${orderStatusTotals.status} = ${p.status}::order_status`,
+);
+
+/**
+ * Exact at any size, for the lists' totals: what `orderTotals` counts, without the ledger's sums beside it.
+ */
+export const orderCount = (db: Db, status: OrderStatus | null): Promise<number> =>
+  countStatement(db, { status }).then(([row]) => row!.n);
 
 const refundedStatement = prepared<Record<string, never>, { total: string }>(
   "refunded_total",

@@ -3,16 +3,15 @@ import type { approveInputSchema, PendingOrder, rejectInputSchema } from "../../
 import type { Order, pendingOrderQuery } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { nairobiNoonAfter } from "../../time";
-import { orderTotals } from "../finance/figures";
+import { orderCount } from "../finance/figures";
 import { pendingOrderPage } from "./pending-page";
 import { type Actor, changeOrderStatus } from "./process";
 import { toOrder } from "./service";
 
-/** Orders awaiting a decision, oldest first (first come, first served). */
 /** Exact at any size: the per-status order totals. */
-export const countPendingOrders = (ctx: AppContext) =>
-  ctx.database.read(async (db) => (await orderTotals(db)).byStatus.get("pending") ?? 0);
+export const countPendingOrders = (ctx: AppContext) => ctx.database.read((db) => orderCount(db, "pending"));
 
+/** Orders awaiting a decision: oldest first (first come, first served), unless the approver sorts them. */
 export function listPendingOrders(
   ctx: AppContext,
   page: z.output<typeof pendingOrderQuery>,

@@ -20,7 +20,7 @@ import { countMatching, type ListTotal } from "../../http/list-total";
 import { containsPattern } from "../../http/search";
 import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
-import { orderTotals } from "../finance/figures";
+import { orderCount, orderTotals } from "../finance/figures";
 import { deliveryDays } from "./delivery-dates";
 import { orderAnswerColumns, orderPage, orderSortColumns } from "./list-statements";
 import { placeOrder } from "./place";
@@ -219,11 +219,7 @@ function countOrders(
   if (filtersBeyondStatus(query)) {
     return countMatching(ctx, orders, listFilters(query, customerIds), { search: Boolean(query.search) });
   }
-  return ctx.database.read(async (db) => {
-    const { byStatus } = await orderTotals(db);
-    if (query.status) return byStatus.get(query.status) ?? 0;
-    return [...byStatus.values()].reduce((sum, n) => sum + n, 0);
-  });
+  return ctx.database.read((db) => orderCount(db, query.status ?? null));
 }
 
 export function recentOrders(ctx: AppContext, limit: number): Promise<Order[]> {
