@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { createGzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import tar from "tar-stream";
 
@@ -35,17 +34,18 @@ function entry(
 }
 
 /**
- * The data folder as a gzipped tar in `file`, streamed a megabyte at a time. PGlite's own `dumpDataDir` held
- * every file, then the whole tar, then its gzip in memory at once: about three times the folder, which a grown
+ * The data folder as a tar in `file`, streamed a megabyte at a time. PGlite's own `dumpDataDir` held every
+ * file, then the whole tar, then its gzip in memory at once: about three times the folder, which a grown
  * database's backup cannot afford, and memory the process kept afterwards (decision 37). The entries are the
  * ones `dumpDataDir` writes (paths from the folder's root, with a leading slash), so `loadDataDir` and every
- * earlier backup still load. It reads through PGlite's own file system, as `dumpDataDir` did, so a folder in
- * memory dumps the same way; the caller holds every statement back meanwhile.
+ * earlier backup still load it once gzipped. It reads through PGlite's own file system, as
+ * `dumpDataDir` did, so a folder in memory dumps the same way; the caller holds every statement back meanwhile,
+ * and compresses after it lets them go (decision 68).
  */
 export async function dumpDataFolder(db: PGlite, file: string): Promise<void> {
   const fs = (db as unknown as { mod: { FS: EmscriptenFs } }).mod.FS;
   const pack = tar.pack();
-  const saved = pipeline(pack, createGzip(), createWriteStream(file, { mode: 0o600 }));
+  const saved = pipeline(pack, createWriteStream(file, { mode: 0o600 }));
   const add = async (folder: string) => {
     for (const name of fs.readdir(folder)) {
       if (name === "." || name === "..") continue;

@@ -30,7 +30,7 @@ export interface PgliteThread {
   transaction<T>(fn: (tx: PgliteThread) => Promise<T>): Promise<T>;
   /** Calls `release` once the next transaction has sent its COMMIT or ROLLBACK. */
   onceEnding(release: () => void): void;
-  /** Writes the data folder to `file` as a gzipped tar PGlite can load (pglite-dump.ts); between statements. */
+  /** Writes the data folder to `file` as a tar PGlite can load (pglite-dump.ts); between statements. */
   dump(file: string): Promise<void>;
   close(): Promise<void>;
 }

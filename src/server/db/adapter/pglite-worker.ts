@@ -34,11 +34,15 @@ setFlagsFromString("--liftoff-only");
 
 // PGlite's default 128 MB of shared buffers live in a WebAssembly heap that never shrinks: most of the app's
 // memory. A page the pool does not hold is read back from the operating system's file cache, so a small pool
-// costs little (decision 37).
+// costs little (decision 37). With no checkpointer, PGlite keeps max_wal_size of recycled WAL in the folder,
+// which every backup copies: 1 GB by default, 128 MB here (decision 68).
 const db = new PGlite({
   dataDir: start.dataDir,
   extensions: { pg_trgm },
-  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...["-c", "shared_buffers=16MB", "-c", "max_wal_size=128MB", "-c", "min_wal_size=32MB"],
+  ],
   ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir as Uint8Array<ArrayBuffer>]) } : {}),
 });
 

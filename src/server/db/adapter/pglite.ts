@@ -1,4 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "../schema";
 import { lockDataFolder } from "./data-lock";
@@ -49,12 +52,22 @@ export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Pr
       }),
     exclusive: (fn) => queue.run(() => fn(db)),
     // Between two jobs of the queue no transaction is open, so the folder's files are a consistent copy.
-    dump: (file, tables) =>
-      queue.run(async () => {
-        const [row] = await rowsOf<Record<string, number>>(db, countsQuery(tables));
-        await client.dump(file);
-        return { format: "pglite-datadir-tgz", ...splitCounts(row!) };
-      }),
+    // The folder is copied as a plain tar while every statement waits, and gzipped after they go on: at 100k
+    // orders the copy takes half a second and the gzip ten (decision 68).
+    dump: async (file, tables) => {
+      const copy = `${file}.tar`;
+      try {
+        const facts = await queue.run(async () => {
+          const [row] = await rowsOf<Record<string, number>>(db, countsQuery(tables));
+          await client.dump(copy);
+          return { format: "pglite-datadir-tgz" as const, ...splitCounts(row!) };
+        });
+        await pipeline(createReadStream(copy), createGzip(), createWriteStream(file, { mode: 0o600 }));
+        return facts;
+      } finally {
+        await rm(copy, { force: true });
+      }
+    },
     load: () => ({
       inUse: Math.min(queue.size, 1),
       idle: queue.size > 0 ? 0 : 1,
