@@ -1641,14 +1641,33 @@ export const outbox = pgTable(
     // Messages kept for want of a provider: a demo's, or none. Partial, so production writes never touch it.
     index("outbox_kept_idx").on(t.createdAt, t.id).where(sql`${t.kept}`),
     index("outbox_order_idx").on(t.orderId),
-    // The search is by recipient or subject: an index for each, read together (BitmapOr).
-    index("outbox_recipient_trgm_idx").using("gin", t.recipient.op("gin_trgm_ops")),
+    // The search is by recipient or subject, read together (BitmapOr): a recipient's messages by the
+    // addresses `message_recipients` finds (decision 69), and the subject's words by their trigrams.
+    index("outbox_recipient_idx").on(t.recipient),
     index("outbox_subject_trgm_idx").using("gin", t.subject.op("gin_trgm_ops")),
     // Partial: most messages have neither, so writing them (with the order) touches neither index.
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index("outbox_provider_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     check("outbox_attempts_nonnegative", sql`${t.attempts} >= 0`),
   ],
+);
+
+/**
+ * Every address the outbox has written to, once: kept by triggers on the outbox (an insert's new addresses, a
+ * recipient changed), and forgotten with a farmer's account (data rights). The messages search finds its
+ * addresses here, a few thousand rows, then their messages through the outbox's recipient index, where a
+ * trigram index over every message read the long lists of trigrams most addresses share (decision 69).
+ */
+export const messageRecipients = pgTable(
+  "message_recipients",
+  {
+    recipient: text("recipient").primaryKey(),
+    /** The address lower-cased when written: LIKE on it cost a fifth of ILIKE on the address (decision 69). */
+    words: text("words")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(recipient)`),
+  },
+  (t) => [index("message_recipients_words_trgm_idx").using("gin", t.words.op("gin_trgm_ops"))],
 );
 
 /**

@@ -234,6 +234,10 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     select coalesce(k.invoice_id, w.invoice_id)::text from open_invoices k
       full join (select * from invoices_owed where open_kes > 0) w on w.invoice_id = k.invoice_id
     where (k.customer_id, k.issued_at, k.open_kes) is distinct from (w.customer_id, w.issued_at, w.open_kes)`,
+  "every address the outbox has written to is among the message recipients, each once, and no other": sql`
+    select coalesce(o.recipient, r.recipient) from (select distinct recipient from outbox) o
+      full join message_recipients r on r.recipient = o.recipient
+    where o.recipient is null or r.recipient is null`,
   "at most one open shipment per order": sql`
     select order_id from shipments where status <> 'cancelled' group by order_id having count(*) > 1`,
 };

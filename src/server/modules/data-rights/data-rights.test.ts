@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { marketingWording } from "../../../contract/data-rights";
-import { customers, orders, outbox, serviceRequests, users } from "../../db/schema";
+import { customers, messageRecipients, orders, outbox, serviceRequests, users } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
 import { invariantViolations } from "../../testing/invariants";
 import {
@@ -256,6 +256,11 @@ describe("deleting my account", () => {
       db.select().from(outbox).where(eq(outbox.recipient, farmer.email)),
     );
     expect(left).toEqual([]);
+    // Nor does the messages search remember the address.
+    const remembered = await t.database.read((db) =>
+      db.select().from(messageRecipients).where(eq(messageRecipients.recipient, farmer.email)),
+    );
+    expect(remembered).toEqual([]);
     const everything = JSON.stringify(
       await t.database.read((db) => db.select().from(orders).where(eq(orders.id, farmer.order.id))),
     );

@@ -6,6 +6,7 @@ import { rowsOf } from "../../db/adapter";
 import { outbox } from "../../db/schema";
 import { OVER_CAP_MS } from "../../http/list-total";
 import { startFakeAfricasTalking } from "../../testing/fake-africas-talking";
+import { invariantViolations } from "../../testing/invariants";
 import {
   asUser,
   createTestApp,
@@ -432,6 +433,54 @@ describe("the messages page's API", () => {
     expect(kept.every((m) => m.channel === "email" && m.status === "kept")).toBe(true);
     const sent = (await director.get("/api/messages?status=sent&limit=500")).json() as Message[];
     expect(sent.every((m) => m.channel === "sms" && m.status === "sent")).toBe(true);
+  });
+
+  it("finds messages by any part of an address in any case, or by subject, and forgets an address rewritten", async () => {
+    await asDirector();
+    const reader = (name: string, email: string, phone: string): Reader => ({
+      name,
+      phone,
+      email,
+      language: "en",
+      notifyBy: "both",
+      userId: null,
+    });
+    const write = (r: Reader, orderNumber: string) =>
+      t.database.tx((db) =>
+        enqueueMessage(db, { kind: "order_received", reader: r, facts: { orderNumber }, now: t.clock.now() }),
+      );
+    const wanjiru = reader("Wanjiru", "Wanjiru.Kamau@Shamba.example", "+254711000417");
+    await write(wanjiru, "ORD-FIND-1");
+    await write(wanjiru, "ORD-FIND-2");
+    await write(reader("Other", "wanjiru_kamau@shamba.example", "+254711000418"), "ORD-FIND-3");
+    const found = async (term: string) =>
+      (
+        (await director.get(`/api/messages?search=${encodeURIComponent(term)}&limit=500`)).json() as Message[]
+      ).map((m) => `${m.recipient} ${m.channel}`);
+
+    expect(await found("wanjiru.kamau@SHAMBA")).toEqual([
+      "Wanjiru.Kamau@Shamba.example email",
+      "Wanjiru.Kamau@Shamba.example email",
+    ]);
+    // LIKE's wildcards are taken literally: the underscore finds only the address that has one.
+    expect(await found("wanjiru_kamau")).toEqual(["wanjiru_kamau@shamba.example email"]);
+    expect(await found("711000417")).toEqual(["+254711000417 sms", "+254711000417 sms"]);
+    expect(await found("ORD-FIND-3")).toEqual(["wanjiru_kamau@shamba.example email"]);
+
+    // A farmer's data erased rewrites the address: the search no longer knows it, by any part.
+    await t.database.tx((db) =>
+      db.update(outbox).set({ recipient: "[deleted]" }).where(eq(outbox.recipient, wanjiru.email!)),
+    );
+    expect(await found("wanjiru.kamau")).toEqual([]);
+    const kept = await t.database.read((db) =>
+      rowsOf<{ recipient: string }>(
+        db,
+        sql`select recipient from message_recipients where recipient ilike '%kamau%' or recipient like '%417'`,
+      ),
+    );
+    // The rewritten address is gone; the phone and the other farmer's address still have their messages.
+    expect(kept.map((r) => r.recipient).sort()).toEqual(["+254711000417", "wanjiru_kamau@shamba.example"]);
+    expect(await invariantViolations(t.database)).toEqual([]);
   });
 
   it("sorts by status, and within a status by time, either way", async () => {

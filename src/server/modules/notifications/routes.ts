@@ -13,7 +13,7 @@ import { withTotal } from "../../http/list-total";
 import { idParams } from "../../http/params";
 import { callbackFields, callbackQuery } from "./callbacks";
 import type { Transports } from "./dispatcher";
-import { applyDeliveryReport, countMessages, listMessages, messageCounts, resendMessage } from "./service";
+import { applyDeliveryReport, messageCounts, messageListPage, resendMessage } from "./service";
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext, transports: Transports): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +21,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext, tra
   r.get(
     "/api/messages",
     { config, schema: { querystring: messageListQuery, response: { 200: z.array(messageSchema) } } },
-    (request, reply) => withTotal(reply, listMessages(ctx, request.query), countMessages(ctx, request.query)),
+    (request, reply) => withTotal(reply, ...messageListPage(ctx, request.query)),
   );
   r.get(
     "/api/messages/summary",
