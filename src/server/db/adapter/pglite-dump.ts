@@ -38,9 +38,9 @@ function entry(
  * file, then the whole tar, then its gzip in memory at once: about three times the folder, which a grown
  * database's backup cannot afford, and memory the process kept afterwards (decision 37). The entries are the
  * ones `dumpDataDir` writes (paths from the folder's root, with a leading slash), so `loadDataDir` and every
- * earlier backup still load it once gzipped. It reads through PGlite's own file system, as
- * `dumpDataDir` did, so a folder in memory dumps the same way; the caller holds every statement back meanwhile,
- * and compresses after it lets them go (decision 68).
+ * earlier backup still load it once gzipped. It reads through PGlite's own file system, as `dumpDataDir` did,
+ * so a folder in memory dumps the same way. The caller holds every statement back meanwhile, and gzips the
+ * tar after it lets them go (decision 68).
  */
 export async function dumpDataFolder(db: PGlite, file: string): Promise<void> {
   const fs = (db as unknown as { mod: { FS: EmscriptenFs } }).mod.FS;

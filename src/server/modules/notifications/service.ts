@@ -55,14 +55,15 @@ export function toMessage(row: OutboxRow, showSecrets: boolean): Message {
   };
 }
 
-/** A search matching more addresses than this reads the messages in the page's order (see `searchedRecipients`). */
+/** A search matching more addresses than this reads messages in the page's order (`searchedRecipients`). */
 const SEARCH_RECIPIENTS_CAP = 200;
+const recipientsLimit = sql.raw(String(SEARCH_RECIPIENTS_CAP + 1));
 
 /** Prepared: the same statement for every search, whose plan does not depend on the pattern. */
 const recipientsLike = prepared<{ pattern: string }, { recipient: string }>(
   "message_recipients_like",
   (p) => sql`select ${messageRecipients.recipient} as recipient from ${messageRecipients}
-    where ${messageRecipients.words} like lower(${p.pattern}::text) limit ${sql.raw(String(SEARCH_RECIPIENTS_CAP + 1))}`,
+    where ${messageRecipients.words} like lower(${p.pattern}::text) limit ${recipientsLimit}`,
 );
 
 /**

@@ -64,11 +64,11 @@ const stockByCategory = prepared<
 >(
   "report_stock_by_category",
   () => sql`select grouping(category) as total, category, count(*)::int as items,
-      count(*) filter (where viable and not low)::int as "inStock", count(*) filter (where low)::int as "lowStock",
+      count(*) filter (where status = 'viable' and not low)::int as "inStock",
+      count(*) filter (where low)::int as "lowStock",
       count(*) filter (where status = 'expired')::int as expired,
       count(*) filter (where status = 'compromised')::int as compromised
-    from (select ${category} as category, ${i.viabilityStatus} as status, ${i.viabilityStatus} = 'viable' as viable,
-            ${isLowStock} as low
+    from (select ${category} as category, ${i.viabilityStatus} as status, ${isLowStock} as low
           from ${i} where ${i.isActive}) i
     group by grouping sets ((category), ())
     order by 1, 2`,
