@@ -7,7 +7,7 @@ import { type Db, prepared, sqlKey } from "../../db/adapter";
 import { messageRecipients, outbox } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { countMatching, type ListTotal, noteCount, seenOverCap } from "../../http/list-total";
-import { containsPattern } from "../../http/search";
+import { containsPattern, fewKeys, SEARCH_KEYS_CAP } from "../../http/search";
 import { messagePage, messageSortColumns, messageStatusPage, statusIs } from "./message-pages";
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -55,9 +55,7 @@ export function toMessage(row: OutboxRow, showSecrets: boolean): Message {
   };
 }
 
-/** A search matching more addresses than this reads messages in the page's order (`searchedRecipients`). */
-const SEARCH_RECIPIENTS_CAP = 200;
-const recipientsLimit = sql.raw(String(SEARCH_RECIPIENTS_CAP + 1));
+const recipientsLimit = sql.raw(String(SEARCH_KEYS_CAP + 1));
 
 /** Prepared: the same statement for every search, whose plan does not depend on the pattern. */
 const recipientsLike = prepared<{ pattern: string }, { recipient: string }>(
@@ -69,14 +67,14 @@ const recipientsLike = prepared<{ pattern: string }, { recipient: string }>(
 /**
  * The addresses containing a search's text in any case, among each one the outbox has written to
  * (`message_recipients`, matched as they were lower-cased when written): null when there are more than
- * `SEARCH_RECIPIENTS_CAP`. They go to the search as values PostgreSQL sees when it plans, so a rare address
+ * `SEARCH_KEYS_CAP`. They go to the search as values PostgreSQL sees when it plans, so a rare address
  * is read through the recipient index (497 messages of 3M for one farmer) and a common one by reading
  * messages in the page's order until the page is full. An array it could not see made it walk 300,000
  * messages for the rare one (decision 69).
  */
 async function searchedRecipients(db: Db, search: string): Promise<string[] | null> {
   const rows = await recipientsLike(db, { pattern: containsPattern(search) });
-  return rows.length > SEARCH_RECIPIENTS_CAP ? null : rows.map((r) => r.recipient);
+  return fewKeys(rows.map((r) => r.recipient));
 }
 
 /** The list's filters; `recipients` from `searchedRecipients` when it searches. */
@@ -85,13 +83,16 @@ function whereOf(
   recipients: string[] | null = [],
 ): SQL | undefined {
   const pattern = query.search && containsPattern(query.search);
-  const toRecipients = (p: string) =>
-    recipients ? inArray(outbox.recipient, recipients) : ilike(outbox.recipient, p);
   return and(
     query.status ? statusIs(query.status) : undefined,
     query.channel ? eq(outbox.channel, query.channel) : undefined,
     query.orderId ? eq(outbox.orderId, query.orderId) : undefined,
-    pattern ? or(toRecipients(pattern), ilike(outbox.subject, pattern)) : undefined,
+    pattern
+      ? or(
+          recipients ? inArray(outbox.recipient, recipients) : ilike(outbox.recipient, pattern),
+          ilike(outbox.subject, pattern),
+        )
+      : undefined,
   );
 }
 

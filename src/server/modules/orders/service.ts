@@ -17,7 +17,7 @@ import { customers, orderEvents, orderLines, orders, users } from "../../db/sche
 import { notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching, type ListTotal } from "../../http/list-total";
-import { containsPattern } from "../../http/search";
+import { containsPattern, fewKeys, SEARCH_KEYS_CAP } from "../../http/search";
 import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
 import { orderCount, orderTotals } from "../finance/figures";
@@ -83,24 +83,21 @@ export function createStaffOrder(
   });
 }
 
-/** A search naming more customers than this reads their orders as a subquery (see `searchedCustomers`). */
-const SEARCH_CUSTOMERS_CAP = 200;
-
 /**
  * The customers whose name, email or phone contains a search's pattern, found before its orders (the
- * customers are few; orders grow): null when there are more than `SEARCH_CUSTOMERS_CAP`. Their ids then go
- * to the order search as a list PostgreSQL can see when it plans, so a rare name is found through the
- * indexes and a common one by reading orders in the page's order until the page is full. As a subquery
- * PostgreSQL cannot tell one from the other: on a million orders it read every order for a rare name (2.9 s)
- * or built a bitmap of every order for a common one (0.2 s).
+ * customers are few; orders grow): null when there are more than `SEARCH_KEYS_CAP`, and then their orders are
+ * read through a subquery. Their ids go to the order search as a list PostgreSQL can see when it plans, so a
+ * rare name is found through the indexes and a common one by reading orders in the page's order until the
+ * page is full. As a subquery PostgreSQL cannot tell one from the other: on a million orders it read every
+ * order for a rare name (2.9 s) or built a bitmap of every order for a common one (0.2 s).
  */
 async function searchedCustomers(db: Db, search: string): Promise<number[] | null> {
   const rows = await db
     .select({ id: customers.id })
     .from(customers)
     .where(customerNamed(containsPattern(search)))
-    .limit(SEARCH_CUSTOMERS_CAP + 1);
-  return rows.length > SEARCH_CUSTOMERS_CAP ? null : rows.map((r) => r.id);
+    .limit(SEARCH_KEYS_CAP + 1);
+  return fewKeys(rows.map((r) => r.id));
 }
 
 /**
