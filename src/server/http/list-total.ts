@@ -108,6 +108,21 @@ function everyRowCount(table: PgTable): RowCount {
   return statement;
 }
 
+/**
+ * A search's total, from its page when that page is the last: the rows before it and its own. Only a full
+ * page (or an empty one past the first) is counted, so a rare term is read once rather than twice, and its
+ * page and total agree. A search's count does the page's matching again (decision 70).
+ */
+export async function totalAfterPage(
+  page: Promise<unknown[]>,
+  at: { limit: number; offset: number },
+  count: () => Promise<ListTotal>,
+): Promise<ListTotal> {
+  const rows = await page;
+  if (rows.length < at.limit && (rows.length > 0 || at.offset === 0)) return at.offset + rows.length;
+  return count();
+}
+
 /** Answers a page of a list with how many rows its filters match in the total header. */
 export async function withTotal<T>(
   reply: FastifyReply,

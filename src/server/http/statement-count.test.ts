@@ -86,6 +86,12 @@ async function insertRows() {
       insert into order_lines (order_id, inventory_item_id, product_name, quantity, unit_price_kes, line_total_kes)
       select o.id, (select id from inventory_items order by id limit 1), 'Bulk straw', 2, 2500, 5000
       from orders o where o.order_number like 'BULK-%'`);
+    // Each order's receipt as the outbox keeps it, already sent.
+    await db.execute(sql`
+      insert into outbox (kind, channel, recipient, language, subject, body, status, kept, idempotency_key, order_id)
+      select 'order_received', 'email', 'bulk' || substr(o.order_number, 6) || '@example.co.ke', 'en',
+             'Order ' || o.order_number, 'Received', 'sent', true, gen_random_uuid()::text, o.id
+      from orders o where o.order_number like 'BULK-%'`);
     await db.execute(sql`
       insert into shipments (tracking_number, order_id, order_number, customer_name, origin, destination,
                              carrier, temperature, status)
@@ -191,6 +197,26 @@ describe("statements per request", () => {
       expect({ url, statements: large }).toEqual({ url, statements: small });
       const found = await director.get(`${url}&limit=500&offset=0`);
       expect(Number(found.headers[LIST_TOTAL_HEADER]), url).toBeGreaterThan(10);
+    }
+  });
+
+  it("count a search only when its page is full: a last page is its own total", async () => {
+    await addRows();
+    // BULK-42 and BULK-420 to BULK-429: eleven orders, each with its messages.
+    for (const list of ["/api/orders", "/api/messages"]) {
+      const url = `${list}?search=BULK-42`;
+      const all = await director.get(`${url}&limit=500&offset=0`);
+      const found = all.json().length;
+      expect(found, url).toBeGreaterThan(10);
+      expect(Number(all.headers[LIST_TOTAL_HEADER]), url).toBe(found);
+      const last = await director.get(`${url}&limit=10&offset=10`);
+      expect(Number(last.headers[LIST_TOTAL_HEADER]), url).toBe(found);
+      // The full first page is counted: one statement more than its last page, whichever is longer.
+      const full = await statementsOf(director, `${url}&limit=10&offset=0`);
+      expect(await statementsOf(director, `${url}&limit=10&offset=10`), url).toBe(full - 1);
+      expect(await statementsOf(director, `${url}&limit=500&offset=0`), url).toBe(full - 1);
+      // Past the end, the empty page cannot tell how many came before it: counted.
+      expect(await statementsOf(director, `${url}&limit=10&offset=1000`), url).toBe(full);
     }
   });
 
