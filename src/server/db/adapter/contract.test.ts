@@ -87,6 +87,34 @@ describe.each(targets)("the database adapter on %s", (_, open) => {
     });
   });
 
+  it("takes values alike, each read as the type its place asks for: text, numbers, dates, arrays, json, bytes, null", async () => {
+    const instant = new Date("2026-11-27T10:00:00Z");
+    const [row] = await database.read((db) =>
+      rowsOf(
+        db,
+        sql`select ${'it\'s \\ "quoted"'}::text as t, ${42}::int as i, ${2.5}::float8 as f, ${true}::bool as yes,
+          (${instant}::timestamptz = '2026-11-27T10:00:00Z') as same_instant, ${"2026-11-27"}::date as d,
+          ${sql.param([1, 2])}::int[] as ints, ${sql.param(["a b", 'c"d'])}::text[] as texts,
+          ${sql.param({ a: [1] })}::jsonb as jb, ${Buffer.from([0, 255])}::bytea = '\\x00ff'::bytea as bytes,
+          ${null}::text as nothing, ${"3"} as untyped`,
+      ),
+    );
+    expect(row).toEqual({
+      t: 'it\'s \\ "quoted"',
+      i: 42,
+      f: 2.5,
+      yes: true,
+      same_instant: true,
+      d: "2026-11-27",
+      ints: [1, 2],
+      texts: ["a b", 'c"d'],
+      jb: { a: [1] },
+      bytes: true,
+      nothing: null,
+      untyped: "3",
+    });
+  });
+
   it("refuses with the SQLSTATE, constraint and detail, and goes on answering", async () => {
     await database.tx((db) => rowsOf(db, sql`insert into contract_straw values (1, 'T1-C1-1')`));
     const duplicate = await database

@@ -40,8 +40,11 @@ export type Request = { id: number } & (
   | { close: true }
   /** The data folder as a gzipped tar, written to `file` as it is read. */
   | { dump: string }
-  /** A prepared statement's call, as the messages PostgreSQL takes (written by pglite-wire.ts). */
-  | { call: Uint8Array; plan: PlanMode | undefined }
+  /**
+   * A statement's call, as the messages PostgreSQL takes (written by pglite-wire.ts): a prepared statement's,
+   * or one sent with its values, then with its text (`sql`), which the plan mode reads.
+   */
+  | { call: Uint8Array; plan: PlanMode | undefined; sql?: string }
   | {
       sql: string;
       /** The plan mode it runs in (plan-mode.ts); undefined when either will do. */
@@ -54,6 +57,9 @@ export type Request = { id: number } & (
       rawTypes: number[];
     }
 );
+
+/** A transaction's BEGIN, COMMIT or ROLLBACK: one simple query rather than a statement's six messages. */
+export const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
 
 export type Refusal = Record<string, string | number> & { message: string };
 

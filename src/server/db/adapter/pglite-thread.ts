@@ -1,6 +1,13 @@
 import { Worker } from "node:worker_threads";
 import { workerFile } from "../../worker-file";
-import type { QueryResult, Reply, Request, WorkerReady, WorkerStart } from "./pglite-messages";
+import {
+  bare,
+  type QueryResult,
+  type Reply,
+  type Request,
+  type WorkerReady,
+  type WorkerStart,
+} from "./pglite-messages";
 import { pgliteWire } from "./pglite-wire";
 import { planModeOf, preparedName } from "./prepared";
 
@@ -126,11 +133,19 @@ export async function startPgliteThread(
       };
       const name = preparedName(sql);
       const plan = planModeOf(name);
-      const call = name ? wire.call(name, params) : null;
-      if (call)
-        return (await send({ call, plan }, { read, statement: name }, [
+      // Every answer but a first prepare's comes back as PostgreSQL's bytes and is read on this thread: the
+      // database's thread neither parses rows nor copies them across as objects.
+      const call = name
+        ? wire.call(name, params)
+        : params.length === 0 && bare.test(sql)
+          ? null
+          : wire.unnamed(sql, params);
+      if (call) {
+        const text = name ? undefined : sql;
+        return (await send({ call, plan, sql: text }, { read, statement: name }, [
           call.buffer as ArrayBuffer,
         ])) as QueryResult;
+      }
       return (await send({ sql, name, plan, params, ...read }, { read, statement: name })) as QueryResult;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.

@@ -1,4 +1,5 @@
 import type { messages, protocol, types } from "@electric-sql/pglite";
+import pgUtils from "pg/lib/utils.js";
 import { type QueryResult, refusalFields } from "./pglite-messages";
 
 type Parser = (value: string, typeId?: number) => unknown;
@@ -52,6 +53,16 @@ export async function pgliteWire(arrayTypes: [number, number][]) {
         return serializer ? serializer(value) : String(value);
       });
       return bindMessage(name, values, statement.columns ? run : describeRun);
+    },
+
+    /**
+     * A statement sent with its values (Drizzle's own, a search) as the messages PostgreSQL takes: parsed
+     * unnamed, each value as text of no stated type, which PostgreSQL reads as the type its place asks for.
+     * The values are written as node-postgres writes them, so both databases are sent the same text.
+     */
+    unnamed(text: string, params: unknown[]): Uint8Array {
+      const values = params.map(asText);
+      return bindMessage("", values, describeRun, serialize.parse({ text }));
     },
 
     /** The rows of an answer given as the bytes PostgreSQL wrote; a refusal throws with its fields. */
@@ -118,21 +129,35 @@ function messagesOf(
 
 const DATA_ROW = 0x44; // D
 
+/** A value as the text node-postgres sends for it; bytes as bytea's hex text (node-postgres sends them binary). */
+function asText(value: unknown): string | null {
+  const text = pgUtils.prepareValue(value);
+  if (text === null || text === undefined) return null;
+  return typeof text === "string" ? text : `\\x${Buffer.from(text as Uint8Array).toString("hex")}`;
+}
+
 /**
- * A Bind of the unnamed portal to statement `name`, every value and result as text, followed by `then`.
- * Written directly into one buffer of its own, which is handed to the thread rather than copied; PGlite's
- * writer grows its buffer value by value.
+ * A Bind of the unnamed portal to statement `name`, every value and result as text, followed by `then`, after
+ * `before` (the statement's Parse, when it has no name). Written directly into one buffer of its own, which is
+ * handed to the thread rather than copied; PGlite's writer grows its buffer value by value.
  */
-function bindMessage(name: string, values: (string | null)[], then: Uint8Array): Uint8Array {
+function bindMessage(
+  name: string,
+  values: (string | null)[],
+  then: Uint8Array,
+  before: Uint8Array = new Uint8Array(0),
+): Uint8Array {
   const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
   // Length, portal "", statement, no format codes, the values, no result format codes.
   let length = 4 + 1 + Buffer.byteLength(name) + 1 + 2 + 2 + 2;
   for (const size of sizes) length += 4 + Math.max(0, size);
-  const message = Buffer.allocUnsafeSlow(1 + length + then.length);
-  message[0] = 0x42; // B
-  message.writeInt32BE(length, 1);
-  message[5] = 0;
-  let at = 6 + message.write(name, 6);
+  const bind = before.length;
+  const message = Buffer.allocUnsafeSlow(bind + 1 + length + then.length);
+  message.set(before, 0);
+  message[bind] = 0x42; // B
+  message.writeInt32BE(length, bind + 1);
+  message[bind + 5] = 0;
+  let at = bind + 6 + message.write(name, bind + 6);
   message[at++] = 0;
   message.writeInt16BE(0, at);
   message.writeInt16BE(values.length, at + 2);

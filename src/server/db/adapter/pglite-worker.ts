@@ -4,7 +4,14 @@ import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mapStackTraces } from "../../stack-traces";
 import { dumpDataFolder } from "./pglite-dump";
-import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
+import {
+  bare,
+  type Refusal,
+  type Reply,
+  type Request,
+  refusalFields,
+  type WorkerStart,
+} from "./pglite-messages";
 import { type PlanMode, planModes } from "./plan-mode";
 
 mapStackTraces();
@@ -16,7 +23,6 @@ mapStackTraces();
 const port = parentPort!;
 const start = workerData as WorkerStart;
 const same = (value: unknown) => value;
-const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
 
 // Whatever happens, the waiting query hears back: a message that cannot be copied across becomes an error.
 const reply = (message: Reply, transfer: ArrayBuffer[] = []) => {
@@ -155,7 +161,6 @@ async function handle(m: Request): Promise<void> {
       const types = await prepare(m.name, m.sql);
       return answer(m.id, await firstCall(m.name, m.params, types), types);
     }
-    // BEGIN, COMMIT and ROLLBACK go as one simple query rather than a statement's six messages.
     if (m.params.length === 0 && bare.test(m.sql)) return answer(m.id, await raw(serialize.query(m.sql)));
     keepAsText(m.rawTypes);
     const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
