@@ -49,17 +49,14 @@ export type Request = { id: number } & (
       sql: string;
       /** The plan mode it runs in (plan-mode.ts); undefined when either will do. */
       plan: PlanMode | undefined;
-      /** The prepared statement's name, when the text is one's and this thread has not yet written its calls. */
+      /**
+       * The prepared statement's name, when the text is one's and this thread has not yet written its calls;
+       * none for a transaction's BEGIN, COMMIT or ROLLBACK.
+       */
       name: string | undefined;
       params: unknown[];
-      rowMode: "array" | "object";
-      /** Types Drizzle keeps as the text PostgreSQL sends (functions cannot cross threads). */
-      rawTypes: number[];
     }
 );
-
-/** A transaction's BEGIN, COMMIT or ROLLBACK: one simple query rather than a statement's six messages. */
-export const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
 
 export type Refusal = Record<string, string | number> & { message: string };
 

@@ -1,13 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { workerFile } from "../../worker-file";
-import {
-  bare,
-  type QueryResult,
-  type Reply,
-  type Request,
-  type WorkerReady,
-  type WorkerStart,
-} from "./pglite-messages";
+import type { QueryResult, Reply, Request, WorkerReady, WorkerStart } from "./pglite-messages";
 import { pgliteWire } from "./pglite-wire";
 import { planModeOf, preparedName } from "./prepared";
 
@@ -17,6 +10,9 @@ import { planModeOf, preparedName } from "./prepared";
  * held every health check for 250 ms. The client here has the part of PGlite's interface Drizzle uses
  * (`query`, `transaction`); each query is a message to the thread.
  */
+/** A transaction's BEGIN, COMMIT or ROLLBACK: one simple query rather than a statement's six messages. */
+const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface QueryOptions {
@@ -146,7 +142,7 @@ export async function startPgliteThread(
           call.buffer as ArrayBuffer,
         ])) as QueryResult;
       }
-      return (await send({ sql, name, plan, params, ...read }, { read, statement: name })) as QueryResult;
+      return (await send({ sql, name, plan, params }, { read, statement: name })) as QueryResult;
     },
     // The database layer runs one transaction at a time on PGlite, so plain BEGIN and COMMIT suffice.
     // BEGIN is not waited for: the worker runs messages in the order they come, so the transaction's first

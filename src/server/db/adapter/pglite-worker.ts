@@ -4,14 +4,7 @@ import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mapStackTraces } from "../../stack-traces";
 import { dumpDataFolder } from "./pglite-dump";
-import {
-  bare,
-  type Refusal,
-  type Reply,
-  type Request,
-  refusalFields,
-  type WorkerStart,
-} from "./pglite-messages";
+import { type Refusal, type Reply, type Request, refusalFields, type WorkerStart } from "./pglite-messages";
 import { type PlanMode, planModes } from "./plan-mode";
 
 mapStackTraces();
@@ -22,7 +15,6 @@ mapStackTraces();
  */
 const port = parentPort!;
 const start = workerData as WorkerStart;
-const same = (value: unknown) => value;
 
 // Whatever happens, the waiting query hears back: a message that cannot be copied across becomes an error.
 const reply = (message: Reply, transfer: ArrayBuffer[] = []) => {
@@ -57,13 +49,8 @@ const db = new PGlite({
 const arrayTypes =
   "select b.oid, b.typarray from pg_catalog.pg_type a join pg_catalog.pg_type b on b.oid = a.typelem " +
   "where a.typcategory = 'A' group by b.oid, b.typarray";
-// int8 stays the text PostgreSQL sends, as node-postgres gives it, so both databases answer alike.
-const INT8 = 20;
 db.waitReady
-  .then(() => {
-    db.parsers[INT8] = same;
-    return db.exec("SET random_page_cost = 1.1");
-  })
+  .then(() => db.exec("SET random_page_cost = 1.1"))
   .then(() => db.query<{ oid: number; typarray: number }>(arrayTypes))
   .then(
     (types) => port.postMessage({ ready: true, arrayTypes: types.rows.map((t) => [t.oid, t.typarray]) }),
@@ -78,16 +65,6 @@ const joined = (messages: Uint8Array[]) => {
     at += m.length;
   }
   return all;
-};
-
-// Drizzle asks in every query for some types to stay text; they become this PGlite's own parsers once.
-const keptAsText = new Set<number>();
-const keepAsText = (types: number[]) => {
-  for (const type of types) {
-    if (keptAsText.has(type)) continue;
-    keptAsText.add(type);
-    db.parsers[type] = same;
-  }
 };
 
 // A prepared statement is parsed and described here once; its parameter types go back with its first answer,
@@ -161,10 +138,8 @@ async function handle(m: Request): Promise<void> {
       const types = await prepare(m.name, m.sql);
       return answer(m.id, await firstCall(m.name, m.params, types), types);
     }
-    if (m.params.length === 0 && bare.test(m.sql)) return answer(m.id, await raw(serialize.query(m.sql)));
-    keepAsText(m.rawTypes);
-    const r = await db.query(m.sql, m.params, { rowMode: m.rowMode });
-    reply({ id: m.id, ok: true, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
+    // BEGIN, COMMIT or ROLLBACK, as one simple query: every other statement comes as a call.
+    return answer(m.id, await raw(serialize.query(m.sql)));
   } catch (error) {
     reply({ id: m.id, ok: false, error: refusal(error) });
   }
