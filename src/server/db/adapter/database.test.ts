@@ -52,6 +52,51 @@ it("queues jobs in call order, and lets the next start once a job releases its t
   ]);
 });
 
+it("runs shared jobs queued together side by side, and a job after them once every one has ended", async () => {
+  const queue = new SerialQueue();
+  const seen: string[] = [];
+  const gate = () => {
+    let open!: () => void;
+    return { shut: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+  };
+  const [a, b] = [gate(), gate()];
+  const readA = queue.shared(async () => {
+    seen.push("read a started");
+    await a.shut;
+    seen.push("read a ended");
+  });
+  const readB = queue.shared(async () => {
+    seen.push("read b started");
+    await b.shut;
+    seen.push("read b ended");
+    throw new Error("refused");
+  });
+  const write = queue.run(async () => {
+    seen.push("write started");
+  });
+  const readC = queue.shared(async () => {
+    seen.push("read c started");
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(seen).toEqual(["read a started", "read b started"]);
+  expect(queue.size).toBe(4);
+  b.open();
+  await expect(readB).rejects.toThrow("refused");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(seen).toEqual(["read a started", "read b started", "read b ended"]);
+  a.open();
+  await Promise.all([readA, write, readC]);
+  expect(seen).toEqual([
+    "read a started",
+    "read b started",
+    "read b ended",
+    "read a ended",
+    "write started",
+    "read c started",
+  ]);
+  expect(queue.size).toBe(0);
+});
+
 it("starts the next transaction once one has sent its COMMIT, keeping each one's statements its own", async () => {
   const seen: string[] = [];
   // The first ends with a slow statement and a refusal, COMMIT sent behind them; the second starts meanwhile

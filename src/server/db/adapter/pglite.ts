@@ -42,7 +42,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Pr
     kind: "pglite",
     tx,
     txEndingWith: (fn) => endingWith(tx, fn),
-    read: (fn) => queue.run(() => fn(db)),
+    // Reads queued together run together: outside every transaction each statement stands alone, so theirs
+    // may take turns in the worker's queue, and PGlite works on one read's statement while this thread reads
+    // another's answer. A transaction still waits for every read before it, and a read for the transaction.
+    read: (fn) => queue.shared(() => fn(db)),
     // Sent, it stands in the worker's queue before anything sent later, outside every transaction.
     statement: (fn) =>
       queue.run((release) => {
