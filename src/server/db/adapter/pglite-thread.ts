@@ -10,10 +10,10 @@ import { planModeOf, preparedName } from "./prepared";
  * held every health check for 250 ms. The client here has the part of PGlite's interface Drizzle uses
  * (`query`, `transaction`); each query is a message to the thread.
  */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** A transaction's BEGIN, COMMIT or ROLLBACK: one simple query rather than a statement's six messages. */
 const bare = /^(BEGIN|COMMIT|ROLLBACK)$/i;
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface QueryOptions {
   rowMode?: "array" | "object";
