@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/adapter";
 import { nairobiDate } from "../src/server/time";
 
-/** A regional seller's customer base: it stays the same size while the number of orders grows. */
+/**
+ * A regional seller's customer base: it stays the same size while the number of orders grows, and its
+ * customers joined over the same two years as the orders.
+ */
 export const BENCH_CUSTOMERS = 2_000;
 
 const bulk = ["orders", "order_lines", "transactions", "payments", "customers", "tax_documents", "shipments"];
@@ -26,9 +29,10 @@ export async function addBenchData(database: Database, n: number): Promise<void>
     for (const table of bulk) await db.execute(sql.raw(`alter table ${table} disable trigger user`));
     await db.execute(
       sql.raw(`
-      insert into customers (name, type, email, phone, address, contact_person)
+      insert into customers (name, type, email, phone, address, contact_person, created_at)
       select 'Bench Farm ' || g, (array['farm','breeder','veterinarian','distributor']::customer_type[])[1 + g % 4],
-             'bench' || g || '@farm.example', '+2547' || lpad(g::text, 8, '0'), 'Nakuru', 'Farmer ' || g
+             'bench' || g || '@farm.example', '+2547' || lpad(g::text, 8, '0'), 'Nakuru', 'Farmer ' || g,
+             now() - (g * 7 % 730) * interval '1 day'
       from generate_series(1, ${BENCH_CUSTOMERS}) g`),
     );
     await db.execute(

@@ -183,6 +183,20 @@ export const customers = pgTable(
   ],
 );
 
+/**
+ * How many customers each type holds, active or not, kept by a trigger on `customers` (drizzle/0080): the
+ * customer summary and the report count from it, where they counted every customer on each visit.
+ */
+export const customerTypeTotals = pgTable(
+  "customer_type_totals",
+  {
+    type: customerTypeEnum("type").notNull(),
+    isActive: boolean("is_active").notNull(),
+    customers: integer("customers").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.isActive] })],
+);
+
 /** Staff and client accounts. A client account is linked to the customer record that its orders belong to. */
 export const users = pgTable(
   "users",

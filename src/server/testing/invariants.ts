@@ -94,6 +94,12 @@ const rules: Record<string, ReturnType<typeof sql>> = {
     select coalesce(t.status, s.status)::text from shipment_status_totals t
       full join (select status, count(*)::int as n from shipments group by 1) s on t.status = s.status
     where coalesce(t.shipments, 0) <> coalesce(s.n, 0)`,
+  "the customer counts by type are the customers counted": sql`
+    select coalesce(t.type, c.type)::text || ' ' || coalesce(t.is_active, c.is_active)::text
+      from (select * from customer_type_totals where customers <> 0) t
+      full join (select type, is_active, count(*)::int as n from customers group by 1, 2) c
+      on t.type = c.type and t.is_active = c.is_active
+    where coalesce(t.customers, 0) <> coalesce(c.n, 0)`,
   "what each customer owes, and on how many invoices, is their open invoices summed": sql`
     select coalesce(t.customer_id, o.customer_id)::text from customer_open_totals t
       full join (select customer_id, sum(open_kes) as owed, count(*) as n from open_invoices group by 1) o

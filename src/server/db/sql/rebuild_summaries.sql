@@ -50,4 +50,5 @@ CREATE OR REPLACE FUNCTION "rebuild_summaries"() RETURNS void LANGUAGE sql AS $$
   SELECT "rebuild_open_invoices"();
   SELECT "rebuild_shipment_status_totals"();
   SELECT "rebuild_customer_statement_days"();
+  SELECT "rebuild_customer_type_totals"();
 $$;

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../db/schema";
 import { t, withTestApp } from "../../testing/app-session";
+import { invariantViolations } from "../../testing/invariants";
 import { clientEmail, loginAs, loginClient, staffEmails } from "../../testing/test-app";
 
 withTestApp();
@@ -13,6 +14,27 @@ beforeAll(async () => {
 const get = (url: string, cookie = director) => t.app.inject({ method: "GET", url, headers: { cookie } });
 const post = (payload: unknown, cookie = director) =>
   t.app.inject({ method: "POST", url: "/api/customers", payload: payload as object, headers: { cookie } });
+
+/** The customer summary as counting every customer gives it (the endpoint reads counts a trigger keeps). */
+async function countedSummary() {
+  const counted = await t.database.read(async (db) => {
+    const rows = await db
+      .select({ type: customers.type, n: count() })
+      .from(customers)
+      .where(eq(customers.isActive, true))
+      .groupBy(customers.type);
+    return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+  });
+  const [all] = await t.database.read((db) => db.select({ n: count() }).from(customers));
+  return {
+    totalCustomers: Object.values(counted).reduce((a, b) => a + b, 0),
+    allCustomers: all!.n,
+    farms: counted.farm ?? 0,
+    breeders: counted.breeder ?? 0,
+    veterinarians: counted.veterinarian ?? 0,
+    distributors: counted.distributor ?? 0,
+  };
+}
 
 const newCustomer = {
   name: "Nyahururu Heifer Breeders",
@@ -111,23 +133,7 @@ describe("list and summary", () => {
 
   it("summary counts active customers per type, from the database", async () => {
     const summary = (await get("/api/customers/summary")).json();
-    const counted = await t.database.read(async (db) => {
-      const rows = await db
-        .select({ type: customers.type, n: count() })
-        .from(customers)
-        .where(eq(customers.isActive, true))
-        .groupBy(customers.type);
-      return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
-    });
-    const [all] = await t.database.read((db) => db.select({ n: count() }).from(customers));
-    expect(summary).toEqual({
-      totalCustomers: Object.values(counted).reduce((a, b) => a + b, 0),
-      allCustomers: all!.n,
-      farms: counted.farm ?? 0,
-      breeders: counted.breeder ?? 0,
-      veterinarians: counted.veterinarian ?? 0,
-      distributors: counted.distributor ?? 0,
-    });
+    expect(summary).toEqual(await countedSummary());
     expect(summary.farms).toBeGreaterThan(0);
     expect(summary.distributors).toBeGreaterThan(0);
   });
@@ -246,6 +252,13 @@ describe("merging", () => {
       ]),
     );
     expect(await money(dup.id)).toEqual([]);
+    // The 500 still owed is the kept customer's now, in the receivables as in a rebuild.
+    expect(await invariantViolations(t.database)).toEqual([]);
+    const owing: { customerId: number; totalKes: number }[] = (
+      await get("/api/receivables/aged?limit=500&offset=0")
+    ).json().rows;
+    expect(owing.find((r) => r.customerId === dup.id)).toBeUndefined();
+    expect(owing.find((r) => r.customerId === keep.id)?.totalKes).toBe(500);
     const gone = (await get(`/api/customers/${dup.id}`)).json();
     expect(gone.isActive).toBe(false);
     expect(gone.notes).toContain(`Merged into customer #${keep.id} (Limuru Dairy Farm Ltd)`);
@@ -319,6 +332,8 @@ describe("create, edit, delete", () => {
       type: "distributor",
       name: "To Be Edited",
     });
+    // A breeder no more: the counts by type follow the edit, and the deactivation below.
+    expect((await get("/api/customers/summary")).json()).toEqual(await countedSummary());
 
     const badEdit = await t.app.inject({
       method: "PATCH",
@@ -339,6 +354,10 @@ describe("create, edit, delete", () => {
     expect(fetched.isActive).toBe(false);
     const listed = (await get("/api/customers?search=To%20Be%20Edited")).json();
     expect(listed[0].isActive).toBe(false);
+    const summary = (await get("/api/customers/summary")).json();
+    expect(summary).toEqual(await countedSummary());
+    expect(summary.allCustomers).toBeGreaterThan(summary.totalCustomers);
+    expect(await invariantViolations(t.database)).toEqual([]);
   });
 
   it("answers 404 for an unknown customer and 400 for a bad id", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   Customer,
@@ -9,7 +9,7 @@ import type {
   similarCustomersQuery,
 } from "../../../contract/customers";
 import type { AppContext } from "../../context";
-import { customers } from "../../db/schema";
+import { customers, customerTypeTotals } from "../../db/schema";
 import { notFound } from "../../errors";
 import { sortBy } from "../../http/list-sort";
 import { countMatching } from "../../http/list-total";
@@ -82,14 +82,16 @@ export function listCustomers(
 /** Counts of active customers, in total and per type, and of every customer on record. */
 export function customerSummary(ctx: AppContext): Promise<CustomerSummary> {
   return ctx.database.read(async (db) => {
+    // The counts a trigger keeps by type and whether active (customer_type_totals), not every customer.
+    const t = customerTypeTotals;
     const rows = await db
       .select({
-        type: customers.type,
-        n: sql<string>`count(*) filter (where ${customers.isActive})`,
-        all: count(),
+        type: t.type,
+        n: sql<string>`coalesce(sum(${t.customers}) filter (where ${t.isActive}), 0)`,
+        all: sql<string>`sum(${t.customers})`,
       })
-      .from(customers)
-      .groupBy(customers.type);
+      .from(t)
+      .groupBy(t.type);
     const by = Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
     return {
       totalCustomers: rows.reduce((s, r) => s + Number(r.n), 0),

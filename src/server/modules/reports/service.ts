@@ -3,7 +3,7 @@ import { categoryLabels } from "../../../contract/inventory";
 import { type Report, type ReportPeriod, reportPeriodDays } from "../../../contract/reports";
 import type { AppContext } from "../../context";
 import { arrayText, prepared, together } from "../../db/adapter";
-import { customers, inventoryItems, storageUnits } from "../../db/schema";
+import { customers, customerTypeTotals, inventoryItems, storageUnits } from "../../db/schema";
 import { DAY_MS, lastDays, nairobiBuckets, nairobiDate, nairobiDayStart } from "../../time";
 import { bookedByBucket, ledgerOf } from "../finance/figures";
 import { isLowStock, lowStockItems } from "../inventory/low-stock";
@@ -13,16 +13,19 @@ const n = (v: unknown) => Number(v ?? 0);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 const c = customers;
+const t = customerTypeTotals;
 const i = inventoryItems;
 const category = sql<string>`${i.geneticData}->>'category'`;
 
 type CustomerType = Report["customerReport"]["distribution"][number]["type"];
 
 /**
- * The report's figures on customers, in one pass over them (grouping sets): the totals (set 3), the active
- * customers by type (set 1), and those who joined in the period by bucket (set 2). A customer's bucket is
- * how many buckets after the first had begun when it joined: a search among the buckets' first instants,
- * where formatting each customer's date in Nairobi's time cost 3.7 ms under load.
+ * The report's figures on customers: the totals (set 3) and the active customers by type (set 1) from the
+ * counts a trigger keeps (`customer_type_totals`), and those who joined in the period by bucket (set 2), read
+ * through the index on when each joined. A customer's bucket is how many buckets after the first had begun
+ * when it joined: a search among the buckets' first instants, where formatting each customer's date in
+ * Nairobi's time cost 3.7 ms under load. Counting every customer by type and bucket cost 1.6 ms of the
+ * report's 5 on PGlite at 2,000 customers.
  */
 const customerFigures = prepared<
   { starts: string; from: string },
@@ -36,13 +39,20 @@ const customerFigures = prepared<
   }
 >(
   "report_customer_figures",
-  (p) => sql`select grouping(type, bucket) as set, type, bucket,
-      count(*) filter (where is_active)::int as active, count(*) filter (where recent)::int as created,
-      count(*) filter (where not recent)::int as before
-    from (select ${c.type} as type, ${c.isActive} as is_active, ${c.createdAt} >= ${p.from}::timestamptz as recent,
-            width_bucket(${c.createdAt}, ${p.starts}::timestamptz[]) as bucket
-          from ${c}) c
-    group by grouping sets ((), (type), (bucket))
+  (p) => sql`with joined as (
+        select width_bucket(${c.createdAt}, ${p.starts}::timestamptz[]) as bucket from ${c}
+        where ${c.createdAt} >= ${p.from}::timestamptz),
+      counted as (
+        select ${t.type} as type, sum(${t.customers}) filter (where ${t.isActive})::int as active,
+               sum(${t.customers})::int as customers
+        from ${t} group by 1)
+    select 1 as set, type, null::int as bucket, coalesce(active, 0) as active, 0 as created, 0 as before
+      from counted
+    union all
+    select 2, null, bucket, 0, count(*)::int, 0 from joined group by bucket
+    union all
+    select 3, null, null, coalesce((select sum(active) from counted), 0)::int, (select count(*) from joined)::int,
+      (coalesce((select sum(customers) from counted), 0) - (select count(*) from joined))::int
     order by 1, 2, 3`,
 );
 
