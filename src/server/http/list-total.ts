@@ -109,18 +109,23 @@ function everyRowCount(table: PgTable): RowCount {
 }
 
 /**
- * A search's total, from its page when that page is the last: the rows before it and its own. Only a full
- * page (or an empty one past the first) is counted, so a rare term is read once rather than twice, and its
- * page and total agree. A search's count does the page's matching again (decision 70).
+ * A search's page and total, from the keys it looked up once for both (customers, addresses): the page is
+ * read first, and when it is the last page its total is the rows before it and its own. Only a full page (or
+ * an empty one past the first) is counted, so a rare term is read once rather than twice, and its page and
+ * total agree. A search's count does the page's matching again (decision 70).
  */
-export async function totalAfterPage(
-  page: Promise<unknown[]>,
+export function searchPage<K, T>(
+  keys: Promise<K>,
   at: { limit: number; offset: number },
-  count: () => Promise<ListTotal>,
-): Promise<ListTotal> {
-  const rows = await page;
-  if (rows.length < at.limit && (rows.length > 0 || at.offset === 0)) return at.offset + rows.length;
-  return count();
+  list: (keys: K) => Promise<T[]>,
+  count: (keys: K) => Promise<ListTotal>,
+): [Promise<T[]>, Promise<ListTotal>] {
+  const page = keys.then(list);
+  const total = page.then(async (rows) => {
+    if (rows.length < at.limit && (rows.length > 0 || at.offset === 0)) return at.offset + rows.length;
+    return count(await keys);
+  });
+  return [page, total];
 }
 
 /** Answers a page of a list with how many rows its filters match in the total header. */

@@ -136,6 +136,9 @@ function asText(value: unknown): string | null {
   return typeof text === "string" ? text : `\\x${Buffer.from(text as Uint8Array).toString("hex")}`;
 }
 
+/** No Parse before a prepared statement's Bind: one empty array for every call. */
+const NOTHING = new Uint8Array(0);
+
 /**
  * A Bind of the unnamed portal to statement `name`, every value and result as text, followed by `then`, after
  * `before` (the statement's Parse, when it has no name). Written directly into one buffer of its own, which is
@@ -145,7 +148,7 @@ function bindMessage(
   name: string,
   values: (string | null)[],
   then: Uint8Array,
-  before: Uint8Array = new Uint8Array(0),
+  before: Uint8Array = NOTHING,
 ): Uint8Array {
   const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
   // Length, portal "", statement, no format codes, the values, no result format codes.

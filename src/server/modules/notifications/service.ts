@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { type Db, prepared, sqlKey } from "../../db/adapter";
 import { messageRecipients, outbox } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { countMatching, type ListTotal, noteCount, seenOverCap, totalAfterPage } from "../../http/list-total";
+import { countMatching, type ListTotal, noteCount, searchPage, seenOverCap } from "../../http/list-total";
 import { containsPattern, fewKeys, SEARCH_KEYS_CAP } from "../../http/search";
 import { messagePage, messageSortColumns, messageStatusPage, statusIs } from "./message-pages";
 
@@ -105,7 +105,7 @@ export function messageOrder(query: MessageListQuery): SQL[] {
 /**
  * A page of the messages list and how many messages its filters match (`withTotal`), newest first by default,
  * as staff look for what just went out. The addresses a search names are read once, for both, and a
- * search's last page is its own total (`totalAfterPage`).
+ * search's last page is its own total (`searchPage`).
  */
 export function messageListPage(
   ctx: AppContext,
@@ -113,14 +113,12 @@ export function messageListPage(
 ): [Promise<Message[]>, Promise<ListTotal>] {
   const { search } = query;
   if (!search) return [listMessages(ctx, query, []), countMatching(ctx, outbox, whereOf(query, []))];
-  const recipients = ctx.database.read((db) => searchedRecipients(db, search));
-  const page = recipients.then((found) => listMessages(ctx, query, found));
-  return [
-    page,
-    totalAfterPage(page, query, async () =>
-      countMatching(ctx, outbox, whereOf(query, await recipients), { search: true }),
-    ),
-  ];
+  return searchPage(
+    ctx.database.read((db) => searchedRecipients(db, search)),
+    query,
+    (found) => listMessages(ctx, query, found),
+    (found) => countMatching(ctx, outbox, whereOf(query, found), { search: true }),
+  );
 }
 
 function listMessages(

@@ -16,7 +16,7 @@ import { type Db, intArray } from "../../db/adapter";
 import { customers, orderEvents, orderLines, orders, users } from "../../db/schema";
 import { notFound, validationError } from "../../errors";
 import { sortBy } from "../../http/list-sort";
-import { countMatching, type ListTotal, totalAfterPage } from "../../http/list-total";
+import { countMatching, type ListTotal, searchPage } from "../../http/list-total";
 import { containsPattern, fewKeys, SEARCH_KEYS_CAP } from "../../http/search";
 import { atNairobiNoon, nairobiDate } from "../../time";
 import { findCustomer } from "../customers/lookup";
@@ -164,7 +164,7 @@ function listFilters(
 
 /**
  * A page of the order list and how many orders its filters match (`withTotal`). The customers a search
- * names are read once, for both, and a search's last page is its own total (`totalAfterPage`).
+ * names are read once, for both, and a search's last page is its own total (`searchPage`).
  */
 export function orderListPage(
   ctx: AppContext,
@@ -172,9 +172,12 @@ export function orderListPage(
 ): [Promise<Order[]>, Promise<ListTotal>] {
   const { search } = query;
   if (!search) return [listOrders(ctx, query), countOrders(ctx, query, [])];
-  const customerIds = ctx.database.read((db) => searchedCustomers(db, search));
-  const page = customerIds.then((ids) => listOrders(ctx, query, ids));
-  return [page, totalAfterPage(page, query, async () => countOrders(ctx, query, await customerIds))];
+  return searchPage(
+    ctx.database.read((db) => searchedCustomers(db, search)),
+    query,
+    (ids) => listOrders(ctx, query, ids),
+    (ids) => countOrders(ctx, query, ids),
+  );
 }
 
 /** Whether a list query filters by more than a status: a search, or orders ready to ship or to refund. */
