@@ -52,8 +52,9 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 /** Orders in these states hold reserved stock. */
 export const openOrderStatuses = ["pending", "approved", "processing"] as const satisfies OrderStatus[];
 /** Rejected and cancelled end an order before it ships: it holds nothing and takes no payments. */
+export const endedOrderStatuses = ["rejected", "cancelled"] as const satisfies OrderStatus[];
 export function orderEnded(status: OrderStatus): boolean {
-  return status === "rejected" || status === "cancelled";
+  return (endedOrderStatuses as readonly OrderStatus[]).includes(status);
 }
 
 /** Once here an order's details can no longer be edited nor the order cancelled. */

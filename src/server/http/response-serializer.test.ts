@@ -91,6 +91,36 @@ describe("the response serializer", () => {
     expect(serializerOf(odd)({ none: undefined, n: null })).toBe(byZod(odd, { none: undefined, n: null }));
   });
 
+  it("writes an answer that fits its schema as JSON.stringify does, in the rows' own key order", () => {
+    const list = z.array(orderSchema);
+    // As a row is read: the derived field last, not where the schema names it.
+    const { refundDueKes, ...rest } = order;
+    const rows = [
+      { ...rest, refundDueKes },
+      { ...rest, id: 8, notes: null, refundDueKes: 500 },
+    ];
+    const text = serializerOf(list)(rows);
+    expect(text).toBe(JSON.stringify(rows));
+    expect(text).not.toBe(byZod(list, rows));
+    expect(JSON.parse(text)).toEqual(JSON.parse(byZod(list, rows)));
+    // A key the schema does not name, or one left undefined, is the writer's: in the schema's order, without it.
+    for (const odd of [
+      { ...rows[0], passwordHash: "x" },
+      { ...rows[0], extra: undefined },
+    ]) {
+      expect(serializerOf(list)([rows[1], odd])).toBe(byZod(list, [rows[1], odd]));
+    }
+    // Neither is an instance JSON would write by its own rules (a Date, or a class with toJSON).
+    const when = z.object({ at: z.string() });
+    class At {
+      at = "2026-11-30";
+      toJSON() {
+        return { at: "changed" };
+      }
+    }
+    expect(serializerOf(when)(new At())).toBe('{"at":"2026-11-30"}');
+  });
+
   it.each([
     ["a string for a number", { ...order, totalAmountKes: "12500" }],
     ["a fraction for a whole number", { ...order, totalAmountKes: 12.5 }],

@@ -14,8 +14,9 @@ describe("the order list's prepared pages", () => {
   it("answer each sort, order and status as the rows read and mapped by Drizzle", async () => {
     // Times with microseconds, and each nullable field both ways, so the statement's ISO text is checked
     // against the driver's Date where they could differ.
-    const [first, second] = await t.database.read((db) =>
-      db.select({ id: orders.id }).from(orders).orderBy(orders.id).limit(2),
+    // And an ended order that holds money, whose answer says what is due back (`refundDueKes`).
+    const [first, second, third] = await t.database.read((db) =>
+      db.select({ id: orders.id }).from(orders).orderBy(orders.id).limit(3),
     );
     await t.database.tx(async (db) => {
       await db.execute(sql`update orders set order_date = '2026-03-04 05:06:07.891999+03',
@@ -23,6 +24,9 @@ describe("the order list's prepared pages", () => {
         notes = null where id = ${first!.id}`);
       await db.execute(sql`update orders set expected_delivery_date = null, hold_expires_at = null,
         notes = 'Kiambu' where id = ${second!.id}`);
+      await db.execute(
+        sql`update orders set status = 'cancelled', amount_paid_kes = 700 where id = ${third!.id}`,
+      );
     });
     const compared = await expectPagesAsRead(
       orderSorts,
@@ -48,6 +52,10 @@ describe("the order list's prepared pages", () => {
       holdExpiresAt: "2026-01-01T00:00:00.000Z",
       notes: null,
     });
+    expect(byId.find((o) => o.id === third!.id)).toMatchObject({ status: "cancelled", refundDueKes: 700 });
+    expect(byId.filter((o) => o.refundDueKes > 0).every((o) => o.refundDueKes === o.amountPaidKes)).toBe(
+      true,
+    );
   });
 
   it("pages with limit and offset", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Order, OrderSort, OrderStatus } from "../../../contract/orders";
-import { orderEnded } from "../../../contract/orders";
+import { endedOrderStatuses } from "../../../contract/orders";
 import type { SortOrder } from "../../../contract/pagination";
 import { answerOf, type Db } from "../../db/adapter";
 import { orders } from "../../db/schema";
@@ -40,17 +40,23 @@ export const orderAnswerColumns = {
   holdExpiresAt: orders.holdExpiresAt,
 };
 
-type AnswerRow = Omit<Order, "refundDueKes">;
+/**
+ * What an ended order owes back, as `toOrder` derives it: written by the statement, so each row comes with
+ * every field of its answer. Adding the field to each row afterwards grew every row's property store, a
+ * sixth of what a page of 51 orders allocated (decision 74).
+ */
+const refundDue = sql`case when ${orders.status} in (${sql.raw(endedOrderStatuses.map((s) => `'${s}'`).join(", "))})
+  then ${orders.amountPaidKes} else 0 end as "refundDueKes"`;
 
 /**
  * The order list's page without a search: staff open it more than any other screen, and every dashboard
  * visit reads its recent orders, so it is prepared for each sort, with and without a status.
  */
-const orderPages = filteredPages<OrderSort, "status", OrderStatus, AnswerRow>(
+const orderPages = filteredPages<OrderSort, "status", OrderStatus, Order>(
   "order_page",
   orderSortColumns,
   orders.id,
-  sql`select ${answerOf(orderAnswerColumns)} from ${orders}`,
+  sql`select ${answerOf(orderAnswerColumns)}, ${refundDue} from ${orders}`,
   { key: "status", column: orders.status },
 );
 
@@ -59,8 +65,6 @@ export async function orderPage(
   db: Db,
   query: { sort: OrderSort; order: SortOrder; status?: OrderStatus; limit: number; offset: number },
 ): Promise<Order[]> {
-  const rows = await orderPages(db, query);
-  // The driver's own rows, completed in place: copying each was about 4% of the list's time (decision 51).
-  for (const row of rows as Order[]) row.refundDueKes = orderEnded(row.status) ? row.amountPaidKes : 0;
-  return rows as Order[];
+  // The driver's own rows, as they are: copying each was about 4% of the list's time (decision 51).
+  return orderPages(db, query);
 }
