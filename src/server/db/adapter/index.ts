@@ -34,6 +34,7 @@ export {
   preparedName,
   sqlKey,
   tableRow,
+  textOnce,
 } from "./prepared";
 export { emptyPostgres, RestoreRefused, restorePgliteFolder, restorePostgresDatabase } from "./restore";
 export { type DatabaseTime, databaseTime } from "./timing";

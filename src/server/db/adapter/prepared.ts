@@ -66,6 +66,16 @@ export function prepared<P extends Record<string, unknown>, Row>(
   };
 }
 
+/**
+ * A fragment without values (a list of columns) as its text, written once: a statement built for each call
+ * (a search) that repeats it then costs Drizzle nothing to write it again.
+ */
+export function textOnce(fragment: SQL): SQL {
+  const query = dialect.sqlToQuery(fragment);
+  if (query.params.length > 0) throw new Error("textOnce takes a fragment without values");
+  return sql.raw(query.sql);
+}
+
 /** A fragment's text and values as one string: a key for what it selects, where two equal keys select the same. */
 export function sqlKey(fragment: SQL): string {
   const query = dialect.sqlToQuery(fragment);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Order, OrderSort, OrderStatus } from "../../../contract/orders";
 import { endedOrderStatuses } from "../../../contract/orders";
 import type { SortOrder } from "../../../contract/pagination";
-import { answerOf, type Db } from "../../db/adapter";
+import { answerOf, type Db, textOnce } from "../../db/adapter";
 import { orders } from "../../db/schema";
 import { filteredPages } from "../../http/list-pages";
 
@@ -52,11 +52,14 @@ const refundDue = sql`case when ${orders.status} in (${sql.raw(endedOrderStatuse
  * The order list's page without a search: staff open it more than any other screen, and every dashboard
  * visit reads its recent orders, so it is prepared for each sort, with and without a status.
  */
+/** An order as the list answers it, each column named and typed as the contract says (`answerOf`). */
+export const orderAnswer = textOnce(sql`${answerOf(orderAnswerColumns)}, ${refundDue}`);
+
 const orderPages = filteredPages<OrderSort, "status", OrderStatus, Order>(
   "order_page",
   orderSortColumns,
   orders.id,
-  sql`select ${answerOf(orderAnswerColumns)}, ${refundDue} from ${orders}`,
+  sql`select ${orderAnswer} from ${orders}`,
   { key: "status", column: orders.status },
 );
 

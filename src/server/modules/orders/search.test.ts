@@ -136,4 +136,34 @@ describe("order search", () => {
       expect(Number(found.headers["x-total-count"]), term).toBe(ids(found).length);
     }
   });
+
+  it("answers each order it finds as the list and the order's own page do", async () => {
+    // An ended order that holds money (what is due back), and one with every optional field set.
+    const [ended, full] = await t.database.read((db) =>
+      rowsOf<{ id: number; order_number: string }>(
+        db,
+        sql`select id, order_number from orders order by id limit 2`,
+      ),
+    );
+    await t.database.tx(async (db) => {
+      await db.execute(
+        sql`update orders set status = 'cancelled', amount_paid_kes = 900 where id = ${ended!.id}`,
+      );
+      await db.execute(sql`update orders set order_date = '2026-03-04 05:06:07.891999+03',
+        expected_delivery_date = '2026-12-31 23:59:59.999999+00', hold_expires_at = '2026-01-01 00:00:00+00',
+        notes = 'Kiambu', total_amount_usd = 12.34, discount_pct = 2.5, status = 'shipped' where id = ${full!.id}`);
+    });
+    for (const row of [ended!, full!]) {
+      const [found] = (await director.get(`/api/orders?search=${row.order_number}&limit=5`)).json();
+      // The list's own page (prepared, without a search) of the order's status.
+      const listed = await director.get(`/api/orders?status=${found.status}&limit=500`);
+      expect(found).toEqual(listed.json().find((o: { id: number }) => o.id === row.id));
+      const own = (await director.get(`/api/orders/${row.id}`)).json();
+      expect(own).toMatchObject(found);
+    }
+    expect((await director.get(`/api/orders?search=${ended!.order_number}`)).json()[0]).toMatchObject({
+      status: "cancelled",
+      refundDueKes: 900,
+    });
+  });
 });
