@@ -110,7 +110,7 @@ describe("the response serializer", () => {
     ]) {
       expect(serializerOf(list)([rows[1], odd])).toBe(byZod(list, [rows[1], odd]));
     }
-    // Neither is an instance JSON would write by its own rules (a Date, or a class with toJSON).
+    // An instance is the writer's too: JSON.stringify would write what its class says (here its toJSON).
     const when = z.object({ at: z.string() });
     class At {
       at = "2026-11-30";

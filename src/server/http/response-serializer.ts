@@ -43,11 +43,11 @@ const byZod =
     return result.success ? JSON.stringify(result.data) : fail();
   };
 
-/** A whole number in Zod's sense: `z.int()` or `.int()` on a number, and no other check. */
 /** A number schema's formats (`safeint` for a whole number); any other check shows as one without a format. */
 const numberFormats = (def: Def) =>
   def.format ? [def.format] : (def.checks ?? []).map((c) => c._zod.def.format);
 
+/** A whole number in Zod's sense: `z.int()` or `.int()` on a number, and no other check. */
 function numberWrite(def: Def): Write | null {
   const formats = numberFormats(def);
   if (formats.length === 0) return (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : fail());

@@ -105,7 +105,8 @@ type Described = messages.BackendMessage;
 
 /**
  * An answer read in one pass: each row is built as its DataRow is met, every field decoded where it lies in
- * the answer and parsed by its column's parser, found once per answer. PGlite's own reading split the rows
+ * the answer and parsed by its column's parser (found once per answer, or per prepared statement: `known`).
+ * PGlite's own reading split the rows
  * into messages, then built each row from a list of pairs: with the copies, a third of the app's thread on a
  * page of 51 orders (decision 74). The other messages go to PGlite's parser. As PGlite's `parseResults`, the
  * rows are those of the first statement completed, and the affected rows its count.

@@ -48,13 +48,13 @@ export const orderAnswerColumns = {
 const refundDue = sql`case when ${orders.status} in (${sql.raw(endedOrderStatuses.map((s) => `'${s}'`).join(", "))})
   then ${orders.amountPaidKes} else 0 end as "refundDueKes"`;
 
+/** An order as the list answers it, each column named and typed as the contract says (`answerOf`). */
+export const orderAnswer = textOnce(sql`${answerOf(orderAnswerColumns)}, ${refundDue}`);
+
 /**
  * The order list's page without a search: staff open it more than any other screen, and every dashboard
  * visit reads its recent orders, so it is prepared for each sort, with and without a status.
  */
-/** An order as the list answers it, each column named and typed as the contract says (`answerOf`). */
-export const orderAnswer = textOnce(sql`${answerOf(orderAnswerColumns)}, ${refundDue}`);
-
 const orderPages = filteredPages<OrderSort, "status", OrderStatus, Order>(
   "order_page",
   orderSortColumns,
