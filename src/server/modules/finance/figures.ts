@@ -1,5 +1,5 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { HeldMoney, OrderStatus } from "../../../contract/orders";
+import { endedOrderStatuses, type HeldMoney, type OrderStatus } from "../../../contract/orders";
 import { type Db, type Placeholders, prepared } from "../../db/adapter";
 import { orderDayTotals, orderMonthTotals, orderStatusTotals, orders, refunds } from "../../db/schema";
 import { coverByMonths, type DayRange, splitByMonths } from "../../time";
@@ -59,7 +59,7 @@ export async function orderTotals(
   return {
     byStatus: new Map(rows.map((r) => [r.status, r.orders])),
     ledger: { bookedKes, receivedKes, outstandingKes: bookedKes - receivedKes },
-    held: { depositsKes: paidIn("pending"), refundDueKes: paidIn("rejected", "cancelled") },
+    held: { depositsKes: paidIn("pending"), refundDueKes: paidIn(...endedOrderStatuses) },
   };
 }
 

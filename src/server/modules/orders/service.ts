@@ -10,7 +10,7 @@ import type {
   orderListQuery,
   orderUpdateSchema,
 } from "../../../contract/orders";
-import { orderEnded } from "../../../contract/orders";
+import { endedOrderStatuses, orderEnded } from "../../../contract/orders";
 import type { AppContext } from "../../context";
 import { type Db, intArray, rowsOf } from "../../db/adapter";
 import { customers, orderEvents, orderLines, orders, users } from "../../db/schema";
@@ -137,7 +137,7 @@ function listFilters(
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.refundDue === "true") {
-    filters.push(inArray(orders.status, ["rejected", "cancelled"]), sql`${orders.amountPaidKes} > 0`);
+    filters.push(inArray(orders.status, [...endedOrderStatuses]), sql`${orders.amountPaidKes} > 0`);
   }
   if (query.readyToShip === "true") {
     filters.push(
