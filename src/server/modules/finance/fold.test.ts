@@ -46,6 +46,23 @@ const dayBefore = (days: number) => nairobiDate(new Date(t.clock.now().getTime()
 
 describe("the order totals' fold", () => {
   it("keeps one row per status for the days before yesterday and the months before, with the same sums", async () => {
+    // An order today and one yesterday (Nairobi's days, by the test's clock): the seed's newest orders fall on
+    // yesterday or the day before, depending on the hour the test runs. The two oldest move, far from the days
+    // the folds below look at.
+    const now = t.clock.now();
+    await t.database.tx(async (db) => {
+      const [oldest, next] = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from orders order by order_date, id limit 2`,
+      );
+      await db.execute(
+        sql`update orders set order_date = ${now.toISOString()}::timestamptz where id = ${oldest!.id}`,
+      );
+      await db.execute(
+        sql`update orders set order_date = ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz
+            where id = ${next!.id}`,
+      );
+    });
     // Shards for every day, as the triggers leave them.
     await t.database.tx(async (db) => {
       for (const table of ["order_day_totals", "order_month_totals", "order_status_totals"]) {
